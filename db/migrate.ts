@@ -1,0 +1,27 @@
+/**
+ * Applies the drizzle-kit SQL migrations under db/migrations. A session advisory lock
+ * makes concurrent starts (several processes, or two deployments sharing a database)
+ * apply them once; the others wait, then find nothing left to do. The client has one
+ * connection so the lock and the migration share a session.
+ */
+import path from "node:path";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+
+const MIGRATION_LOCK = 7_412_026_001;
+
+export function migrationsFolder(): string {
+  return path.join(process.cwd(), "db", "migrations");
+}
+
+export async function runMigrations(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(drizzle(sql), { migrationsFolder: migrationsFolder(), migrationsSchema: "drizzle" });
+    await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await sql.end();
+  }
+}

@@ -1,0 +1,277 @@
+/**
+ * Tables of the v1 service, in their own Postgres schema `v1`.
+ * Money-like invariants are enforced by the database itself: the credit balance has a
+ * CHECK (>= 0), a job can be debited once (unique charge key) and a debit refunded
+ * once (unique refund_of).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const v1 = pgSchema("v1");
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const completedAt = () => timestamp("completed_at", { withTimezone: true, mode: "date" });
+
+export type Plan = "free" | "premium" | "business";
+export type ErrorInfo = { code: string; message: string; details?: unknown };
+
+export const accounts = v1.table(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    plan: text("plan").$type<Plan>().notNull(),
+    monthlyQuota: integer("monthly_quota").notNull(),
+    creditBalance: integer("credit_balance").notNull().default(0),
+    webhookUrl: text("webhook_url"),
+    webhookSecret: text("webhook_secret"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("accounts_balance_not_negative", sql`${t.creditBalance} >= 0`),
+    check("accounts_plan_known", sql`${t.plan} in ('free', 'premium', 'business')`),
+    check("accounts_quota_not_negative", sql`${t.monthlyQuota} >= 0`),
+  ],
+);
+
+export const apiKeys = v1.table(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The first characters of the key, enough to name it in listings and revocation. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [uniqueIndex("api_keys_hash_unique").on(t.keyHash), index("api_keys_prefix_idx").on(t.prefix)],
+);
+
+export type LedgerKind = "grant" | "debit" | "refund";
+
+export const creditLedger = v1.table(
+  "credit_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<LedgerKind>().notNull(),
+    /** Signed: grants and refunds are positive, debits negative. */
+    amount: integer("amount").notNull(),
+    /** Names the charged item (e.g. `upscale:<job id>`); unique among debits. */
+    chargeKey: text("charge_key"),
+    /** For a refund, the debit it compensates; unique, so a refund is written once. */
+    refundOf: bigint("refund_of", { mode: "number" }),
+    jobId: text("job_id"),
+    operation: text("operation"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("credit_ledger_debit_once").on(t.chargeKey).where(sql`${t.kind} = 'debit'`),
+    uniqueIndex("credit_ledger_refund_once").on(t.refundOf),
+    index("credit_ledger_account_idx").on(t.accountId, t.createdAt),
+    check("credit_ledger_kind_known", sql`${t.kind} in ('grant', 'debit', 'refund')`),
+    check(
+      "credit_ledger_sign",
+      sql`(${t.kind} = 'debit' and ${t.amount} < 0 and ${t.chargeKey} is not null) or (${t.kind} = 'refund' and ${t.amount} > 0 and ${t.refundOf} is not null) or ${t.kind} = 'grant'`,
+    ),
+  ],
+);
+
+/** Quota units consumed per account and UTC calendar month, net of returned units. */
+export const quotaUsage = v1.table(
+  "quota_usage",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    units: integer("units").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.month] }), check("quota_usage_units_not_negative", sql`${t.units} >= 0`)],
+);
+
+export const idempotencyKeys = v1.table(
+  "idempotency_keys",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    route: text("route").notNull(),
+    requestHash: text("request_hash").notNull(),
+    state: text("state").$type<"in_flight" | "done">().notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+);
+
+export type JobStatus = "processing" | "completed" | "failed";
+export type GroupStatus = "processing" | "completed" | "partially_completed" | "failed";
+
+/** A legacy job group: the `jobId` (job source) of POST /job. */
+export const jobGroups = v1.table(
+  "job_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    redesignType: text("redesign_type").notNull(),
+    roomType: text("room_type").notNull(),
+    style: text("style"),
+    color: text("color"),
+    intensity: real("intensity").notNull(),
+    environment: text("environment").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    inspirationImage: text("inspiration_image"),
+    maskPrompt: text("mask_prompt"),
+    outputCount: integer("output_count").notNull(),
+    status: text("status").$type<GroupStatus>().notNull().default("processing"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: completedAt(),
+  },
+  (t) => [index("job_groups_account_created_idx").on(t.accountId, t.createdAt, t.id)],
+);
+
+/** One output of a job group. */
+export const jobOutputs = v1.table(
+  "job_outputs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => jobGroups.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    status: text("status").$type<JobStatus>().notNull().default("processing"),
+    outputKey: text("output_key"),
+    provider: text("provider"),
+    providerStatusUrl: text("provider_status_url"),
+    error: jsonb("error").$type<ErrorInfo>(),
+    createdAt: createdAt(),
+    completedAt: completedAt(),
+  },
+  (t) => [uniqueIndex("job_outputs_group_position").on(t.groupId, t.position)],
+);
+
+export type MediaKind = "inpaint" | "upscale" | "video" | "property_description";
+
+/** Jobs of the envelope routes: inpaint, upscale, video, property description. */
+export const mediaJobs = v1.table(
+  "media_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<MediaKind>().notNull(),
+    status: text("status").$type<JobStatus>().notNull().default("processing"),
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: jsonb("error").$type<ErrorInfo>(),
+    creditsCharged: integer("credits_charged"),
+    progress: integer("progress").notNull().default(0),
+    outputKeys: text("output_keys").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: completedAt(),
+  },
+  (t) => [index("media_jobs_account_idx").on(t.accountId, t.kind, t.createdAt)],
+);
+
+/** A multi-view staging set. */
+export const renderSets = v1.table(
+  "render_sets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    roomType: text("room_type").notNull(),
+    style: text("style").notNull(),
+    intensity: real("intensity").notNull(),
+    color: text("color"),
+    status: text("status").$type<JobStatus>().notNull().default("processing"),
+    error: jsonb("error").$type<ErrorInfo>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: completedAt(),
+  },
+  (t) => [index("render_sets_account_idx").on(t.accountId, t.createdAt)],
+);
+
+export type GateVerdict = "pass" | "fail";
+
+/** One view of a set; view 0 is the anchor. Its id is the view's `job_id`. */
+export const renderViews = v1.table(
+  "render_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    setId: uuid("set_id")
+      .notNull()
+      .references(() => renderSets.id, { onDelete: "cascade" }),
+    viewIndex: integer("view_index").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    status: text("status").$type<JobStatus>().notNull().default("processing"),
+    outputKey: text("output_key"),
+    error: jsonb("error").$type<ErrorInfo>(),
+    attempts: integer("attempts").notNull().default(0),
+    charged: boolean("charged").notNull().default(false),
+    gateVerdict: text("gate_verdict").$type<GateVerdict>(),
+    gateScore: real("gate_score"),
+    gateDetails: jsonb("gate_details").$type<Record<string, number>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: completedAt(),
+  },
+  (t) => [
+    uniqueIndex("render_views_set_index").on(t.setId, t.viewIndex),
+    check("render_views_attempts_cap", sql`${t.attempts} <= 4`),
+  ],
+);
+
+export type WebhookEventStatus = "pending" | "delivered" | "failed";
+
+export const webhookEvents = v1.table(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    body: jsonb("body").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<WebhookEventStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastResponseStatus: integer("last_response_status"),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)],
+);

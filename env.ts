@@ -1,0 +1,154 @@
+/**
+ * Every setting of Atrium, validated once with zod. Importing this module parses
+ * process.env; a bad value throws an error that names the setting, which stops
+ * `next build`, `next start`, the admin command line and the tests alike.
+ *
+ * Which mode Atrium runs in (embedded or production) follows from which settings are
+ * present; see README "Settings".
+ */
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+export const PREVIEW_FEATURES = ["multiview", "property_description"] as const;
+export type PreviewFeature = (typeof PREVIEW_FEATURES)[number];
+
+const providerChoice = z.enum(["local", "replicate", "openai", "kling"]);
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  PORT: int(3000, 1),
+  /** Public origin of this deployment, used for absolute URLs (storage links, docs). */
+  APP_URL: optionalUrl,
+  VERCEL: bool,
+  VERCEL_URL: optionalString,
+  VERCEL_BRANCH_URL: optionalString,
+  VERCEL_ENV: optionalString,
+
+  // Database: embedded PostgreSQL unless DATABASE_URL is set.
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default(".data"),
+  EMBEDDED_PG_PORT: int(54329, 1),
+
+  // v1 service behaviour (decisions D1, D10, D11).
+  V1_PREVIEW_FEATURES: commaList.pipe(
+    z.array(z.enum([...PREVIEW_FEATURES, "all"], { error: "expected a comma list of multiview, property_description or all" })),
+  ),
+  V1_FETCH_ALLOWLIST: commaList.pipe(
+    z.array(z.string().regex(/^[^\s:]+:\d{1,5}$|^\[[0-9a-fA-F:.]+\]:\d{1,5}$/, "entries must be host:port")),
+  ),
+  V1_JSON_BODY_LIMIT_BYTES: int(1_000_000, 1),
+  V1_PROPERTY_BODY_LIMIT_BYTES: int(60_000_000, 1),
+  V1_PROPERTY_IMAGE_MAX_BYTES: int(10_000_000, 1),
+  V1_SOURCE_MAX_BYTES: int(25_000_000, 1),
+  V1_SOURCE_MAX_PIXELS: int(50_000_000, 1),
+  V1_FETCH_TIMEOUT_MS: int(15_000, 1),
+  V1_FETCH_MAX_REDIRECTS: int(3, 0),
+  V1_RATE_LIMIT_FREE: int(120, 1),
+  V1_RATE_LIMIT_PREMIUM: int(600, 1),
+  V1_RATE_LIMIT_BUSINESS: int(2000, 1),
+  V1_PROVIDER_TIMEOUT_MS: int(300_000, 1),
+  V1_IDEMPOTENCY_TTL_HOURS: int(24, 1),
+  V1_WEBHOOKS_ENABLED: bool,
+  V1_WEBHOOK_TIMEOUT_MS: int(15_000, 1),
+  V1_OUTPUT_URL_TTL_SECONDS: int(7 * 24 * 3600, 60),
+
+  // Secrets. In the embedded default they are generated once under DATA_DIR.
+  AUTH_SECRET: optionalString,
+  STORAGE_SIGNING_SECRET: optionalString,
+  STUDIO_ENCRYPTION_KEY: optionalString,
+
+  // Blob storage: a local folder unless S3_BUCKET is set.
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+
+  // Durable functions: the local executor unless an Inngest server is configured.
+  INNGEST_EVENT_KEY: optionalString,
+  INNGEST_SIGNING_KEY: optionalString,
+  INNGEST_BASE_URL: optionalUrl,
+  INNGEST_DEV: optionalString,
+  LOCAL_EXECUTOR_CONCURRENCY: int(4, 1),
+
+  // Providers, chosen per operation.
+  PROVIDER_REDESIGN: providerChoice.default("local"),
+  PROVIDER_INPAINT: providerChoice.default("local"),
+  PROVIDER_UPSCALE: providerChoice.default("local"),
+  PROVIDER_VIDEO: providerChoice.default("local"),
+  PROVIDER_DESCRIBE: providerChoice.default("local"),
+  REPLICATE_API_TOKEN: optionalString,
+  REPLICATE_BASE_URL: z.url().default("https://api.replicate.com/v1"),
+  REPLICATE_MODEL_REDESIGN: optionalString,
+  REPLICATE_MODEL_INPAINT: optionalString,
+  REPLICATE_MODEL_UPSCALE: optionalString,
+  REPLICATE_MODEL_VIDEO: optionalString,
+  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  KLING_BASE_URL: optionalUrl,
+  KLING_API_KEY: optionalString,
+
+  // Studio.
+  V1_BASE_URL: optionalUrl,
+  V1_API_KEY: optionalString,
+  STUDIO_STARTER_CREDITS: int(500, 0),
+  NEXTAUTH_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class SettingsError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = parseEnv(process.env);
+
+export function previewEnabled(feature: PreviewFeature, settings: Env = env): boolean {
+  const list = settings.V1_PREVIEW_FEATURES;
+  return list.includes("all") || list.includes(feature);
+}
+
+/** True when an Inngest server (Cloud or self-hosted) is configured. */
+export function usesInngestServer(settings: Env = env): boolean {
+  return Boolean(settings.INNGEST_BASE_URL || settings.INNGEST_EVENT_KEY || settings.INNGEST_DEV);
+}

