@@ -275,3 +275,10 @@ export const webhookEvents = v1.table(
   },
   (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)],
 );
+
+/** Rate-limit windows per account, shared by every instance (rate-limiter-flexible's Drizzle store). */
+export const rateLimits = v1.table("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true, mode: "date" }),
+});

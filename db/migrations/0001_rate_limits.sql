@@ -1,0 +1,5 @@
+CREATE TABLE "v1"."rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"points" integer NOT NULL,
+	"expire" timestamp with time zone
+);
