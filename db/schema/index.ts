@@ -1,1 +1,2 @@
 export * from "./v1";
+export * from "./studio";

@@ -1,0 +1,179 @@
+/**
+ * Tables of the studio (the brokerage web app), in their own Postgres schema `studio`.
+ * The studio never reads the `v1` schema: it talks to the service over HTTP with the
+ * workspace's key, so the only link to a v1 account is the encrypted key stored here.
+ */
+import { relations, sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+export const studio = pgSchema("studio");
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const WORKSPACE_ROLES = ["owner", "admin", "agent"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+export const users = studio.table(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Stored lower-cased so sign-in is case-insensitive. */
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** argon2id hash; null for people who only ever signed in with an OAuth provider. */
+    passwordHash: text("password_hash"),
+    image: text("image"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const workspaces = studio.table(
+  "workspaces",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    v1BaseUrl: text("v1_base_url"),
+    /** AES-GCM envelope from server/crypto; null when the deployment-wide V1_API_KEY is used. */
+    v1ApiKeyEncrypted: text("v1_api_key_encrypted"),
+    /** The first characters of the key, the only part ever shown back. */
+    v1ApiKeyPrefix: text("v1_api_key_prefix"),
+    /** Set when the studio provisioned the account itself (embedded default). */
+    v1AccountId: text("v1_account_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("workspaces_slug_unique").on(t.slug)],
+);
+
+export const members = studio.table(
+  "members",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<WorkspaceRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index("members_user_idx").on(t.userId),
+    check("members_role_known", sql`${t.role} in ('owner', 'admin', 'agent')`),
+  ],
+);
+
+export const invitations = studio.table(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** sha256 of the token in the link: a database leak does not leak usable links. */
+    tokenHash: text("token_hash").notNull(),
+    role: text("role").$type<WorkspaceRole>().notNull(),
+    email: text("email"),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
+    index("invitations_workspace_idx").on(t.workspaceId),
+    check("invitations_role_known", sql`${t.role} in ('admin', 'agent')`),
+  ],
+);
+
+export const PROPERTY_TYPES = ["house", "apartment", "condo", "townhouse", "land", "commercial", "other"] as const;
+export const LISTING_STATUSES = ["draft", "coming_soon", "active", "pending", "sold", "off_market"] as const;
+export const LISTING_TYPES = ["sale", "rent"] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+export const projects = studio.table(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    propertyType: text("property_type").$type<PropertyType>().notNull(),
+    listingStatus: text("listing_status").$type<ListingStatus>().notNull(),
+    listingType: text("listing_type").$type<ListingType>().notNull(),
+    /** Whole currency units; listings are never priced in cents. */
+    price: bigint("price", { mode: "number" }),
+    bedrooms: integer("bedrooms"),
+    /** Real because of half baths (2.5). */
+    bathrooms: real("bathrooms"),
+    notes: text("notes").notNull().default(""),
+    coverPhotoId: uuid("cover_photo_id"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("projects_workspace_idx").on(t.workspaceId, t.archivedAt)],
+);
+
+export const photos = studio.table(
+  "photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("photos_storage_key_unique").on(t.storageKey), index("photos_project_idx").on(t.projectId)],
+);
+
+export const workspacesRelations = relations(workspaces, ({ many }) => ({
+  members: many(members),
+  projects: many(projects),
+}));
+
+export const membersRelations = relations(members, ({ one }) => ({
+  workspace: one(workspaces, { fields: [members.workspaceId], references: [workspaces.id] }),
+  user: one(users, { fields: [members.userId], references: [users.id] }),
+}));
+
+export const projectsRelations = relations(projects, ({ one, many }) => ({
+  workspace: one(workspaces, { fields: [projects.workspaceId], references: [workspaces.id] }),
+  photos: many(photos),
+}));
+
+export const photosRelations = relations(photos, ({ one }) => ({
+  project: one(projects, { fields: [photos.projectId], references: [projects.id] }),
+}));
