@@ -1,2 +1,3 @@
 export * from "./v1";
 export * from "./studio";
+export * from "./executor";
