@@ -116,6 +116,7 @@ export const EnvSchema = z.object({
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
   KLING_BASE_URL: optionalUrl,
   KLING_API_KEY: optionalString,
+  KLING_MODEL: z.string().default("kling-v1-6"),
 
   // Studio.
   V1_BASE_URL: optionalUrl,
