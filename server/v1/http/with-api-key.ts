@@ -1,0 +1,123 @@
+/**
+ * The one wrapper of every /api/v1 route. It applies the checks of D2 in order —
+ * preview flag, key, rate limit, body and query validation, plan, Idempotency-Key —
+ * then calls the route's handler, which runs one service verb (quota and credits are
+ * taken inside that verb's transaction). Every refusal is an AppError turned into the
+ * route's body style here, so no route writes its own error bodies.
+ */
+import type { z } from "zod";
+import { env, previewEnabled, type PreviewFeature } from "@/env";
+import type { Plan } from "@/db/schema";
+import { AppError, toAppError } from "@/server/errors";
+import { createServiceContext, type ServiceContext } from "../context";
+import { authenticateKey, type AuthenticatedAccount } from "../services/keys/authenticate-key";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  parseIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from "./idempotency";
+import { checkRateLimit } from "./rate-limit";
+import { readJsonBody } from "./read-body";
+import { errorResponse, json, type ResponseStyle } from "./respond";
+import { validate } from "./validation";
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface HandlerArgs<B extends Schema, Q extends Schema> {
+  ctx: ServiceContext;
+  account: AuthenticatedAccount;
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Record<string, string>;
+  request: Request;
+}
+
+export interface RouteSpec<B extends Schema, Q extends Schema> {
+  /** "METHOD /path", used to scope idempotency keys and in logs. */
+  name: string;
+  style: ResponseStyle;
+  preview?: PreviewFeature;
+  plans?: readonly Plan[];
+  /** A generation POST: consumes quota and honours Idempotency-Key. */
+  generation?: boolean;
+  body?: B;
+  query?: Q;
+  bodyLimitBytes?: number;
+  handle(args: HandlerArgs<B, Q>): Promise<RouteResult>;
+}
+
+type NextRouteContext = { params?: Promise<Record<string, string | string[]>> };
+
+export function withApiKey<B extends Schema = undefined, Q extends Schema = undefined>(spec: RouteSpec<B, Q>) {
+  return async function route(request: Request, routeContext?: NextRouteContext): Promise<Response> {
+    const now = new Date();
+    let headers: Record<string, string> = {};
+    try {
+      if (spec.preview && !previewEnabled(spec.preview)) throw new AppError("feature_unavailable");
+
+      const apiKey = request.headers.get("x-api-key");
+      if (!apiKey) throw new AppError("missing_api_key");
+      const ctx = await createServiceContext();
+      const account = await authenticateKey(ctx.db, apiKey);
+      if (!account) throw new AppError("invalid_api_key");
+
+      const limit = await checkRateLimit(ctx.db, account);
+      headers = limit.headers;
+      if (!limit.allowed) throw new AppError("rate_limited");
+
+      const rawBody = spec.body ? await readJsonBody(request, spec.bodyLimitBytes ?? env.V1_JSON_BODY_LIMIT_BYTES) : undefined;
+      const body = (spec.body ? validate(spec.body, rawBody) : undefined) as Parsed<B>;
+      const query = (spec.query ? validate(spec.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined) as Parsed<Q>;
+      const params = await resolveParams(routeContext);
+
+      if (spec.plans && !spec.plans.includes(account.plan)) throw new AppError("plan_required");
+
+      const args: HandlerArgs<B, Q> = { ctx, account, body, query, params, request };
+      const idempotencyKey = spec.generation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
+      const result = idempotencyKey
+        ? await runIdempotent(spec, args, idempotencyKey, rawBody, now)
+        : await spec.handle(args);
+      return json(result.body, result.status ?? 200, { ...headers, ...result.headers });
+    } catch (thrown) {
+      const error = toAppError(thrown);
+      if (error.code === "internal_error") console.error(`[v1] ${spec.name} failed`, thrown);
+      return errorResponse(spec.style, error, now, headers);
+    }
+  };
+}
+
+async function runIdempotent<B extends Schema, Q extends Schema>(
+  spec: RouteSpec<B, Q>,
+  args: HandlerArgs<B, Q>,
+  key: string,
+  rawBody: unknown,
+  now: Date,
+): Promise<RouteResult> {
+  const db = args.ctx.db;
+  const accountId = args.account.id;
+  const claim = await claimIdempotencyKey(db, { accountId, key, route: spec.name, fingerprint: requestFingerprint(spec.name, rawBody), now });
+  if (claim.kind === "replay") return { status: claim.status, body: JSON.parse(claim.body), headers: { "Idempotency-Replayed": "true" } };
+  try {
+    const result = await spec.handle(args);
+    await completeIdempotencyKey(db, { accountId, key, status: result.status ?? 200, body: JSON.stringify(result.body) });
+    return result;
+  } catch (error) {
+    // A thrown refusal accepted nothing: free the key so a corrected retry runs.
+    await releaseIdempotencyKey(db, { accountId, key });
+    throw error;
+  }
+}
+
+async function resolveParams(routeContext?: NextRouteContext): Promise<Record<string, string>> {
+  const raw = (await routeContext?.params) ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+}

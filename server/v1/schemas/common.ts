@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { normalizeColor, PAINT_COLOR_NAMES } from "@/server/images/palette";
+import { normalizeRoomType, normalizeStyle, ROOM_TYPES, STYLES } from "./catalogues";
+
+/** A public http(s) URL; other schemes are refused here (invalid_request), addresses by the fetcher. */
+export const HttpUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "must be an http or https URL")
+  .meta({ format: "uri", example: "https://example.com/photos/living-room.jpg" });
+
+export const intensitySchema = (fallback: number) =>
+  z.number().min(0.1, "must be at least 0.1").max(1, "must be at most 1.0").default(fallback);
+
+export const RoomTypeSchema = z
+  .string()
+  .max(100)
+  .transform((value, ctx) => {
+    const id = normalizeRoomType(value);
+    if (!id) ctx.addIssue({ code: "custom", message: `unknown room type; accepted: ${ROOM_TYPES.join(", ")}` });
+    return id ?? z.NEVER;
+  })
+  .meta({ description: `A room type id or display label: ${ROOM_TYPES.join(", ")}.`, example: "Living Room" });
+
+export const StyleSchema = z
+  .string()
+  .max(100)
+  .transform((value, ctx) => {
+    const id = normalizeStyle(value);
+    if (!id) ctx.addIssue({ code: "custom", message: `unknown style; accepted: ${STYLES.join(", ")}` });
+    return id ?? z.NEVER;
+  })
+  .meta({ description: `A style id or display label: ${STYLES.join(", ")}.`, example: "scandinavian" });
+
+export const ColorSchema = z
+  .string()
+  .max(100)
+  .transform((value, ctx) => {
+    const hex = normalizeColor(value);
+    if (!hex) ctx.addIssue({ code: "custom", message: `must be #RRGGBB or one of: ${PAINT_COLOR_NAMES.join(", ")}` });
+    return hex ?? z.NEVER;
+  })
+  .meta({ description: `A CSS hex color (#RRGGBB) or a paint color name: ${PAINT_COLOR_NAMES.join(", ")}.`, example: "sage green" });
+
+export const ErrorInfoSchema = z
+  .object({ code: z.string(), message: z.string(), details: z.unknown().optional() })
+  .meta({ id: "ErrorInfo" });
+
+export const TimestampsSchema = z
+  .object({ created_at: z.string().nullable(), updated_at: z.string().nullable(), completed_at: z.string().nullable() })
+  .meta({ id: "Timestamps" });
+
+/** The stable v1 envelope around an endpoint-specific result. */
+export function envelopeSchema<R extends z.ZodType>(id: string, result: R) {
+  return z
+    .object({
+      job_id: z.string().nullable(),
+      status: z.enum(["processing", "completed", "failed"]),
+      result: result.nullable(),
+      error: ErrorInfoSchema.nullable(),
+      credits_charged: z.number().int().nullable(),
+      timestamps: TimestampsSchema,
+    })
+    .meta({ id });
+}
+
+export const LegacyErrorSchema = z
+  .object({ error: z.string(), code: z.string(), details: z.unknown().optional() })
+  .meta({ id: "LegacyError" });

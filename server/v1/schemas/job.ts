@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { ENVIRONMENTS, REDESIGN_LABEL_LIST, normalizeRedesignType } from "./catalogues";
+import { ColorSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
+
+const RedesignTypeSchema = z
+  .string()
+  .max(100)
+  .transform((value, ctx) => {
+    const id = normalizeRedesignType(value);
+    if (!id) ctx.addIssue({ code: "custom", message: `unknown redesign type; accepted: ${REDESIGN_LABEL_LIST.join(", ")}` });
+    return id ?? z.NEVER;
+  })
+  .meta({ description: "staging, declutter, render, redecorate or color_change, or a display label of one.", example: "virtual staging" });
+
+export const JobRequestSchema = z
+  .object({
+    source_url: HttpUrlSchema,
+    room_type: RoomTypeSchema,
+    redesign_type: RedesignTypeSchema,
+    style: StyleSchema.optional(),
+    color: ColorSchema.optional(),
+    intensity: intensitySchema(0.6),
+    environment: z.enum(ENVIRONMENTS).default("interior"),
+    inspiration_image: HttpUrlSchema.optional(),
+    mask_prompt: z.string().max(1000).optional(),
+    fast: z.boolean().optional(),
+  })
+  .superRefine((job, ctx) => {
+    if (["staging", "render", "redecorate"].includes(job.redesign_type) && !job.style) {
+      ctx.addIssue({ code: "custom", path: ["style"], message: `is required for ${job.redesign_type}` });
+    }
+    if (job.redesign_type === "color_change" && !job.color) {
+      ctx.addIssue({ code: "custom", path: ["color"], message: "is required for color_change" });
+    }
+  })
+  .meta({ id: "JobRequest" });
+
+export type JobRequest = z.infer<typeof JobRequestSchema>;
+
+export const JobCreatedSchema = z.object({ jobId: z.string() }).meta({ id: "JobCreated" });
+
+export const JobRecordSchema = z
+  .object({
+    id: z.string(),
+    style: z.string(),
+    room_type: z.string(),
+    intensity: z.number(),
+    color: z.string(),
+    output_urls: z.array(z.string()),
+  })
+  .meta({ id: "JobRecord" });
+
+export const JobStatusResponseSchema = z
+  .object({ status: z.enum(["processing", "completed", "partially_completed"]), data: JobRecordSchema.optional() })
+  .meta({ id: "JobStatus" });
+
+export const JobListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const JobListSchema = z.object({ data: z.array(JobRecordSchema) }).meta({ id: "JobList" });
+
+export const DeleteRequestSchema = z.object({ jobId: z.string().min(1).max(200) }).meta({ id: "DeleteRequest" });
+export const DeleteResponseSchema = z.object({ message: z.string() }).meta({ id: "DeleteResponse" });
+
+export const MeResponseSchema = z
+  .object({ api_monthly_quota: z.number().int(), api_total_completed: z.number().int(), api_completed_month: z.number().int() })
+  .meta({ id: "Me" });

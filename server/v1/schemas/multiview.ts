@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { ColorSchema, envelopeSchema, ErrorInfoSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
+
+export const MultiviewRequestSchema = z
+  .object({
+    source_url: HttpUrlSchema,
+    additional_view_urls: z.array(HttpUrlSchema).min(1, "needs 1 to 3 views").max(3, "needs 1 to 3 views"),
+    room_type: RoomTypeSchema,
+    style: StyleSchema,
+    intensity: intensitySchema(0.6),
+    color: ColorSchema.optional(),
+  })
+  .meta({ id: "MultiviewRequest" });
+
+export type MultiviewRequest = z.infer<typeof MultiviewRequestSchema>;
+
+export const MultiviewCreatedResultSchema = z
+  .object({
+    render_set_id: z.uuid(),
+    anchor: z.object({ view_index: z.literal(0), job_id: z.string(), status: z.string() }),
+    pending_views: z.array(z.object({ view_index: z.number().int(), source_url: z.string() })),
+    total_views: z.number().int(),
+    status_endpoint: z.string(),
+    credits: z.object({ anchor_charged: z.number().int(), sibling_cost_each: z.number().int(), siblings_pending: z.number().int() }),
+  })
+  .meta({ id: "MultiviewCreatedResult" });
+
+export const MultiviewStatusQuerySchema = z.object({ render_set_id: z.string().max(100) });
+
+export const MultiviewViewSchema = z.object({
+  view_index: z.number().int(),
+  job_id: z.string(),
+  is_anchor_view: z.boolean(),
+  status: z.enum(["processing", "completed", "failed"]),
+  output_url: z.string().nullable(),
+  error: ErrorInfoSchema.nullable(),
+});
+
+export const MultiviewStatusResultSchema = z
+  .object({
+    render_set_id: z.uuid(),
+    views: z.array(MultiviewViewSchema),
+    total: z.number().int(),
+    completed: z.number().int(),
+    failed: z.number().int(),
+  })
+  .meta({ id: "MultiviewStatusResult" });
+
+export const MultiviewRedoRequestSchema = z
+  .object({ render_set_id: z.string().max(100), view_index: z.number().int().min(0).max(1000) })
+  .meta({ id: "MultiviewRedoRequest" });
+
+export const MultiviewRedoResultSchema = z
+  .object({ render_set_id: z.uuid(), view_index: z.number().int(), job_id: z.string() })
+  .meta({ id: "MultiviewRedoResult" });
+
+export const MultiviewCreatedSchema = envelopeSchema("MultiviewCreated", MultiviewCreatedResultSchema);
+export const MultiviewStatusSchema = envelopeSchema("MultiviewStatus", MultiviewStatusResultSchema);
+export const MultiviewRedoSchema = envelopeSchema("MultiviewRedo", MultiviewRedoResultSchema);

@@ -1,0 +1,36 @@
+import type { Plan } from "@/db/schema";
+import { accounts } from "@/db/schema";
+import { AppError } from "@/server/errors";
+import type { ServiceContext } from "../../context";
+import { DEFAULT_QUOTA, PLANS } from "../../plans";
+import { grantCredits } from "../billing/grant-credits";
+import { createKey } from "../keys/create-key";
+
+export interface CreateAccountInput {
+  name: string;
+  plan: Plan;
+  credits?: number;
+  quota?: number;
+}
+
+/** Creates an account with its first key and starting credits, in one transaction. */
+export async function createAccount(
+  ctx: Pick<ServiceContext, "db">,
+  input: CreateAccountInput,
+): Promise<{ accountId: string; apiKey: string }> {
+  if (!input.name.trim()) throw new AppError("invalid_request", "The account needs a name.");
+  if (!PLANS.includes(input.plan)) throw new AppError("invalid_request", `The plan must be one of ${PLANS.join(", ")}.`);
+  const credits = input.credits ?? 0;
+  const quota = input.quota ?? DEFAULT_QUOTA[input.plan];
+  if (!Number.isInteger(credits) || credits < 0) throw new AppError("invalid_request", "Credits must be a whole number, 0 or more.");
+  if (!Number.isInteger(quota) || quota < 0) throw new AppError("invalid_request", "The quota must be a whole number, 0 or more.");
+  return ctx.db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({ name: input.name.trim(), plan: input.plan, monthlyQuota: quota })
+      .returning({ id: accounts.id });
+    if (credits > 0) await grantCredits(tx, { accountId: account.id, amount: credits, note: "opening balance" });
+    const { apiKey } = await createKey(tx, { accountId: account.id });
+    return { accountId: account.id, apiKey };
+  });
+}

@@ -1,0 +1,28 @@
+import { desc, eq } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { accounts, apiKeys } from "@/db/schema";
+import { AppError } from "@/server/errors";
+import { readQuotaUsage } from "../billing/quota";
+
+/** An account as the admin command line shows it; never includes key hashes or the webhook secret. */
+export async function showAccount(db: Tx, input: { accountId: string; now: Date }) {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, input.accountId));
+  if (!account) throw new AppError("not_found", "No such account.");
+  const keys = await db
+    .select({ prefix: apiKeys.prefix, created_at: apiKeys.createdAt, revoked_at: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, account.id))
+    .orderBy(desc(apiKeys.createdAt));
+  const usage = await readQuotaUsage(db, { accountId: account.id, now: input.now });
+  return {
+    account_id: account.id,
+    name: account.name,
+    plan: account.plan,
+    balance: account.creditBalance,
+    monthly_quota: account.monthlyQuota,
+    quota_used_this_month: usage.month,
+    quota_used_total: usage.total,
+    webhook_url: account.webhookUrl,
+    keys,
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The billing half of accepting a generation POST, in the order of D2: quota first
+ * (403 quota_exceeded), then credits (402 insufficient_credits). Run it in the same
+ * transaction that stores the job, so a refusal leaves nothing charged or stored.
+ */
+import type { Tx } from "@/db/client";
+import type { AuthenticatedAccount } from "../keys/authenticate-key";
+import { debitCredits } from "./debit-credits";
+import { consumeQuota } from "./quota";
+
+export interface Charge {
+  amount: number;
+  chargeKey: string;
+  jobId: string;
+  operation: string;
+}
+
+export async function acceptGeneration(db: Tx, input: { account: AuthenticatedAccount; now: Date; charge?: Charge }): Promise<void> {
+  await consumeQuota(db, { accountId: input.account.id, quota: input.account.monthlyQuota, now: input.now });
+  if (input.charge) await debitCredits(db, { accountId: input.account.id, ...input.charge });
+}

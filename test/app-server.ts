@@ -1,0 +1,86 @@
+/**
+ * Serves the app's real route handlers (every app/**\/route.ts) over HTTP on
+ * 127.0.0.1:$PORT, so integration tests speak HTTP to the same code `next start` runs,
+ * without a production build. Routes are found from the file tree, as Next finds them.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+interface RouteEntry {
+  pattern: RegExp;
+  names: string[];
+  file: string;
+}
+
+function discoverRoutes(appDir: string): RouteEntry[] {
+  const files = (fs.readdirSync(appDir, { recursive: true }) as string[]).filter((f) => /(^|\/)route\.ts$/.test(f));
+  return files
+    .map((file) => {
+      const names: string[] = [];
+      const segments = path
+        .dirname(file)
+        .split(path.sep)
+        .filter((s) => s !== "." && !/^\(.*\)$/.test(s))
+        .map((segment) => {
+          const catchAll = segment.match(/^\[\.\.\.(\w+)\]$/);
+          if (catchAll) return names.push(catchAll[1]), "(.+)";
+          const param = segment.match(/^\[(\w+)\]$/);
+          if (param) return names.push(param[1]), "([^/]+)";
+          return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        });
+      return { pattern: new RegExp(`^/${segments.join("/")}/?$`), names, file: path.join(appDir, file) };
+    })
+    .sort((a, b) => a.names.length - b.names.length);
+}
+
+export interface AppServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startAppServer(): Promise<AppServer> {
+  const routes = discoverRoutes(path.resolve("app"));
+  const port = Number(process.env.PORT);
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+      const route = routes.find((r) => r.pattern.test(url.pathname));
+      const mod = route ? ((await import(route.file)) as Record<string, Handler>) : undefined;
+      const handler = mod?.[req.method ?? "GET"];
+      if (!route || !handler) {
+        res.writeHead(404).end();
+        return;
+      }
+      const match = url.pathname.match(route.pattern)!;
+      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+      const hasBody = !["GET", "HEAD"].includes(req.method ?? "GET");
+      const request = new Request(url, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+        duplex: "half",
+      } as RequestInit);
+      const response = await handler(request, { params: Promise.resolve(params) });
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      if (response.body) Readable.fromWeb(response.body as never).pipe(res);
+      else res.end();
+    } catch (error) {
+      console.error("[test app server]", error);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * A tiny HTTP server of test images on 127.0.0.1:$FIXTURE_PORT (allow-listed for the
+ * SSRF-safe fetcher by test/setup-env.ts). Tests register bytes under a path and pass
+ * the URL to the API as a source image, as a client would pass its own CDN's URL.
+ */
+import http from "node:http";
+
+export interface FixtureServer {
+  url(pathname: string): string;
+  serve(pathname: string, body: Buffer | string, contentType?: string, status?: number): string;
+  hits(pathname: string): number;
+  close(): Promise<void>;
+}
+
+export async function startFixtureServer(): Promise<FixtureServer> {
+  const port = Number(process.env.FIXTURE_PORT);
+  const files = new Map<string, { body: Buffer; contentType: string; status: number }>();
+  const hits = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
+    const file = files.get(pathname);
+    if (!file) return void res.writeHead(404).end("not found");
+    res.writeHead(file.status, { "content-type": file.contentType, "content-length": file.body.length });
+    res.end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
+  return {
+    url,
+    serve(pathname, body, contentType = "image/jpeg", status = 200) {
+      files.set(pathname, { body: Buffer.isBuffer(body) ? body : Buffer.from(body), contentType, status });
+      return url(pathname);
+    },
+    hits: (pathname) => hits.get(pathname) ?? 0,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
