@@ -1,0 +1,71 @@
+/**
+ * Decides where a server-side fetch may connect. The answer is an IP address that was
+ * checked, and the caller connects to exactly that address, so a DNS answer that changes
+ * between the check and the connection (rebinding) cannot slip through.
+ */
+import dns from "node:dns/promises";
+import net from "node:net";
+import ipaddr from "ipaddr.js";
+import { env } from "@/env";
+import { isPublicAddress } from "./address-policy";
+
+/** Raised when a destination is refused; callers turn it into source_fetch_failed. */
+export class BlockedDestinationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BlockedDestinationError";
+  }
+}
+
+export type Destination = { host: string; port: number; protocol: "http:" | "https:" };
+
+/** The port a URL really uses: its explicit port or the scheme's default. */
+export function effectivePort(protocol: string, port: string | number | null | undefined): number {
+  if (port !== undefined && port !== null && port !== "") return Number(port);
+  return protocol === "https:" ? 443 : 80;
+}
+
+/** V1_FETCH_ALLOWLIST entries ("host:port", "[v6]:port") name destinations exempt from the rule. */
+export function isAllowlisted({ host, port }: Destination): boolean {
+  const wanted = `${formatHost(normalizeHost(host))}:${port}`;
+  return env.V1_FETCH_ALLOWLIST.some((entry) => {
+    const split = entry.lastIndexOf(":");
+    return `${formatHost(normalizeHost(entry.slice(0, split)))}:${Number(entry.slice(split + 1))}` === wanted;
+  });
+}
+
+/**
+ * The address to connect to for `destination`, or null when it is allowlisted (then the
+ * ordinary resolver is used). Every address the name resolves to must be public: a name
+ * that mixes public and private answers is refused rather than filtered.
+ */
+export async function checkedAddress(destination: Destination): Promise<string | null> {
+  if (isAllowlisted(destination)) return null;
+  const host = normalizeHost(destination.host);
+  const addresses = net.isIP(host) ? [host] : await resolveAll(host);
+  const refused = addresses.find((address) => !isPublicAddress(address));
+  if (refused !== undefined || addresses.length === 0) {
+    throw new BlockedDestinationError("The URL points to an address that server-side fetches may not reach.");
+  }
+  return addresses[0];
+}
+
+async function resolveAll(host: string): Promise<string[]> {
+  try {
+    const answers = await dns.lookup(host, { all: true, verbatim: true });
+    return answers.map((answer) => answer.address);
+  } catch {
+    throw new BlockedDestinationError("The URL's host name could not be resolved.");
+  }
+}
+
+function normalizeHost(host: string): string {
+  const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  // One spelling per IPv6 address, so "[0:0:0:0:0:0:0:1]" and "[::1]" match the same entry.
+  if (net.isIPv6(bare)) return ipaddr.parse(bare).toString();
+  return bare.toLowerCase().replace(/\.$/, "");
+}
+
+function formatHost(host: string): string {
+  return net.isIPv6(host) ? `[${host}]` : host;
+}
