@@ -149,7 +149,10 @@ export const jobGroups = v1.table(
     intensity: real("intensity").notNull(),
     environment: text("environment").notNull(),
     sourceUrl: text("source_url").notNull(),
+    /** The fetched source, kept in blob storage so processing never refetches a URL. */
+    sourceKey: text("source_key").notNull(),
     inspirationImage: text("inspiration_image"),
+    inspirationKey: text("inspiration_key"),
     maskPrompt: text("mask_prompt"),
     outputCount: integer("output_count").notNull(),
     status: text("status").$type<GroupStatus>().notNull().default("processing"),
@@ -238,6 +241,7 @@ export const renderViews = v1.table(
       .references(() => renderSets.id, { onDelete: "cascade" }),
     viewIndex: integer("view_index").notNull(),
     sourceUrl: text("source_url").notNull(),
+    sourceKey: text("source_key").notNull(),
     status: text("status").$type<JobStatus>().notNull().default("processing"),
     outputKey: text("output_key"),
     error: jsonb("error").$type<ErrorInfo>(),
