@@ -1,0 +1,17 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { getSession } from "@/server/auth/session";
+import { createTRPCContext } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/root";
+
+export const runtime = "nodejs";
+
+function handler(req: Request) {
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: async () => createTRPCContext({ session: await getSession() }),
+  });
+}
+
+export { handler as GET, handler as POST };

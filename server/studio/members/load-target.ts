@@ -1,0 +1,32 @@
+import { and, eq, sql } from "drizzle-orm";
+import { members } from "@/db/schema/studio";
+import type { Tx } from "@/db/client";
+import { AppError } from "@/server/errors";
+import { canManageRole, type WorkspaceRole } from "../roles";
+
+/**
+ * Loads the member an admin wants to change and refuses what would break the
+ * workspace: touching a role above one's own, or leaving it without an owner.
+ */
+export async function loadManageableMember(
+  tx: Tx,
+  input: { workspaceId: string; actorRole: WorkspaceRole; userId: string; newRole?: WorkspaceRole },
+): Promise<WorkspaceRole> {
+  const [target] = await tx
+    .select({ role: members.role })
+    .from(members)
+    .where(and(eq(members.workspaceId, input.workspaceId), eq(members.userId, input.userId)))
+    .for("update");
+  if (!target) throw new AppError("not_found", "This person is not a member of the workspace.");
+  if (!canManageRole(input.actorRole, target.role) || (input.newRole && !canManageRole(input.actorRole, input.newRole))) {
+    throw new AppError("forbidden", "Only an owner can change or remove an owner.");
+  }
+  if (target.role === "owner" && input.newRole !== "owner") {
+    const [{ owners }] = await tx
+      .select({ owners: sql<number>`count(*)::int` })
+      .from(members)
+      .where(and(eq(members.workspaceId, input.workspaceId), eq(members.role, "owner")));
+    if (owners <= 1) throw new AppError("conflict", "A workspace needs at least one owner.");
+  }
+  return target.role;
+}

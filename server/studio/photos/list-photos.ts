@@ -1,0 +1,24 @@
+import { and, asc, eq } from "drizzle-orm";
+import { photos } from "@/db/schema/studio";
+import type { StudioContext } from "../context";
+import { photoUrl } from "./photo-url";
+
+export async function listPhotos(ctx: StudioContext, input: { workspaceId: string; projectId: string }) {
+  const rows = await ctx.db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId)))
+    .orderBy(asc(photos.createdAt));
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      fileName: row.fileName,
+      contentType: row.contentType,
+      bytes: row.bytes,
+      width: row.width,
+      height: row.height,
+      createdAt: row.createdAt,
+      url: await photoUrl(ctx, row.storageKey),
+    })),
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The editable fields of a project, one zod source for the tRPC input and the form.
+ * Pure module (no server imports) so client components can use the labels too.
+ */
+import { z } from "zod";
+import { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from "@/db/schema/studio";
+
+export { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES };
+
+export const ProjectFieldsSchema = z.object({
+  address: z.string().trim().min(3, "Enter the property address.").max(200),
+  propertyType: z.enum(PROPERTY_TYPES),
+  listingStatus: z.enum(LISTING_STATUSES),
+  listingType: z.enum(LISTING_TYPES),
+  price: z.number().int().min(0).max(1_000_000_000_000).nullable(),
+  bedrooms: z.number().int().min(0).max(100).nullable(),
+  bathrooms: z.number().min(0).max(100).multipleOf(0.5).nullable(),
+  notes: z.string().max(5000),
+});
+export type ProjectFields = z.infer<typeof ProjectFieldsSchema>;
+
+export const PROPERTY_TYPE_LABELS: Record<(typeof PROPERTY_TYPES)[number], string> = {
+  house: "House",
+  apartment: "Apartment",
+  condo: "Condo",
+  townhouse: "Townhouse",
+  land: "Land",
+  commercial: "Commercial",
+  other: "Other",
+};
+
+export const LISTING_STATUS_LABELS: Record<(typeof LISTING_STATUSES)[number], string> = {
+  draft: "Draft",
+  coming_soon: "Coming soon",
+  active: "Active",
+  pending: "Pending",
+  sold: "Sold",
+  off_market: "Off market",
+};
+
+export const LISTING_TYPE_LABELS: Record<(typeof LISTING_TYPES)[number], string> = { sale: "For sale", rent: "For rent" };

@@ -1,0 +1,22 @@
+/**
+ * Workspace roles, from most to least powerful. Owners manage everything including
+ * other owners; admins manage members, invitations and the v1 key; agents work on
+ * projects and photos only.
+ */
+import { WORKSPACE_ROLES, type WorkspaceRole } from "@/db/schema/studio";
+
+export { WORKSPACE_ROLES, type WorkspaceRole };
+
+const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, agent: 1 };
+
+export function roleAtLeast(role: WorkspaceRole, minimum: WorkspaceRole): boolean {
+  return RANK[role] >= RANK[minimum];
+}
+
+/** Whether `actor` may grant, change or take away `target` (an existing or a new role). */
+export function canManageRole(actor: WorkspaceRole, target: WorkspaceRole): boolean {
+  if (actor === "owner") return true;
+  return actor === "admin" && target !== "owner";
+}
+
+export const ROLE_LABELS: Record<WorkspaceRole, string> = { owner: "Owner", admin: "Admin", agent: "Agent" };

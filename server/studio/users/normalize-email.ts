@@ -1,0 +1,3 @@
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

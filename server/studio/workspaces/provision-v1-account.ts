@@ -1,0 +1,28 @@
+import { env } from "@/env";
+import { createAccount } from "@/server/v1/services/accounts/create-account";
+import { encryptSecret } from "@/server/crypto/secret-box";
+import type { StudioContext } from "../context";
+import { keyPrefix } from "./key-prefix";
+
+export interface V1Credentials {
+  v1AccountId: string | null;
+  v1ApiKeyEncrypted: string | null;
+  v1ApiKeyPrefix: string | null;
+}
+
+/**
+ * The v1 credentials a new workspace starts with. With a deployment-wide V1_API_KEY
+ * nothing is stored (the key is read from settings at call time). In the embedded
+ * default the workspace gets its own business account with starter credits, so a new
+ * brokerage can work at once; that account lives in this same database, which is the
+ * one place the studio creates service rows directly instead of calling over HTTP
+ * (there is no key yet to call with).
+ */
+export async function provisionV1Account(ctx: Pick<StudioContext, "db">, workspaceName: string): Promise<V1Credentials> {
+  if (env.V1_API_KEY) return { v1AccountId: null, v1ApiKeyEncrypted: null, v1ApiKeyPrefix: null };
+  const { accountId, apiKey } = await createAccount(
+    { db: ctx.db },
+    { name: `Studio: ${workspaceName}`, plan: "business", credits: env.STUDIO_STARTER_CREDITS, quota: 10_000 },
+  );
+  return { v1AccountId: accountId, v1ApiKeyEncrypted: encryptSecret(apiKey), v1ApiKeyPrefix: keyPrefix(apiKey) };
+}

@@ -1,0 +1,23 @@
+/**
+ * The studio's root router. Add a domain router here (see README.md in this folder).
+ */
+import { createCallerFactory, router } from "./procedures";
+import { authRouter } from "./routers/auth";
+import { invitationsRouter } from "./routers/invitations";
+import { membersRouter } from "./routers/members";
+import { photosRouter } from "./routers/photos";
+import { projectsRouter } from "./routers/projects";
+import { workspacesRouter } from "./routers/workspaces";
+
+export const appRouter = router({
+  auth: authRouter,
+  workspaces: workspacesRouter,
+  members: membersRouter,
+  invitations: invitationsRouter,
+  projects: projectsRouter,
+  photos: photosRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

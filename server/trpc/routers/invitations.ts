@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { acceptInvitation } from "@/server/studio/invitations/accept-invitation";
+import { createInvitation } from "@/server/studio/invitations/create-invitation";
+import { listInvitations } from "@/server/studio/invitations/list-invitations";
+import { revokeInvitation } from "@/server/studio/invitations/revoke-invitation";
+import { showInvitation } from "@/server/studio/invitations/show-invitation";
+import { protectedProcedure, publicProcedure, router, workspaceProcedure } from "../procedures";
+
+const TokenSchema = z.object({ token: z.string().min(20).max(100) });
+
+export const invitationsRouter = router({
+  list: workspaceProcedure("admin").query(({ ctx }) => listInvitations(ctx.studio, { workspaceId: ctx.workspace.id })),
+
+  create: workspaceProcedure("admin")
+    .input(z.object({ role: z.enum(["admin", "agent"]), email: z.email().optional() }))
+    .mutation(({ ctx, input }) =>
+      createInvitation(ctx.studio, { ...input, workspaceId: ctx.workspace.id, actorRole: ctx.role, invitedBy: ctx.user.id }),
+    ),
+
+  revoke: workspaceProcedure("admin")
+    .input(z.object({ invitationId: z.uuid() }))
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.studio, { workspaceId: ctx.workspace.id, invitationId: input.invitationId })),
+
+  /** What the invite page shows before anyone signs in. */
+  preview: publicProcedure.input(TokenSchema).query(({ ctx, input }) => showInvitation(ctx.studio, input)),
+
+  accept: protectedProcedure
+    .input(TokenSchema)
+    .mutation(({ ctx, input }) => acceptInvitation(ctx.studio, { token: input.token, userId: ctx.user.id })),
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { confirmUpload } from "@/server/studio/photos/confirm-upload";
+import { deletePhoto } from "@/server/studio/photos/delete-photo";
+import { listPhotos } from "@/server/studio/photos/list-photos";
+import { prepareUploads } from "@/server/studio/photos/prepare-uploads";
+import { router, workspaceProcedure } from "../procedures";
+
+const FileNameSchema = z.string().trim().min(1).max(255);
+
+export const photosRouter = router({
+  list: workspaceProcedure()
+    .input(z.object({ projectId: z.uuid() }))
+    .query(({ ctx, input }) => listPhotos(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
+
+  prepareUploads: workspaceProcedure()
+    .input(
+      z.object({
+        projectId: z.uuid(),
+        files: z.array(z.object({ fileName: FileNameSchema, contentType: z.string(), bytes: z.number().int().min(0) })).min(1).max(50),
+      }),
+    )
+    .mutation(({ ctx, input }) => prepareUploads(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
+
+  confirmUpload: workspaceProcedure()
+    .input(z.object({ projectId: z.uuid(), key: z.string().min(1).max(500), fileName: FileNameSchema }))
+    .mutation(({ ctx, input }) => confirmUpload(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
+
+  delete: workspaceProcedure()
+    .input(z.object({ photoId: z.uuid() }))
+    .mutation(({ ctx, input }) => deletePhoto(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId })),
+});

@@ -1,0 +1,42 @@
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { createWorkspace } from "@/server/studio/workspaces/create-workspace";
+import { findMembership } from "@/server/studio/workspaces/find-membership";
+import { listWorkspaces } from "@/server/studio/workspaces/list-workspaces";
+import { renameWorkspace } from "@/server/studio/workspaces/rename-workspace";
+import { setV1Connection } from "@/server/studio/workspaces/set-v1-connection";
+import { showV1Connection } from "@/server/studio/workspaces/show-v1-connection";
+import { protectedProcedure, router, workspaceProcedure } from "../procedures";
+
+const WorkspaceNameSchema = z.string().trim().min(2, "Use at least 2 characters.").max(80);
+
+export const workspacesRouter = router({
+  list: protectedProcedure.query(({ ctx }) => listWorkspaces(ctx.studio, { userId: ctx.user.id })),
+
+  bySlug: protectedProcedure.input(z.object({ slug: z.string().min(1).max(80) })).query(async ({ ctx, input }) => {
+    const workspace = await findMembership(ctx.studio, { slug: input.slug, userId: ctx.user.id });
+    if (!workspace) throw new TRPCError({ code: "NOT_FOUND", message: "Workspace not found." });
+    return workspace;
+  }),
+
+  create: protectedProcedure
+    .input(z.object({ name: WorkspaceNameSchema }))
+    .mutation(({ ctx, input }) => createWorkspace(ctx.studio, { name: input.name, userId: ctx.user.id })),
+
+  rename: workspaceProcedure("admin")
+    .input(z.object({ name: WorkspaceNameSchema }))
+    .mutation(({ ctx, input }) => renameWorkspace(ctx.studio, { workspaceId: ctx.workspace.id, name: input.name })),
+
+  connection: workspaceProcedure("admin").query(({ ctx }) => showV1Connection(ctx.studio, { workspaceId: ctx.workspace.id })),
+
+  setConnection: workspaceProcedure("admin")
+    .input(
+      z.object({
+        apiKey: z.string().trim().min(16, "That does not look like an API key.").max(200).optional(),
+        baseUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal("")]).nullable().optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      setV1Connection(ctx.studio, { workspaceId: ctx.workspace.id, apiKey: input.apiKey, baseUrl: input.baseUrl }),
+    ),
+});

@@ -1,0 +1,25 @@
+/**
+ * Test helpers: real users in the test database and tRPC callers acting as them, so
+ * procedure tests go through the same middleware (session, membership, role) as the app.
+ */
+import type { Session } from "next-auth";
+import { createStudioContext, type StudioContext } from "@/server/studio/context";
+import { signUp } from "@/server/studio/users/sign-up";
+import { createTRPCContext } from "../init";
+import { createCaller } from "../root";
+
+let counter = 0;
+
+export type Caller = ReturnType<typeof createCaller>;
+
+export async function callerFor(user: { id: string; email: string; name: string } | null, studio?: Partial<StudioContext>): Promise<Caller> {
+  const session: Session | null = user ? { user, expires: new Date(Date.now() + 3600_000).toISOString() } : null;
+  return createCaller(await createTRPCContext({ session, studio: await createStudioContext(studio) }));
+}
+
+/** Signs up a fresh person and returns a caller acting as them. */
+export async function newPerson(name: string) {
+  const email = `${name.toLowerCase()}-${Date.now()}-${counter++}@example.test`;
+  const user = await signUp(await createStudioContext(), { name, email, password: "correct horse battery" });
+  return { user, api: await callerFor(user) };
+}
