@@ -1,0 +1,166 @@
+/**
+ * Classical inpainting for every hole the local provider fills (declutter, inpaint).
+ *
+ * OpenCV's Telea inpainting is fast and clean on small holes but smears wide ones (see
+ * shared/design/local-provider.md). So holes wider than a few pixels are filled on a
+ * pyramid: the image is shrunk until the widest hole is about 8 px across its radius,
+ * Telea fills it there, and the smooth fill is scaled back up. Then the fine texture the
+ * shrinking lost is restored by copying high-frequency detail (image minus its blur) from
+ * a same-sized band right next to each hole (beside it, else below or above), which suits
+ * floors and walls, the usual background of removed objects.
+ */
+import type { RgbImage } from "@/server/images/raw-image";
+import { loadOpenCv, type OpenCv } from "./opencv";
+
+const TARGET_HOLE_RADIUS = 8;
+const TELEA_RADIUS = 3;
+
+function matFromRgb(cv: OpenCv, image: RgbImage): OpenCv {
+  const mat = new cv.Mat(image.height, image.width, cv.CV_8UC3);
+  mat.data.set(image.data);
+  return mat;
+}
+
+function matFromMask(cv: OpenCv, mask: Uint8Array, width: number, height: number): OpenCv {
+  const mat = new cv.Mat(height, width, cv.CV_8UC1);
+  mat.data.set(mask);
+  return mat;
+}
+
+function holeRadius(cv: OpenCv, maskMat: OpenCv): number {
+  const distance = new cv.Mat();
+  try {
+    cv.distanceTransform(maskMat, distance, cv.DIST_L2, 3);
+    return cv.minMaxLoc(distance).maxVal as number;
+  } finally {
+    distance.delete();
+  }
+}
+
+/** Smooth fill: Telea at a scale where the holes are small, scaled back to full size. */
+function pyramidFill(cv: OpenCv, source: OpenCv, maskMat: OpenCv, factor: number): OpenCv {
+  const filled = new cv.Mat();
+  if (factor <= 1) {
+    cv.inpaint(source, maskMat, filled, TELEA_RADIUS, cv.INPAINT_TELEA);
+    return filled;
+  }
+  const size = new cv.Size(Math.max(8, Math.round(source.cols / factor)), Math.max(8, Math.round(source.rows / factor)));
+  const small = new cv.Mat();
+  const smallMask = new cv.Mat();
+  const smallFilled = new cv.Mat();
+  try {
+    cv.resize(source, small, size, 0, 0, cv.INTER_AREA);
+    cv.resize(maskMat, smallMask, size, 0, 0, cv.INTER_AREA);
+    // Any hole pixel touching a small pixel makes it a hole, so no object colour leaks in.
+    cv.threshold(smallMask, smallMask, 0, 255, cv.THRESH_BINARY);
+    cv.inpaint(small, smallMask, smallFilled, TELEA_RADIUS, cv.INPAINT_TELEA);
+    cv.resize(smallFilled, filled, new cv.Size(source.cols, source.rows), 0, 0, cv.INTER_LINEAR);
+    return filled;
+  } finally {
+    small.delete();
+    smallMask.delete();
+    smallFilled.delete();
+  }
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function holeBoxes(cv: OpenCv, maskMat: OpenCv): Box[] {
+  const labels = new cv.Mat();
+  const stats = new cv.Mat();
+  const centroids = new cv.Mat();
+  try {
+    const count = cv.connectedComponentsWithStats(maskMat, labels, stats, centroids, 8, cv.CV_32S);
+    const boxes: Box[] = [];
+    for (let i = 1; i < count; i++) {
+      const s = stats.intPtr(i, 0);
+      boxes.push({ x: s[0], y: s[1], width: s[2], height: s[3] });
+    }
+    return boxes;
+  } finally {
+    labels.delete();
+    stats.delete();
+    centroids.delete();
+  }
+}
+
+/**
+ * Picks the offset of a neighbouring band with no hole in it. Sideways first: floors,
+ * skirting and wall shading mostly run horizontally in room photos, so the band beside a
+ * hole continues its structure best.
+ */
+function donorOffset(box: Box, mask: Uint8Array, width: number, height: number): [number, number] | null {
+  const candidates: [number, number][] = [[-box.width, 0], [box.width, 0], [0, box.height], [0, -box.height]];
+  for (const [dx, dy] of candidates) {
+    const x0 = box.x + dx;
+    const y0 = box.y + dy;
+    if (x0 < 0 || y0 < 0 || x0 + box.width > width || y0 + box.height > height) continue;
+    let clean = true;
+    for (let y = y0; y < y0 + box.height && clean; y++) {
+      for (let x = x0; x < x0 + box.width; x++) if (mask[y * width + x]) { clean = false; break; }
+    }
+    if (clean) return [dx, dy];
+  }
+  return null;
+}
+
+function addDonorDetail(cv: OpenCv, source: OpenCv, out: Buffer, mask: Uint8Array, boxes: Box[], factor: number): void {
+  const blurred = new cv.Mat();
+  try {
+    const sigma = Math.max(1, factor / 2);
+    cv.GaussianBlur(source, blurred, new cv.Size(0, 0), sigma, sigma, cv.BORDER_REFLECT);
+    const src = source.data as Uint8Array;
+    const low = blurred.data as Uint8Array;
+    const width = source.cols;
+    for (const box of boxes) {
+      const offset = donorOffset(box, mask, width, source.rows);
+      if (!offset) continue;
+      for (let y = box.y; y < box.y + box.height; y++) {
+        for (let x = box.x; x < box.x + box.width; x++) {
+          const p = y * width + x;
+          if (!mask[p]) continue;
+          const d = ((y + offset[1]) * width + x + offset[0]) * 3;
+          for (let c = 0; c < 3; c++) {
+            const value = out[p * 3 + c] + src[d + c] - low[d + c];
+            out[p * 3 + c] = value < 0 ? 0 : value > 255 ? 255 : value;
+          }
+        }
+      }
+    }
+  } finally {
+    blurred.delete();
+  }
+}
+
+/**
+ * Fills every pixel where `mask` is non-zero from its surroundings. Pixels outside the
+ * mask are returned exactly as they were.
+ */
+export async function fillHoles(image: RgbImage, mask: Uint8Array): Promise<RgbImage> {
+  const out = Buffer.from(image.data);
+  if (!mask.some((v) => v !== 0)) return { ...image, data: out };
+  const { cv } = await loadOpenCv();
+  const source = matFromRgb(cv, image);
+  const binary = Uint8Array.from(mask, (v) => (v ? 255 : 0));
+  const maskMat = matFromMask(cv, binary, image.width, image.height);
+  let filled: OpenCv = null;
+  try {
+    const factor = Math.ceil(holeRadius(cv, maskMat) / TARGET_HOLE_RADIUS);
+    filled = pyramidFill(cv, source, maskMat, factor);
+    const fill = filled.data as Uint8Array;
+    for (let p = 0; p < binary.length; p++) {
+      if (binary[p]) out.set(fill.subarray(p * 3, p * 3 + 3), p * 3);
+    }
+    if (factor > 1) addDonorDetail(cv, source, out, binary, holeBoxes(cv, maskMat), factor);
+    return { width: image.width, height: image.height, data: out };
+  } finally {
+    source.delete();
+    maskMat.delete();
+    filled?.delete();
+  }
+}
