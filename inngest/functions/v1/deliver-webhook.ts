@@ -1,0 +1,18 @@
+/**
+ * Delivers one preview webhook event, at least once: each failed attempt is retried
+ * with the runtime's exponential backoff and jitter (20 retries span about a day on
+ * Inngest), always with the same event id.
+ */
+import { inngest } from "@/inngest/client";
+import { webhookRequested } from "@/inngest/v1-events";
+import { createServiceContext } from "@/server/v1/context";
+import { deliverWebhook } from "@/server/v1/services/webhooks/deliver-webhook";
+
+export async function deliverWebhookHandler({ event, step }: { event: { data: { eventId: string } }; step: any }) {
+  return step.run("deliver", async () => deliverWebhook(await createServiceContext(), { eventId: event.data.eventId }));
+}
+
+export const deliverWebhookFunction = inngest.createFunction(
+  { id: "v1-deliver-webhook", retries: 20, triggers: [webhookRequested] },
+  deliverWebhookHandler,
+);

@@ -1,0 +1,36 @@
+/**
+ * Processes a legacy job group: one durable step per output (retried on transient
+ * provider errors, failed at once on permanent ones), then settles the group.
+ */
+import { eq } from "drizzle-orm";
+import { jobOutputs } from "@/db/schema";
+import { inngest } from "@/inngest/client";
+import { jobRequested } from "@/inngest/v1-events";
+import { createServiceContext } from "@/server/v1/context";
+import { failJobOutput } from "@/server/v1/services/jobs/fail-job-output";
+import { finishJobGroup } from "@/server/v1/services/jobs/finish-job-group";
+import { generateJobOutput } from "@/server/v1/services/jobs/generate-job-output";
+import { providerFailure } from "@/server/v1/services/providers/provider-failure";
+import { retryable } from "./retryable";
+
+export async function processJobGroupHandler({ event, step }: { event: { data: { groupId: string } }; step: any }) {
+  const outputIds: string[] = await step.run("list-outputs", async () => {
+    const ctx = await createServiceContext();
+    const rows = await ctx.db.select({ id: jobOutputs.id }).from(jobOutputs).where(eq(jobOutputs.groupId, event.data.groupId)).orderBy(jobOutputs.position);
+    return rows.map((r) => r.id);
+  });
+  for (const [position, outputId] of outputIds.entries()) {
+    try {
+      await step.run(`generate-output-${position}`, async () => retryable(() => createServiceContext().then((ctx) => generateJobOutput(ctx, { outputId }))));
+    } catch (error) {
+      await step.run(`fail-output-${position}`, async () => failJobOutput(await createServiceContext(), { outputId, error: providerFailure(error) }));
+    }
+  }
+  return step.run("finish-group", async () => finishJobGroup(await createServiceContext(), { groupId: event.data.groupId }));
+}
+
+export const processJobGroup = inngest.createFunction(
+  { id: "v1-process-job-group", retries: 3, triggers: [jobRequested] },
+  processJobGroupHandler,
+);
+

@@ -1,0 +1,219 @@
+/**
+ * The local executor: drives the app's Inngest functions through the SDK's own HTTP
+ * protocol against its serve() endpoint, with state in Postgres and due work in a
+ * pg-boss queue. Each queue job is checked against the state before and after its
+ * HTTP call, so jobs may be duplicated or replayed after a crash (at-least-once
+ * steps) without corrupting a run.
+ */
+import { and, eq } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import { getDb, type Tx } from "@/db/client";
+import { executorRuns, executorSteps } from "@/db/schema";
+import { applyOps } from "./apply-ops";
+import { handleEvent } from "./on-event";
+import { callFunction, retryDelayMs, type CallResult } from "./protocol";
+import { enqueue, openQueue, WORK_QUEUE, type WorkItem } from "./queue";
+import { discoverFunctions, UnsupportedFunctionConfigError, type RegisteredFunction } from "./registry";
+import { endRun, type RunEnd } from "./runs";
+import { scheduleRun } from "./schedule";
+import { closeStep, findStep, memoOf, openSteps, withLockedRun, type Run } from "./store";
+
+export interface ExecutorOptions {
+  /** The serve() endpoint, e.g. http://127.0.0.1:3000/api/inngest. */
+  serveUrl: string;
+  concurrency?: number;
+  /** How long a claimed job may run before another worker may take it over. */
+  leaseSeconds?: number;
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  pollingIntervalSeconds?: number;
+  maintenanceIntervalSeconds?: number;
+  /** How long to keep retrying discovery while the endpoint is not up yet. */
+  discoveryTimeoutMs?: number;
+}
+
+const KNOWN_OPS = new Set(["StepRun", "StepError", "StepFailed", "StepPlanned", "Sleep", "WaitForEvent", "InvokeFunction"]);
+
+export class LocalExecutor {
+  private boss: PgBoss | null = null;
+  private functions = new Map<string, RegisteredFunction>();
+  private workerIds: string[] = [];
+  readonly options: Required<ExecutorOptions>;
+
+  constructor(options: ExecutorOptions) {
+    this.options = {
+      concurrency: 4,
+      leaseSeconds: 600,
+      backoffMs: 2000,
+      maxBackoffMs: 5 * 60_000,
+      pollingIntervalSeconds: 1,
+      maintenanceIntervalSeconds: 30,
+      discoveryTimeoutMs: 120_000,
+      ...options,
+    };
+  }
+
+  get registered(): RegisteredFunction[] {
+    return [...this.functions.values()];
+  }
+
+  async start(): Promise<void> {
+    for (const fn of await this.discover()) this.functions.set(fn.id, fn);
+    const { concurrency, leaseSeconds, maintenanceIntervalSeconds, pollingIntervalSeconds } = this.options;
+    this.boss = await openQueue({ leaseSeconds, maintenanceIntervalSeconds, supervise: true, max: concurrency + 2 });
+    for (let i = 0; i < concurrency; i++) {
+      this.workerIds.push(
+        await this.boss.work<WorkItem>(WORK_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => this.handle(job.data)),
+      );
+    }
+  }
+
+  /** graceful: let claimed jobs finish; otherwise they are released for another executor at once. */
+  async stop({ graceful = true }: { graceful?: boolean } = {}): Promise<void> {
+    const boss = this.boss;
+    this.boss = null;
+    this.workerIds = [];
+    if (boss) await boss.stop({ graceful, wait: true, timeout: 30_000 });
+  }
+
+  private async discover(): Promise<RegisteredFunction[]> {
+    const deadline = Date.now() + this.options.discoveryTimeoutMs;
+    for (;;) {
+      try {
+        return await discoverFunctions(this.options.serveUrl);
+      } catch (err) {
+        if (err instanceof UnsupportedFunctionConfigError || Date.now() > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+
+  private async handle(item: WorkItem): Promise<void> {
+    switch (item.kind) {
+      case "call":
+        return this.runCall(item);
+      case "step":
+        return this.runStep(item);
+      case "timer":
+        return this.fireTimer(item);
+      case "event":
+        return this.afterCommit(await handleEvent(item.eventId, this.registered));
+    }
+  }
+
+  private maxAttemptsOf = (functionId: string) => this.functions.get(functionId)?.maxAttempts ?? 4;
+
+  private retryDelay = (attempt: number, retryAfter: string | null) =>
+    retryDelayMs(attempt, retryAfter, this.options.backoffMs, this.options.maxBackoffMs);
+
+  private async snapshot(runId: string) {
+    const db = await getDb();
+    return db.transaction(async (tx) => {
+      const [run] = await tx.select().from(executorRuns).where(eq(executorRuns.id, runId));
+      if (!run || run.status !== "running") return null;
+      return { run, open: await openSteps(tx, runId), memo: await memoOf(tx, runId) };
+    });
+  }
+
+  private call(run: Run, memo: Awaited<ReturnType<typeof memoOf>>, stepId: string, attempt: number): Promise<CallResult> {
+    return callFunction({
+      serveUrl: this.options.serveUrl,
+      functionId: run.functionId,
+      stepId,
+      runId: run.id,
+      event: run.event,
+      memo,
+      stack: run.stack,
+      attempt,
+      maxAttempts: run.maxAttempts,
+      disableImmediateExecution: run.disableImmediateExecution || stepId !== "step",
+      version: run.version,
+    });
+  }
+
+  private async runCall(item: Extract<WorkItem, { kind: "call" }>): Promise<void> {
+    const state = await this.snapshot(item.runId);
+    const due = state && state.open.length === 0 && state.run.seq === item.seq && state.run.attempt === item.attempt;
+    if (!state || !due) return this.afterCommit({ touched: [item.runId], events: [] });
+    const result = await this.call(state.run, state.memo, "step", item.attempt);
+    const end = await withLockedRun(item.runId, async (tx, run) => {
+      if (run.seq !== item.seq || run.attempt !== item.attempt) return null;
+      const now = new Date();
+      const version = run.version ?? result.version;
+      if (result.kind === "done") return endRun(tx, run, { output: result.output });
+      if (result.kind === "ops") {
+        const unknown = result.ops.find((op) => !KNOWN_OPS.has(op.op));
+        if (unknown) return endRun(tx, run, { error: { name: "UnsupportedOpError", message: `The local executor does not support the step op "${unknown.op}".` } });
+        const children = await applyOps(tx, run, result.ops, this.applyContext(now, result.retryAfter));
+        await tx
+          .update(executorRuns)
+          .set({ seq: run.seq + 1, attempt: 0, version, disableImmediateExecution: run.disableImmediateExecution || result.ops.length > 1, updatedAt: now })
+          .where(eq(executorRuns.id, run.id));
+        return { touched: [run.id, ...children], events: [] };
+      }
+      const attempt = run.attempt + 1;
+      if (!result.retriable || attempt >= run.maxAttempts) return endRun(tx, run, { error: result.error });
+      const nextCallAt = new Date(now.getTime() + this.retryDelay(attempt, result.retryAfter));
+      await tx.update(executorRuns).set({ attempt, nextCallAt, version, error: result.error, updatedAt: now }).where(eq(executorRuns.id, run.id));
+      return { touched: [run.id], events: [] };
+    });
+    await this.afterCommit(end ?? { touched: [item.runId], events: [] });
+  }
+
+  private async runStep(item: Extract<WorkItem, { kind: "step" }>): Promise<void> {
+    const state = await this.snapshot(item.runId);
+    const step = state?.open.find((s) => s.id === item.stepId);
+    if (!state || step?.status !== "planned" || step.attempt !== item.attempt) return this.afterCommit({ touched: [item.runId], events: [] });
+    const result = await this.call(state.run, state.memo, item.stepId, item.attempt);
+    await withLockedRun(item.runId, async (tx, run) => {
+      const current = await findStep(tx, run.id, item.stepId);
+      if (current?.status !== "planned" || current.attempt !== item.attempt) return;
+      const now = new Date();
+      if (result.kind === "ops" && result.ops.every((op) => KNOWN_OPS.has(op.op))) {
+        await applyOps(tx, run, result.ops, this.applyContext(now, result.retryAfter));
+        return;
+      }
+      // The step did not report itself (e.g. it was not reached): count it as a failed attempt.
+      const error = result.kind === "error" ? result.error : { name: "Error", message: `Step ${item.stepId} was not run by the SDK` };
+      const attempt = current.attempt + 1;
+      if (attempt >= run.maxAttempts || (result.kind === "error" && !result.retriable)) {
+        await closeStep(tx, run, item.stepId, { error });
+        return;
+      }
+      const runAt = new Date(now.getTime() + this.retryDelay(attempt, result.kind === "error" ? result.retryAfter : null));
+      await this.applyRetry(tx, run.id, item.stepId, attempt, runAt, error);
+    });
+    await this.afterCommit({ touched: [item.runId], events: [] });
+  }
+
+  private async applyRetry(tx: Tx, runId: string, stepId: string, attempt: number, runAt: Date, error: unknown) {
+    await tx
+      .update(executorSteps)
+      .set({ attempt, runAt, error, updatedAt: new Date() })
+      .where(and(eq(executorSteps.runId, runId), eq(executorSteps.id, stepId)));
+  }
+
+  private async fireTimer(item: Extract<WorkItem, { kind: "timer" }>): Promise<void> {
+    await withLockedRun(item.runId, async (tx, run) => {
+      const step = await findStep(tx, run.id, item.stepId);
+      if (step?.status === "sleeping" || step?.status === "waiting") await closeStep(tx, run, step.id, { data: null });
+      if (step?.status === "invoking") {
+        await closeStep(tx, run, step.id, { error: { name: "InngestInvokeTimeoutError", message: "step.invoke timed out" } });
+      }
+    });
+    await this.afterCommit({ touched: [item.runId], events: [] });
+  }
+
+  private applyContext(now: Date, retryAfter: string | null) {
+    return { now, retryAfter, retryDelayMs: this.retryDelay, maxAttemptsOf: this.maxAttemptsOf };
+  }
+
+  /** Queues whatever the committed state now calls for, then wakes idle workers. */
+  private async afterCommit(end: RunEnd): Promise<void> {
+    const boss = this.boss;
+    if (!boss) return;
+    for (const eventId of end.events) await enqueue(boss, { kind: "event", eventId });
+    for (const runId of new Set(end.touched)) await scheduleRun(boss, runId);
+    for (const id of this.workerIds) boss.notifyWorker(id);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The pg-boss queue of the local executor: claiming, delayed work (sleeps, retries,
+ * timeouts) and leases. A job names the state it acts on; the executor checks it
+ * against the executor tables, so a duplicate or stale job is a no-op. A job whose
+ * worker died stays active until its lease (expireInSeconds) runs out, then pg-boss
+ * hands it out again.
+ */
+import PgBoss from "pg-boss";
+import { databaseUrl, getDb } from "@/db/client";
+import { stableId } from "./stable-id";
+
+export const WORK_QUEUE = "executor-work";
+
+export type WorkItem =
+  | { kind: "call"; runId: string; seq: number; attempt: number }
+  | { kind: "step"; runId: string; stepId: string; attempt: number }
+  | { kind: "timer"; runId: string; stepId: string }
+  | { kind: "event"; eventId: string };
+
+export interface QueueOptions {
+  leaseSeconds: number;
+  maintenanceIntervalSeconds?: number;
+  supervise: boolean;
+  max?: number;
+}
+
+export async function openQueue(options: QueueOptions): Promise<PgBoss> {
+  await getDb(); // the embedded server must be up before pg-boss connects
+  const boss = new PgBoss({
+    connectionString: databaseUrl(),
+    schema: "pgboss",
+    application_name: "atrium-executor",
+    max: options.max ?? 2,
+    supervise: options.supervise,
+    schedule: false,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+  });
+  boss.on("error", (err) => console.error("[executor] queue error:", err));
+  await boss.start();
+  // Retries here only recover lost leases: step retries are the executor's own.
+  const queue = { name: WORK_QUEUE, retryLimit: 1000, retryDelay: 1, expireInSeconds: options.leaseSeconds };
+  if (!(await boss.getQueue(WORK_QUEUE))) await boss.createQueue(WORK_QUEUE, queue);
+  if (options.supervise) await boss.updateQueue(WORK_QUEUE, queue);
+  return boss;
+}
+
+export function jobId(item: WorkItem): string {
+  switch (item.kind) {
+    case "call":
+      return stableId(item.runId, "call", item.seq, item.attempt);
+    case "step":
+      return stableId(item.runId, "step", item.stepId, item.attempt);
+    case "timer":
+      return stableId(item.runId, "timer", item.stepId);
+    case "event":
+      return stableId("event", item.eventId);
+  }
+}
+
+export async function enqueue(boss: PgBoss, item: WorkItem, startAfter?: Date): Promise<void> {
+  await boss.send(WORK_QUEUE, item, { id: jobId(item), ...(startAfter && startAfter > new Date() ? { startAfter } : {}) });
+}
+
+const globalCache = globalThis as unknown as { __atriumSenderQueue?: Promise<PgBoss> };
+
+/** A queue handle for processes that only send events (the CLI, route handlers, tests). */
+export function senderQueue(): Promise<PgBoss> {
+  globalCache.__atriumSenderQueue ??= openQueue({ leaseSeconds: 600, supervise: false }).catch((err) => {
+    globalCache.__atriumSenderQueue = undefined;
+    throw err;
+  });
+  return globalCache.__atriumSenderQueue;
+}
+
+export async function closeSenderQueue(): Promise<void> {
+  const pending = globalCache.__atriumSenderQueue;
+  globalCache.__atriumSenderQueue = undefined;
+  if (pending) await (await pending).stop({ graceful: false, wait: true });
+}
