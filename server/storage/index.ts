@@ -1,0 +1,5 @@
+export { getBlobStore, createBlobStore } from "./get-blob-store";
+export { newBlobKey, isBlobKey } from "./keys";
+export { LocalBlobStore } from "./local-blob-store";
+export { S3BlobStore } from "./s3-blob-store";
+export type { BlobStore, StoredBlob, UploadTarget } from "./types";

@@ -1,0 +1,26 @@
+/**
+ * Where Atrium keeps bytes: generated outputs, uploads, videos. Two implementations, a
+ * local folder served by app/files and an S3-compatible bucket; callers never know which.
+ */
+
+export type StoredBlob = { bytes: Buffer; contentType: string };
+
+/** What a browser needs to upload straight to storage. */
+export type UploadTarget = { url: string; method: "PUT"; headers: Record<string, string> };
+
+export interface BlobStore {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredBlob | null>;
+  delete(key: string): Promise<void>;
+  /** Deletes every key that starts with `prefix` (which must not be empty). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** A URL anyone can GET without an API key, valid V1_OUTPUT_URL_TTL_SECONDS from now. */
+  url(key: string): Promise<string>;
+  /** The key behind a still-valid URL this store issued, or null when the URL is not ours. */
+  resolveOwnUrl(url: string): Promise<string | null>;
+  /** A short-lived URL a browser can PUT one file of `contentType` to. */
+  presignUpload(key: string, contentType: string, maxBytes: number): Promise<UploadTarget>;
+}
+
+/** How long an upload URL stays valid: long enough for a slow connection, no longer. */
+export const UPLOAD_URL_TTL_SECONDS = 3600;
