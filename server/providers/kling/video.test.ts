@@ -1,0 +1,90 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startKlingDouble, type KlingDouble } from "@/test/doubles/kling";
+import { ProviderError, type VideoParams } from "@/server/providers/types";
+import { klingVideoProvider, type KlingConfig } from "./video";
+
+const VIDEO = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(256, 7)]);
+
+let double: KlingDouble;
+let config: KlingConfig;
+let image: Buffer;
+let tail: Buffer;
+
+beforeAll(async () => {
+  double = await startKlingDouble();
+  image = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#777777" } }).jpeg().toBuffer();
+  tail = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#aa8855" } }).jpeg().toBuffer();
+});
+afterAll(() => double.close());
+beforeEach(() => {
+  config = { baseUrl: double.baseUrl, apiKey: double.apiKey, model: "kling-v1-6", timeoutMs: 5_000, pollIntervalMs: 10 };
+  double.requests.length = 0;
+});
+
+const params = (overrides: Partial<VideoParams> = {}): VideoParams => ({
+  mode: "zoom_in",
+  image,
+  tail: null,
+  durationSeconds: 5,
+  ...overrides,
+});
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+describe("Kling image-to-video", () => {
+  it("creates a signed task with bare base64 images, polls it and downloads the video", async () => {
+    double.script({ polls: 3, video: VIDEO });
+    const progress: number[] = [];
+    const result = await klingVideoProvider(config).video(
+      params({ mode: "before_after", tail, onProgress: (p) => void progress.push(p) }),
+    );
+    expect(result.provider).toBe("kling");
+    expect(result.outputs[0].bytes.equals(VIDEO)).toBe(true);
+    expect(result.outputs[0].contentType).toBe("video/mp4");
+    const body = double.requests[0].body as Record<string, string>;
+    expect(body).toMatchObject({ model_name: "kling-v1-6", duration: "5", mode: "pro" });
+    expect(body.image).toBe(image.toString("base64"));
+    expect(body.image_tail).toBe(tail.toString("base64"));
+    const task = [...double.tasks.values()].at(-1)!;
+    expect(result.statusUrl).toBe(`${double.baseUrl}/v1/videos/image2video/${task.id}`);
+    expect(progress.at(-1)).toBe(100);
+  });
+
+  it("uses std mode and no tail for single-image modes", async () => {
+    double.script({ polls: 1, video: VIDEO });
+    await klingVideoProvider(config).video(params({ mode: "pan" }));
+    const body = double.requests[0].body as Record<string, unknown>;
+    expect(body.mode).toBe("std");
+    expect(body).not.toHaveProperty("image_tail");
+    expect(body.prompt).toContain("pan");
+  });
+
+  it("turns a failed task into a permanent error with Kling's reason", async () => {
+    double.script({ polls: 1, outcome: "failed", statusMessage: "image aspect ratio out of range" });
+    const error = await failure(klingVideoProvider(config).video(params()));
+    expect(error.transient).toBe(false);
+    expect(error.message).toContain("aspect ratio");
+  });
+
+  it("classifies 5xx as transient and a bad key as permanent", async () => {
+    double.failNext({ status: 500, count: 1 });
+    expect((await failure(klingVideoProvider(config).video(params()))).transient).toBe(true);
+    const wrong = await failure(klingVideoProvider({ ...config, apiKey: "ak:not-the-secret" }).video(params()));
+    expect(wrong.transient).toBe(false);
+    expect(wrong.message).not.toContain("not-the-secret");
+  });
+
+  it("times out a task that never finishes", async () => {
+    double.script({ polls: 1_000_000 });
+    const error = await failure(klingVideoProvider({ ...config, timeoutMs: 200 }).video(params()));
+    expect(error.timeout).toBe(true);
+  });
+});

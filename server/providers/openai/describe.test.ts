@@ -1,0 +1,99 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { imageParts, startOpenAiDouble, type ChatRequest, type OpenAiDouble } from "@/test/doubles/openai";
+import { ProviderError, type DescribeParams } from "@/server/providers/types";
+import { openAiDescribeProvider, type OpenAiConfig } from "./describe";
+
+let double: OpenAiDouble;
+let config: OpenAiConfig;
+let params: DescribeParams;
+
+beforeAll(async () => {
+  double = await startOpenAiDouble();
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#d04030" } }).png().toBuffer();
+  params = {
+    images: [
+      { bytes: photo, contentType: "image/png" },
+      { bytes: photo, contentType: "image/png" },
+    ],
+    analysis: [0, 1].map((index) => ({
+      index,
+      width: 64,
+      height: 48,
+      orientation: "landscape" as const,
+      brightness: 0.4,
+      dominant_colors: ["#d04030"],
+      room_type: "kitchen",
+      features: ["warm tones"],
+    })),
+    propertyData: { property_type: "apartment", address: "12 Rue des Lilas, Lyon", price: 420000 },
+    settings: { tone: "luxury", length: "short", language: "fr" },
+  };
+});
+afterAll(() => double.close());
+beforeEach(() => {
+  config = { baseUrl: double.baseUrl, apiKey: double.apiKey, model: "gpt-4o-mini", timeoutMs: 5_000 };
+  double.requests.length = 0;
+  double.delayMs = 0;
+  double.reply((request) => `Un appartement vu sur ${imageParts(request).length} photos.`);
+});
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ProviderError);
+  return error as ProviderError;
+}
+
+describe("OpenAI-compatible describe", () => {
+  it("sends the data, the analysis and every image, and returns the model's text", async () => {
+    const result = await openAiDescribeProvider(config).describe(params);
+    expect(result).toMatchObject({ provider: "openai", description: "Un appartement vu sur 2 photos." });
+    expect(result.statusUrl).toMatch(/^openai:\/\/chat\.completions\/chatcmpl-/);
+
+    const body = double.requests[0].body as ChatRequest;
+    expect(body.model).toBe("gpt-4o-mini");
+    const system = body.messages.find((m) => m.role === "system")!.content as string;
+    expect(system).toContain('"fr"');
+    expect(system).toContain("luxury tone");
+    expect(system).toContain("about 60 words");
+    const parts = imageParts(body);
+    expect(parts.map((p) => p.image_url!.url)).toEqual(
+      params.images.map((i) => `data:image/png;base64,${i.bytes.toString("base64")}`),
+    );
+    const text = JSON.stringify(body.messages);
+    expect(text).toContain("12 Rue des Lilas, Lyon");
+    expect(text).toContain("#d04030");
+    expect(text).toContain("kitchen");
+  });
+
+  it("waits out a 429 and then answers", async () => {
+    double.failNext({ status: 429, count: 1, retryAfterSeconds: 0 });
+    const result = await openAiDescribeProvider(config).describe(params);
+    expect(result.description).toContain("2 photos");
+    expect(double.requests).toHaveLength(2);
+  });
+
+  it("classifies 5xx as transient and 4xx as permanent, never echoing the key", async () => {
+    double.failNext({ status: 500, count: 1 });
+    expect((await failure(openAiDescribeProvider(config).describe(params))).transient).toBe(true);
+
+    const error = await failure(openAiDescribeProvider({ ...config, apiKey: "sk-not-the-key" }).describe(params));
+    expect(error.transient).toBe(false);
+    expect(error.message).toContain("Incorrect API key");
+    expect(error.message).not.toContain("sk-not-the-key");
+  });
+
+  it("times out a slow answer", async () => {
+    double.delayMs = 1_000;
+    const error = await failure(openAiDescribeProvider({ ...config, timeoutMs: 200 }).describe(params));
+    expect(error.timeout).toBe(true);
+  });
+
+  it("refuses an empty completion", async () => {
+    double.reply(() => "  ");
+    expect((await failure(openAiDescribeProvider(config).describe(params))).message).toContain("without text");
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * A local test double of Kling's image-to-video HTTP API, built from its published
+ * contract: POST /v1/videos/image2video creates a task, GET /v1/videos/image2video/{id}
+ * reads it; answers are {code, message, request_id, data}; statuses submitted →
+ * processing → succeed | failed; auth is an HS256 JWT (iss = access key) signed with the
+ * secret key. Images must be bare base64 (a data: prefix is refused, code 1201).
+ * Tasks advance per poll, not per second, to keep tests fast.
+ */
+import crypto from "node:crypto";
+import { answerScriptedFailure, bearerToken, sendJson, startDoubleServer, type RecordedRequest, type ScriptedFailure } from "./server";
+
+export interface KlingTaskScript {
+  polls?: number;
+  outcome?: "succeed" | "failed";
+  statusMessage?: string;
+  video?: Buffer;
+}
+
+interface StoredTask {
+  id: string;
+  body: Record<string, unknown>;
+  script: KlingTaskScript;
+  polls: number;
+  status: "submitted" | "processing" | "succeed" | "failed";
+}
+
+export interface KlingDouble {
+  baseUrl: string;
+  /** `accessKey:secretKey`, the form KLING_API_KEY takes for Kling's own API. */
+  apiKey: string;
+  requests: RecordedRequest[];
+  tasks: Map<string, StoredTask>;
+  script(...scripts: KlingTaskScript[]): void;
+  failNext(failure: ScriptedFailure): void;
+  close(): Promise<void>;
+}
+
+export async function startKlingDouble(): Promise<KlingDouble> {
+  const accessKey = `ak${crypto.randomBytes(6).toString("hex")}`;
+  const secretKey = crypto.randomBytes(16).toString("hex");
+  const scripts: KlingTaskScript[] = [];
+  const failures: ScriptedFailure[] = [];
+  const tasks = new Map<string, StoredTask>();
+  let origin = "";
+  const envelope = (code: number, message: string, data: unknown = null) => ({
+    code,
+    message,
+    request_id: crypto.randomUUID(),
+    data,
+  });
+  const view = (task: StoredTask) => ({
+    task_id: task.id,
+    task_status: task.status,
+    task_status_msg: task.status === "failed" ? (task.script.statusMessage ?? "Failure to pass the risk control system") : "",
+    created_at: Date.now(),
+    updated_at: Date.now(),
+    task_result: task.status === "succeed" ? { videos: [{ id: task.id, url: `${origin}/files/${task.id}.mp4`, duration: "5" }] } : undefined,
+  });
+
+  const server = await startDoubleServer((request, res) => {
+    const path = new URL(request.path, "http://x").pathname;
+    if (path.startsWith("/files/")) {
+      const task = tasks.get(path.slice("/files/".length).replace(/\.mp4$/, ""));
+      if (!task || task.status !== "succeed") return sendJson(res, 404, envelope(1203, "not found"));
+      const bytes = task.script.video ?? Buffer.alloc(0);
+      res.writeHead(200, { "content-type": "video/mp4", "content-length": String(bytes.length) });
+      return void res.end(bytes);
+    }
+    if (!validJwt(bearerToken(request), accessKey, secretKey)) return sendJson(res, 401, envelope(1004, "Authorization is invalid"));
+    const pending = failures.find((f) => f.count > 0);
+    if (answerScriptedFailure(failures, res, envelope(pending?.status === 429 ? 1302 : 5000, "Scripted failure."))) return;
+    if (path === "/v1/videos/image2video" && request.method === "POST") {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const invalid = validateCreate(body);
+      if (invalid) return sendJson(res, 400, envelope(1201, invalid));
+      const task: StoredTask = { id: String(Date.now()) + crypto.randomInt(1e6), body, script: scripts.shift() ?? {}, polls: 0, status: "submitted" };
+      tasks.set(task.id, task);
+      return sendJson(res, 200, envelope(0, "SUCCEED", view(task)));
+    }
+    const one = /^\/v1\/videos\/image2video\/(\w+)$/.exec(path);
+    const task = one ? tasks.get(one[1]) : undefined;
+    if (!task || request.method !== "GET") return sendJson(res, 404, envelope(1203, "task not found"));
+    task.polls += 1;
+    task.status = task.polls < (task.script.polls ?? 2) ? "processing" : (task.script.outcome ?? "succeed");
+    return sendJson(res, 200, envelope(0, "SUCCEED", view(task)));
+  });
+  origin = server.origin;
+
+  return {
+    baseUrl: origin,
+    apiKey: `${accessKey}:${secretKey}`,
+    requests: server.requests,
+    tasks,
+    script: (...next) => void scripts.push(...next),
+    failNext: (failure) => void failures.push({ ...failure }),
+    close: server.close,
+  };
+}
+
+function validateCreate(body: Record<string, unknown>): string | null {
+  if (typeof body.image !== "string" && typeof body.image_tail !== "string") return "image or image_tail is required";
+  for (const key of ["image", "image_tail"]) {
+    const value = body[key];
+    if (value === undefined) continue;
+    if (typeof value !== "string" || value.startsWith("data:") || !/^[A-Za-z0-9+/]+=*$/.test(value)) {
+      return `${key} must be a URL or bare base64`;
+    }
+  }
+  if (body.duration !== undefined && body.duration !== "5" && body.duration !== "10") return "duration must be \"5\" or \"10\"";
+  if (body.mode !== undefined && body.mode !== "std" && body.mode !== "pro") return "mode must be std or pro";
+  return null;
+}
+
+function validJwt(token: string | null, accessKey: string, secretKey: string): boolean {
+  const [header, payload, signature] = token?.split(".") ?? [];
+  if (!header || !payload || !signature) return false;
+  const expected = crypto.createHmac("sha256", secretKey).update(`${header}.${payload}`).digest("base64url");
+  if (expected !== signature) return false;
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { iss?: string; exp?: number; nbf?: number };
+  const now = Date.now() / 1000;
+  return claims.iss === accessKey && (claims.exp ?? 0) > now && (claims.nbf ?? 0) <= now;
+}
