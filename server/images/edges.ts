@@ -58,3 +58,9 @@ export function edgeDensity(image: RgbImage, threshold: number, radius: number):
   const edges = Uint8Array.from(magnitude, (m) => (m > threshold ? 1 : 0));
   return { edges, density: boxMean(edges, image.width, image.height, radius) };
 }
+
+/** Binary erosion (r > 0) or dilation (r < 0) with a (2|r|+1)² square, as 0/1. */
+export function morph(map: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const mean = boxMean(map, width, height, Math.abs(radius));
+  return radius > 0 ? Uint8Array.from(mean, (m) => (m > 0.999 ? 1 : 0)) : Uint8Array.from(mean, (m) => (m > 0 ? 1 : 0));
+}

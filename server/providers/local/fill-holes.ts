@@ -77,9 +77,11 @@ function holeBoxes(cv: OpenCv, maskMat: OpenCv): Box[] {
   try {
     const count = cv.connectedComponentsWithStats(maskMat, labels, stats, centroids, 8, cv.CV_32S);
     const boxes: Box[] = [];
+    const s = stats.data32S as Int32Array;
+    const columns = stats.cols as number;
     for (let i = 1; i < count; i++) {
-      const s = stats.intPtr(i, 0);
-      boxes.push({ x: s[0], y: s[1], width: s[2], height: s[3] });
+      const row = i * columns;
+      boxes.push({ x: s[row], y: s[row + 1], width: s[row + 2], height: s[row + 3] });
     }
     return boxes;
   } finally {

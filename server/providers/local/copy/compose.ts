@@ -1,0 +1,80 @@
+/**
+ * Assembles listing copy of a requested length from one tone's phrasebook. Sentences are
+ * ranked (opening and closing always, then light and price, general remarks last) and
+ * added in rank order until the word target is met without passing the maximum, then
+ * printed in reading order. Every choice comes from a hash of the inputs: no randomness.
+ */
+import type { GenerationSettings } from "@/server/providers/types";
+import { COLOR_PHRASES } from "./color-names";
+import type { ListingFacts } from "./listing-facts";
+import { listJoin, type Phrasebook } from "./phrasebook";
+
+export const LENGTH_RANGES: Record<GenerationSettings["length"], { min: number; target: number; max: number }> = {
+  short: { min: 40, target: 50, max: 70 },
+  medium: { min: 100, target: 125, max: 160 },
+  long: { min: 200, target: 235, max: 300 },
+};
+
+const MAX_PHOTO_SENTENCES = 8;
+
+interface Candidate {
+  text: string;
+  /** Lower ranks are chosen first; rank 0 is always included. */
+  rank: number;
+  paragraph: number;
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/** FNV-1a: a stable 32-bit hash, so a listing's wording is the same on every call. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function candidates(book: Phrasebook, f: ListingFacts, seed: string): Candidate[] {
+  const pick = <T>(options: T[], slot: string): T => options[hash(`${seed}:${slot}`) % options.length];
+  const list: Candidate[] = [{ text: pick(book.opening, "opening")(f), rank: 0, paragraph: 0 }];
+  if (f.price) list.push({ text: pick(book.price, "price")(f), rank: 1.1, paragraph: 0 });
+  if (f.status) list.push({ text: pick(book.status, "status")(f), rank: 3, paragraph: 0 });
+  list.push({ text: pick(book.light[f.light], "light")(f), rank: 1, paragraph: 1 });
+  if (f.rooms.length) list.push({ text: pick(book.rooms, "rooms")(listJoin(f.rooms.slice(0, 5)), f), rank: 3, paragraph: 1 });
+  if (f.features.length) list.push({ text: pick(book.features, "features")(listJoin(f.features.slice(0, 4)), f), rank: 4, paragraph: 1 });
+  if (f.colors.length) {
+    list.push({ text: pick(book.palette, "palette")(listJoin(f.colors.map((c) => COLOR_PHRASES[c])), f), rank: 4, paragraph: 1 });
+  }
+  list.push({ text: pick(book.photoSet, "photos")(f), rank: 5, paragraph: 1 });
+  f.photos
+    .filter((p) => p.colors.length > 0)
+    .slice(0, MAX_PHOTO_SENTENCES)
+    .forEach((p, i) => list.push({ text: pick(book.photo, `photo${p.number}`)(p, f), rank: 6 + i / 100, paragraph: 2 }));
+  const start = hash(`${seed}:extras`) % book.extras.length;
+  book.extras.forEach((_, i) => {
+    const line = book.extras[(start + i) % book.extras.length];
+    list.push({ text: line(f), rank: 7 + i / 100, paragraph: 3 });
+  });
+  list.push({ text: pick(book.closing[f.closed ? "closed" : (f.listingType ?? "any")], "closing")(f), rank: 0, paragraph: 3 });
+  return list;
+}
+
+export function composeCopy(book: Phrasebook, f: ListingFacts, length: GenerationSettings["length"], seed: string): string {
+  const range = LENGTH_RANGES[length];
+  const all = candidates(book, f, seed);
+  const chosen = new Set(all.filter((c) => c.rank === 0));
+  let words = [...chosen].reduce((sum, c) => sum + countWords(c.text), 0);
+  for (const candidate of [...all].sort((a, b) => a.rank - b.rank)) {
+    // Light and price (ranks below 2) go in whenever they fit, even past the target.
+    if (words >= range.target && candidate.rank >= 2) break;
+    const size = countWords(candidate.text);
+    if (chosen.has(candidate) || words + size > range.max) continue;
+    chosen.add(candidate);
+    words += size;
+  }
+  const inOrder = all.filter((c) => chosen.has(c));
+  if (length === "short") return inOrder.map((c) => c.text).join(" ");
+  const paragraphs = [...new Set(inOrder.map((c) => c.paragraph))];
+  return paragraphs.map((p) => inOrder.filter((c) => c.paragraph === p).map((c) => c.text).join(" ")).join("\n\n");
+}

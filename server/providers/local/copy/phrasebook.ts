@@ -1,0 +1,65 @@
+/**
+ * The shape of one tone's vocabulary, and the small English helpers its sentences share.
+ * Each slot holds several sentence shapes; the composer picks one per listing from a hash
+ * of the inputs, so the same listing always reads the same and different listings vary.
+ */
+import type { LightLevel, ListingFacts, PhotoFacts } from "./listing-facts";
+
+export type Line = (f: ListingFacts) => string;
+export type ListLine = (list: string, f: ListingFacts) => string;
+
+export interface Phrasebook {
+  /** Names the property type, the intent (sale or rent) and the address when given. */
+  opening: Line[];
+  price: Line[];
+  status: Line[];
+  light: Record<LightLevel, Line[]>;
+  palette: ListLine[];
+  rooms: ListLine[];
+  features: ListLine[];
+  /** The number and framing of the photos. */
+  photoSet: Line[];
+  /** One photo in detail, for long copy. */
+  photo: ((p: PhotoFacts, f: ListingFacts) => string)[];
+  /** General sentences that claim nothing the inputs do not show; used in order to reach a length. */
+  extras: Line[];
+  closing: Record<"sale" | "rent" | "any" | "closed", Line[]>;
+}
+
+export function listJoin(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "for sale", "to rent" or "" — used inside sentences that read well either way. */
+export function intent(f: ListingFacts): string {
+  return f.listingType === "sale" ? "for sale" : f.listingType === "rent" ? "to rent" : "";
+}
+
+/** " at <address>" or "", to append after the property noun. */
+export function at(f: ListingFacts): string {
+  return f.address ? ` at ${f.address}` : "";
+}
+
+export function priceWords(f: ListingFacts): string {
+  return f.listingType === "rent" ? `an asking rent of ${f.price}` : `an asking price of ${f.price}`;
+}
+
+export function photoCountWords(f: ListingFacts): string {
+  const words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+  if (f.photoCount === 1) return "a single photo";
+  return `${words[f.photoCount - 1] ?? String(f.photoCount)} photos`;
+}
+
+/** "the kitchen" for a room, "the space" when the room is unknown. */
+export function roomOf(p: PhotoFacts): string {
+  return p.room ? `the ${p.room}` : "the space";
+}

@@ -1,0 +1,73 @@
+/** Luxury: refined, unhurried sentences with elevated vocabulary and a discreet close. */
+import { COLOR_PHRASES } from "./color-names";
+import { at, intent, photoCountWords, priceWords, roomOf, type Phrasebook } from "./phrasebook";
+
+const lightWords = { bright: "bathed in natural light", balanced: "in a softly balanced light", dim: "in an intimate, low-lit ambience" } as const;
+
+export const luxury: Phrasebook = {
+  opening: [
+    (f) => `An exceptional ${f.propertyType}${at(f)}${intent(f) ? `, now offered ${intent(f)}` : ""}, presented with the quiet confidence of a truly considered residence.`,
+    (f) => `Discreetly presented${intent(f) ? ` ${intent(f)}` : ""}, this distinguished ${f.propertyType}${at(f)} offers an elegant setting for the discerning buyer.`,
+    (f) => `Refined, composed and thoughtfully presented, this ${f.propertyType}${at(f)}${intent(f) ? ` is offered ${intent(f)} and` : ""} invites an unhurried appreciation.`,
+  ],
+  price: [
+    (f) => `The residence is offered at ${priceWords(f)}.`,
+    (f) => `Guided by ${priceWords(f)}, it represents a rare opportunity of its kind.`,
+  ],
+  status: [
+    (f) => `The residence is currently ${f.status}.`,
+    (f) => `Please note that this residence is ${f.status}.`,
+  ],
+  light: {
+    bright: [
+      () => "Generous natural light graces every photographed room, lending the interiors a luminous, gallery-like serenity.",
+      () => "Bright, naturally lit rooms unfold throughout the collection, each one poised and serene.",
+    ],
+    balanced: [
+      () => "A softly balanced light lends the interiors a composed and timeless elegance.",
+      () => "The photographs reveal interiors in measured, harmonious light, a setting of calm sophistication.",
+    ],
+    dim: [
+      () => "Captured in an intimate, low-lit ambience, the interiors convey a sense of depth, privacy and evening repose.",
+      () => "Subdued, atmospheric light gives the rooms a moody elegance, reminiscent of a private members' lounge.",
+    ],
+  },
+  palette: [
+    (colors) => `A curated palette of ${colors} speaks of a restrained, sophisticated sensibility.`,
+    (colors) => `The interiors are composed in ${colors}, an understated backdrop for fine furnishings and art.`,
+  ],
+  rooms: [
+    (rooms) => `The collection of photographs encompasses the ${rooms}, each space rendered with care.`,
+    (rooms) => `Spanning the ${rooms}, the photographed spaces reveal a residence of considered proportions.`,
+  ],
+  features: [
+    (features) => `Distinguishing details captured in the photographs include ${features}.`,
+    (features) => `Among the refinements on view are ${features}.`,
+  ],
+  photoSet: [
+    (f) => `The residence is presented in ${photoCountWords(f)}${f.orientation === "landscape" ? " in sweeping, wide compositions" : f.orientation === "portrait" ? " in intimate, detail-focused compositions" : " through both sweeping views and intimate details"}.`,
+    (f) => `The accompanying portfolio, ${photoCountWords(f)} in all, rewards unhurried viewing.`,
+  ],
+  photo: [
+    (p) => `Photograph ${p.number} presents ${roomOf(p)} ${lightWords[p.light]}, finished in ${p.colors.map((c) => COLOR_PHRASES[c]).slice(0, 2).join(" and ")}.`,
+    (p) => `In photograph ${p.number}, ${roomOf(p)} appears ${lightWords[p.light]}, its character defined by ${COLOR_PHRASES[p.colors[0]]}.`,
+  ],
+  extras: [
+    (f) => `This ${f.propertyType} is suited to those who appreciate discretion, quality and a sense of occasion.`,
+    () => "Every photographed space has been composed to be appreciated slowly, with an eye for proportion and finish.",
+    () => "The residence lends itself equally to elegant entertaining and to quiet, private retreat.",
+    () => "Its interiors offer a poised canvas for a considered collection of furniture, art and objects.",
+    () => "Such a residence is best experienced in person, where its atmosphere can be fully appreciated.",
+    () => "Private viewings are conducted with the utmost discretion and at the convenience of the prospective owner.",
+    () => "Comprehensive particulars, including plans and specifications, are available to qualified parties upon request.",
+    () => "Our advisers are pleased to provide a confidential consultation ahead of any visit.",
+    () => "Opportunities of this calibre are seldom presented, and early interest is warmly encouraged.",
+    () => "We invite you to explore the complete portfolio before arranging a private appointment.",
+  ],
+  closing: {
+    sale: [() => "Private viewings are available strictly by appointment through our office.", () => "To arrange a discreet private viewing, please contact our office."],
+    rent: [() => "Private viewings for prospective residents are available strictly by appointment.", () => "To arrange a private viewing, please contact our office."],
+    any: [() => "Private viewings are available strictly by appointment.", () => "Please contact our office to arrange a private viewing."],
+    closed: [() => "Please contact our office to be informed, in confidence, of comparable residences.", () => "Our office will gladly advise you, in confidence, on similar residences."],
+  },
+};

@@ -1,0 +1,73 @@
+/** Warm: second person, homely and inviting, longer flowing sentences. */
+import { COLOR_PHRASES } from "./color-names";
+import { at, intent, photoCountWords, priceWords, roomOf, withArticle, type Phrasebook } from "./phrasebook";
+
+const lightWords = { bright: "full of daylight", balanced: "in gentle, even light", dim: "in soft, cosy low light" } as const;
+
+export const warm: Phrasebook = {
+  opening: [
+    (f) => `Welcome to this inviting ${f.propertyType}${at(f)}${intent(f) ? `, ${intent(f)} now` : ""}, a place you could easily picture yourself coming home to.`,
+    (f) => `Imagine settling into ${withArticle(f.propertyType)}${at(f)}${intent(f) ? ` that is ${intent(f)}` : ""}, where every room shown feels ready to welcome you.`,
+    (f) => `If you have been looking for ${withArticle(f.propertyType)} with real warmth, this one${at(f)}${intent(f) ? `, ${intent(f)},` : ""} deserves a closer look.`,
+  ],
+  price: [
+    (f) => `It comes with ${priceWords(f)}, and we would love to talk it through with you.`,
+    (f) => `You can make it yours with ${priceWords(f)}.`,
+  ],
+  status: [
+    (f) => `Good to know: the listing is ${f.status}.`,
+    (f) => `Right now the listing is ${f.status}, so do get in touch early.`,
+  ],
+  light: {
+    bright: [
+      () => "Sunlight fills the rooms in these photos, so mornings here promise to feel bright and easy.",
+      () => "You will notice how bright, naturally lit rooms greet you in photo after photo.",
+    ],
+    balanced: [
+      () => "The rooms are softly and evenly lit, the kind of light that makes a space feel calm and lived-in.",
+      () => "Gentle, balanced light runs through the photos, giving every room a relaxed, comfortable feel.",
+    ],
+    dim: [
+      () => "The photos capture the rooms in soft, low light, which gives them a snug, cocooning feel for quiet evenings.",
+      () => "Low, gentle light in these photos shows how cosy the rooms can feel once the day winds down.",
+    ],
+  },
+  palette: [
+    (colors) => `You will find ${colors} throughout, a palette that feels welcoming from the moment you step inside.`,
+    (colors) => `Touches of ${colors} give the rooms a homely, lived-in character that is easy to make your own.`,
+  ],
+  rooms: [
+    (rooms) => `The photos take you through the ${rooms}, so you can start imagining daily life here.`,
+    (rooms) => `Picture yourself moving between the ${rooms}, each shown just as it is today.`,
+  ],
+  features: [
+    (features) => `Little things you will love, visible in the photos, include ${features}.`,
+    (features) => `Look closely and you will spot ${features}, details that help a place feel like home.`,
+  ],
+  photoSet: [
+    (f) => `We have shared ${photoCountWords(f)} so you can take your time getting to know the place before you visit.`,
+    (f) => `Take a wander through ${photoCountWords(f)} and let yourself picture where your favourite chair would go.`,
+  ],
+  photo: [
+    (p) => `In photo ${p.number}, ${roomOf(p)} is shown ${lightWords[p.light]}, with ${p.colors.map((c) => COLOR_PHRASES[c]).slice(0, 2).join(" and ")} setting the mood.`,
+    (p) => `Photo ${p.number} lets you see ${roomOf(p)} ${lightWords[p.light]}, softened by ${COLOR_PHRASES[p.colors[0]]}.`,
+  ],
+  extras: [
+    (f) => `This ${f.propertyType} is ready for your own furniture, pictures and everyday routines.`,
+    () => "It is the kind of place where weekend breakfasts can stretch on and friends are always welcome to stay a little longer.",
+    () => "Each room shown leaves space for your own personal touches, from favourite books to family photos.",
+    () => "Come and see it for yourself and feel how the rooms connect as you move from one to the next.",
+    () => "There is room here for the rhythms of real life, from busy mornings to slow, lazy Sundays.",
+    () => "We think you will find it easy to feel at home here from your very first visit.",
+    () => "Bring along the people who matter, because choosing a home is always better together.",
+    () => "We are happy to answer any question, big or small, before or after your visit.",
+    () => "Viewings can be arranged at a time that suits you, including evenings and weekends where possible.",
+    () => "Take your time with the photos, then come and experience the real thing in person.",
+  ],
+  closing: {
+    sale: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to book a viewing and see whether this could be the one for you."],
+    rent: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to book a viewing and start picturing your move."],
+    any: [() => "Get in touch to arrange a visit; we would love to show you around.", () => "Reach out to book a viewing at a time that suits you."],
+    closed: [() => "Get in touch and we will let you know as soon as something similar comes along.", () => "Reach out so we can help you find a home just like this one."],
+  },
+};

@@ -1,0 +1,139 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { DescribeParams, GenerationSettings, ImageAnalysis, PropertyData } from "@/server/providers/types";
+import { countWords, LENGTH_RANGES } from "./copy/compose";
+import { localDescribeProvider, writeListingDescription } from "./describe";
+
+const TONES: GenerationSettings["tone"][] = ["professional", "warm", "luxury", "casual"];
+const LENGTHS: GenerationSettings["length"][] = ["short", "medium", "long"];
+const BRIGHT_WORDS = /\b(bright|brightly|sunlight|sunlit|sunny|daylight|luminous|light-filled|airy)\b/i;
+
+function image(index: number, brightness: number, dominant_colors: string[], room_type: string | null, features: string[] = []): ImageAnalysis {
+  return { index, width: 1600, height: 1200, orientation: "landscape", brightness, dominant_colors, room_type, features };
+}
+
+function params(propertyData: PropertyData, analysis: ImageAnalysis[], settings: Partial<GenerationSettings> = {}): DescribeParams {
+  return {
+    images: analysis.map(() => ({ bytes: Buffer.alloc(0), contentType: "image/jpeg" })),
+    analysis,
+    propertyData,
+    settings: { tone: "professional", length: "medium", language: "en", ...settings },
+  };
+}
+
+const house: PropertyData = { address: "12 Elm Street, Springfield", property_type: "house", listing_status: "active", listing_type: "sale", price: 450000 };
+const brightRooms = [
+  image(0, 0.74, ["#f4f1ea", "#8a6a4a"], "living_room", ["large windows"]),
+  image(1, 0.68, ["#ffffff", "#7d5a3c"], "kitchen", ["kitchen island"]),
+  image(2, 0.63, ["#e8e2d6"], "bedroom"),
+];
+const darkRooms = [image(0, 0.18, ["#1c1b1a", "#3b2f26"], "living_room"), image(1, 0.27, ["#2a2a2e"], "bedroom")];
+
+const analysisArb = fc.array(
+  fc.record({
+    brightness: fc.double({ min: 0, max: 1, noNaN: true }),
+    colors: fc.array(fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, "0")}`), { maxLength: 5 }),
+    room: fc.option(fc.constantFrom("kitchen", "living_room", "bedroom", "bathroom", "dining room", "exterior", "home_office")),
+    features: fc.array(fc.constantFrom("hardwood floor", "large windows", "fireplace", "high_ceiling", "balcony", "kitchen island"), { maxLength: 3 }),
+  }),
+  { minLength: 1, maxLength: 20 },
+);
+const propertyArb = fc.record(
+  {
+    address: fc.constantFrom("1 A St", "Apartment 4B, 1187 North Lakeshore Boulevard, Chicago, IL 60611", "Flat 2, 9 Rue de Rivoli, Paris"),
+    property_type: fc.constantFrom("house", "apartment", "condo", "single_family", "townhouse", "land", "commercial", "villa"),
+    listing_status: fc.constantFrom("active", "pending", "sold", "coming_soon", "withdrawn"),
+    listing_type: fc.constantFrom("sale", "rent", "for_rent", "auction"),
+    price: fc.integer({ min: 1, max: 50_000_000 }),
+  },
+  { requiredKeys: ["property_type"] },
+);
+
+describe("local property description writer", () => {
+  it("keeps every tone and length within its word range, whatever the inputs", () => {
+    fc.assert(
+      fc.property(propertyArb, analysisArb, fc.constantFrom(...TONES), fc.constantFrom(...LENGTHS), (property, items, tone, length) => {
+        const analysis = items.map((item, i) => image(i, item.brightness, item.colors, item.room, item.features));
+        const words = countWords(writeListingDescription(params(property, analysis, { tone, length })));
+        const range = LENGTH_RANGES[length];
+        expect(words).toBeGreaterThanOrEqual(range.min);
+        expect(words).toBeLessThanOrEqual(range.max);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("uses the documented ranges: short 40-70, medium 100-160, long 200-300 words", () => {
+    expect(LENGTH_RANGES).toMatchObject({ short: { min: 40, max: 70 }, medium: { min: 100, max: 160 }, long: { min: 200, max: 300 } });
+    const [short, medium, long] = LENGTHS.map((length) => writeListingDescription(params(house, brightRooms, { length })));
+    expect(countWords(short)).toBeLessThan(countWords(medium));
+    expect(countWords(medium)).toBeLessThan(countWords(long));
+  });
+
+  it("changes vocabulary with the tone", () => {
+    const texts = TONES.map((tone) => writeListingDescription(params(house, brightRooms, { tone })));
+    expect(new Set(texts).size).toBe(4);
+    const [professional, warm, luxury, casual] = texts;
+    expect(professional).toMatch(/viewing|appointment/i);
+    expect(warm).toMatch(/\byou\b/i);
+    expect(luxury).toMatch(/residence|refine|discreet|exceptional|elegan/i);
+    expect(casual).toMatch(/\b\w+'(s|re|ll|ve)\b|!/);
+    expect(professional).not.toMatch(/!/);
+  });
+
+  it("states the address and the formatted price in every length", () => {
+    for (const length of LENGTHS) {
+      const text = writeListingDescription(params(house, brightRooms, { length }));
+      expect(text).toContain("12 Elm Street, Springfield");
+      expect(text).toContain("450,000");
+      expect(text).toMatch(/for sale/);
+    }
+    const rental = writeListingDescription(params({ property_type: "apartment", listing_type: "rent", price: 2100 }, brightRooms));
+    expect(rental).toContain("asking rent of 2,100");
+  });
+
+  it("reflects what the images show, and never calls dark photos bright", () => {
+    const bright = writeListingDescription(params(house, brightRooms, { length: "long" }));
+    expect(bright).toMatch(BRIGHT_WORDS);
+    expect(bright).toMatch(/living room/);
+    expect(bright).toMatch(/kitchen/);
+    expect(bright).toMatch(/warm wood tones/);
+    expect(bright).toMatch(/large windows/);
+    expect(bright).toMatch(/three photos/);
+    for (const tone of TONES) {
+      for (const length of LENGTHS) {
+        const dark = writeListingDescription(params(house, darkRooms, { tone, length }));
+        expect(dark).not.toMatch(BRIGHT_WORDS);
+        expect(dark).toMatch(/low|subdued|moody/i);
+      }
+    }
+  });
+
+  it("is deterministic, and varies its wording between listings", () => {
+    const same = params(house, brightRooms);
+    expect(writeListingDescription(same)).toBe(writeListingDescription(structuredClone(same)));
+    const openings = new Set(
+      ["house", "apartment", "villa", "townhouse", "condo", "cottage", "loft", "studio"].map((type) =>
+        writeListingDescription(params({ ...house, property_type: type }, brightRooms)).split(type)[0],
+      ),
+    );
+    expect(openings.size).toBeGreaterThan(1);
+  });
+
+  it("writes English with an honest note for other languages", () => {
+    const english = writeListingDescription(params(house, brightRooms, { language: "en-GB" }));
+    const spanish = writeListingDescription(params(house, brightRooms, { language: "es-MX" }));
+    expect(spanish.startsWith("Nota: esta descripción está en inglés")).toBe(true);
+    expect(spanish.split("\n\n").slice(1).join("\n\n")).toBe(english);
+    expect(writeListingDescription(params(house, brightRooms, { language: "de" }))).toMatch(/^Hinweis: .*Englisch/);
+    expect(writeListingDescription(params(house, brightRooms, { language: "ja" }))).toMatch(/^Note: this description is in English; the local writer does not write "ja"\./);
+    expect(writeListingDescription(params(house, brightRooms, { language: "<b>x</b>" }))).toMatch(/does not write this language\./);
+  });
+
+  it("answers as the local provider with a local:// status URI", async () => {
+    const result = await localDescribeProvider.describe(params(house, brightRooms));
+    expect(result.provider).toBe("local");
+    expect(result.statusUrl).toMatch(/^local:\/\/describe\/[0-9a-f-]{36}$/);
+    expect(result.description).toBe(writeListingDescription(params(house, brightRooms)));
+  });
+});

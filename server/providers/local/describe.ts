@@ -1,0 +1,34 @@
+/**
+ * The local property description writer: listing copy composed from the property data and
+ * the image analysis, in one of four tones and three lengths. It states only what those
+ * inputs show; non-English requests get English with a note (see copy/language.ts).
+ */
+import { randomUUID } from "node:crypto";
+import type { DescribeParams, DescribeProvider, DescribeResult, GenerationSettings } from "@/server/providers/types";
+import { composeCopy } from "./copy/compose";
+import { englishOnlyNote } from "./copy/language";
+import { listingFacts } from "./copy/listing-facts";
+import type { Phrasebook } from "./copy/phrasebook";
+import { casual } from "./copy/tone-casual";
+import { luxury } from "./copy/tone-luxury";
+import { professional } from "./copy/tone-professional";
+import { warm } from "./copy/tone-warm";
+
+const PHRASEBOOKS: Record<GenerationSettings["tone"], Phrasebook> = { professional, warm, luxury, casual };
+
+/** Pure: the same inputs always give the same text. */
+export function writeListingDescription(params: DescribeParams): string {
+  const facts = listingFacts(params.propertyData, params.analysis, params.images.length);
+  // Tone and length stay out of the seed, so a longer text extends the shorter one's wording.
+  const seed = JSON.stringify([params.propertyData, params.analysis]);
+  const body = composeCopy(PHRASEBOOKS[params.settings.tone], facts, params.settings.length, seed);
+  const note = englishOnlyNote(params.settings.language);
+  return note ? `${note}\n\n${body}` : body;
+}
+
+export const localDescribeProvider: DescribeProvider = {
+  name: "local",
+  async describe(params: DescribeParams): Promise<DescribeResult> {
+    return { provider: "local", statusUrl: `local://describe/${randomUUID()}`, description: writeListingDescription(params) };
+  },
+};
