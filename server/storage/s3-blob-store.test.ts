@@ -1,0 +1,99 @@
+import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newBlobKey } from "./keys";
+import { startTestS3, type TestS3 } from "./test-s3";
+
+let s3: TestS3;
+let endpoint: string;
+let store: ReturnType<TestS3["storeFor"]>;
+const storeFor: TestS3["storeFor"] = (overrides) => s3.storeFor(overrides);
+const bucket = "atrium-test";
+const bytes = Buffer.from("stored output bytes");
+
+beforeAll(async () => {
+  s3 = await startTestS3([bucket, "other-bucket"]);
+  endpoint = s3.endpoint;
+  store = s3.storeFor();
+});
+
+afterAll(async () => {
+  await s3?.close();
+});
+
+describe("S3BlobStore", () => {
+  it("puts, gets and deletes", async () => {
+    const key = newBlobKey("result", "png");
+    await store.put(key, bytes, "image/png");
+    expect(await store.get(key)).toEqual({ bytes, contentType: "image/png" });
+    await store.delete(key);
+    expect(await store.get(key)).toBeNull();
+  });
+
+  it("hands out presigned GET links a client can fetch without credentials", async () => {
+    const key = newBlobKey("result", "jpg");
+    await store.put(key, bytes, "image/jpeg");
+    const url = await store.url(key);
+    expect(new URL(url).searchParams.get("X-Amz-Expires")).toBe("3600");
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("caps link lifetime at the SigV4 maximum of a week", async () => {
+    const url = await storeFor({ ttlSeconds: 30 * 24 * 3600 }).url(newBlobKey("result", "png"));
+    expect(new URL(url).searchParams.get("X-Amz-Expires")).toBe(String(7 * 24 * 3600));
+  });
+
+  it("recognises its own valid links and nothing else", async () => {
+    const key = newBlobKey("result", "png");
+    const url = await store.url(key);
+    expect(await store.resolveOwnUrl(url)).toBe(key);
+
+    const tampered = new URL(url);
+    tampered.searchParams.set("X-Amz-Expires", "7200");
+    const otherKey = url.replace(key, newBlobKey("result", "png"));
+    const otherBucket = await storeFor({ bucket: "other-bucket" }).url(key);
+    const otherCredentials = await storeFor({ secretAccessKey: "not-the-secret" }).url(key);
+    for (const foreign of [tampered.toString(), otherKey, otherBucket, otherCredentials, `${endpoint}/${bucket}/${key}`, "https://example.com/x.png", "not a url"]) {
+      expect(await store.resolveOwnUrl(foreign)).toBeNull();
+    }
+  });
+
+  it("accepts an older link still in its lifetime and refuses an expired one", async () => {
+    const key = newBlobKey("result", "png");
+    const client = new S3Client({
+      region: "us-east-1",
+      endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+    const signedAgo = (minutes: number) =>
+      getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), {
+        expiresIn: 3600,
+        signingDate: new Date(Date.now() - minutes * 60_000),
+      });
+    expect(await store.resolveOwnUrl(await signedAgo(10))).toBe(key);
+    expect(await store.resolveOwnUrl(await signedAgo(61))).toBeNull();
+  });
+
+  it("deletes every key under a prefix and nothing else", async () => {
+    const folder = newBlobKey("a", "png").split("/").slice(0, 2).join("/");
+    const inside = [`${folder}/a.png`, `${folder}/b.png`, `${folder}/nested/c.png`];
+    const outside = newBlobKey("a", "png");
+    for (const key of [...inside, outside]) await store.put(key, bytes, "image/png");
+    await store.deletePrefix(`${folder}/`);
+    for (const key of inside) expect(await store.get(key)).toBeNull();
+    expect(await store.get(outside)).not.toBeNull();
+  });
+
+  it("presigns a browser upload", async () => {
+    const key = newBlobKey("upload", "webp");
+    const target = await store.presignUpload(key, "image/webp", 1000);
+    const response = await fetch(target.url, { method: target.method, headers: target.headers, body: bytes });
+    expect(response.status).toBe(200);
+    expect(await store.get(key)).toEqual({ bytes, contentType: "image/webp" });
+  });
+});
