@@ -6,7 +6,7 @@ import { localDescribeProvider, writeListingDescription } from "./describe";
 
 const TONES: GenerationSettings["tone"][] = ["professional", "warm", "luxury", "casual"];
 const LENGTHS: GenerationSettings["length"][] = ["short", "medium", "long"];
-const BRIGHT_WORDS = /\b(bright|brightly|sunlight|sunlit|sunny|daylight|luminous|light-filled|airy)\b/i;
+const BRIGHT_WORDS = /\b(bright|brightly|sunlight|sunlit|sunny|daylight|luminous|natural light|light-filled|airy|well lit)\b/i;
 
 function image(index: number, brightness: number, dominant_colors: string[], room_type: string | null, features: string[] = []): ImageAnalysis {
   return { index, width: 1600, height: 1200, orientation: "landscape", brightness, dominant_colors, room_type, features };
