@@ -32,7 +32,7 @@ interface OpenStep {
 }
 
 async function upsertOpen(tx: Tx, run: Run, op: Op, step: OpenStep): Promise<void> {
-  const values = { runId: run.id, id: op.id, name: op.displayName ?? op.name ?? op.id, attempt: 0, ...step, updatedAt: new Date() };
+  const values = { runId: run.id, id: op.id, name: op.displayName ?? op.name ?? op.id, ...step, updatedAt: new Date() };
   await tx.insert(executorSteps).values(values).onConflictDoUpdate({ target: [executorSteps.runId, executorSteps.id], set: values });
 }
 

@@ -66,14 +66,22 @@ export class LocalExecutor {
         await this.boss.work<WorkItem>(WORK_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => this.handle(job.data)),
       );
     }
+    await this.recover();
+  }
+
+  /** A process that died between a commit and its queue send left a run without a job: requeue every running run. */
+  private async recover(): Promise<void> {
+    const db = await getDb();
+    const running = await db.select({ id: executorRuns.id }).from(executorRuns).where(eq(executorRuns.status, "running"));
+    await this.afterCommit({ touched: running.map((r) => r.id), events: [] });
   }
 
   /** graceful: let claimed jobs finish; otherwise they are released for another executor at once. */
   async stop({ graceful = true }: { graceful?: boolean } = {}): Promise<void> {
-    const boss = this.boss;
+    // Jobs finishing during a graceful stop still queue their follow-ups through this.boss.
+    await this.boss?.stop({ graceful, wait: true, timeout: 30_000 });
     this.boss = null;
     this.workerIds = [];
-    if (boss) await boss.stop({ graceful, wait: true, timeout: 30_000 });
   }
 
   private async discover(): Promise<RegisteredFunction[]> {
