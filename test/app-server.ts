@@ -13,6 +13,7 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 interface RouteEntry {
   pattern: RegExp;
   names: string[];
+  catchAll: string[];
   file: string;
 }
 
@@ -21,18 +22,19 @@ function discoverRoutes(appDir: string): RouteEntry[] {
   return files
     .map((file) => {
       const names: string[] = [];
+      const catchAll: string[] = [];
       const segments = path
         .dirname(file)
         .split(path.sep)
         .filter((s) => s !== "." && !/^\(.*\)$/.test(s))
         .map((segment) => {
-          const catchAll = segment.match(/^\[\.\.\.(\w+)\]$/);
-          if (catchAll) return names.push(catchAll[1]), "(.+)";
+          const rest = segment.match(/^\[\.\.\.(\w+)\]$/);
+          if (rest) return names.push(rest[1]), catchAll.push(rest[1]), "(.+)";
           const param = segment.match(/^\[(\w+)\]$/);
           if (param) return names.push(param[1]), "([^/]+)";
           return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         });
-      return { pattern: new RegExp(`^/${segments.join("/")}/?$`), names, file: path.join(appDir, file) };
+      return { pattern: new RegExp(`^/${segments.join("/")}/?$`), names, catchAll, file: path.join(appDir, file) };
     })
     .sort((a, b) => a.names.length - b.names.length);
 }
@@ -56,7 +58,10 @@ export async function startAppServer(): Promise<AppServer> {
         return;
       }
       const match = url.pathname.match(route.pattern)!;
-      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1])]));
+      // Catch-all segments arrive as arrays, as Next passes them.
+      const params = Object.fromEntries(
+        route.names.map((name, i) => [name, route.catchAll.includes(name) ? match[i + 1].split("/").map(decodeURIComponent) : decodeURIComponent(match[i + 1])]),
+      );
       const hasBody = !["GET", "HEAD"].includes(req.method ?? "GET");
       const request = new Request(url, {
         method: req.method,

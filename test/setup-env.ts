@@ -20,7 +20,6 @@ const appPort = await freePort();
 const fixturePort = await freePort();
 process.env.DATABASE_URL = inject("databaseUrl");
 process.env.DATA_DIR = inject("dataDir");
-process.env.NODE_ENV = "test";
 process.env.PORT = String(appPort);
 process.env.APP_URL = `http://127.0.0.1:${appPort}`;
 process.env.FIXTURE_PORT = String(fixturePort);

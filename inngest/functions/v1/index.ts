@@ -1,6 +1,8 @@
 /** The durable functions of the v1 service. */
 import { deliverWebhookFunction } from "./deliver-webhook";
 import { processJobGroup } from "./process-job-group";
+import { processRenderSet } from "./process-render-set";
 import { processVideo } from "./process-video";
+import { redoRenderViewFunction } from "./redo-render-view";
 
-export const v1Functions = [processJobGroup, processVideo, deliverWebhookFunction];
+export const v1Functions = [processJobGroup, processVideo, processRenderSet, redoRenderViewFunction, deliverWebhookFunction];

@@ -11,7 +11,7 @@ import { failJobOutput } from "@/server/v1/services/jobs/fail-job-output";
 import { finishJobGroup } from "@/server/v1/services/jobs/finish-job-group";
 import { generateJobOutput } from "@/server/v1/services/jobs/generate-job-output";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
-import { retryable } from "./retryable";
+import { providerStep } from "./retryable";
 
 export async function processJobGroupHandler({ event, step }: { event: { data: { groupId: string } }; step: any }) {
   const outputIds: string[] = await step.run("list-outputs", async () => {
@@ -20,10 +20,16 @@ export async function processJobGroupHandler({ event, step }: { event: { data: {
     return rows.map((r) => r.id);
   });
   for (const [position, outputId] of outputIds.entries()) {
+    let failure = null;
     try {
-      await step.run(`generate-output-${position}`, async () => retryable(() => createServiceContext().then((ctx) => generateJobOutput(ctx, { outputId }))));
+      const outcome = await step.run(`generate-output-${position}`, async () => providerStep(async () => generateJobOutput(await createServiceContext(), { outputId })));
+      if ("failed" in outcome) failure = outcome.failed;
     } catch (error) {
-      await step.run(`fail-output-${position}`, async () => failJobOutput(await createServiceContext(), { outputId, error: providerFailure(error) }));
+      failure = providerFailure(error);
+    }
+    if (failure) {
+      const error = failure;
+      await step.run(`fail-output-${position}`, async () => failJobOutput(await createServiceContext(), { outputId, error }));
     }
   }
   return step.run("finish-group", async () => finishJobGroup(await createServiceContext(), { groupId: event.data.groupId }));

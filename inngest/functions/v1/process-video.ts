@@ -5,17 +5,22 @@ import { createServiceContext } from "@/server/v1/context";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
 import { finishVideo } from "@/server/v1/services/video/finish-video";
 import { renderVideo } from "@/server/v1/services/video/render-video";
-import { retryable } from "./retryable";
+import { providerStep } from "./retryable";
 
 export const processVideo = inngest.createFunction(
   { id: "v1-process-video", retries: 2, triggers: [videoRequested] },
   async ({ event, step }) => {
     const { jobId } = event.data;
+    let failure = null;
     try {
-      await step.run("render", async () => retryable(async () => renderVideo(await createServiceContext(), { jobId })));
+      const outcome = await step.run("render", async () => providerStep(async () => renderVideo(await createServiceContext(), { jobId })));
+      if ("failed" in outcome) failure = outcome.failed;
     } catch (error) {
-      const info = providerFailure(error);
-      await step.run("fail", async () => finishVideo(await createServiceContext(), { jobId, error: info }));
+      failure = providerFailure(error);
+    }
+    if (failure) {
+      const error = failure;
+      await step.run("fail", async () => finishVideo(await createServiceContext(), { jobId, error }));
       return { status: "failed" };
     }
     await step.run("announce", async () => finishVideo(await createServiceContext(), { jobId }));

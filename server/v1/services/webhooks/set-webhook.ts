@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { accounts } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import { assertPublicUrl } from "@/server/net";
+import { assertPublicUrl } from "@/server/net/assert-public-url";
 
 /** Registers the account's one webhook endpoint and returns its new signing secret. */
 export async function setWebhook(db: Tx, input: { accountId: string; url: string }): Promise<{ secret: string }> {

@@ -1,0 +1,132 @@
+/**
+ * The admin command line (`npm run admin -- …`): accounts, keys, credits, plans and
+ * webhook endpoints of the v1 service (D1), and the durable runs of the local executor.
+ * Prints JSON with --json, readable lines otherwise; exits 1 with a message on errors.
+ */
+import { parseArgs } from "node:util";
+import { closeDb, getDb } from "@/db/client";
+import type { Plan } from "@/db/schema";
+import { AppError } from "@/server/errors";
+import { createAccount } from "@/server/v1/services/accounts/create-account";
+import { setPlan } from "@/server/v1/services/accounts/set-plan";
+import { showAccount } from "@/server/v1/services/accounts/show-account";
+import { grantCredits } from "@/server/v1/services/billing/grant-credits";
+import { createKey } from "@/server/v1/services/keys/create-key";
+import { revokeKey } from "@/server/v1/services/keys/revoke-key";
+import { removeWebhook } from "@/server/v1/services/webhooks/remove-webhook";
+import { setWebhook } from "@/server/v1/services/webhooks/set-webhook";
+
+const USAGE = `Usage: npm run admin -- <command> [options] [--json]
+
+  account create --name N --plan free|premium|business [--credits C] [--quota Q]
+  account credits --account ID --add N        (a negative N removes credits)
+  account plan --account ID --plan P [--quota Q]
+  account show --account ID
+  key create --account ID
+  key revoke --key-prefix X
+  webhook set --account ID --url URL
+  webhook remove --account ID
+  runs list [--limit N] [--status S]          (runs of the local executor)`;
+
+const OPTIONS = {
+  name: { type: "string" },
+  plan: { type: "string" },
+  credits: { type: "string" },
+  quota: { type: "string" },
+  account: { type: "string" },
+  add: { type: "string" },
+  "key-prefix": { type: "string" },
+  url: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = Partial<Record<keyof typeof OPTIONS, string | boolean>>;
+
+function required(values: Values, name: keyof typeof OPTIONS): string {
+  const value = values[name];
+  if (typeof value !== "string" || value === "") throw new AppError("invalid_request", `--${name} is required.`);
+  return value;
+}
+
+function integer(values: Values, name: keyof typeof OPTIONS): number | undefined {
+  const value = values[name];
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (typeof value !== "string" || !/^-?\d+$/.test(value) || !Number.isSafeInteger(parsed)) {
+    throw new AppError("invalid_request", `--${name} must be a whole number.`);
+  }
+  return parsed;
+}
+
+async function run(command: string, values: Values): Promise<unknown> {
+  const db = await getDb();
+  const now = new Date();
+  switch (command) {
+    case "account create": {
+      const result = await createAccount({ db }, {
+        name: required(values, "name"),
+        plan: required(values, "plan") as Plan,
+        credits: integer(values, "credits"),
+        quota: integer(values, "quota"),
+      });
+      return { account_id: result.accountId, api_key: result.apiKey };
+    }
+    case "account credits":
+      return grantCredits(db, { accountId: required(values, "account"), amount: integer(values, "add") ?? 0, note: "admin" });
+    case "account plan":
+      await setPlan(db, { accountId: required(values, "account"), plan: required(values, "plan") as Plan, quota: integer(values, "quota") });
+      return showAccount(db, { accountId: required(values, "account"), now });
+    case "account show":
+      return showAccount(db, { accountId: required(values, "account"), now });
+    case "key create": {
+      const key = await createKey(db, { accountId: required(values, "account") });
+      return { api_key: key.apiKey, prefix: key.prefix };
+    }
+    case "key revoke":
+      return revokeKey(db, { prefix: required(values, "key-prefix") });
+    case "webhook set":
+      return setWebhook(db, { accountId: required(values, "account"), url: required(values, "url") });
+    case "webhook remove":
+      await removeWebhook(db, { accountId: required(values, "account") });
+      return { removed: true };
+    default:
+      throw new AppError("invalid_request", `Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+function print(result: unknown, asJson: boolean) {
+  if (asJson) return console.log(JSON.stringify(result));
+  for (const [key, value] of Object.entries(result as Record<string, unknown>)) {
+    console.log(`${key}: ${typeof value === "object" && value !== null ? JSON.stringify(value) : value}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [group, verb, ...rest] = argv;
+  if (!group || group === "--help" || group === "-h") {
+    console.log(USAGE);
+    return group ? 0 : 1;
+  }
+  if (group === "runs") {
+    const { runRunsCommand } = await import("./runs");
+    await runRunsCommand([verb, ...rest].filter(Boolean) as string[]);
+    return 0;
+  }
+  const { values } = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false });
+  if (values.help) return console.log(USAGE), 0;
+  const result = await run(`${group} ${verb ?? ""}`.trim(), values);
+  print(result, Boolean(values.json));
+  return 0;
+}
+
+main(process.argv.slice(2))
+  .catch((error: unknown) => {
+    const message = error instanceof AppError || (error instanceof TypeError && "code" in error) ? error.message : String(error);
+    console.error(`error: ${message}`);
+    return 1;
+  })
+  .then(async (code) => {
+    await closeDb();
+    process.exit(code);
+  });

@@ -1,0 +1,45 @@
+/** The document's introduction: the decisions that apply to every route. */
+export function overviewDescription(errorTable: string): string {
+  return `Interior-design image API. Every path is relative to \`{base_url}\`, which ends in \`/api/v1\`. Bodies are JSON.
+
+## Authentication
+Send the key in \`x-api-key\` on every request. Missing → 401 \`missing_api_key\`; unknown or revoked → 403 \`invalid_api_key\`.
+Jobs, lists, delete and account data are scoped to the key's account.
+
+## Order of checks
+1. Preview route not enabled → 404 \`feature_unavailable\`. 2. Key (401/403). 3. Rate limit → 429 \`rate_limited\` with
+\`Retry-After\`. 4. Body: not JSON / too large → 400 \`invalid_json\` / \`payload_too_large\`; schema violation → 400
+\`invalid_request\` with \`details\` naming each bad field. 5. Plan → 403 \`plan_required\`; quota (generation POSTs) → 403
+\`quota_exceeded\`. 6. Credits → 402 \`insufficient_credits\`. Nothing is charged, counted or stored for a refused request.
+
+## Billing
+Quota: every generation POST consumes one unit when accepted (a redo that does not start gives it back; an idempotent replay
+consumes nothing; a generation that later fails keeps its unit). Monthly, calendar month UTC. Media credits: /inpaint 1,
+/upscale 2, /video 27, /tools/property-description 1, /multiview 1 for the anchor plus 6 per sibling as each starts; /job,
+/multiview/redo, reads and /delete cost none. A charged generation that fails is refunded.
+\`credits_charged\`: \`null\` = no media debit for this request (every status read); \`0\` = a free operation or a completed
+compensating refund; 1 or more = credits retained.
+
+## Plans
+Multi-view and video need \`premium\` or \`business\`. POST /job outputs: 1 when \`fast\` is true, otherwise free 1, premium 2,
+business 4. Rate limits per account per minute (all keys together): free 120, premium 600, business 2000 (deployment
+settings); every authenticated response carries \`RateLimit-Policy\` and \`RateLimit\`.
+
+## Limits (defaults, each a deployment setting)
+JSON body 1 MB (property description 60 MB). Source images: http(s) only, at most 25 MB and 50 megapixels, JPEG/PNG/WebP,
+fetch timeout 15 s, at most 3 redirects; private, loopback, link-local and metadata addresses are refused
+(\`source_fetch_failed\`). Multi-view: 1 to 3 additional views; redo: 4 attempts per sibling view. Video: exactly 5 s.
+Synchronous routes (/inpaint, /upscale, /tools/property-description) wait up to 300 s for the provider.
+
+## Response shapes
+Legacy routes (/job, /jobs, /jobs/{jobSource}, /me, /delete) answer flat bodies and errors as \`{"error","code","details?"}\`.
+The others answer the envelope (\`job_id\`, \`status\`, \`result\`, \`error\`, \`credits_charged\`, \`timestamps\`); their errors are
+a failed envelope. Success is HTTP 200 everywhere. Output URLs need no key: they are unguessable and, on S3, presigned.
+
+## Idempotency
+Generation POSTs accept \`Idempotency-Key\`: the same key and body within 24 h replay the first response without a second
+charge (\`Idempotency-Replayed: true\`).
+
+## Error codes
+${errorTable}`;
+}

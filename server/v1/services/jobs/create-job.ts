@@ -1,0 +1,61 @@
+import crypto from "node:crypto";
+import { jobGroups, jobOutputs } from "@/db/schema";
+import { inngest } from "@/inngest/client";
+import { jobRequested } from "@/inngest/v1-events";
+import type { ServiceContext } from "../../context";
+import { OUTPUTS_PER_PLAN } from "../../plans";
+import type { JobRequest } from "../../schemas/job";
+import { acceptGeneration } from "../billing/accept-generation";
+import { preflightGeneration } from "../billing/preflight-generation";
+import type { AuthenticatedAccount } from "../keys/authenticate-key";
+import { failUnstartedGroup } from "./fail-unstarted-group";
+import { storeSource } from "./store-source";
+
+/**
+ * POST /job: fetches and stores the sources, accepts the request (one quota unit; the
+ * legacy route carries no credits), stores the group with one row per output, and hands
+ * processing to the durable function.
+ */
+export async function createJob(ctx: ServiceContext, input: { account: AuthenticatedAccount; job: JobRequest }): Promise<{ jobId: string }> {
+  const { account, job } = input;
+  await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: 0 });
+  const source = await storeSource(ctx.storage, job.source_url);
+  const stored = [source.key];
+  try {
+    const inspiration = job.inspiration_image ? await storeSource(ctx.storage, job.inspiration_image, "inspiration") : null;
+    if (inspiration) stored.push(inspiration.key);
+    const groupId = crypto.randomUUID();
+    const outputCount = job.fast === true ? 1 : OUTPUTS_PER_PLAN[account.plan];
+    await ctx.db.transaction(async (tx) => {
+      await acceptGeneration(tx, { account, now: ctx.now() });
+      await tx.insert(jobGroups).values({
+        id: groupId,
+        accountId: account.id,
+        redesignType: job.redesign_type,
+        roomType: job.room_type,
+        style: job.style ?? null,
+        color: job.color ?? null,
+        intensity: job.intensity,
+        environment: job.environment,
+        sourceUrl: job.source_url,
+        sourceKey: source.key,
+        inspirationImage: job.inspiration_image ?? null,
+        inspirationKey: inspiration?.key ?? null,
+        maskPrompt: job.mask_prompt ?? null,
+        outputCount,
+      });
+      await tx.insert(jobOutputs).values(Array.from({ length: outputCount }, (_, position) => ({ groupId, position })));
+    });
+    try {
+      await inngest.send({ name: jobRequested.name, data: { groupId }, id: `job-${groupId}` });
+    } catch (error) {
+      // Nothing will process the group: close it as failed rather than leave it running forever.
+      await failUnstartedGroup(ctx, groupId);
+      throw error;
+    }
+    return { jobId: groupId };
+  } catch (error) {
+    await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Makes one output of a job group: reads the stored source, calls the redesign
+ * provider, stores the result. Runs as a durable step, so it is safe to repeat: a
+ * finished output or a deleted group is left alone.
+ */
+import { and, eq } from "drizzle-orm";
+import { jobGroups, jobOutputs } from "@/db/schema";
+import type { RedesignType } from "@/server/providers/types";
+import { newBlobKey } from "@/server/storage";
+import type { ServiceContext } from "../../context";
+import { callProvider } from "../providers/call-provider";
+
+export async function generateJobOutput(ctx: ServiceContext, input: { outputId: string }): Promise<{ status: "completed" | "skipped" }> {
+  const [row] = await ctx.db
+    .select({ output: jobOutputs, group: jobGroups })
+    .from(jobOutputs)
+    .innerJoin(jobGroups, eq(jobGroups.id, jobOutputs.groupId))
+    .where(eq(jobOutputs.id, input.outputId));
+  if (!row || row.output.status !== "processing") return { status: "skipped" };
+  const { group, output } = row;
+
+  const source = await ctx.storage.get(group.sourceKey);
+  if (!source) return { status: "skipped" };
+  const inspiration = group.inspirationKey ? await ctx.storage.get(group.inspirationKey) : null;
+  const provider = ctx.providers.redesign;
+  const result = await callProvider((signal) =>
+    provider.redesign(
+      { bytes: source.bytes, contentType: source.contentType },
+      {
+        type: group.redesignType as RedesignType,
+        roomType: group.roomType,
+        style: group.style,
+        color: group.color,
+        intensity: group.intensity,
+        environment: group.environment as "interior" | "exterior" | "commercial",
+        maskPrompt: group.maskPrompt,
+        inspiration: inspiration?.bytes ?? null,
+        styleReference: null,
+        variant: output.position,
+      },
+      signal,
+    ),
+  );
+  const image = result.outputs[0];
+  const key = newBlobKey("output", image.contentType === "image/png" ? "png" : image.contentType === "image/webp" ? "webp" : "jpg");
+  await ctx.storage.put(key, image.bytes, image.contentType);
+  const updated = await ctx.db
+    .update(jobOutputs)
+    .set({ status: "completed", outputKey: key, provider: result.provider, providerStatusUrl: result.statusUrl, completedAt: ctx.now() })
+    .where(and(eq(jobOutputs.id, output.id), eq(jobOutputs.status, "processing")))
+    .returning({ id: jobOutputs.id });
+  // The group was deleted (or the output settled) while the provider worked: drop the file.
+  if (updated.length === 0) await ctx.storage.delete(key);
+  return { status: updated.length ? "completed" : "skipped" };
+}

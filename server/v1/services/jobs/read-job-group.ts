@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import { jobGroups, jobOutputs } from "@/db/schema";
+import { AppError } from "@/server/errors";
+import type { ServiceContext } from "../../context";
+import { isUuid } from "../../ids";
+import { jobRecord } from "./job-record";
+
+/**
+ * GET /jobs/{jobSource} (D5): processing while any output runs; completed or
+ * partially_completed with the record; all failed → 400 job_failed. Another account's
+ * group is indistinguishable from a missing one.
+ */
+export async function readJobGroup(ctx: ServiceContext, input: { accountId: string; jobId: string }) {
+  if (!isUuid(input.jobId)) throw new AppError("not_found", "No job with this id.");
+  const [group] = await ctx.db.select().from(jobGroups).where(and(eq(jobGroups.id, input.jobId), eq(jobGroups.accountId, input.accountId)));
+  if (!group) throw new AppError("not_found", "No job with this id.");
+  const outputs = await ctx.db.select().from(jobOutputs).where(eq(jobOutputs.groupId, group.id));
+  if (outputs.some((o) => o.status === "processing")) return { status: "processing" as const };
+  const succeeded = outputs.filter((o) => o.status === "completed").length;
+  if (succeeded === 0) {
+    const reason = outputs.find((o) => o.error)?.error;
+    throw new AppError("job_failed", reason ? `The job failed: ${reason.message}` : "The job failed.", {
+      details: outputs.map((o) => ({ position: o.position, error: o.error })),
+    });
+  }
+  const status = succeeded === outputs.length ? ("completed" as const) : ("partially_completed" as const);
+  return { status, data: await jobRecord(ctx.storage, group, outputs) };
+}

@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { analyzeImage } from "@/server/images/analyze";
+import type { ServiceContext } from "../../context";
+import type { PropertyDescriptionRequestSchema } from "../../schemas/property-description";
+import { preflightGeneration } from "../billing/preflight-generation";
+import type { AuthenticatedAccount } from "../keys/authenticate-key";
+import { runChargedSync } from "./run-charged-sync";
+import { decodeImages } from "./decode-images";
+import { ProviderError } from "@/server/providers/types";
+import { env } from "@/env";
+
+export const DESCRIBE_COST = 1;
+
+/**
+ * POST /tools/property-description (D8): the images are analysed from their pixels
+ * (image_analysis), then the describe provider writes the copy from that analysis and
+ * the property data.
+ */
+export async function describeProperty(
+  ctx: ServiceContext,
+  input: { account: AuthenticatedAccount; request: z.infer<typeof PropertyDescriptionRequestSchema> },
+) {
+  const { account, request } = input;
+  await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: DESCRIBE_COST });
+  const images = await decodeImages(request.images);
+  const { images: _bytes, ...kept } = request;
+  return runChargedSync(ctx, {
+    account,
+    kind: "property_description",
+    cost: DESCRIBE_COST,
+    request: { ...kept, image_count: images.length },
+    run: async () => {
+      const analysis = await Promise.all(images.map((image, index) => analyzeImage(image.bytes, index)));
+      const provider = ctx.providers.describe;
+      const written = await withTimeout((signal) =>
+        provider.describe({ images, analysis, propertyData: request.property_data, settings: request.generation_settings }, signal),
+      );
+      return { result: { description: written.description, image_analysis: analysis, listing_id: crypto.randomUUID() } };
+    },
+  });
+}
+
+async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const signal = AbortSignal.timeout(env.V1_PROVIDER_TIMEOUT_MS);
+  return Promise.race([
+    run(signal),
+    new Promise<never>((_, reject) =>
+      signal.addEventListener("abort", () => reject(new ProviderError("The provider did not answer in time.", { transient: true, timeout: true }))),
+    ),
+  ]);
+}

@@ -1,0 +1,86 @@
+/**
+ * Makes one view of a set: the anchor is staged from its source; a sibling is staged
+ * with the anchor's output as its style reference, then passes the quality gate
+ * (`sibling_gate`, server/images/compare.ts) or keeps no output. Runs as a durable
+ * step, so it is safe to repeat: it works only on the attempt it was started for, and
+ * settles the row with a conditional update, so a repeat or a stale run changes nothing.
+ */
+import { and, eq } from "drizzle-orm";
+import { renderSets, renderViews, type GateVerdict } from "@/db/schema";
+import { scoreSibling } from "@/server/images/compare";
+import { newBlobKey } from "@/server/storage";
+import type { ServiceContext } from "../../context";
+import { callProvider } from "../providers/call-provider";
+
+type Outcome = { status: "completed"; verdict: GateVerdict | null } | { status: "skipped" };
+
+const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/webp": "webp" };
+
+export async function generateRenderView(ctx: ServiceContext, input: { viewId: string; attempt: number }): Promise<Outcome> {
+  const [row] = await ctx.db
+    .select({ view: renderViews, set: renderSets })
+    .from(renderViews)
+    .innerJoin(renderSets, eq(renderSets.id, renderViews.setId))
+    .where(eq(renderViews.id, input.viewId));
+  if (!row || row.view.status !== "processing" || row.view.attempts !== input.attempt) return { status: "skipped" };
+  const { view, set } = row;
+
+  const source = await ctx.storage.get(view.sourceKey);
+  const anchorOutput = view.viewIndex === 0 ? null : await readAnchorOutput(ctx, set.id);
+  if (!source || (view.viewIndex > 0 && !anchorOutput)) return { status: "skipped" };
+
+  const provider = ctx.providers.redesign;
+  const result = await callProvider((signal) =>
+    provider.redesign(
+      { bytes: source.bytes, contentType: source.contentType },
+      {
+        type: "staging",
+        roomType: set.roomType,
+        style: set.style,
+        color: set.color,
+        intensity: set.intensity,
+        environment: "interior",
+        maskPrompt: null,
+        inspiration: null,
+        styleReference: anchorOutput,
+        // A redo asks for another variation rather than the same image again.
+        variant: input.attempt - 1,
+      },
+      signal,
+    ),
+  );
+  const image = result.outputs[0];
+  const gate = anchorOutput ? await scoreSibling({ anchorOutput, siblingOutput: image.bytes, siblingSource: source.bytes }) : null;
+  const passed = !gate || gate.verdict === "pass";
+  const key = passed ? newBlobKey("output", EXTENSIONS[image.contentType] ?? "jpg") : null;
+  if (key) await ctx.storage.put(key, image.bytes, image.contentType);
+
+  const now = ctx.now();
+  const updated = await ctx.db
+    .update(renderViews)
+    .set({
+      status: "completed",
+      outputKey: key,
+      gateVerdict: gate?.verdict ?? null,
+      gateScore: gate?.score ?? null,
+      gateDetails: gate ? { style: gate.style, structure: gate.structure, lightnessSimilarity: gate.details.lightnessSimilarity, chromaSimilarity: gate.details.chromaSimilarity, ssim: gate.details.ssim } : null,
+      updatedAt: now,
+      completedAt: now,
+    })
+    .where(and(eq(renderViews.id, view.id), eq(renderViews.status, "processing"), eq(renderViews.attempts, input.attempt)))
+    .returning({ id: renderViews.id });
+  if (updated.length === 0) {
+    if (key) await ctx.storage.delete(key);
+    return { status: "skipped" };
+  }
+  return { status: "completed", verdict: gate?.verdict ?? null };
+}
+
+async function readAnchorOutput(ctx: ServiceContext, setId: string): Promise<Buffer | null> {
+  const [anchor] = await ctx.db
+    .select({ outputKey: renderViews.outputKey })
+    .from(renderViews)
+    .where(and(eq(renderViews.setId, setId), eq(renderViews.viewIndex, 0), eq(renderViews.status, "completed")));
+  if (!anchor?.outputKey) return null;
+  return (await ctx.storage.get(anchor.outputKey))?.bytes ?? null;
+}

@@ -1,0 +1,11 @@
+/**
+ * What a multi-view set costs (D4) and the charge keys that make each debit happen at
+ * most once: the anchor when the set is accepted, each sibling when it starts.
+ */
+export const ANCHOR_COST = 1;
+export const SIBLING_COST = 6;
+export const MULTIVIEW_OPERATION = "multiview";
+
+export function viewChargeKey(view: { id: string; viewIndex: number }): string {
+  return view.viewIndex === 0 ? `multiview:anchor:${view.id}` : `multiview:sibling:${view.id}`;
+}

@@ -1,0 +1,45 @@
+import { and, asc, eq } from "drizzle-orm";
+import { renderSets, renderViews } from "@/db/schema";
+import { AppError } from "@/server/errors";
+import type { ServiceContext } from "../../context";
+import { envelope } from "../../http/respond";
+import { isUuid } from "../../ids";
+
+/**
+ * GET /multiview: the set's views in view_index order. A sibling shows an output only
+ * once its quality gate passed, which is the only way a sibling row gets one. Another
+ * account's set is indistinguishable from a missing one.
+ */
+export async function readRenderSet(ctx: ServiceContext, input: { accountId: string; renderSetId: string }) {
+  const notFound = new AppError("not_found", "No multi-view set with this render_set_id.");
+  if (!isUuid(input.renderSetId)) throw notFound;
+  const [set] = await ctx.db.select().from(renderSets).where(and(eq(renderSets.id, input.renderSetId), eq(renderSets.accountId, input.accountId)));
+  if (!set) throw notFound;
+  const rows = await ctx.db.select().from(renderViews).where(eq(renderViews.setId, set.id)).orderBy(asc(renderViews.viewIndex));
+  const views = await Promise.all(
+    rows.map(async (view) => ({
+      view_index: view.viewIndex,
+      job_id: view.id,
+      is_anchor_view: view.viewIndex === 0,
+      status: view.status,
+      output_url: view.status === "completed" && view.outputKey ? await ctx.storage.url(view.outputKey) : null,
+      error: view.error ?? null,
+    })),
+  );
+  return envelope({
+    jobId: rows[0].id,
+    status: set.status,
+    result: {
+      render_set_id: set.id,
+      views,
+      total: views.length,
+      completed: views.filter((v) => v.status === "completed").length,
+      failed: views.filter((v) => v.status === "failed").length,
+    },
+    error: set.error,
+    creditsCharged: null,
+    createdAt: set.createdAt,
+    updatedAt: set.updatedAt,
+    completedAt: set.completedAt,
+  });
+}

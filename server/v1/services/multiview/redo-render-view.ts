@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import { renderSets, renderViews } from "@/db/schema";
+import { inngest } from "@/inngest/client";
+import { multiviewRedoRequested } from "@/inngest/v1-events";
+import { AppError } from "@/server/errors";
+import type { ServiceContext } from "../../context";
+import { envelope } from "../../http/respond";
+import { isUuid } from "../../ids";
+import { consumeQuota } from "../billing/quota";
+import type { AuthenticatedAccount } from "../keys/authenticate-key";
+import { undoRedoStart } from "./undo-redo-start";
+
+/** Attempts per sibling row, the first generation included (D7). */
+export const MAX_VIEW_ATTEMPTS = 4;
+
+type View = typeof renderViews.$inferSelect;
+
+/**
+ * POST /multiview/redo (D3, D7): re-runs one finished sibling on the same row (same
+ * job_id), with its gate verdict and output cleared. The quota unit is consumed in the
+ * transaction that flips the row, so a redo that does not start consumes nothing; no
+ * credits are debited, the row keeps its one charge.
+ */
+export async function redoRenderView(ctx: ServiceContext, input: { account: AuthenticatedAccount; renderSetId: string; viewIndex: number }) {
+  if (!isUuid(input.renderSetId)) throw new AppError("not_found", "No multi-view set with this render_set_id.");
+  const now = ctx.now();
+  const { previous, redone, set } = await ctx.db.transaction(async (tx) => {
+    const [set] = await tx.select().from(renderSets).where(and(eq(renderSets.id, input.renderSetId), eq(renderSets.accountId, input.account.id)));
+    if (!set) throw new AppError("not_found", "No multi-view set with this render_set_id.");
+    const [view] = await tx
+      .select()
+      .from(renderViews)
+      .where(and(eq(renderViews.setId, set.id), eq(renderViews.viewIndex, input.viewIndex)))
+      .for("update");
+    if (!view) throw new AppError("not_found", "No view with this view_index in the set.");
+    assertRedoable(view);
+    await consumeQuota(tx, { accountId: input.account.id, quota: input.account.monthlyQuota, now });
+    const [redone] = await tx
+      .update(renderViews)
+      .set({ status: "processing", outputKey: null, error: null, gateVerdict: null, gateScore: null, gateDetails: null, attempts: view.attempts + 1, updatedAt: now, completedAt: null })
+      .where(eq(renderViews.id, view.id))
+      .returning();
+    await tx.update(renderSets).set({ status: "processing", error: null, updatedAt: now, completedAt: null }).where(eq(renderSets.id, set.id));
+    return { previous: view, redone, set };
+  });
+  try {
+    await inngest.send({ name: multiviewRedoRequested.name, data: { setId: set.id, viewId: redone.id, attempt: redone.attempts } });
+  } catch (error) {
+    await undoRedoStart(ctx, { set, view: previous, now });
+    throw error;
+  }
+  // The redo has started: the previous output is no longer shown anywhere.
+  if (previous.outputKey) await ctx.storage.delete(previous.outputKey).catch(() => undefined);
+  return envelope({
+    jobId: redone.id,
+    status: "processing",
+    result: { render_set_id: set.id, view_index: redone.viewIndex, job_id: redone.id },
+    creditsCharged: 0,
+    createdAt: redone.createdAt,
+    updatedAt: redone.updatedAt,
+    completedAt: null,
+  });
+}
+
+function assertRedoable(view: View): void {
+  if (view.viewIndex === 0) throw new AppError("view_not_redoable", "The anchor view cannot be redone; start a new set.");
+  if (view.status === "processing") throw new AppError("view_not_redoable", "This view is still processing.");
+  if (!view.charged) throw new AppError("view_not_redoable", "This view never started, so there is nothing to redo.");
+  if (view.attempts >= MAX_VIEW_ATTEMPTS) throw new AppError("redo_limit_exceeded");
+}

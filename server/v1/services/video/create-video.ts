@@ -1,0 +1,62 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { mediaJobs } from "@/db/schema";
+import { inngest } from "@/inngest/client";
+import { videoRequested } from "@/inngest/v1-events";
+import type { ServiceContext } from "../../context";
+import { envelope } from "../../http/respond";
+import type { VideoRequestSchema } from "../../schemas/media";
+import { acceptGeneration } from "../billing/accept-generation";
+import { preflightGeneration } from "../billing/preflight-generation";
+import { refundCredits } from "../billing/refund-credits";
+import { storeSource } from "../jobs/store-source";
+import type { AuthenticatedAccount } from "../keys/authenticate-key";
+
+export const VIDEO_COST = 27;
+
+/**
+ * POST /video (D9): stores the stills, accepts (27 credits), and starts the durable
+ * render. The answer is `processing` with where to poll.
+ */
+export async function createVideo(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: z.infer<typeof VideoRequestSchema> }) {
+  const { account, request } = input;
+  await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: VIDEO_COST });
+  const image = await storeSource(ctx.storage, request.image_url);
+  const tail = request.tail_image_url ? await storeSource(ctx.storage, request.tail_image_url, "tail") : null;
+  const jobId = crypto.randomUUID();
+  const providerStatusUrl = `${ctx.providers.video.name}://video/${jobId}`;
+  const statusEndpoint = `/api/v1/video?job_id=${jobId}`;
+  const result = { provider: ctx.providers.video.name, mode: request.mode, duration: request.duration, provider_status_url: providerStatusUrl, status_endpoint: statusEndpoint };
+  const now = ctx.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await acceptGeneration(tx, { account, now, charge: { amount: VIDEO_COST, chargeKey: `video:${jobId}`, jobId, operation: "video" } });
+      await tx.insert(mediaJobs).values({
+        id: jobId,
+        accountId: account.id,
+        kind: "video",
+        request: { ...request, image_key: image.key, tail_key: tail?.key ?? null },
+        result: { ...result, video_url: null },
+        creditsCharged: VIDEO_COST,
+        outputKeys: [image.key, ...(tail ? [tail.key] : [])],
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+  } catch (error) {
+    await Promise.all([image.key, tail?.key].filter(Boolean).map((key) => ctx.storage.delete(key!)));
+    throw error;
+  }
+  try {
+    await inngest.send({ name: videoRequested.name, data: { jobId }, id: `video-${jobId}` });
+  } catch (error) {
+    // Nothing will render it: refund and close it rather than leave it processing forever.
+    await ctx.db.transaction(async (tx) => {
+      await refundCredits(tx, { chargeKey: `video:${jobId}`, note: "not started" });
+      await tx.update(mediaJobs).set({ status: "failed", creditsCharged: 0, error: { code: "internal_error", message: "The video could not be started." }, completedAt: ctx.now() }).where(eq(mediaJobs.id, jobId));
+    });
+    throw error;
+  }
+  return envelope({ jobId, status: "processing", result, creditsCharged: VIDEO_COST, createdAt: now, updatedAt: now, completedAt: null });
+}
