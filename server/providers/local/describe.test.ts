@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { analyzeImage } from "@/server/images/analyze";
+import { syntheticOutdoor, syntheticRoom } from "@/server/images/testing/synthetic-room";
 import type { DescribeParams, GenerationSettings, ImageAnalysis, PropertyData } from "@/server/providers/types";
 import { countWords, LENGTH_RANGES } from "./copy/compose";
 import { localDescribeProvider, writeListingDescription } from "./describe";
@@ -107,6 +109,20 @@ describe("local property description writer", () => {
         expect(dark).toMatch(/low|subdued|moody/i);
       }
     }
+  });
+
+  it("describes photos measured by the image analysis, listing only real fittings as features", async () => {
+    const photos = [
+      await syntheticRoom({ width: 320, height: 240, wall: "#2b2622", floor: "#1d1712" }),
+      await syntheticRoom({ width: 320, height: 240, wall: "#3a3531", floor: "#241b14", box: true }),
+      await syntheticOutdoor(320, 240),
+    ];
+    const analysis = await Promise.all(photos.map((bytes, i) => analyzeImage(bytes, i)));
+    analysis[0].features.push("fireplace");
+    const text = writeListingDescription(params(house, analysis, { length: "long" }));
+    expect(text).toMatch(/patio/);
+    expect(text).toContain("fireplace");
+    expect(text).not.toMatch(/dim lighting|wide shot|neutral palette|high contrast|soft contrast/);
   });
 
   it("is deterministic, and varies its wording between listings", () => {

@@ -60,6 +60,16 @@ const STATUS_PHRASES: Record<string, string> = {
   off_market: "off the market",
 };
 
+/**
+ * Photographic descriptors that server/images/analyze.ts reports as features. The light,
+ * palette and framing sentences already express them, so they are not listed again as if
+ * they were fittings of the property; any other feature string is.
+ */
+const PHOTO_DESCRIPTORS = new Set([
+  "bright", "dim lighting", "natural light", "warm tones", "cool tones", "neutral palette",
+  "colorful", "high contrast", "soft contrast", "wide shot",
+]);
+
 const CLOSED_STATUSES = new Set(["sold", "let", "off the market"]);
 
 function key(value: string): string {
@@ -118,7 +128,7 @@ export function listingFacts(propertyData: PropertyData, analysis: ImageAnalysis
     light: lightOf(meanBrightness),
     colors: byFrequency(photos.flatMap((p) => p.colors)).slice(0, 3) as ColorFamily[],
     rooms: byFrequency(photos.flatMap((p) => (p.room ? [p.room] : []))),
-    features: byFrequency(analysis.flatMap((a) => a.features.map(humanize)).filter(Boolean)).slice(0, 6),
+    features: byFrequency(analysis.flatMap((a) => a.features.map(humanize))).filter((f) => f && !PHOTO_DESCRIPTORS.has(f)).slice(0, 6),
     orientation: orientationOf(analysis),
     photos,
   };
