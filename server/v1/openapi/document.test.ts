@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { V1_ERROR_CODES } from "@/server/errors";
+import { FailedEnvelopeSchema } from "./components";
+import { buildOpenApiDocument } from "./document";
+import { LegacyErrorSchema } from "@/server/v1/schemas/common";
+import { V1_ROUTES } from "./routes";
+
+const document = buildOpenApiDocument();
+type Json = Record<string, unknown>;
+
+// The 13 routes of the contract with the error statuses each must document, from D2's
+// order of checks and the per-route rules of v1-api.md and decisions.md.
+const EXPECTED: Record<string, number[]> = {
+  "post /job": [400, 401, 403, 409, 422, 429, 500],
+  "get /jobs": [400, 401, 403, 429, 500],
+  "get /jobs/{jobSource}": [400, 401, 403, 404, 429, 500],
+  "post /multiview": [400, 401, 402, 403, 404, 409, 422, 429, 500],
+  "get /multiview": [400, 401, 403, 404, 429, 500],
+  "post /multiview/redo": [400, 401, 403, 404, 409, 422, 429, 500],
+  "post /inpaint": [400, 401, 402, 403, 409, 422, 429, 500, 502],
+  "post /upscale": [400, 401, 402, 403, 409, 422, 429, 500, 502],
+  "post /video": [400, 401, 402, 403, 409, 422, 429, 500],
+  "get /video": [400, 401, 403, 404, 429, 500],
+  "get /me": [401, 403, 429, 500],
+  "post /delete": [400, 401, 403, 404, 429, 500],
+  "post /tools/property-description": [400, 401, 402, 403, 404, 409, 422, 429, 500, 502],
+};
+const LEGACY = ["post /job", "get /jobs", "get /jobs/{jobSource}", "get /me", "post /delete"];
+const PREVIEW = ["post /multiview", "get /multiview", "post /multiview/redo", "post /tools/property-description"];
+const GENERATION = ["post /job", "post /multiview", "post /multiview/redo", "post /inpaint", "post /upscale", "post /video", "post /tools/property-description"];
+
+function operations(): [string, Json][] {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Json).map(([method, operation]) => [`${method} ${path}`, operation as Json] as [string, Json]),
+  );
+}
+
+function resolve(pointer: string): unknown {
+  expect(pointer.startsWith("#/")).toBe(true);
+  return pointer
+    .slice(2)
+    .split("/")
+    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, part) => (node as Json | undefined)?.[part], document);
+}
+
+function collectRefs(node: unknown, refs: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((item) => collectRefs(item, refs));
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") refs.push(value);
+      else collectRefs(value, refs);
+    }
+  }
+  return refs;
+}
+
+const response = (operation: Json, status: number) => (operation.responses as Json)[String(status)] as Json;
+const bodySchemaRef = (r: Json) => ((r.content as Json)["application/json"] as Json).schema as Json;
+
+describe("the OpenAPI document", () => {
+  it("is an OpenAPI 3.1 document of exactly the 13 routes, served under /api/v1 with the x-api-key scheme", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.servers?.[0].url).toBe("/api/v1");
+    expect(operations().map(([key]) => key).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(document.components?.securitySchemes?.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
+    expect(document.security).toEqual([{ ApiKey: [] }]);
+    expect(new Set(V1_ROUTES.map((r) => r.operationId)).size).toBe(13);
+  });
+
+  it("resolves every $ref", () => {
+    const refs = collectRefs(document);
+    expect(refs.length).toBeGreaterThan(50);
+    for (const ref of new Set(refs)) expect(resolve(ref), ref).toBeDefined();
+  });
+
+  it("documents every error status of every route, with the route's error body", () => {
+    for (const [key, operation] of operations()) {
+      const statuses = Object.keys(operation.responses as Json).map(Number);
+      expect(statuses.sort((a, b) => a - b), key).toEqual([200, ...EXPECTED[key]]);
+      const errorBody = LEGACY.includes(key) ? "#/components/schemas/LegacyError" : "#/components/schemas/FailedEnvelope";
+      for (const status of EXPECTED[key]) expect(bodySchemaRef(response(operation, status)).$ref, `${key} ${status}`).toBe(errorBody);
+    }
+  });
+
+  it("has error examples that are valid bodies of their style and status", () => {
+    for (const [key, operation] of operations()) {
+      for (const status of EXPECTED[key]) {
+        const examples = ((response(operation, status).content as Json)["application/json"] as Json).examples as Json;
+        for (const [code, example] of Object.entries(examples)) {
+          const value = (example as Json).value;
+          const schema = LEGACY.includes(key) ? LegacyErrorSchema : FailedEnvelopeSchema;
+          expect(schema.safeParse(value).success, `${key} ${code}`).toBe(true);
+          expect(V1_ERROR_CODES).toContain(code);
+        }
+      }
+    }
+  });
+
+  it("marks the preview routes and documents their 404 feature_unavailable", () => {
+    for (const [key, operation] of operations()) {
+      const preview = PREVIEW.includes(key);
+      expect(operation["x-preview"] === true, key).toBe(preview);
+      if (!preview) continue;
+      expect(operation.description).toContain("404 feature_unavailable unless enabled");
+      expect(Object.keys(((response(operation, 404).content as Json)["application/json"] as Json).examples as Json)).toContain("feature_unavailable");
+    }
+  });
+
+  it("takes Idempotency-Key on the generation POSTs only, and documents the rate-limit and Link headers", () => {
+    for (const [key, operation] of operations()) {
+      const parameters = (operation.parameters ?? []) as Json[];
+      const idempotency = parameters.find((p) => p.name === "Idempotency-Key");
+      expect(Boolean(idempotency), key).toBe(GENERATION.includes(key));
+      if (idempotency) expect(idempotency).toMatchObject({ in: "header", required: false });
+      expect(Object.keys(response(operation, 200).headers as Json), key).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+      expect(Object.keys(response(operation, 429).headers as Json), key).toContain("Retry-After");
+    }
+    const listJobs = operations().find(([key]) => key === "get /jobs")![1];
+    expect(response(listJobs, 200).headers).toHaveProperty("Link");
+    expect(((listJobs.parameters as Json[]) ?? []).map((p) => p.name).sort()).toEqual(["cursor", "limit"]);
+  });
+
+  it("documents the request side of normalizing schemas and the error code table", () => {
+    const job = document.components?.schemas?.JobRequest as Json;
+    expect(job.required).toEqual(expect.arrayContaining(["source_url", "room_type", "redesign_type"]));
+    expect((job.properties as Json).room_type).toMatchObject({ type: "string" });
+    const codes = document.components?.schemas?.ErrorCode as Json;
+    expect(codes.enum).toEqual([...V1_ERROR_CODES]);
+    expect(codes.description).toContain("| `idempotency_key_reused` | 422 |");
+    expect(document.components?.schemas?.Envelope).toBeDefined();
+  });
+
+  it("lets envelope results and errors be null without making their components nullable", () => {
+    const envelope = (document.components?.schemas?.InpaintResponse as Json).properties as Json;
+    expect(envelope.result).toEqual({ anyOf: [{ $ref: "#/components/schemas/InpaintResult" }, { type: "null" }] });
+    expect(envelope.error).toEqual({ anyOf: [{ $ref: "#/components/schemas/ErrorInfo" }, { type: "null" }] });
+    expect((document.components?.schemas?.InpaintResult as Json).type).toBe("object");
+    expect((document.components?.schemas?.ErrorInfo as Json).type).toBe("object");
+  });
+
+  it("has request examples the service's own schemas accept", () => {
+    for (const route of V1_ROUTES.filter((r) => r.body)) {
+      expect(route.example, route.path).toBeDefined();
+      expect(route.body!.safeParse(route.example).success, route.path).toBe(true);
+    }
+  });
+
+  it("describes the preview webhooks with the D11 body and signature headers", () => {
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual(["job.completed", "job.failed"]);
+    const post = (document.webhooks?.["job.completed"] as Json).post as Json;
+    expect(((post.parameters as Json[]) ?? []).map((p) => p.name).sort()).toEqual(["X-Service-Signature", "X-Service-Timestamp"]);
+    const event = document.components?.schemas?.WebhookEvent as Json;
+    expect(event.required).toEqual(expect.arrayContaining(["api_version", "id", "type", "created_at", "data"]));
+  });
+});
