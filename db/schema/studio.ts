@@ -17,14 +17,24 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  PROPERTY_TYPES,
+  WORKSPACE_ROLES,
+  type ListingStatus,
+  type ListingType,
+  type PropertyType,
+  type WorkspaceRole,
+} from "../../server/studio/vocabulary";
 
 export const studio = pgSchema("studio");
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
-export const WORKSPACE_ROLES = ["owner", "admin", "agent"] as const;
-export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+export { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES, WORKSPACE_ROLES };
+export type { ListingStatus, ListingType, PropertyType, WorkspaceRole };
 
 export const users = studio.table(
   "users",
@@ -103,13 +113,6 @@ export const invitations = studio.table(
     check("invitations_role_known", sql`${t.role} in ('admin', 'agent')`),
   ],
 );
-
-export const PROPERTY_TYPES = ["house", "apartment", "condo", "townhouse", "land", "commercial", "other"] as const;
-export const LISTING_STATUSES = ["draft", "coming_soon", "active", "pending", "sold", "off_market"] as const;
-export const LISTING_TYPES = ["sale", "rent"] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
-export type ListingType = (typeof LISTING_TYPES)[number];
 
 export const projects = studio.table(
   "projects",

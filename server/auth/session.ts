@@ -1,5 +1,6 @@
 import "server-only";
 import { getServerSession, type Session } from "next-auth";
+import { redirect } from "next/navigation";
 import { cache } from "react";
 import { authOptions } from "./options";
 
@@ -8,3 +9,10 @@ export const getSession = cache(async (): Promise<Session | null> => {
   const session = await getServerSession(authOptions());
   return session?.user?.id ? session : null;
 });
+
+/** The signed-in person, or a redirect to sign-in that comes back to `returnTo`. */
+export async function requireUser(returnTo: string): Promise<Session["user"]> {
+  const session = await getSession();
+  if (!session) redirect(`/sign-in?callbackUrl=${encodeURIComponent(returnTo)}`);
+  return session.user;
+}

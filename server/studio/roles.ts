@@ -3,9 +3,9 @@
  * other owners; admins manage members, invitations and the v1 key; agents work on
  * projects and photos only.
  */
-import { WORKSPACE_ROLES, type WorkspaceRole } from "@/db/schema/studio";
+import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "./vocabulary";
 
-export { WORKSPACE_ROLES, type WorkspaceRole };
+export { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole };
 
 const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, agent: 1 };
 
@@ -18,5 +18,3 @@ export function canManageRole(actor: WorkspaceRole, target: WorkspaceRole): bool
   if (actor === "owner") return true;
   return actor === "admin" && target !== "owner";
 }
-
-export const ROLE_LABELS: Record<WorkspaceRole, string> = { owner: "Owner", admin: "Admin", agent: "Agent" };

@@ -5,7 +5,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Session } from "next-auth";
 import superjson from "superjson";
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import { AppError, ERROR_CODES } from "@/server/errors";
 import { createStudioContext, type StudioContext } from "@/server/studio/context";
 
@@ -31,7 +31,7 @@ export const t = initTRPC.context<TRPCContext>().create({
         ...shape.data,
         stack: undefined,
         appCode: cause instanceof AppError ? cause.code : null,
-        fieldErrors: cause instanceof ZodError ? cause.flatten().fieldErrors : null,
+        fieldErrors: cause instanceof ZodError ? z.flattenError(cause).fieldErrors : null,
       },
     };
   },

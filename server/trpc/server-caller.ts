@@ -1,4 +1,6 @@
 import "server-only";
+import { TRPCError } from "@trpc/server";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getSession } from "@/server/auth/session";
 import { createTRPCContext } from "./init";
@@ -9,3 +11,13 @@ import { createCaller } from "./root";
  * await api.projects.list({ workspaceId })`. Same procedures, same role checks, no HTTP.
  */
 export const serverApi = cache(async () => createCaller(await createTRPCContext({ session: await getSession() })));
+
+/** Awaits a server-caller result, turning NOT_FOUND into Next's 404 page. */
+export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}

@@ -1,14 +1,25 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { photos, projects } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
 import { photoUrl } from "../photos/photo-url";
 
-/** Projects of a workspace, newest first, with photo counts and a cover image URL. */
+/**
+ * Projects of a workspace, most recently changed first, with their photo count and a
+ * cover image (the chosen cover, else the first photo uploaded).
+ */
 export async function listProjects(ctx: StudioContext, input: { workspaceId: string; archived?: boolean }) {
-  const photoCount = sql<number>`(select count(*)::int from ${photos} where ${photos.projectId} = ${projects.id})`;
-  const coverKey = sql<string | null>`coalesce(
-    (select ${photos.storageKey} from ${photos} where ${photos.id} = ${projects.coverPhotoId}),
-    (select ${photos.storageKey} from ${photos} where ${photos.projectId} = ${projects.id} order by ${photos.createdAt} limit 1))`;
+  const stats = ctx.db
+    .select({
+      projectId: photos.projectId,
+      count: sql<number>`count(*)::int`.as("photo_count"),
+      firstKey: sql<string>`(array_agg(${photos.storageKey} order by ${photos.createdAt}))[1]`.as("first_key"),
+    })
+    .from(photos)
+    .where(eq(photos.workspaceId, input.workspaceId))
+    .groupBy(photos.projectId)
+    .as("photo_stats");
+  const cover = alias(photos, "cover");
   const rows = await ctx.db
     .select({
       id: projects.id,
@@ -21,10 +32,12 @@ export async function listProjects(ctx: StudioContext, input: { workspaceId: str
       bathrooms: projects.bathrooms,
       archivedAt: projects.archivedAt,
       updatedAt: projects.updatedAt,
-      photoCount,
-      coverKey,
+      photoCount: sql<number>`coalesce(${stats.count}, 0)`,
+      coverKey: sql<string | null>`coalesce(${cover.storageKey}, ${stats.firstKey})`,
     })
     .from(projects)
+    .leftJoin(stats, eq(stats.projectId, projects.id))
+    .leftJoin(cover, eq(cover.id, projects.coverPhotoId))
     .where(and(eq(projects.workspaceId, input.workspaceId), input.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt)))
     .orderBy(desc(projects.updatedAt));
   return Promise.all(

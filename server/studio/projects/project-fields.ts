@@ -3,9 +3,7 @@
  * Pure module (no server imports) so client components can use the labels too.
  */
 import { z } from "zod";
-import { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from "@/db/schema/studio";
-
-export { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES };
+import { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from "../vocabulary";
 
 export const ProjectFieldsSchema = z.object({
   address: z.string().trim().min(3, "Enter the property address.").max(200),
@@ -18,24 +16,3 @@ export const ProjectFieldsSchema = z.object({
   notes: z.string().max(5000),
 });
 export type ProjectFields = z.infer<typeof ProjectFieldsSchema>;
-
-export const PROPERTY_TYPE_LABELS: Record<(typeof PROPERTY_TYPES)[number], string> = {
-  house: "House",
-  apartment: "Apartment",
-  condo: "Condo",
-  townhouse: "Townhouse",
-  land: "Land",
-  commercial: "Commercial",
-  other: "Other",
-};
-
-export const LISTING_STATUS_LABELS: Record<(typeof LISTING_STATUSES)[number], string> = {
-  draft: "Draft",
-  coming_soon: "Coming soon",
-  active: "Active",
-  pending: "Pending",
-  sold: "Sold",
-  off_market: "Off market",
-};
-
-export const LISTING_TYPE_LABELS: Record<(typeof LISTING_TYPES)[number], string> = { sale: "For sale", rent: "For rent" };

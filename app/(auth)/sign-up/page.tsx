@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { safeCallbackUrl } from "@/components/auth/safe-callback";
+import { SignUpForm } from "@/components/auth/sign-up-form";
+import { enabledOAuthProviders } from "@/server/auth/options";
+import { getSession } from "@/server/auth/session";
+import { AuthCard } from "../auth-card";
+
+export const metadata: Metadata = { title: "Create your account" };
+
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+  if (await getSession()) redirect(callbackUrl);
+  return (
+    <AuthCard title="Create your account" subtitle="Stage, render and describe listings with your whole team.">
+      <SignUpForm callbackUrl={callbackUrl} oauthProviders={enabledOAuthProviders()} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,84 @@
+import { ChevronLeft } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PhotoGrid } from "@/components/photos/photo-grid";
+import { PhotoUploader } from "@/components/photos/photo-uploader";
+import { ArchiveProjectButton } from "@/components/projects/archive-project-button";
+import { formatPrice, formatRooms, LISTING_STATUS_LABELS, LISTING_TYPE_LABELS, STATUS_TONES } from "@/components/projects/format";
+import { EditProjectButton } from "@/components/projects/project-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { PROPERTY_TYPE_LABELS } from "@/server/studio/vocabulary";
+import { orNotFound, serverApi } from "@/server/trpc/server-caller";
+
+type Params = Promise<{ workspaceSlug: string; projectId: string }>;
+
+async function load(params: Params) {
+  const { workspaceSlug, projectId } = await params;
+  const api = await serverApi();
+  const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
+  // A malformed id in the URL is a missing page, not a validation error.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(projectId)) notFound();
+  const project = await orNotFound(api.projects.get({ workspaceId: workspace.id, projectId }));
+  return { api, workspace, project, workspaceSlug };
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { project } = await load(params);
+  return { title: project.address };
+}
+
+export default async function ProjectPage({ params }: { params: Params }) {
+  const { api, workspace, project, workspaceSlug } = await load(params);
+  const photos = await api.photos.list({ workspaceId: workspace.id, projectId: project.id });
+  const facts = [
+    PROPERTY_TYPE_LABELS[project.propertyType],
+    LISTING_TYPE_LABELS[project.listingType],
+    formatRooms(project.bedrooms, project.bathrooms),
+    formatPrice(project.price, project.listingType),
+  ].filter(Boolean);
+  const { id: _id, workspaceId: _w, coverPhotoId: _c, createdBy: _b, archivedAt, createdAt: _t, updatedAt: _u, ...fields } = project;
+
+  return (
+    <>
+      <Link href={`/w/${workspaceSlug}/projects`} className="mb-4 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
+        <ChevronLeft className="size-4" aria-hidden="true" />
+        Projects
+      </Link>
+      <PageHeader
+        title={project.address}
+        eyebrow={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={STATUS_TONES[project.listingStatus]}>{LISTING_STATUS_LABELS[project.listingStatus]}</Badge>
+            {archivedAt ? <Badge tone="warning">Archived</Badge> : null}
+          </span>
+        }
+        description={facts.join(" · ")}
+        actions={
+          <>
+            <ArchiveProjectButton projectId={project.id} archived={Boolean(archivedAt)} />
+            <EditProjectButton projectId={project.id} fields={fields} />
+          </>
+        }
+      />
+      {project.notes ? (
+        <Card className="mb-6 px-5 py-4">
+          <h2 className="text-sm font-semibold text-stone-900">Notes</h2>
+          <p className="mt-1 whitespace-pre-line text-sm text-stone-700">{project.notes}</p>
+        </Card>
+      ) : null}
+      <section aria-labelledby="photos-heading" className="space-y-4">
+        <div className="flex items-baseline justify-between">
+          <h2 id="photos-heading" className="text-lg font-semibold">
+            Photos
+          </h2>
+          <span className="text-sm text-stone-600">{photos.length} uploaded</span>
+        </div>
+        <PhotoUploader projectId={project.id} />
+        <PhotoGrid photos={photos} />
+      </section>
+    </>
+  );
+}

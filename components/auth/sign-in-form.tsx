@@ -1,0 +1,67 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { ErrorState } from "@/components/ui/empty-state";
+import { TextField } from "@/components/ui/field";
+
+export function SignInForm({ callbackUrl, oauthProviders }: { callbackUrl: string; oauthProviders: { id: string; name: string }[] }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    if (!result?.ok) {
+      setPending(false);
+      setError("That email and password do not match an account.");
+      return;
+    }
+    router.replace(callbackUrl);
+    router.refresh();
+  }
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+        {error ? <ErrorState title="Could not sign in" message={error} /> : null}
+        <TextField label="Email" name="email" type="email" autoComplete="email" required autoFocus />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Button type="submit" className="w-full" loading={pending}>
+          Sign in
+        </Button>
+      </form>
+      <OAuthButtons providers={oauthProviders} callbackUrl={callbackUrl} />
+      <p className="text-center text-sm text-stone-600">
+        New to Atrium?{" "}
+        <Link href={`/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function OAuthButtons({ providers, callbackUrl }: { providers: { id: string; name: string }[]; callbackUrl: string }) {
+  if (providers.length === 0) return null;
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-3 text-xs text-stone-600">
+        <span className="h-px flex-1 bg-stone-200" />
+        or
+        <span className="h-px flex-1 bg-stone-200" />
+      </div>
+      {providers.map((provider) => (
+        <Button key={provider.id} variant="secondary" className="w-full" onClick={() => signIn(provider.id, { callbackUrl })}>
+          Continue with {provider.name}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+export { Badge, type BadgeTone } from "./badge";
+export { Button, ButtonLink, buttonClasses, type ButtonProps } from "./button";
+export { Card, Panel } from "./card";
+export { cx } from "./cx";
+export { Dialog } from "./dialog";
+export { EmptyState, ErrorState } from "./empty-state";
+export { SelectField, TextAreaField, TextField } from "./field";
+export { Menu, menuItemClasses } from "./menu";
+export { PageHeader } from "./page-header";
+export { Skeleton } from "./skeleton";
+export { Spinner } from "./spinner";
+export { LinkTabs, Tabs } from "./tabs";
+export { ToastProvider, useToast } from "./toast";

@@ -1,0 +1,87 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { cx } from "./cx";
+
+const TAB = "whitespace-nowrap border-b-2 px-1 pb-3 text-sm font-medium transition-colors";
+const ACTIVE = "border-accent-600 text-accent-700";
+const IDLE = "border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900";
+
+/** Tabs that are pages (Settings → General / Members): links with aria-current. */
+export function LinkTabs({ tabs, label }: { tabs: { href: string; label: string }[]; label: string }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label={label} className="border-b border-stone-200">
+      <ul className="-mb-px flex gap-6 overflow-x-auto">
+        {tabs.map((tab) => {
+          const active = pathname === tab.href;
+          return (
+            <li key={tab.href}>
+              <Link href={tab.href} aria-current={active ? "page" : undefined} className={cx(TAB, "inline-block", active ? ACTIVE : IDLE)}>
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** In-page tabs following the WAI-ARIA tabs pattern (arrow keys move between tabs). */
+export function Tabs({ tabs, label }: { tabs: { id: string; label: string; content: ReactNode }[]; label: string }) {
+  const [current, setCurrent] = useState(tabs[0]?.id);
+  const baseId = useId();
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onKeyDown(event: KeyboardEvent, index: number) {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + tabs.length) % tabs.length;
+    setCurrent(tabs[next].id);
+    refs.current[next]?.focus();
+  }
+
+  return (
+    <div>
+      <div role="tablist" aria-label={label} className="flex gap-6 border-b border-stone-200">
+        {tabs.map((tab, index) => {
+          const selected = tab.id === current;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                refs.current[index] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.id}`}
+              aria-selected={selected}
+              aria-controls={`${baseId}-panel-${tab.id}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setCurrent(tab.id)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              className={cx(TAB, "-mb-px", selected ? ACTIVE : IDLE)}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${baseId}-panel-${tab.id}`}
+          aria-labelledby={`${baseId}-tab-${tab.id}`}
+          hidden={tab.id !== current}
+          className="pt-5"
+        >
+          {tab.content}
+        </div>
+      ))}
+    </div>
+  );
+}
