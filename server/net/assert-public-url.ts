@@ -4,14 +4,14 @@
  * because DNS answers can change after registration.
  */
 import { AppError } from "@/server/errors";
-import { BlockedDestinationError, checkedAddress, effectivePort } from "./destination";
+import { BlockedDestinationError, checkedAddresses, effectivePort } from "./destination";
 import { parseFetchUrl } from "./safe-fetch";
 
 export async function assertPublicUrl(input: string): Promise<URL> {
   const url = parseFetchUrl(input);
   const protocol = url.protocol as "http:" | "https:";
   try {
-    await checkedAddress({ host: url.hostname, port: effectivePort(protocol, url.port), protocol });
+    await checkedAddresses({ host: url.hostname, port: effectivePort(protocol, url.port), protocol });
   } catch (error) {
     if (error instanceof BlockedDestinationError) throw new AppError("source_fetch_failed", error.message, { cause: error });
     throw error;

@@ -1,7 +1,7 @@
 /**
- * Decides where a server-side fetch may connect. The answer is an IP address that was
- * checked, and the caller connects to exactly that address, so a DNS answer that changes
- * between the check and the connection (rebinding) cannot slip through.
+ * Decides where a server-side fetch may connect. The answer is a list of IP addresses
+ * that were checked, and the socket connects to one of exactly those, so a DNS answer
+ * that changes between the check and the connection (rebinding) cannot slip through.
  */
 import dns from "node:dns/promises";
 import net from "node:net";
@@ -35,19 +35,23 @@ export function isAllowlisted({ host, port }: Destination): boolean {
 }
 
 /**
- * The address to connect to for `destination`, or null when it is allowlisted (then the
- * ordinary resolver is used). Every address the name resolves to must be public: a name
- * that mixes public and private answers is refused rather than filtered.
+ * The addresses a destination may be reached at, or null when it is allowlisted (then
+ * the ordinary resolver is used). Every address the name resolves to must be public: a
+ * name that mixes public and private answers is refused rather than filtered.
  */
-export async function checkedAddress(destination: Destination): Promise<string | null> {
+export async function checkedAddresses(destination: Destination): Promise<string[] | null> {
   if (isAllowlisted(destination)) return null;
-  const host = normalizeHost(destination.host);
-  const addresses = net.isIP(host) ? [host] : await resolveAll(host);
-  const refused = addresses.find((address) => !isPublicAddress(address));
-  if (refused !== undefined || addresses.length === 0) {
+  return publicAddresses(destination.host);
+}
+
+/** Resolves `host` (a name or an IP literal) and refuses it unless every answer is public. */
+export async function publicAddresses(host: string): Promise<string[]> {
+  const bare = normalizeHost(host);
+  const addresses = net.isIP(bare) ? [bare] : await resolveAll(bare);
+  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
     throw new BlockedDestinationError("The URL points to an address that server-side fetches may not reach.");
   }
-  return addresses[0];
+  return addresses;
 }
 
 async function resolveAll(host: string): Promise<string[]> {

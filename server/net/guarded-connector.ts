@@ -1,21 +1,37 @@
 /**
  * The undici connector every server-side fetch uses. The check sits where the socket is
- * opened, so it covers the first request and every redirect alike, and the socket goes
- * to the very address that was checked.
+ * opened, so it covers the first request and every redirect alike. Names are resolved by
+ * a lookup that only ever hands the socket checked public addresses (Node then races
+ * IPv4 and IPv6 among them); IP literals, which Node never looks up, are checked first.
  */
+import net, { type LookupFunction } from "node:net";
 import { buildConnector } from "undici";
-import { checkedAddress, effectivePort } from "./destination";
+import { effectivePort, isAllowlisted, publicAddresses } from "./destination";
 
 export function guardedConnector(connectTimeoutMs: number): buildConnector.connector {
-  const connect = buildConnector({ timeout: connectTimeoutMs });
+  const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: publicLookup, autoSelectFamily: true });
+  const open = buildConnector({ timeout: connectTimeoutMs, autoSelectFamily: true });
   return (options, callback) => {
     const protocol = options.protocol === "https:" ? "https:" : "http:";
     const destination = { host: options.hostname, port: effectivePort(protocol, options.port), protocol } as const;
-    checkedAddress(destination).then(
-      // undici takes the TLS server name from `host`, which stays the original name, so
-      // certificates are still verified against it while the socket goes to `address`.
-      (address) => connect(address === null ? options : { ...options, hostname: address }, callback),
+    if (isAllowlisted(destination)) return open(options, callback);
+    if (!net.isIP(options.hostname)) return guarded(options, callback);
+    publicAddresses(options.hostname).then(
+      () => guarded(options, callback),
       (error: Error) => callback(error, null),
     );
   };
 }
+
+const publicLookup: LookupFunction = (hostname, options, callback) => {
+  publicAddresses(hostname).then(
+    (addresses) => {
+      const answers = addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+      const wanted = options.family ? answers.filter((answer) => answer.family === options.family) : answers;
+      if (options.all) callback(null, wanted);
+      else if (wanted.length > 0) callback(null, wanted[0].address, wanted[0].family);
+      else callback(Object.assign(new Error(`No address of family ${options.family}`), { code: "ENOTFOUND" }), "");
+    },
+    (error: Error) => callback(error, ""),
+  );
+};

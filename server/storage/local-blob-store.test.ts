@@ -103,7 +103,7 @@ describe("LocalBlobStore", () => {
     const key = newBlobKey("upload", "jpg");
     const target = await store.presignUpload(key, "image/jpeg", 100);
     expect(target.method).toBe("PUT");
-    const put = (body: Buffer, headers = target.headers) => call(PUT, target.url, { method: "PUT", headers, body });
+    const put = (body: Buffer, headers = target.headers) => call(PUT, target.url, { method: "PUT", headers, body: new Uint8Array(body) });
 
     expect((await put(Buffer.alloc(101))).status).toBe(413);
     const chunked = await call(PUT, target.url, {
@@ -115,7 +115,7 @@ describe("LocalBlobStore", () => {
     expect(chunked.status).toBe(413);
     expect(await store.get(key)).toBeNull();
     expect((await put(Buffer.alloc(10), { "Content-Type": "text/html" })).status).toBe(400);
-    expect((await call(PUT, (await store.url(key)), { method: "PUT", headers: target.headers, body: bytes })).status).toBe(404);
+    expect((await call(PUT, await store.url(key), { method: "PUT", headers: target.headers, body: new Uint8Array(bytes) })).status).toBe(404);
 
     expect((await put(Buffer.alloc(100, 1))).status).toBe(200);
     expect(await store.get(key)).toEqual({ bytes: Buffer.alloc(100, 1), contentType: "image/jpeg" });
