@@ -207,6 +207,7 @@ describe("Replicate inpaint, upscale and video", () => {
     expect(input.start_image).toMatch(/^data:image\/jpeg;base64,/);
     expect(input.end_image).toMatch(/^data:image\/png;base64,/);
     expect(input.duration).toBe(5);
+    expect(input.mode).toBe("pro");
     expect(result.outputs[0].contentType).toBe("video/mp4");
     expect(progress).toContain(40);
     expect(progress).toContain(80);

@@ -1,6 +1,6 @@
 /**
  * Image-to-video through a Replicate video model with the kwaivgi/kling-v2.1 input schema
- * (start_image, end_image for before_after, prompt, duration in seconds). Progress is
+ * (start_image, end_image + mode "pro" for before_after, prompt, duration in seconds). Progress is
  * read from the model's progress-bar logs while the prediction runs.
  */
 import type { VideoProvider } from "@/server/providers/types";
@@ -17,7 +17,11 @@ export function replicateVideoProvider(config: ReplicateConfig, model: string): 
         prompt: videoPrompt(params.mode),
         duration: params.durationSeconds,
       };
-      if (params.tail) input.end_image = imageDataUrl(params.tail);
+      if (params.tail) {
+        input.end_image = imageDataUrl(params.tail);
+        // kling-v2.1 honours end_image only in pro mode.
+        input.mode = "pro";
+      }
       const run = await runPrediction(config, model, input, {
         signal,
         onUpdate: (prediction) => params.onProgress?.(progressOf(prediction)),
