@@ -6,7 +6,7 @@
  * harmless.
  */
 import { asc, eq } from "drizzle-orm";
-import { renderSets, renderViews } from "@/db/schema";
+import { renderSets, renderViews, type ErrorInfo } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { multiviewRequested } from "@/inngest/v1-events";
 import { createServiceContext } from "@/server/v1/context";
@@ -16,7 +16,7 @@ import { finishRenderSet } from "@/server/v1/services/multiview/finish-render-se
 import { generateRenderView } from "@/server/v1/services/multiview/generate-render-view";
 import { startSibling } from "@/server/v1/services/multiview/start-sibling";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
-import { retryable } from "./retryable";
+import { providerStep } from "./retryable";
 
 type ViewRef = { id: string; viewIndex: number };
 
@@ -53,13 +53,19 @@ export async function processRenderSetHandler({ event, step }: { event: { data: 
 
 /** The first attempt of one view; false when it failed for good (and was refunded). */
 async function generateOrFail(step: any, view: ViewRef): Promise<boolean> {
+  let failure: ErrorInfo | null = null;
   try {
-    await step.run(`generate-view-${view.viewIndex}`, async () => retryable(async () => generateRenderView(await createServiceContext(), { viewId: view.id, attempt: 1 })));
-    return true;
+    const outcome = await step.run(`generate-view-${view.viewIndex}`, async () =>
+      providerStep(async () => generateRenderView(await createServiceContext(), { viewId: view.id, attempt: 1 })),
+    );
+    if ("failed" in outcome) failure = outcome.failed;
   } catch (error) {
-    await step.run(`fail-view-${view.viewIndex}`, async () => failRenderView(await createServiceContext(), { viewId: view.id, attempt: 1, error: providerFailure(error) }));
-    return false;
+    failure = providerFailure(error);
   }
+  if (!failure) return true;
+  const error = failure;
+  await step.run(`fail-view-${view.viewIndex}`, async () => failRenderView(await createServiceContext(), { viewId: view.id, attempt: 1, error }));
+  return false;
 }
 
 export const processRenderSet = inngest.createFunction(

@@ -2,6 +2,7 @@
  * Runs one redo of a sibling view (POST /multiview/redo): a fresh generation and gate
  * on the same row for the attempt the request started, then settles the set again.
  */
+import type { ErrorInfo } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { multiviewRedoRequested } from "@/inngest/v1-events";
 import { createServiceContext } from "@/server/v1/context";
@@ -9,14 +10,20 @@ import { failRenderView } from "@/server/v1/services/multiview/fail-render-view"
 import { finishRenderSet } from "@/server/v1/services/multiview/finish-render-set";
 import { generateRenderView } from "@/server/v1/services/multiview/generate-render-view";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
-import { retryable } from "./retryable";
+import { providerStep } from "./retryable";
 
 export async function redoRenderViewHandler({ event, step }: { event: { data: { setId: string; viewId: string; attempt: number } }; step: any }) {
   const { setId, viewId, attempt } = event.data;
+  let failure: ErrorInfo | null = null;
   try {
-    await step.run("generate-view", async () => retryable(async () => generateRenderView(await createServiceContext(), { viewId, attempt })));
+    const outcome = await step.run("generate-view", async () => providerStep(async () => generateRenderView(await createServiceContext(), { viewId, attempt })));
+    if ("failed" in outcome) failure = outcome.failed;
   } catch (error) {
-    await step.run("fail-view", async () => failRenderView(await createServiceContext(), { viewId, attempt, error: providerFailure(error) }));
+    failure = providerFailure(error);
+  }
+  if (failure) {
+    const error = failure;
+    await step.run("fail-view", async () => failRenderView(await createServiceContext(), { viewId, attempt, error }));
   }
   return step.run("finish-set", async () => finishRenderSet(await createServiceContext(), { setId }));
 }
