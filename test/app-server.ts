@@ -70,6 +70,9 @@ export async function startAppServer(): Promise<AppServer> {
         duplex: "half",
       } as RequestInit);
       const response = await handler(request, { params: Promise.resolve(params) });
+      // A handler may answer before reading the whole body (e.g. payload_too_large):
+      // drain the rest so the kept-alive connection stays usable, as Node servers do.
+      res.once("finish", () => req.resume());
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (response.body) Readable.fromWeb(response.body as never).pipe(res);
       else res.end();

@@ -34,15 +34,17 @@ export async function claimIdempotencyKey(
   db: Database,
   input: { accountId: string; key: string; route: string; fingerprint: string; now: Date },
 ): Promise<IdempotencyClaim> {
-  const expires = new Date(input.now.getTime() + env.V1_IDEMPOTENCY_TTL_HOURS * 3_600_000);
-  const stale = new Date(input.now.getTime() - staleAfterMs());
+  // Raw SQL parameters go as ISO strings; the driver does not serialize Date here.
+  const now = input.now.toISOString();
+  const expires = new Date(input.now.getTime() + env.V1_IDEMPOTENCY_TTL_HOURS * 3_600_000).toISOString();
+  const stale = new Date(input.now.getTime() - staleAfterMs()).toISOString();
   const claimed = await db.execute(sql`
     insert into v1.idempotency_keys (account_id, key, route, request_hash, state, created_at, expires_at)
-    values (${input.accountId}, ${input.key}, ${input.route}, ${input.fingerprint}, 'in_flight', ${input.now}, ${expires})
+    values (${input.accountId}, ${input.key}, ${input.route}, ${input.fingerprint}, 'in_flight', ${now}, ${expires})
     on conflict (account_id, key) do update
       set route = excluded.route, request_hash = excluded.request_hash, state = 'in_flight',
           response_status = null, response_body = null, created_at = excluded.created_at, expires_at = excluded.expires_at
-      where v1.idempotency_keys.expires_at <= ${input.now}
+      where v1.idempotency_keys.expires_at <= ${now}
          or (v1.idempotency_keys.state = 'in_flight' and v1.idempotency_keys.created_at < ${stale}
              and v1.idempotency_keys.request_hash = excluded.request_hash)
     returning key`);
