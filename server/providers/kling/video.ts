@@ -42,7 +42,11 @@ export function klingVideoProvider(config: KlingConfig): VideoProvider {
     name: "kling",
     async video(params, signal) {
       const ctx = new CallContext("Kling", config.timeoutMs, config.apiKey, signal);
-      const headers = () => ({ Authorization: klingAuthorization(config.apiKey), "Content-Type": "application/json" });
+      // A fresh header per request: a signed token expires during long renders.
+      const call = async (url: string, init: RequestInit = {}) => {
+        const headers = { Authorization: klingAuthorization(config.apiKey), "Content-Type": "application/json" };
+        return unwrap(ctx, await ctx.json<KlingEnvelope>(await ctx.send(url, { ...init, headers })));
+      };
       const body: Record<string, unknown> = {
         model_name: config.model,
         image: params.image.toString("base64"),
@@ -51,14 +55,14 @@ export function klingVideoProvider(config: KlingConfig): VideoProvider {
         mode: params.tail ? "pro" : "std",
       };
       if (params.tail) body.image_tail = params.tail.toString("base64");
-      let task = unwrap(ctx, await ctx.json<KlingEnvelope>(await ctx.send(endpoint, { method: "POST", headers: headers(), body: JSON.stringify(body) })));
+      let task = await call(endpoint, { method: "POST", body: JSON.stringify(body) });
       const statusUrl = `${endpoint}/${encodeURIComponent(task.task_id)}`;
       let interval = config.pollIntervalMs ?? 2_000;
       while (task.task_status === "submitted" || task.task_status === "processing") {
         await params.onProgress?.(task.task_status === "processing" ? 10 : 0);
         await ctx.sleep(interval);
         interval = Math.min(interval * 1.5, MAX_POLL_MS);
-        task = unwrap(ctx, await ctx.json<KlingEnvelope>(await ctx.send(statusUrl, { headers: headers() })));
+        task = await call(statusUrl);
       }
       if (task.task_status !== "succeed") {
         const detail = task.task_status_msg ? `: ${ctx.scrub(task.task_status_msg)}` : "";
