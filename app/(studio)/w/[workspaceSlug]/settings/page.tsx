@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { RenameWorkspaceForm } from "@/components/settings/rename-workspace-form";
+import { V1ConnectionForm } from "@/components/settings/v1-connection-form";
+import { Panel } from "@/components/ui/card";
+import { orNotFound, serverApi } from "@/server/trpc/server-caller";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function GeneralSettingsPage({ params }: { params: Promise<{ workspaceSlug: string }> }) {
+  const api = await serverApi();
+  const workspace = await orNotFound(api.workspaces.bySlug({ slug: (await params).workspaceSlug }));
+  const manager = workspace.role !== "agent";
+  const connection = manager ? await api.workspaces.connection({ workspaceId: workspace.id }) : null;
+  return (
+    <>
+      <Panel title="Workspace" description="The brokerage this workspace belongs to.">
+        <RenameWorkspaceForm />
+      </Panel>
+      {connection ? (
+        <Panel title="Image service" description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them.">
+          <V1ConnectionForm connection={connection} />
+        </Panel>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { Check, Copy, Link2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { ROLE_LABELS, type WorkspaceRole } from "@/server/studio/vocabulary";
+
+export interface PendingInvitation {
+  id: string;
+  role: WorkspaceRole;
+  email: string | null;
+  expiresAt: Date;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+
+/**
+ * Invitation links: create one for a role, copy it, see and revoke pending ones. The
+ * link is shown only right after it is created (the server keeps just its hash).
+ */
+export function InvitePanel({ invitations }: { invitations: PendingInvitation[] }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const workspace = useWorkspace();
+  const toast = useToast();
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const create = useMutation(
+    trpc.invitations.create.mutationOptions({
+      onSuccess: ({ token }) => {
+        setLink(`${window.location.origin}/invite/${token}`);
+        setCopied(false);
+        router.refresh();
+      },
+    }),
+  );
+  const revoke = useMutation(
+    trpc.invitations.revoke.mutationOptions({
+      onSuccess: () => {
+        toast("Invitation revoked");
+        router.refresh();
+      },
+      onError: (error) => toast(errorMessage(error), "error"),
+    }),
+  );
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    create.mutate({ workspaceId: workspace.id, role: form.get("role") as "admin" | "agent", email: email || undefined });
+  }
+
+  async function copy() {
+    if (!link) return;
+    await navigator.clipboard?.writeText(link).catch(() => undefined);
+    setCopied(true);
+  }
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
+        <TextField label="Email (optional)" name="email" type="email" placeholder="agent@brokerage.com" hint="For your records; anyone with the link can join." />
+        <SelectField
+          label="Role"
+          name="role"
+          defaultValue="agent"
+          options={[
+            { value: "agent", label: ROLE_LABELS.agent },
+            { value: "admin", label: ROLE_LABELS.admin },
+          ]}
+        />
+        <Button type="submit" loading={create.isPending} className="sm:mt-7">
+          <Link2 className="size-4" aria-hidden="true" />
+          Create invite link
+        </Button>
+      </form>
+      {create.error ? <p className="text-sm text-red-700">{errorMessage(create.error)}</p> : null}
+      {link ? (
+        <div className="rounded-lg bg-accent-50 p-4 ring-1 ring-accent-200">
+          <p className="text-sm font-medium text-accent-900">Share this link. It works once and expires in 7 days.</p>
+          <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+            <TextField label="Invitation link" hideLabel readOnly value={link} className="flex-1" onFocus={(event) => event.currentTarget.select()} data-testid="invite-link" />
+            <Button variant="secondary" onClick={copy}>
+              {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+              {copied ? "Copied" : "Copy link"}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {invitations.length > 0 ? (
+        <div>
+          <h3 className="text-sm font-semibold text-stone-900">Pending invitations</h3>
+          <ul className="mt-2 divide-y divide-stone-200">
+            {invitations.map((invitation) => (
+              <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+                <span className="flex-1 text-stone-800">{invitation.email ?? "Anyone with the link"}</span>
+                <Badge>{ROLE_LABELS[invitation.role]}</Badge>
+                <span className="text-stone-600">Expires {dateFormat.format(invitation.expiresAt)}</span>
+                <Button variant="ghost" size="sm" onClick={() => revoke.mutate({ workspaceId: workspace.id, invitationId: invitation.id })}>
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

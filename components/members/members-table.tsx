@@ -1,0 +1,77 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { initials } from "@/components/shell/user-menu";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { canManageRole } from "@/server/studio/roles";
+import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "@/server/studio/vocabulary";
+
+export interface MemberView {
+  userId: string;
+  name: string;
+  email: string;
+  role: WorkspaceRole;
+}
+
+/** The team, with role changes and removal where the viewer's role allows them. */
+export function MembersTable({ members, currentUserId }: { members: MemberView[]; currentUserId: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const workspace = useWorkspace();
+  const toast = useToast();
+  const handlers = {
+    onSuccess: () => {
+      toast("Member updated");
+      router.refresh();
+    },
+    onError: (error: unknown) => toast(errorMessage(error), "error"),
+  };
+  const changeRole = useMutation(trpc.members.changeRole.mutationOptions(handlers));
+  const remove = useMutation(trpc.members.remove.mutationOptions(handlers));
+  const grantable = WORKSPACE_ROLES.filter((role) => canManageRole(workspace.role, role));
+
+  return (
+    <ul className="divide-y divide-stone-200">
+      {members.map((member) => {
+        const editable = canManageRole(workspace.role, member.role) && member.userId !== currentUserId;
+        return (
+          <li key={member.userId} className="flex flex-wrap items-center gap-4 py-4">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700" aria-hidden="true">
+              {initials(member.name)}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-stone-900">
+                {member.name}
+                {member.userId === currentUserId ? <span className="ml-2 text-sm font-normal text-stone-600">(you)</span> : null}
+              </p>
+              <p className="truncate text-sm text-stone-600">{member.email}</p>
+            </div>
+            {editable ? (
+              <div className="flex items-center gap-2">
+                <SelectField
+                  label={`Role of ${member.name}`}
+                  hideLabel
+                  value={member.role}
+                  options={grantable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+                  onChange={(event) =>
+                    changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role: event.target.value as WorkspaceRole })
+                  }
+                />
+                <Button variant="ghost" size="sm" onClick={() => remove.mutate({ workspaceId: workspace.id, userId: member.userId })}>
+                  Remove
+                </Button>
+              </div>
+            ) : (
+              <Badge tone={member.role === "owner" ? "accent" : "neutral"}>{ROLE_LABELS[member.role]}</Badge>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
