@@ -70,10 +70,11 @@ export async function startAppServer(): Promise<AppServer> {
         duplex: "half",
       } as RequestInit);
       const response = await handler(request, { params: Promise.resolve(params) });
-      // A handler may answer before reading the whole body (e.g. payload_too_large):
-      // drain the rest so the kept-alive connection stays usable, as Node servers do.
-      res.once("finish", () => req.resume());
-      res.writeHead(response.status, Object.fromEntries(response.headers));
+      // A handler may answer before reading the whole body (e.g. payload_too_large), which
+      // leaves the socket unusable for another request: never keep it alive after a body.
+      const headers = Object.fromEntries(response.headers);
+      if (hasBody) headers.connection = "close";
+      res.writeHead(response.status, headers);
       if (response.body) Readable.fromWeb(response.body as never).pipe(res);
       else res.end();
     } catch (error) {
