@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of the v1 API (D12), generated from the zod schemas the
  * service validates requests with, so the document cannot drift from the behaviour.
  */
-import { OpenAPIRegistry, OpenApiGeneratorV31, type OpenAPIDefinitions, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { z } from "zod";
 import { ErrorInfoSchema, LegacyErrorSchema, TimestampsSchema } from "@/server/v1/schemas/common";
@@ -88,7 +88,7 @@ export function buildOpenApiDocument(): OpenAPIObject {
   for (const route of V1_ROUTES) registry.registerPath(routeConfig(route));
   for (const webhook of WEBHOOKS) registry.registerWebhook(webhook);
 
-  const definitions: OpenAPIDefinitions[] = [...SHARED_SCHEMAS.map((schema) => ({ type: "schema" as const, schema })), ...registry.definitions];
+  const definitions: OpenAPIRegistry["definitions"] = [...SHARED_SCHEMAS.map((schema) => ({ type: "schema" as const, schema })), ...registry.definitions];
   const document = new OpenApiGeneratorV31(definitions).generateDocument({
     openapi: "3.1.0",
     info: { title: "Atrium image API", version: "1.0.0", description: overviewDescription(errorCodeTable()) },

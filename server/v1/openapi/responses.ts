@@ -4,6 +4,7 @@
  * route's style (legacy `{error, code}` or the failed envelope).
  */
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import type { HeaderObject } from "openapi3-ts/oas31";
 import { ERROR_CODES } from "@/server/errors";
 import { LegacyErrorSchema } from "@/server/v1/schemas/common";
 import { FailedEnvelopeSchema, statusOf, type V1ErrorCode } from "./components";
@@ -12,7 +13,7 @@ import { routeErrors, type V1Route } from "./routes";
 const ref = (kind: "headers", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 /** Response headers as components, referenced from every response. */
-export const HEADER_COMPONENTS = {
+export const HEADER_COMPONENTS: Record<string, HeaderObject> = {
   "RateLimit-Policy": {
     description: 'The account\'s per-minute policy (IETF RateLimit draft), e.g. `"default";q=600;w=60`. Sent once the key is authenticated.',
     schema: { type: "string" },
@@ -30,7 +31,7 @@ export const HEADER_COMPONENTS = {
     description: "`true` when this response replays the first response sent for the same Idempotency-Key and body.",
     schema: { type: "string", enum: ["true"] },
   },
-} as const;
+};
 
 const rateLimitHeaders = { "RateLimit-Policy": ref("headers", "RateLimit-Policy"), RateLimit: ref("headers", "RateLimit") };
 
