@@ -1,10 +1,11 @@
 import { execFile, execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { sharp } from "@/server/images/sharp";
 import { syntheticOutdoor, syntheticRoom } from "@/server/images/testing/synthetic-room";
 import { probeVideo } from "@/server/media/ffprobe";
@@ -125,6 +126,15 @@ describe("local video provider", () => {
   });
 
   it("kills ffmpeg on abort and fails transiently, leaving no temp files", async () => {
+    // A private TMPDIR (os.tmpdir() reads it on every call) so other test runs' files do not count.
+    const privateTmp = mkdtempSync(path.join(os.tmpdir(), "video-abort-test-"));
+    const previousTmp = process.env.TMPDIR;
+    process.env.TMPDIR = privateTmp;
+    onTestFinished(() => {
+      if (previousTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previousTmp;
+      rmSync(privateTmp, { recursive: true, force: true });
+    });
     const controller = new AbortController();
     const image = await syntheticRoom({ width: 1920, height: 1080, format: "jpeg" });
     const running = localVideoProvider.video(
@@ -135,7 +145,7 @@ describe("local video provider", () => {
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).transient).toBe(true);
     expect(ffmpegChildren()).toEqual([]);
-    expect(readdirSync(os.tmpdir()).filter((name) => name.startsWith("atrium-video-"))).toEqual([]);
+    expect(readdirSync(privateTmp)).toEqual([]);
   });
 
   it("rejects undecodable sources and a before_after without tail as permanent failures", async () => {
