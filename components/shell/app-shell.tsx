@@ -55,7 +55,7 @@ export function AppShell({
       <div className="min-h-dvh lg:pl-64">
         <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-stone-200 bg-white lg:block">{sidebar}</aside>
 
-        <div className={cx("fixed inset-0 z-40 lg:hidden", drawerOpen ? "" : "pointer-events-none")} inert={!drawerOpen}>
+        <div className={cx("fixed inset-0 z-40 lg:hidden", drawerOpen ? "" : "pointer-events-none invisible")} inert={!drawerOpen}>
           <div
             className={cx("absolute inset-0 bg-stone-900/40 transition-opacity", drawerOpen ? "opacity-100" : "opacity-0")}
             onClick={() => setDrawerOpen(false)}

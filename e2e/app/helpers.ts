@@ -1,0 +1,44 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+
+export const ARTIFACTS = path.resolve("e2e/artifacts/screenshots");
+
+/** Saves a full-page screenshot under e2e/artifacts/screenshots (kept by CI as an artifact). */
+export async function snap(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Fails on any serious or critical WCAG 2.1 A/AA violation axe finds on the page as it is now. */
+export async function expectAccessible(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(blocking, `accessibility violations on ${name}`).toEqual([]);
+}
+
+/** A real JPEG of a flat-coloured "room" with a darker "window", written to a temp file. */
+export async function roomJpeg(dir: string, name: string, color: string, width = 1200, height = 800) {
+  const window = await sharp({ create: { width: width / 4, height: height / 3, channels: 3, background: "#334155" } }).png().toBuffer();
+  const file = path.join(dir, name);
+  await sharp({ create: { width, height, channels: 3, background: color } })
+    .composite([{ input: window, left: width / 8, top: height / 6 }])
+    .jpeg({ quality: 85 })
+    .toFile(file);
+  return file;
+}
+
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+export async function signUp(page: Page, person: { name: string; email: string; password: string }) {
+  await page.getByLabel("Full name").fill(person.name);
+  await page.getByLabel("Work email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}

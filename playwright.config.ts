@@ -1,0 +1,52 @@
+/**
+ * Playwright: browser flows (e2e/app) and API contract specs (e2e/api) against the
+ * production build, driven by Debian's Chromium (installed by .ci/run; locally
+ * `apt-get install -y chromium`). Screenshots and traces land in e2e/artifacts.
+ *
+ * E2E_SKIP_BUILD=1 reuses an existing .next build; E2E_PORT picks the port (3100).
+ */
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./e2e/artifacts/test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"], ["html", { outputFolder: "./e2e/artifacts/report", open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  projects: [
+    { name: "app", testDir: "./e2e/app", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "api", testDir: "./e2e/api" },
+  ],
+  webServer: {
+    command: process.env.E2E_SKIP_BUILD ? "npm start" : "npm run build && npm start",
+    url: `${baseURL}/sign-in`,
+    // Local store links are absolute: they must point at the port the browser uses.
+    env: { PORT: String(port), APP_URL: baseURL, V1_PREVIEW_FEATURES: "all" },
+    reuseExistingServer: !process.env.CI,
+    timeout: 900_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
