@@ -10,6 +10,7 @@
  * floors and walls, the usual background of removed objects.
  */
 import type { RgbImage } from "@/server/images/raw-image";
+import { sharp } from "@/server/images/sharp";
 import { loadOpenCv, type OpenCv } from "./opencv";
 
 const TARGET_HOLE_RADIUS = 8;
@@ -111,31 +112,29 @@ function donorOffset(box: Box, mask: Uint8Array, width: number, height: number):
   return null;
 }
 
-function addDonorDetail(cv: OpenCv, source: OpenCv, out: Buffer, mask: Uint8Array, boxes: Box[], factor: number): void {
-  const blurred = new cv.Mat();
-  try {
-    const sigma = Math.max(1, factor / 2);
-    cv.GaussianBlur(source, blurred, new cv.Size(0, 0), sigma, sigma, cv.BORDER_REFLECT);
-    const src = source.data as Uint8Array;
-    const low = blurred.data as Uint8Array;
-    const width = source.cols;
-    for (const box of boxes) {
-      const offset = donorOffset(box, mask, width, source.rows);
-      if (!offset) continue;
-      for (let y = box.y; y < box.y + box.height; y++) {
-        for (let x = box.x; x < box.x + box.width; x++) {
-          const p = y * width + x;
-          if (!mask[p]) continue;
-          const d = ((y + offset[1]) * width + x + offset[0]) * 3;
-          for (let c = 0; c < 3; c++) {
-            const value = out[p * 3 + c] + src[d + c] - low[d + c];
-            out[p * 3 + c] = value < 0 ? 0 : value > 255 ? 255 : value;
-          }
+/** Low-pass copy of the image; libvips blurs a 12 MP image in well under a second, WASM OpenCV does not. */
+function blurred(image: RgbImage, sigma: number): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).blur(sigma).raw().toBuffer();
+}
+
+async function addDonorDetail(image: RgbImage, out: Buffer, mask: Uint8Array, boxes: Box[], factor: number): Promise<void> {
+  const low = await blurred(image, Math.max(1, factor / 2));
+  const src = image.data;
+  const { width, height } = image;
+  for (const box of boxes) {
+    const offset = donorOffset(box, mask, width, height);
+    if (!offset) continue;
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const p = y * width + x;
+        if (!mask[p]) continue;
+        const d = ((y + offset[1]) * width + x + offset[0]) * 3;
+        for (let c = 0; c < 3; c++) {
+          const value = out[p * 3 + c] + src[d + c] - low[d + c];
+          out[p * 3 + c] = value < 0 ? 0 : value > 255 ? 255 : value;
         }
       }
     }
-  } finally {
-    blurred.delete();
   }
 }
 
@@ -148,7 +147,8 @@ export async function fillHoles(image: RgbImage, mask: Uint8Array): Promise<RgbI
   if (!mask.some((v) => v !== 0)) return { ...image, data: out };
   const { cv } = await loadOpenCv();
   const source = matFromRgb(cv, image);
-  const binary = Uint8Array.from(mask, (v) => (v ? 255 : 0));
+  const binary = new Uint8Array(mask.length);
+  for (let p = 0; p < mask.length; p++) if (mask[p]) binary[p] = 255;
   const maskMat = matFromMask(cv, binary, image.width, image.height);
   let filled: OpenCv = null;
   try {
@@ -156,9 +156,13 @@ export async function fillHoles(image: RgbImage, mask: Uint8Array): Promise<RgbI
     filled = pyramidFill(cv, source, maskMat, factor);
     const fill = filled.data as Uint8Array;
     for (let p = 0; p < binary.length; p++) {
-      if (binary[p]) out.set(fill.subarray(p * 3, p * 3 + 3), p * 3);
+      if (!binary[p]) continue;
+      out[p * 3] = fill[p * 3];
+      out[p * 3 + 1] = fill[p * 3 + 1];
+      out[p * 3 + 2] = fill[p * 3 + 2];
     }
-    if (factor > 1) addDonorDetail(cv, source, out, binary, holeBoxes(cv, maskMat), factor);
+    const boxes = factor > 1 ? holeBoxes(cv, maskMat) : [];
+    if (boxes.length) await addDonorDetail(image, out, binary, boxes, factor);
     return { width: image.width, height: image.height, data: out };
   } finally {
     source.delete();
