@@ -195,7 +195,7 @@ describe("POST /multiview → GET /multiview", () => {
     }
   });
 
-  it("refunds a sibling whose generation fails; the set still completes; a failed redo refunds nothing more", async () => {
+  it("refunds a sibling whose generation fails; the set still completes; a failed redo refunds nothing", async () => {
     // View 2 (300 px wide) is refused by the provider.
     setProvidersForTesting({ redesign: failingWhere(({ width, isSibling }) => isSibling && width === 300) });
     try {
@@ -217,14 +217,20 @@ describe("POST /multiview → GET /multiview", () => {
       expect((await pollSet(call, apiKey, setId, accountId)).body.result.views[2].error.code).toBe("provider_error");
       expect((await ledgerOf(accountId)).balance).toBe(27);
 
+      // View 1 kept its charge for the image it delivered; a failed redo of it refunds nothing either.
+      setProvidersForTesting({ redesign: failingWhere(({ isSibling }) => isSibling) });
+      expect((await call("POST", "/multiview/redo", apiKey, { render_set_id: setId, view_index: 1 })).status).toBe(200);
+      expect((await pollSet(call, apiKey, setId, accountId)).body.result.views[1]).toMatchObject({ status: "failed", output_url: null });
+      expect((await ledgerOf(accountId)).balance).toBe(27);
+
       setProvidersForTesting(null);
       expect((await call("POST", "/multiview/redo", apiKey, { render_set_id: setId, view_index: 2 })).status).toBe(200);
       const redone = await pollSet(call, apiKey, setId, accountId);
-      expect(redone.body.result).toMatchObject({ completed: 4, failed: 0 });
+      expect(redone.body.result).toMatchObject({ completed: 3, failed: 1 });
       expect(redone.body.result.views[2]).toMatchObject({ job_id: failedRow.id, status: "completed", error: null, output_url: expect.any(String) });
       ledger = await ledgerOf(accountId);
       expect([ledger.balance, ledger.sum]).toEqual([27, 27]);
-      expect((await call("GET", "/me", apiKey)).body.api_completed_month).toBe(3);
+      expect((await call("GET", "/me", apiKey)).body.api_completed_month).toBe(4);
     } finally {
       setProvidersForTesting(null);
     }
