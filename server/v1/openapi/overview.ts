@@ -7,18 +7,20 @@ Send the key in \`x-api-key\` on every request. Missing → 401 \`missing_api_ke
 Jobs, lists, delete and account data are scoped to the key's account.
 
 ## Order of checks
-1. Preview route not enabled → 404 \`feature_unavailable\`. 2. Key (401/403). 3. Rate limit → 429 \`rate_limited\` with
-\`Retry-After\`. 4. Body: not JSON / too large → 400 \`invalid_json\` / \`payload_too_large\`; schema violation → 400
-\`invalid_request\` with \`details\` naming each bad field. 5. Plan → 403 \`plan_required\`; quota (generation POSTs) → 403
-\`quota_exceeded\`. 6. Credits → 402 \`insufficient_credits\`. Nothing is charged, counted or stored for a refused request.
+- Preview route not enabled for this deployment → 404 \`feature_unavailable\`, before anything else.
+- Missing key → 401 \`missing_api_key\`; unknown or revoked key → 403 \`invalid_api_key\`.
+- Rate limit exceeded → 429 \`rate_limited\` with \`Retry-After\`.
+- Body not JSON or too large → 400 \`invalid_json\` / \`payload_too_large\`; schema violation → 400 \`invalid_request\` with \`details\` naming each bad field.
+- Plan → 403 \`plan_required\`; quota (generation POSTs) → 403 \`quota_exceeded\`.
+- Credits → 402 \`insufficient_credits\`.
+
+Nothing is charged, counted or stored for a request refused at any of these steps.
 
 ## Billing
-Quota: every generation POST consumes one unit when accepted (a redo that does not start gives it back; an idempotent replay
-consumes nothing; a generation that later fails keeps its unit). Monthly, calendar month UTC. Media credits: /inpaint 1,
-/upscale 2, /video 27, /tools/property-description 1, /multiview 1 for the anchor plus 6 per sibling as each starts; /job,
-/multiview/redo, reads and /delete cost none. A charged generation that fails is refunded.
-\`credits_charged\`: \`null\` = no media debit for this request (every status read); \`0\` = a free operation or a completed
-compensating refund; 1 or more = credits retained.
+- Quota: every generation POST consumes one unit when accepted, calendar month in UTC. A redo that does not start gives its unit back; an idempotent replay consumes nothing; a generation that later fails keeps its unit.
+- Media credits: /inpaint 1, /upscale 2, /video 27, /tools/property-description 1, /multiview 1 for the anchor plus 6 per sibling as each starts (worst case 19). /job, /multiview/redo, reads and /delete cost none.
+- A charged generation that fails is refunded by a compensating ledger entry.
+- \`credits_charged\`: \`null\` = no media debit for this request (every status read); \`0\` = a free operation or a completed compensating refund; 1 or more = credits retained.
 
 ## Plans
 Multi-view and video need \`premium\` or \`business\`. POST /job outputs: 1 when \`fast\` is true, otherwise free 1, premium 2,

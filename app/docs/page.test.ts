@@ -1,0 +1,31 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { V1_ERROR_CODES } from "@/server/errors";
+import DocsPage from "./page";
+
+describe("the docs page", () => {
+  const html = renderToStaticMarkup(createElement(DocsPage));
+  const text = html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+
+  it("has a section with a curl example for each of the 13 routes", () => {
+    expect(html.match(/<section id="/g)).toHaveLength(14); // 13 routes and the webhooks
+    for (const line of ["POST \"$BASE_URL/job\"", "GET \"$BASE_URL/jobs?limit=10\"", "GET \"$BASE_URL/jobs/$JOB_ID\"", "GET \"$BASE_URL/multiview?render_set_id=$RENDER_SET_ID\"", "GET \"$BASE_URL/video?job_id=$JOB_ID\"", "POST \"$BASE_URL/tools/property-description\""]) {
+      expect(text).toContain(`curl -X ${line}`);
+    }
+    expect(text).toContain('"redesign_type": "virtual staging"');
+  });
+
+  it("lists request fields, every error code and the preview marker", () => {
+    expect(text).toContain("additional_view_urls");
+    expect(text).toContain("generation_settings.tone");
+    for (const code of V1_ERROR_CODES) expect(text).toContain(code);
+    expect(text).toContain("404 feature_unavailable unless enabled");
+    expect(text).toContain("X-Service-Signature");
+  });
+
+  it("links only to this deployment", () => {
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(html).toContain('href="/api/openapi.json"');
+  });
+});
