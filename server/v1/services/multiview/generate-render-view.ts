@@ -7,6 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { renderSets, renderViews, type GateVerdict } from "@/db/schema";
+import { AppError } from "@/server/errors";
 import { scoreSibling } from "@/server/images/compare";
 import { newBlobKey } from "@/server/storage";
 import type { ServiceContext } from "../../context";
@@ -27,7 +28,9 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
 
   const source = await ctx.storage.get(view.sourceKey);
   const anchorOutput = view.viewIndex === 0 ? null : await readAnchorOutput(ctx, set.id);
-  if (!source || (view.viewIndex > 0 && !anchorOutput)) return { status: "skipped" };
+  // Without its inputs the view can never be made: fail it (refunded) rather than leave it running.
+  if (!source) throw new AppError("source_fetch_failed", "The stored source image of this view is missing.");
+  if (view.viewIndex > 0 && !anchorOutput) throw new AppError("source_fetch_failed", "The anchor's output is missing, so this view has no style reference.");
 
   const provider = ctx.providers.redesign;
   const result = await callProvider((signal) =>

@@ -65,6 +65,9 @@ describe("multi-view durable steps", () => {
 
     await startSibling(ctx, { accountId, viewId: views[1].id });
     expect(await generateRenderView(ctx, { viewId: views[1].id, attempt: 2 })).toEqual({ status: "skipped" });
+    // A lost input fails the view instead of leaving it running forever.
+    await ctx.storage.delete(views[1].sourceKey);
+    await expect(generateRenderView(ctx, { viewId: views[1].id, attempt: 1 })).rejects.toMatchObject({ code: "source_fetch_failed" });
     expect((await finishRenderSet(ctx, { setId: set.id })).status).toBe("processing");
     const failures = await Promise.all([1, 2].map(() => failRenderView(ctx, { viewId: views[1].id, attempt: 1, error: { code: "provider_error", message: "down" } })));
     expect(failures.filter((f) => f.failed)).toHaveLength(1);
