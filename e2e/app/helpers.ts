@@ -23,10 +23,10 @@ export async function expectAccessible(page: Page, name: string) {
 
 /** A real JPEG of a flat-coloured "room" with a darker "window", written to a temp file. */
 export async function roomJpeg(dir: string, name: string, color: string, width = 1200, height = 800) {
-  const window = await sharp({ create: { width: width / 4, height: height / 3, channels: 3, background: "#334155" } }).png().toBuffer();
+  const window = await sharp({ create: { width: Math.round(width / 4), height: Math.round(height / 3), channels: 3, background: "#334155" } }).png().toBuffer();
   const file = path.join(dir, name);
   await sharp({ create: { width, height, channels: 3, background: color } })
-    .composite([{ input: window, left: width / 8, top: height / 6 }])
+    .composite([{ input: window, left: Math.round(width / 8), top: Math.round(height / 6) }])
     .jpeg({ quality: 85 })
     .toFile(file);
   return file;

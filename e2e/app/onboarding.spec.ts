@@ -85,8 +85,11 @@ test("a broker signs up, builds a team and uploads a listing's photos", async ({
     await expect(grid.getByRole("img", { name: "living-room.jpg" })).toBeVisible();
     await expect(grid.getByText("900×1200")).toBeVisible();
     // The images really load from storage.
-    const loaded = await grid.getByRole("img").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
-    expect(loaded.every((w) => w > 0)).toBe(true);
+    const images = grid.getByRole("img");
+    await images.last().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => images.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toEqual([true, true]);
     await expectAccessible(page, "project");
     await snap(page, "06-project-photos");
   });
@@ -135,7 +138,7 @@ test("a broker signs up, builds a team and uploads a listing's photos", async ({
 
   await test.step("the owner sees the agent in the team", async () => {
     await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Members" }).click();
-    await expect(page.getByText("Arjun Patel")).toBeVisible();
+    await expect(page.getByText("Arjun Patel", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Role of Arjun Patel")).toHaveValue("agent");
   });
 
