@@ -98,6 +98,8 @@ export const EnvSchema = z.object({
   INNGEST_BASE_URL: optionalUrl,
   INNGEST_DEV: optionalString,
   LOCAL_EXECUTOR_CONCURRENCY: int(4, 1),
+  /** How long a claimed executor job may run before another worker takes it over (a crashed process's work resumes after it). */
+  LOCAL_EXECUTOR_LEASE_SECONDS: int(600, 5),
 
   // Providers, chosen per operation.
   PROVIDER_REDESIGN: providerChoice.default("local"),
@@ -117,6 +119,16 @@ export const EnvSchema = z.object({
   KLING_BASE_URL: optionalUrl,
   KLING_API_KEY: optionalString,
   KLING_MODEL: z.string().default("kling-v1-6"),
+
+  /**
+   * Tests only (reliability suite), never set in a deployment: "failRate,timeoutRate,garbageRate,seed[,hangMs]"
+   * wraps every provider in server/providers/fault-injecting.ts.
+   */
+  ATRIUM_TEST_FAULTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^(0|1|0?\.\d+),(0|1|0?\.\d+),(0|1|0?\.\d+),\d+(,\d+)?$/, "expected failRate,timeoutRate,garbageRate,seed[,hangMs]").optional()),
 
   // Studio.
   V1_BASE_URL: optionalUrl,
