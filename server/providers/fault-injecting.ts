@@ -19,6 +19,12 @@ export interface FaultOptions {
   hangMs?: number;
 }
 
+/** Reads the test-only ATRIUM_TEST_FAULTS setting: "failRate,timeoutRate,garbageRate,seed[,hangMs]". */
+export function parseFaultSetting(value: string): FaultOptions {
+  const [failRate, timeoutRate, garbageRate, seed, hangMs] = value.split(",").map(Number);
+  return { failRate, timeoutRate, garbageRate, seed, ...(hangMs === undefined ? {} : { hangMs }) };
+}
+
 type Fault = "fail-transient" | "fail-permanent" | "timeout" | "garbage" | null;
 
 export function withFaults(providers: Providers, options: FaultOptions): Providers {

@@ -5,6 +5,7 @@
  * error naming the missing setting.
  */
 import { env, type Env } from "@/env";
+import { parseFaultSetting, withFaults } from "./fault-injecting";
 import { klingVideoProvider } from "./kling/video";
 import { localDescribeProvider } from "./local/describe";
 import { localInpaintProvider } from "./local/inpaint";
@@ -108,7 +109,8 @@ let configured: Providers | null = null;
 let overrides: Partial<Providers> | null = null;
 
 export function getProviders(): Providers {
-  configured ??= buildProviders(env);
+  // ATRIUM_TEST_FAULTS is the reliability suite's hook into a production build; deployments never set it.
+  configured ??= env.ATRIUM_TEST_FAULTS ? withFaults(buildProviders(env), parseFaultSetting(env.ATRIUM_TEST_FAULTS)) : buildProviders(env);
   return overrides ? { ...configured, ...overrides } : configured;
 }
 
