@@ -1,3 +1,4 @@
 export * from "./v1";
 export * from "./studio";
 export * from "./executor";
+export * from "./studio-generations";

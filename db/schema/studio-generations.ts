@@ -1,0 +1,150 @@
+/**
+ * The studio's workflow records, in the `studio` schema: one generation per workflow
+ * run, its outputs (copied into the studio's own storage so exports and share pages
+ * outlive the service's links), the credit usage ledger and public share links.
+ * Progress lives here, not in the browser, so a reload shows the same state.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  GENERATION_KINDS,
+  GENERATION_STATUSES,
+  OUTPUT_ROLES,
+  USAGE_OPERATIONS,
+  type GenerationKind,
+  type GenerationStatus,
+  type OutputRole,
+  type UsageOperation,
+} from "../../server/studio/generations/vocabulary";
+import { photos, projects, studio, users, workspaces } from "./studio";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export type GenerationError = { code: string; message: string };
+
+export const generations = studio.table(
+  "generations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").$type<GenerationKind>().notNull(),
+    status: text("status").$type<GenerationStatus>().notNull().default("running"),
+    /** The main input photo (staging source, multi-view anchor, inpaint image, video start). */
+    photoId: uuid("photo_id").references(() => photos.id, { onDelete: "set null" }),
+    /** The settings sent, in the studio's words (redesign type, style, mode, tone…). */
+    params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
+    /** The v1 id to poll: job source, render set, video job; null for synchronous chains. */
+    v1Id: text("v1_id"),
+    /** 0–100 where the service reports it (video). */
+    progress: integer("progress"),
+    /** Workflow-specific result data (description copy, image analysis). */
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    error: jsonb("error").$type<GenerationError>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("generations_project_idx").on(t.workspaceId, t.projectId, t.createdAt),
+    check("generations_kind_known", sql`${t.kind} in (${inList(GENERATION_KINDS)})`),
+    check("generations_status_known", sql`${t.status} in (${inList(GENERATION_STATUSES)})`),
+  ],
+);
+
+export const generationOutputs = studio.table(
+  "generation_outputs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    generationId: uuid("generation_id")
+      .notNull()
+      .references(() => generations.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    role: text("role").$type<OutputRole>().notNull(),
+    /** Order inside the generation: output index, multi-view view index, chain step. */
+    position: integer("position").notNull(),
+    status: text("status").$type<GenerationStatus>().notNull().default("running"),
+    /** The unaltered image this output was made from, for before/after and disclosure. */
+    sourceKey: text("source_key"),
+    /** The studio's copy of the output; null until it is finished. */
+    storageKey: text("storage_key"),
+    contentType: text("content_type"),
+    v1JobId: text("v1_job_id"),
+    /** Multi-view: generations of this view so far (the service allows 4). */
+    attempts: integer("attempts").notNull().default(1),
+    /** Multi-view siblings: the quality gate's outcome once the view is completed. */
+    gate: text("gate").$type<"passed" | "failed">(),
+    error: jsonb("error").$type<GenerationError>(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("generation_outputs_position_unique").on(t.generationId, t.role, t.position),
+    index("generation_outputs_workspace_idx").on(t.workspaceId),
+    check("generation_outputs_role_known", sql`${t.role} in (${inList(OUTPUT_ROLES)})`),
+  ],
+);
+
+/**
+ * Credit usage as the service reported it (`credits_charged` of each envelope). One row
+ * per v1 job, operation and attempt: recording the same charge again changes nothing.
+ */
+export const usageEntries = studio.table(
+  "usage_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    generationId: uuid("generation_id").references(() => generations.id, { onDelete: "set null" }),
+    operation: text("operation").$type<UsageOperation>().notNull(),
+    v1JobId: text("v1_job_id").notNull(),
+    attempt: integer("attempt").notNull().default(1),
+    credits: integer("credits").notNull(),
+    /** Monthly quota units the request consumed (1 per accepted generation POST). */
+    quotaUnits: integer("quota_units").notNull(),
+    /** UTC calendar month, "YYYY-MM", as the service counts quota (D3). */
+    month: text("month").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("usage_entries_charge_unique").on(t.v1JobId, t.operation, t.attempt),
+    index("usage_entries_workspace_month_idx").on(t.workspaceId, t.month),
+    check("usage_entries_operation_known", sql`${t.operation} in (${inList(USAGE_OPERATIONS)})`),
+  ],
+);
+
+/** Public links to a project's altered images beside their originals (disclosure pages). */
+export const shareLinks = studio.table(
+  "share_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /**
+     * Kept readable (unlike invitation tokens) so the team can copy the link again: it
+     * only ever shows images the team chose to publish, and revoking it is one click.
+     */
+    token: text("token").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("share_links_token_unique").on(t.token), index("share_links_project_idx").on(t.projectId)],
+);
+
+export type Generation = typeof generations.$inferSelect;
+export type GenerationOutput = typeof generationOutputs.$inferSelect;
