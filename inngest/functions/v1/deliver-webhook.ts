@@ -4,7 +4,7 @@
  * Inngest), always with the same event id.
  */
 import { inngest } from "@/inngest/client";
-import { webhookRequested } from "@/inngest/v1-events";
+import { webhookRequested } from "@/inngest/events";
 import { createServiceContext } from "@/server/v1/context";
 import { deliverWebhook } from "@/server/v1/services/webhooks/deliver-webhook";
 

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { jobOutputs } from "@/db/schema";
 import { inngest } from "@/inngest/client";
-import { jobRequested } from "@/inngest/v1-events";
+import { jobRequested } from "@/inngest/events";
 import { createServiceContext } from "@/server/v1/context";
 import { failJobOutput } from "@/server/v1/services/jobs/fail-job-output";
 import { finishJobGroup } from "@/server/v1/services/jobs/finish-job-group";

@@ -8,7 +8,7 @@
 import { asc, eq } from "drizzle-orm";
 import { renderSets, renderViews, type ErrorInfo } from "@/db/schema";
 import { inngest } from "@/inngest/client";
-import { multiviewRequested } from "@/inngest/v1-events";
+import { multiviewRequested } from "@/inngest/events";
 import { createServiceContext } from "@/server/v1/context";
 import { ANCHOR_FAILED, failPendingSiblings, SIBLING_UNAFFORDABLE } from "@/server/v1/services/multiview/fail-pending-siblings";
 import { failRenderView } from "@/server/v1/services/multiview/fail-render-view";

@@ -1,6 +1,6 @@
 /** Renders a video durably: the render step is retried on transient failures; a final failure refunds. */
 import { inngest } from "@/inngest/client";
-import { videoRequested } from "@/inngest/v1-events";
+import { videoRequested } from "@/inngest/events";
 import { createServiceContext } from "@/server/v1/context";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
 import { finishVideo } from "@/server/v1/services/video/finish-video";

@@ -4,7 +4,7 @@
  */
 import type { ErrorInfo } from "@/db/schema";
 import { inngest } from "@/inngest/client";
-import { multiviewRedoRequested } from "@/inngest/v1-events";
+import { multiviewRedoRequested } from "@/inngest/events";
 import { createServiceContext } from "@/server/v1/context";
 import { failRenderView } from "@/server/v1/services/multiview/fail-render-view";
 import { finishRenderSet } from "@/server/v1/services/multiview/finish-render-set";

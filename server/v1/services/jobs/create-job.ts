@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import { inngest } from "@/inngest/client";
-import { jobRequested } from "@/inngest/v1-events";
+import { jobRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 import { OUTPUTS_PER_PLAN } from "../../plans";
 import type { JobRequest } from "../../schemas/job";

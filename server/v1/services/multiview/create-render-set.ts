@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { renderSets, renderViews } from "@/db/schema";
 import { inngest } from "@/inngest/client";
-import { multiviewRequested } from "@/inngest/v1-events";
+import { multiviewRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 import type { MultiviewRequest } from "../../schemas/multiview";
 import { envelope } from "../../http/respond";

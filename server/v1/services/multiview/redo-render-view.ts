@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
 import { inngest } from "@/inngest/client";
-import { multiviewRedoRequested } from "@/inngest/v1-events";
+import { multiviewRedoRequested } from "@/inngest/events";
 import { AppError } from "@/server/errors";
 import type { ServiceContext } from "../../context";
 import { envelope } from "../../http/respond";

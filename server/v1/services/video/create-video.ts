@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { mediaJobs } from "@/db/schema";
 import { inngest } from "@/inngest/client";
-import { videoRequested } from "@/inngest/v1-events";
+import { videoRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 import { envelope } from "../../http/respond";
 import type { VideoRequestSchema } from "../../schemas/media";

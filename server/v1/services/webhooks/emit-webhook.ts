@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { accounts } from "@/db/schema";
 import { inngest } from "@/inngest/client";
-import { webhookRequested } from "@/inngest/v1-events";
+import { webhookRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 
 export interface WebhookData {

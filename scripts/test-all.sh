@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The one command that runs every test of Atrium (README "Tests"): unit and integration
+# tests against a fresh database, the production build, the Playwright contract specs
+# and browser flows, then the reliability and production-mode suites when present.
+# Each stage writes a JSON report; the last line sums them as "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .data/reports
+rm -f .data/reports/*.json
+status=0
+stage() {
+  echo
+  echo "=== $1"
+  shift
+  "$@" || status=1
+}
+
+stage "unit and integration tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json=.data/reports/vitest.json
+stage "production build" npx next build
+if ls e2e/api/*.spec.ts e2e/app/*.spec.ts >/dev/null 2>&1; then
+  stage "contract specs and browser flows (playwright)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.data/reports/playwright.json npx playwright test --reporter=list,json
+fi
+# These suites end with a plain "N passed, N failed" line; it is kept as their report.
+suite() {
+  local name=$1 script=$2
+  npm run | grep -q "^  $script\$" || return 0
+  echo
+  echo "=== $name"
+  npm run -s "$script" 2>&1 | tee ".data/reports/$script.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  grep -E '^[0-9]+ passed, [0-9]+ failed' ".data/reports/$script.log" | tail -1 |
+    sed -E 's/^([0-9]+) passed, ([0-9]+) failed.*/{"passed":\1,"failed":\2}/' > ".data/reports/$script.json"
+  [ -s ".data/reports/$script.json" ] || { echo "$name printed no summary line"; status=1; rm -f ".data/reports/$script.json"; }
+}
+suite "reliability suite" test:reliability
+suite "production-mode smoke suite" test:production
+
+node scripts/sum-reports.mjs .data/reports || status=1
+exit $status
