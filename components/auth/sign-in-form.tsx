@@ -7,9 +7,17 @@ import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
 
-export function SignInForm({ callbackUrl, oauthProviders }: { callbackUrl: string; oauthProviders: { id: string; name: string }[] }) {
+export function SignInForm({
+  callbackUrl,
+  oauthProviders,
+  initialError = null,
+}: {
+  callbackUrl: string;
+  oauthProviders: { id: string; name: string }[];
+  initialError?: string | null;
+}) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -2,7 +2,7 @@
 import { Menu as MenuIcon, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { cx } from "@/components/ui/cx";
 import type { WorkspaceSummary } from "@/server/studio/workspaces/list-workspaces";
 import { Logo } from "./logo";
@@ -28,10 +28,13 @@ export function AppShell({
   children: ReactNode;
 }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   useEffect(() => setDrawerOpen(false), [pathname]);
   useEffect(() => {
     if (!drawerOpen) return;
+    // Move focus into the drawer so keyboard users start where they just opened it.
+    closeButton.current?.focus();
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setDrawerOpen(false);
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -68,6 +71,7 @@ export function AppShell({
             )}
           >
             <button
+              ref={closeButton}
               type="button"
               onClick={() => setDrawerOpen(false)}
               className="absolute right-3 top-4 rounded-md p-1.5 text-stone-600 hover:bg-stone-100"

@@ -8,12 +8,20 @@ import { AuthCard } from "../auth-card";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
-  const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
+// next-auth sends people back here with ?error=<code> when an OAuth sign-in fails.
+const OAUTH_ERRORS: Record<string, string> = {
+  OAuthAccountNotLinked: "This email is already used with another sign-in method.",
+  AccessDenied: "Sign-in was cancelled or refused.",
+};
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+  const query = await searchParams;
+  const callbackUrl = safeCallbackUrl(query.callbackUrl);
+  const initialError = query.error ? (OAUTH_ERRORS[query.error] ?? "Sign-in failed. Please try again.") : null;
   if (await getSession()) redirect(callbackUrl);
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your brokerage's studio.">
-      <SignInForm callbackUrl={callbackUrl} oauthProviders={enabledOAuthProviders()} />
+      <SignInForm callbackUrl={callbackUrl} oauthProviders={enabledOAuthProviders()} initialError={initialError} />
     </AuthCard>
   );
 }
