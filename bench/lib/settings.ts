@@ -1,0 +1,38 @@
+/**
+ * Where the bench runs: its own embedded Postgres (port and data folder), so it never
+ * shares a database with `npm run dev` or the tests, and the ports of its servers.
+ * `benchEnv()` is the environment of every process the bench starts, the production
+ * server included: settings of another deployment (DATABASE_URL, S3, hosted
+ * providers, an Inngest server) are dropped so all runs use the same local stack.
+ */
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const BENCH_DATA_DIR = path.join(ROOT, ".data", "bench");
+export const BENCH_PG_PORT = 54339;
+export const PORTS = { app: 3901, baseline: 3902, images: 3903 } as const;
+
+const FOREIGN_SETTINGS = /^(DATABASE_URL|APP_URL|PORT|VERCEL.*|INNGEST_.*|S3_.*|PROVIDER_.*|REPLICATE_.*|OPENAI_.*|KLING_.*|V1_.*|LOCAL_EXECUTOR_.*)$/;
+
+export function benchEnv(): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !FOREIGN_SETTINGS.test(key));
+  return {
+    ...Object.fromEntries(kept),
+    NODE_ENV: "production",
+    DATA_DIR: BENCH_DATA_DIR,
+    EMBEDDED_PG_PORT: String(BENCH_PG_PORT),
+    PORT: String(PORTS.app),
+    APP_URL: `http://127.0.0.1:${PORTS.app}`,
+    V1_PREVIEW_FEATURES: "all",
+    V1_FETCH_ALLOWLIST: `127.0.0.1:${PORTS.images}`,
+    // The load test sends far more than a real business client may per minute.
+    V1_RATE_LIMIT_BUSINESS: "1000000000",
+  };
+}
+
+/** Makes this process's environment the bench's; call before importing app modules (env.ts reads it once). */
+export function applyBenchEnv(): void {
+  const wanted = benchEnv();
+  for (const key of Object.keys(process.env)) if (!(key in wanted)) delete process.env[key];
+  Object.assign(process.env, wanted);
+}

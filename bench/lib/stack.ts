@@ -1,0 +1,56 @@
+/**
+ * The system under test: the bench's own embedded Postgres with a fresh, migrated
+ * database, a business account with ample credits and quota, and the production server
+ * (`next start`) on the bench port, configured by benchEnv().
+ */
+import fs from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+import { getDb, type Database } from "@/db/client";
+import { embeddedUrl, ensureDatabase, ensureEmbeddedPostgres } from "@/db/embedded";
+import { runMigrations } from "@/db/migrate";
+import { createAccount } from "@/server/v1/services/accounts/create-account";
+import { startProcess, waitForHttp, type Started } from "./processes";
+import { BENCH_DATA_DIR, BENCH_PG_PORT, benchEnv, PORTS, ROOT } from "./settings";
+
+export interface BenchAccount {
+  accountId: string;
+  apiKey: string;
+}
+
+/** Starts (or joins) the bench Postgres and gives it an empty, migrated database. */
+export async function freshDatabase(): Promise<Database> {
+  const options = { dataDir: BENCH_DATA_DIR, port: BENCH_PG_PORT };
+  await ensureEmbeddedPostgres(options);
+  const admin = postgres(embeddedUrl(options, "postgres"), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "atrium" with (force)`);
+  } finally {
+    await admin.end();
+  }
+  await ensureDatabase(BENCH_PG_PORT, "atrium");
+  await runMigrations(embeddedUrl(options));
+  fs.rmSync(path.join(BENCH_DATA_DIR, "blobs"), { recursive: true, force: true });
+  return getDb();
+}
+
+export async function benchAccount(db: Database, name: string): Promise<BenchAccount> {
+  return createAccount({ db }, { name, plan: "business", credits: 10_000_000, quota: 10_000_000 });
+}
+
+export interface AppServer {
+  url: string;
+  process: Started;
+}
+
+export async function startAppServer(account: BenchAccount): Promise<AppServer> {
+  const next = path.join(ROOT, "node_modules/next/dist/bin/next");
+  const started = startProcess("next start", process.execPath, [next, "start", "-p", String(PORTS.app), "-H", "127.0.0.1"], { env: benchEnv(), cwd: ROOT });
+  const url = `http://127.0.0.1:${PORTS.app}`;
+  await waitForHttp(`${url}/api/v1/me`, { process: started, headers: { "x-api-key": account.apiKey }, accept: (s) => s === 200 });
+  return { url, process: started };
+}
+
+export function startBaselineServer(): Started {
+  return startProcess("baseline server", process.execPath, ["--import", "tsx", path.join(ROOT, "bench/api-overhead/baseline-server.ts"), String(PORTS.baseline)], { env: benchEnv(), cwd: ROOT });
+}
