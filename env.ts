@@ -50,6 +50,7 @@ export const EnvSchema = z.object({
   VERCEL_URL: optionalString,
   VERCEL_BRANCH_URL: optionalString,
   VERCEL_ENV: optionalString,
+  VERCEL_PROJECT_PRODUCTION_URL: optionalString,
 
   // Database: embedded PostgreSQL unless DATABASE_URL is set.
   DATABASE_URL: optionalUrl,
@@ -97,6 +98,8 @@ export const EnvSchema = z.object({
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_BASE_URL: optionalUrl,
   INNGEST_DEV: optionalString,
+  /** Inngest branch environment; the SDK falls back to VERCEL_GIT_COMMIT_REF on Vercel previews. */
+  INNGEST_ENV: optionalString,
   LOCAL_EXECUTOR_CONCURRENCY: int(4, 1),
   /** How long a claimed executor job may run before another worker takes it over (a crashed process's work resumes after it). */
   LOCAL_EXECUTOR_LEASE_SECONDS: int(600, 5),
