@@ -1,9 +1,14 @@
 /**
- * Next calls register() once per server process, before it listens. In the nodejs
- * runtime, without an Inngest server configured, it starts the local executor.
+ * Next calls register() once per server process (once per function instance on Vercel),
+ * before it serves. In the nodejs runtime it refuses a Vercel deployment that lacks a
+ * required setting, naming each one, then starts the local executor when no Inngest
+ * server is configured.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { env } = await import("./env");
+    const { assertVercelSettings } = await import("./server/deploy/vercel-settings");
+    assertVercelSettings(env);
     const { startExecutorInApp } = await import("./inngest/local/start-in-app");
     startExecutorInApp();
   }

@@ -4,6 +4,9 @@
  * usual. Otherwise it is pointed at the local executor before construction (the SDK
  * reads its options once): signed mode with a generated key, and events sent to the
  * app's /api/inngest/local/ route, short-circuited in process (see local/local-fetch.ts).
+ * On Vercel the local executor cannot run (instrumentation.ts refuses to start without
+ * the Inngest keys), so the local key file is never written to the read-only disk there.
+ * Branch environments for previews: the SDK reads INNGEST_ENV, else VERCEL_GIT_COMMIT_REF.
  */
 import { Inngest } from "inngest";
 import { env, usesInngestServer } from "@/env";
@@ -22,4 +25,4 @@ function localOptions() {
   };
 }
 
-export const inngest = new Inngest({ id: APP_ID, ...(usesInngestServer(env) ? {} : localOptions()) });
+export const inngest = new Inngest({ id: APP_ID, ...(usesInngestServer(env) || env.VERCEL ? {} : localOptions()) });

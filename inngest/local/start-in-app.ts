@@ -9,6 +9,9 @@ import { startLocalExecutor, stopLocalExecutor, UnsupportedFunctionConfigError }
 
 export function startExecutorInApp(): void {
   if (usesInngestServer(env)) return;
+  if (env.VERCEL) {
+    throw new Error("INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY must be set on Vercel: the local executor cannot run in serverless functions.");
+  }
   startLocalExecutor({ serveUrl: `http://127.0.0.1:${env.PORT}/api/inngest` }).then(
     () => console.log("[executor] local executor started"),
     (err) => {
