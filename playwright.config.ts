@@ -43,7 +43,13 @@ export default defineConfig({
     command: process.env.E2E_SKIP_BUILD ? "npm start" : "npm run build && npm start",
     url: `${baseURL}/sign-in`,
     // Local store links are absolute: they must point at the port the browser uses.
-    env: { PORT: String(port), APP_URL: baseURL, V1_PREVIEW_FEATURES: "all" },
+    env: {
+      PORT: String(port),
+      APP_URL: baseURL,
+      V1_PREVIEW_FEATURES: "all",
+      // The contract specs serve source images from this loopback port (e2e/api).
+      V1_FETCH_ALLOWLIST: process.env.V1_FETCH_ALLOWLIST ?? `127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3199}`,
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 900_000,
     stdout: "pipe",

@@ -18,7 +18,12 @@ stage() {
 stage "unit and integration tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json=.data/reports/vitest.json
 stage "production build" npx next build
 if ls e2e/api/*.spec.ts e2e/app/*.spec.ts >/dev/null 2>&1; then
-  stage "contract specs and browser flows (playwright)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.data/reports/playwright.json npx playwright test --reporter=list,json
+  # A fresh embedded database for the production server under test (unless DATABASE_URL
+  # names one): its own data folder and port, shared with the specs' admin commands.
+  rm -rf .data/e2e
+  stage "contract specs and browser flows (playwright)" env E2E_SKIP_BUILD=1 DATA_DIR=.data/e2e \
+    EMBEDDED_PG_PORT=$((55000 + RANDOM % 2000)) PLAYWRIGHT_JSON_OUTPUT_NAME=.data/reports/playwright.json \
+    npx playwright test --reporter=list,json
 fi
 # These suites end with a plain "N passed, N failed" line; it is kept as their report.
 suite() {

@@ -1,0 +1,124 @@
+/**
+ * Contract specs: the 13 routes of v1-api.md against the production build (`next
+ * start`), through the typed client, which parses every answer with the contract's zod
+ * schemas. The key is made by the admin command line, as an integrator's would be.
+ */
+import { execFileSync } from "node:child_process";
+import http from "node:http";
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { createV1Client, type V1Client } from "../../server/v1/client/create-v1-client";
+import { V1ApiError } from "../../server/v1/client/v1-api-error";
+
+const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3199);
+let fixtures: http.Server;
+const files = new Map<string, Buffer>();
+const fixtureUrl = (name: string) => `http://127.0.0.1:${FIXTURE_PORT}/${name}`;
+
+function adminCreate(plan: string, credits: number): string {
+  const out = execFileSync("npx", ["tsx", "cli/index.ts", "account", "create", "--name", `contract-${plan}`, "--plan", plan, "--credits", String(credits), "--json"], {
+    env: process.env,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").at(-1)!).api_key;
+}
+
+let client: V1Client;
+let apiKey: string;
+let baseUrl: string;
+
+test.beforeAll(async ({ baseURL }) => {
+  const room = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#d9d4c7" } })
+    .composite([{ input: { create: { width: 320, height: 90, channels: 3, background: "#8a6642" } }, top: 150, left: 0 }, { input: { create: { width: 120, height: 50, channels: 3, background: "#2e3440" } }, top: 120, left: 100 }])
+    .jpeg()
+    .toBuffer();
+  files.set("room.jpg", room);
+  files.set("mask.png", await sharp({ create: { width: 320, height: 240, channels: 3, background: "#000" } }).composite([{ input: { create: { width: 130, height: 60, channels: 3, background: "#fff" } }, top: 115, left: 95 }]).png().toBuffer());
+  fixtures = http.createServer((req, res) => {
+    const body = files.get((req.url ?? "/").slice(1));
+    if (!body) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": req.url!.endsWith(".png") ? "image/png" : "image/jpeg" }).end(body);
+  });
+  await new Promise<void>((resolve) => fixtures.listen(FIXTURE_PORT, "127.0.0.1", resolve));
+  baseUrl = `${baseURL}/api/v1`;
+  apiKey = adminCreate("business", 200);
+  client = createV1Client({ baseUrl, apiKey });
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => fixtures?.close(resolve));
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+test("GET /me and authentication", async ({ request }) => {
+  expect(await client.me()).toEqual({ api_monthly_quota: 20000, api_total_completed: 0, api_completed_month: 0 });
+  const missing = await request.get(`${baseUrl}/me`);
+  expect(missing.status()).toBe(401);
+  expect(await missing.json()).toEqual({ error: "The x-api-key header is missing.", code: "missing_api_key" });
+  const invalid = await request.get(`${baseUrl}/me`, { headers: { "x-api-key": "idk_nope" } });
+  expect([invalid.status(), (await invalid.json()).code]).toEqual([403, "invalid_api_key"]);
+});
+
+test("workflow 1: POST /job (and /job/), GET /jobs/{id}, GET /jobs, POST /delete", async ({ request }) => {
+  const { jobId } = await client.createJob({ source_url: fixtureUrl("room.jpg"), room_type: "bedroom", redesign_type: "staging", style: "japandi", fast: true });
+  const done = await until(() => client.getJob(jobId), (s) => s.status !== "processing");
+  expect(done.status).toBe("completed");
+  expect(done.data?.output_urls).toHaveLength(1);
+  const slash = await request.post(`${baseUrl}/job/`, { headers: { "x-api-key": apiKey }, data: {}, maxRedirects: 0 });
+  expect([slash.status(), (await slash.json()).code]).toEqual([400, "invalid_request"]);
+  const page = await client.listJobs({ limit: 1 });
+  expect(page.data[0].id).toBe(jobId);
+  expect(await client.deleteJob({ jobId })).toEqual({ message: `Job ${jobId} deleted` });
+  const gone = await client.getJob(jobId).catch((e: V1ApiError) => e);
+  expect((gone as V1ApiError).status).toBe(404);
+});
+
+test("workflow 3: POST /inpaint then POST /upscale", async () => {
+  const inpainted = await client.inpaint({ submitted_url: fixtureUrl("room.jpg"), mask_url: fixtureUrl("mask.png"), inpainting_type: "remove", render_type: "interior" });
+  expect(inpainted).toMatchObject({ status: "completed", credits_charged: 1 });
+  const upscaled = await client.upscale({ image_url: inpainted.result!.output_urls[0] });
+  expect(upscaled).toMatchObject({ status: "completed", credits_charged: 2 });
+  const meta = await sharp(Buffer.from(await (await fetch(upscaled.result!.output_urls[0])).arrayBuffer())).metadata();
+  expect([meta.width, meta.height]).toEqual([640, 480]);
+});
+
+test("workflow 2: POST /multiview, GET /multiview, POST /multiview/redo", async () => {
+  const created = await client.createMultiview({ source_url: fixtureUrl("room.jpg"), additional_view_urls: [fixtureUrl("room.jpg")], room_type: "living room", style: "modern" });
+  expect(created).toMatchObject({ status: "processing", credits_charged: 1, result: { total_views: 2, credits: { anchor_charged: 1, sibling_cost_each: 6, siblings_pending: 1 } } });
+  const setId = created.result!.render_set_id;
+  const done = await until(() => client.getMultiview(setId), (s) => s.status !== "processing");
+  expect(done).toMatchObject({ status: "completed", credits_charged: null, result: { total: 2, completed: 2, failed: 0 } });
+  const redo = await client.redoMultiview({ render_set_id: setId, view_index: 1 });
+  expect(redo).toMatchObject({ status: "processing", credits_charged: 0, result: { view_index: 1 } });
+  const anchorRedo = await client.redoMultiview({ render_set_id: setId, view_index: 0 }).catch((e: V1ApiError) => e);
+  expect((anchorRedo as V1ApiError).code).toBe("view_not_redoable");
+});
+
+test("video: POST /video and GET /video", async () => {
+  const created = await client.createVideo({ mode: "pan", image_url: fixtureUrl("room.jpg") });
+  expect(created).toMatchObject({ status: "processing", credits_charged: 27, result: { mode: "pan", duration: 5 } });
+  const done = await until(() => client.getVideo(created.job_id!), (s) => s.status !== "processing", 110_000);
+  expect(done).toMatchObject({ status: "completed", result: { progress: 100, duration: 5 } });
+  const video = Buffer.from(await (await fetch(done.result!.video_url!)).arrayBuffer());
+  expect(video.subarray(4, 8).toString("latin1")).toBe("ftyp");
+});
+
+test("workflow 4: POST /tools/property-description", async () => {
+  const described = await client.describeProperty({ images: [files.get("room.jpg")!.toString("base64")], property_data: { property_type: "loft", address: "5 Mill Street" } });
+  expect(described).toMatchObject({ status: "completed", credits_charged: 1 });
+  expect(described.result!.description).toContain("Mill Street");
+  expect(described.result!.image_analysis[0]).toMatchObject({ index: 0, width: 320, height: 240, orientation: "landscape" });
+});
+
+test("the OpenAPI document lists the 13 routes", async ({ request, baseURL }) => {
+  const doc = await (await request.get(`${baseURL}/api/openapi.json`)).json();
+  const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) => Object.keys(item).filter((m) => ["get", "post"].includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+  expect(operations).toHaveLength(13);
+});
