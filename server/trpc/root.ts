@@ -3,10 +3,12 @@
  */
 import { createCallerFactory, router } from "./procedures";
 import { authRouter } from "./routers/auth";
+import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
 import { membersRouter } from "./routers/members";
 import { photosRouter } from "./routers/photos";
 import { projectsRouter } from "./routers/projects";
+import { usageRouter } from "./routers/usage";
 import { workspacesRouter } from "./routers/workspaces";
 
 export const appRouter = router({
@@ -16,6 +18,8 @@ export const appRouter = router({
   invitations: invitationsRouter,
   projects: projectsRouter,
   photos: photosRouter,
+  generations: generationsRouter,
+  usage: usageRouter,
 });
 
 export type AppRouter = typeof appRouter;

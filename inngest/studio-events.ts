@@ -1,0 +1,14 @@
+/**
+ * Events of the studio's durable work. Poll events carry a round counter: a run polls a
+ * bounded number of times, then continues in a fresh run (inngest/README.md, "Polling").
+ */
+import { eventType } from "inngest";
+import { z } from "zod";
+
+export const PollEventSchema = z.object({ generationId: z.string(), round: z.number().int().min(0) });
+
+export const stagingPoll = eventType("studio/staging.poll", { schema: PollEventSchema });
+export const multiviewPoll = eventType("studio/multiview.poll", { schema: PollEventSchema });
+export const videoPoll = eventType("studio/video.poll", { schema: PollEventSchema });
+export const inpaintUpscaleRequested = eventType("studio/inpaint-upscale.requested", { schema: z.object({ generationId: z.string() }) });
+export const descriptionRequested = eventType("studio/description.requested", { schema: z.object({ generationId: z.string() }) });

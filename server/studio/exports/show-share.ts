@@ -1,0 +1,49 @@
+/**
+ * What the public share page shows: every finished altered image of the project beside
+ * the unaltered photo it was made from, each with its disclosure label. Nothing else of
+ * the workspace (no members, prices or notes beyond the address) is exposed.
+ */
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { projects } from "@/db/schema/studio";
+import { generationOutputs, generations, shareLinks } from "@/db/schema/studio-generations";
+import { AppError } from "@/server/errors";
+import type { StudioContext } from "../context";
+import { ALTERED_ROLES } from "../generations/vocabulary";
+import { disclosureLabelFor } from "./export-output";
+
+export async function showShare(ctx: StudioContext, input: { token: string }) {
+  const [link] = await ctx.db
+    .select({ projectId: shareLinks.projectId, workspaceId: shareLinks.workspaceId, address: projects.address })
+    .from(shareLinks)
+    .innerJoin(projects, eq(projects.id, shareLinks.projectId))
+    .where(and(eq(shareLinks.token, input.token), isNull(shareLinks.revokedAt)));
+  if (!link) throw new AppError("not_found", "This link is not valid or was turned off.");
+  const rows = await ctx.db
+    .select({ output: generationOutputs, kind: generations.kind })
+    .from(generationOutputs)
+    .innerJoin(generations, eq(generations.id, generationOutputs.generationId))
+    .where(
+      and(
+        eq(generations.workspaceId, link.workspaceId),
+        eq(generations.projectId, link.projectId),
+        eq(generationOutputs.status, "completed"),
+        isNotNull(generationOutputs.storageKey),
+        isNotNull(generationOutputs.sourceKey),
+        inArray(generationOutputs.role, [...ALTERED_ROLES]),
+      ),
+    )
+    .orderBy(asc(generations.createdAt), asc(generationOutputs.position));
+  const store = ctx.storage();
+  return {
+    address: link.address,
+    items: await Promise.all(
+      rows.map(async ({ output, kind }) => ({
+        id: output.id,
+        kind,
+        label: disclosureLabelFor(output.role)!,
+        alteredUrl: await store.url(output.storageKey!),
+        originalUrl: await store.url(output.sourceKey!),
+      })),
+    ),
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * One poll of a multi-view set (GET /multiview). Each view's row follows the service:
+ * status, the quality gate's outcome (a completed sibling with no output failed it), and
+ * the output copied into studio storage once. Sibling credits are not in any envelope
+ * (they are debited as each sibling starts, D4): a sibling that completes its first
+ * attempt is recorded at the set's `sibling_cost_each`; failed siblings are refunded or
+ * never charged, so they record nothing.
+ */
+import type { z } from "zod";
+import type { Generation, GenerationOutput } from "@/db/schema/studio-generations";
+import type { MultiviewViewSchema } from "@/server/v1/schemas/multiview";
+import type { StudioContext } from "../context";
+import { recordRefund, recordUsage } from "../usage/record-usage";
+import { generationKeyPrefix, importOutput } from "./import-output";
+import type { PollOutcome } from "./poll-outcome";
+import { failGeneration, loadGeneration, loadOutputs, updateGeneration, updateOutput } from "./records";
+import { generationError, isTransientV1Failure, plainMessage } from "./v1-failure";
+import { v1ForWorkspace } from "./v1-for-workspace";
+
+type View = z.infer<typeof MultiviewViewSchema>;
+
+export async function checkMultiview(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
+  const generation = await loadGeneration(ctx, generationId);
+  if (generation.status !== "running" || !generation.v1Id) return { done: true, value: generation.status };
+  const client = await v1ForWorkspace(generation.workspaceId);
+  let envelope;
+  try {
+    envelope = await client.getMultiview(generation.v1Id);
+  } catch (error) {
+    if (isTransientV1Failure(error)) return { done: false };
+    await failGeneration(ctx, generationId, generationError(error));
+    return { done: true, value: "failed" };
+  }
+  if (envelope.status === "failed" || !envelope.result) {
+    const code = envelope.error?.code ?? "job_failed";
+    if (envelope.job_id) await recordRefund(ctx, { operation: "multiview", v1JobId: envelope.job_id });
+    await failGeneration(ctx, generationId, { code, message: plainMessage(code, envelope.error?.message) });
+    return { done: true, value: "failed" };
+  }
+  const rows = await loadOutputs(ctx, generationId);
+  for (const view of envelope.result.views) {
+    const row = rows.find((r) => r.role === "view" && r.position === view.view_index);
+    if (row) await followView(ctx, generation, row, view);
+  }
+  if (envelope.status === "processing") return { done: false };
+  await updateGeneration(ctx, generationId, { status: "completed" });
+  return { done: true, value: "completed" };
+}
+
+async function followView(ctx: StudioContext, generation: Generation, row: GenerationOutput, view: View): Promise<void> {
+  const target = { generationId: generation.id, role: row.role, position: row.position };
+  if (view.status === "processing") {
+    if (row.v1JobId !== view.job_id) await updateOutput(ctx, target, { v1JobId: view.job_id });
+    return;
+  }
+  if (view.status === "failed") {
+    if (row.status === "running") {
+      const code = view.error?.code ?? "job_failed";
+      await updateOutput(ctx, target, { status: "failed", v1JobId: view.job_id, error: { code, message: plainMessage(code, view.error?.message) } });
+    }
+    return;
+  }
+  if (row.status !== "running") return;
+  const isSibling = view.view_index > 0;
+  if (isSibling && row.attempts === 1) {
+    const cost = Number(generation.params.siblingCost ?? 0);
+    await recordUsage(ctx, generation, { operation: "multiview_sibling", v1JobId: view.job_id, credits: cost, quotaUnits: 0 });
+  }
+  const stored = view.output_url
+    ? await importOutput(ctx, { url: view.output_url, keyStem: `${generationKeyPrefix(generation)}view-${view.view_index}-attempt-${row.attempts}` })
+    : null;
+  await updateOutput(ctx, target, {
+    status: "completed",
+    v1JobId: view.job_id,
+    storageKey: stored?.storageKey ?? null,
+    contentType: stored?.contentType ?? null,
+    gate: isSibling ? (stored ? "passed" : "failed") : null,
+    error: null,
+  });
+}

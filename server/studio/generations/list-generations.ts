@@ -1,0 +1,62 @@
+/**
+ * A project's generations, newest first, with their outputs and fresh links: what the
+ * workflow area shows and polls while anything is running.
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { users } from "@/db/schema/studio";
+import { generationOutputs, generations } from "@/db/schema/studio-generations";
+import type { StudioContext } from "../context";
+import { getProject } from "../projects/get-project";
+import { MULTIVIEW_MAX_ATTEMPTS } from "./vocabulary";
+
+export async function listGenerations(ctx: StudioContext, input: { workspaceId: string; projectId: string; limit?: number }) {
+  await getProject(ctx, input);
+  const rows = await ctx.db
+    .select({ generation: generations, createdByName: users.name })
+    .from(generations)
+    .leftJoin(users, eq(users.id, generations.createdBy))
+    .where(and(eq(generations.workspaceId, input.workspaceId), eq(generations.projectId, input.projectId)))
+    .orderBy(desc(generations.createdAt))
+    .limit(input.limit ?? 50);
+  const ids = rows.map((row) => row.generation.id);
+  const outputs = ids.length
+    ? await ctx.db.select().from(generationOutputs).where(inArray(generationOutputs.generationId, ids)).orderBy(generationOutputs.position)
+    : [];
+  const url = (key: string | null) => (key ? ctx.storage().url(key) : Promise.resolve(null));
+
+  return Promise.all(
+    rows.map(async ({ generation, createdByName }) => ({
+      id: generation.id,
+      kind: generation.kind,
+      status: generation.status,
+      params: generation.params,
+      progress: generation.progress,
+      result: generation.result,
+      error: generation.error,
+      photoId: generation.photoId,
+      createdByName,
+      createdAt: generation.createdAt,
+      completedAt: generation.completedAt,
+      outputs: await Promise.all(
+        outputs
+          .filter((output) => output.generationId === generation.id)
+          .map(async (output) => ({
+            id: output.id,
+            role: output.role,
+            position: output.position,
+            status: output.status,
+            contentType: output.contentType,
+            url: await url(output.storageKey),
+            sourceUrl: await url(output.sourceKey),
+            gate: output.gate,
+            attempts: output.attempts,
+            attemptsLeft: Math.max(0, MULTIVIEW_MAX_ATTEMPTS - output.attempts),
+            error: output.error,
+          })),
+      ),
+    })),
+  );
+}
+
+export type GenerationView = Awaited<ReturnType<typeof listGenerations>>[number];
+export type OutputView = GenerationView["outputs"][number];

@@ -1,0 +1,49 @@
+/**
+ * Redoes one sibling view of a multi-view set (POST /multiview/redo): no credits, one
+ * quota unit, at most 4 attempts per view in all. The set is polled again afterwards.
+ */
+import { and, eq } from "drizzle-orm";
+import { inngest } from "@/inngest/client";
+import { multiviewPoll } from "@/inngest/studio-events";
+import { generationOutputs, generations } from "@/db/schema/studio-generations";
+import { AppError } from "@/server/errors";
+import type { StudioContext } from "../context";
+import { recordUsage } from "../usage/record-usage";
+import { updateGeneration, updateOutput } from "./records";
+import { studioErrorFromV1 } from "./v1-failure";
+import { v1ForWorkspace } from "./v1-for-workspace";
+import { MULTIVIEW_MAX_ATTEMPTS } from "./vocabulary";
+
+export async function redoView(ctx: StudioContext, input: { workspaceId: string; generationId: string; viewIndex: number }) {
+  const [generation] = await ctx.db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, input.generationId), eq(generations.workspaceId, input.workspaceId), eq(generations.kind, "multiview")));
+  if (!generation?.v1Id) throw new AppError("not_found", "Multi-view set not found.");
+  const [view] = await ctx.db
+    .select()
+    .from(generationOutputs)
+    .where(and(eq(generationOutputs.generationId, generation.id), eq(generationOutputs.role, "view"), eq(generationOutputs.position, input.viewIndex)));
+  if (!view || input.viewIndex === 0) throw new AppError("view_not_redoable", "Only the other views (not the anchor) can be redone.");
+  if (view.status === "running") throw new AppError("view_not_redoable", "This view is still being generated.");
+  if (view.attempts >= MULTIVIEW_MAX_ATTEMPTS) throw new AppError("redo_limit_exceeded", `This view has used all ${MULTIVIEW_MAX_ATTEMPTS} attempts.`);
+
+  const attempt = view.attempts + 1;
+  const client = await v1ForWorkspace(input.workspaceId);
+  let redone;
+  try {
+    redone = await client.redoMultiview(
+      { render_set_id: generation.v1Id, view_index: input.viewIndex },
+      { idempotencyKey: `studio-${generation.id}-redo-${input.viewIndex}-${attempt}` },
+    );
+  } catch (error) {
+    throw studioErrorFromV1(error);
+  }
+  const target = { generationId: generation.id, role: view.role, position: view.position };
+  await updateOutput(ctx, target, { status: "running", attempts: attempt, storageKey: null, contentType: null, gate: null, error: null });
+  await updateGeneration(ctx, generation.id, { status: "running" });
+  const jobId = redone.job_id ?? redone.result?.job_id ?? view.v1JobId ?? `${generation.v1Id}:${input.viewIndex}`;
+  await recordUsage(ctx, generation, { operation: "multiview_redo", v1JobId: jobId, credits: redone.credits_charged, quotaUnits: 1, attempt });
+  await inngest.send(multiviewPoll.create({ generationId: generation.id, round: 0 }));
+  return { attempt, attemptsLeft: MULTIVIEW_MAX_ATTEMPTS - attempt };
+}

@@ -1,0 +1,57 @@
+/**
+ * Workflow 3: inpaint a painted area, then upscale the result. Both calls are
+ * synchronous on the service and can take minutes, so they run as two durable steps;
+ * this verb stores the mask and hands over.
+ */
+import crypto from "node:crypto";
+import { inngest } from "@/inngest/client";
+import { inpaintUpscaleRequested } from "@/inngest/studio-events";
+import type { StudioContext } from "../context";
+import { generationKeyPrefix } from "./import-output";
+import { loadProjectPhotos } from "./load-project-photos";
+import { readMask } from "./read-mask";
+import { insertGeneration } from "./records";
+
+export interface InpaintUpscaleInput {
+  workspaceId: string;
+  projectId: string;
+  userId: string;
+  photoId: string;
+  maskDataUrl: string;
+  inpaintingType: "remove" | "replace";
+  renderType: "interior" | "exterior";
+  roomType?: string;
+  style?: string;
+}
+
+export async function startInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInput) {
+  const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
+  const mask = await readMask(input.maskDataUrl);
+  const id = crypto.randomUUID();
+  const maskKey = `${generationKeyPrefix({ ...input, id })}mask.png`;
+  await ctx.storage().put(maskKey, mask, "image/png");
+  await insertGeneration(
+    ctx,
+    {
+      id,
+      workspaceId: input.workspaceId,
+      projectId: input.projectId,
+      createdBy: input.userId,
+      kind: "inpaint_upscale",
+      photoId: photo.id,
+      params: {
+        maskKey,
+        inpaintingType: input.inpaintingType,
+        renderType: input.renderType,
+        roomType: input.roomType ?? null,
+        style: input.style ?? null,
+      },
+    },
+    [
+      { role: "inpainted", position: 0, sourceKey: photo.storageKey },
+      { role: "upscaled", position: 1, sourceKey: photo.storageKey },
+    ],
+  );
+  await inngest.send(inpaintUpscaleRequested.create({ generationId: id }));
+  return { id };
+}

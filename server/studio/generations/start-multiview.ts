@@ -1,0 +1,72 @@
+/**
+ * Workflow 2: a multi-view set of one room (an anchor and 1–3 other photos). The set is
+ * created on the service right away; a durable function polls its views.
+ */
+import crypto from "node:crypto";
+import { inngest } from "@/inngest/client";
+import { multiviewPoll } from "@/inngest/studio-events";
+import type { StudioContext } from "../context";
+import { recordUsage } from "../usage/record-usage";
+import { loadProjectPhotos } from "./load-project-photos";
+import { insertGeneration } from "./records";
+import { studioErrorFromV1 } from "./v1-failure";
+import { v1ForWorkspace } from "./v1-for-workspace";
+
+export interface MultiviewInput {
+  workspaceId: string;
+  projectId: string;
+  userId: string;
+  anchorPhotoId: string;
+  viewPhotoIds: string[];
+  roomType: string;
+  style: string;
+  color?: string;
+  intensity: number;
+}
+
+export async function startMultiview(ctx: StudioContext, input: MultiviewInput) {
+  const photoIds = [input.anchorPhotoId, ...input.viewPhotoIds];
+  const photos = await loadProjectPhotos(ctx, { ...input, photoIds });
+  const urls = await Promise.all(photos.map((photo) => ctx.storage().url(photo.storageKey)));
+  const id = crypto.randomUUID();
+  const client = await v1ForWorkspace(input.workspaceId);
+  let created;
+  try {
+    created = await client.createMultiview(
+      { source_url: urls[0], additional_view_urls: urls.slice(1), room_type: input.roomType, style: input.style, color: input.color, intensity: input.intensity },
+      { idempotencyKey: `studio-${id}` },
+    );
+  } catch (error) {
+    throw studioErrorFromV1(error);
+  }
+  const result = created.result!;
+  const generation = await insertGeneration(
+    ctx,
+    {
+      id,
+      workspaceId: input.workspaceId,
+      projectId: input.projectId,
+      createdBy: input.userId,
+      kind: "multiview",
+      photoId: input.anchorPhotoId,
+      params: {
+        roomType: input.roomType,
+        style: input.style,
+        color: input.color ?? null,
+        intensity: input.intensity,
+        photoIds,
+        siblingCost: result.credits.sibling_cost_each,
+      },
+      v1Id: result.render_set_id,
+    },
+    photos.map((photo, index) => ({
+      role: "view" as const,
+      position: index,
+      sourceKey: photo.storageKey,
+      v1JobId: index === 0 ? result.anchor.job_id : null,
+    })),
+  );
+  await recordUsage(ctx, generation, { operation: "multiview", v1JobId: created.job_id ?? result.anchor.job_id, credits: created.credits_charged, quotaUnits: 1 });
+  await inngest.send(multiviewPoll.create({ generationId: id, round: 0 }));
+  return { id };
+}

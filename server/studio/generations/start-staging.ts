@@ -1,0 +1,73 @@
+/**
+ * Workflow 1: stage a photo. The job is created on the service right away (so a refusal
+ * reaches the person at once, in plain words); a durable function then polls it.
+ */
+import crypto from "node:crypto";
+import { inngest } from "@/inngest/client";
+import { stagingPoll } from "@/inngest/studio-events";
+import type { StudioContext } from "../context";
+import { recordUsage } from "../usage/record-usage";
+import { loadProjectPhotos } from "./load-project-photos";
+import { insertGeneration } from "./records";
+import { studioErrorFromV1 } from "./v1-failure";
+import { v1ForWorkspace } from "./v1-for-workspace";
+import type { RedesignType } from "./vocabulary";
+
+export interface StagingInput {
+  workspaceId: string;
+  projectId: string;
+  userId: string;
+  photoId: string;
+  redesignType: RedesignType;
+  roomType: string;
+  style?: string;
+  color?: string;
+  intensity: number;
+  /** One output instead of as many as the plan gives. */
+  fast: boolean;
+}
+
+export async function startStaging(ctx: StudioContext, input: StagingInput) {
+  const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
+  const id = crypto.randomUUID();
+  const client = await v1ForWorkspace(input.workspaceId);
+  const params = {
+    redesignType: input.redesignType,
+    roomType: input.roomType,
+    style: input.style ?? null,
+    color: input.color ?? null,
+    intensity: input.intensity,
+    fast: input.fast,
+  };
+  let jobId: string;
+  try {
+    ({ jobId } = await client.createJob(
+      {
+        source_url: await ctx.storage().url(photo.storageKey),
+        redesign_type: input.redesignType,
+        room_type: input.roomType,
+        style: input.style,
+        color: input.color,
+        intensity: input.intensity,
+        fast: input.fast,
+      },
+      { idempotencyKey: `studio-${id}` },
+    ));
+  } catch (error) {
+    throw studioErrorFromV1(error);
+  }
+  const generation = await insertGeneration(ctx, {
+    id,
+    workspaceId: input.workspaceId,
+    projectId: input.projectId,
+    createdBy: input.userId,
+    kind: "staging",
+    photoId: photo.id,
+    params,
+    v1Id: jobId,
+  });
+  // The legacy route has no credit envelope: the job costs one quota unit and no credits.
+  await recordUsage(ctx, generation, { operation: "job", v1JobId: jobId, credits: 0, quotaUnits: 1 });
+  await inngest.send(stagingPoll.create({ generationId: id, round: 0 }));
+  return { id };
+}

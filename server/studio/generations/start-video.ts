@@ -1,0 +1,64 @@
+/**
+ * A five-second video from a photo or result (POST /video), with an optional tail
+ * image (required for before/after). A durable function polls GET /video for progress.
+ */
+import crypto from "node:crypto";
+import { inngest } from "@/inngest/client";
+import { videoPoll } from "@/inngest/studio-events";
+import type { StudioContext } from "../context";
+import { getProject } from "../projects/get-project";
+import { recordUsage } from "../usage/record-usage";
+import { insertGeneration } from "./records";
+import { resolveImage, type ImageRef } from "./resolve-image";
+import { studioErrorFromV1 } from "./v1-failure";
+import { v1ForWorkspace } from "./v1-for-workspace";
+import type { VideoMode } from "./vocabulary";
+
+export interface VideoInput {
+  workspaceId: string;
+  projectId: string;
+  userId: string;
+  mode: VideoMode;
+  image: ImageRef;
+  tailImage?: ImageRef;
+}
+
+export async function startVideo(ctx: StudioContext, input: VideoInput) {
+  await getProject(ctx, input);
+  const image = await resolveImage(ctx, { ...input, ref: input.image });
+  const tail = input.tailImage ? await resolveImage(ctx, { ...input, ref: input.tailImage }) : null;
+  const id = crypto.randomUUID();
+  const client = await v1ForWorkspace(input.workspaceId);
+  let created;
+  try {
+    created = await client.createVideo(
+      {
+        mode: input.mode,
+        image_url: await ctx.storage().url(image.storageKey),
+        tail_image_url: tail ? await ctx.storage().url(tail.storageKey) : undefined,
+        duration: 5,
+      },
+      { idempotencyKey: `studio-${id}` },
+    );
+  } catch (error) {
+    throw studioErrorFromV1(error);
+  }
+  const jobId = created.job_id!;
+  const generation = await insertGeneration(
+    ctx,
+    {
+      id,
+      workspaceId: input.workspaceId,
+      projectId: input.projectId,
+      createdBy: input.userId,
+      kind: "video",
+      photoId: image.photoId,
+      params: { mode: input.mode, image: input.image, tailImage: input.tailImage ?? null },
+      v1Id: jobId,
+    },
+    [{ role: "video", position: 0, sourceKey: image.storageKey, v1JobId: jobId }],
+  );
+  await recordUsage(ctx, generation, { operation: "video", v1JobId: jobId, credits: created.credits_charged, quotaUnits: 1 });
+  await inngest.send(videoPoll.create({ generationId: id, round: 0 }));
+  return { id };
+}
