@@ -1,0 +1,88 @@
+/**
+ * Preview webhooks (D11) end to end: a job group finishes, the account's receiver gets
+ * a signed `job.completed`; a receiver that fails (500, then a redirect) is retried
+ * with the same event id and a fresh signature until it accepts.
+ */
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { v1Functions } from "@/inngest/functions/v1";
+import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
+import { makeAccount } from "@/test/accounts";
+import { startAppServer, type AppServer } from "@/test/app-server";
+import { roomPhoto } from "@/test/images";
+import { setWebhook } from "./set-webhook";
+import { verifyWebhook } from "./sign-webhook";
+
+// Runs before the imports below are evaluated, so env.ts sees webhooks enabled.
+vi.hoisted(() => {
+  process.env.V1_WEBHOOKS_ENABLED = "true";
+});
+
+interface Delivery {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+let app: AppServer;
+let executor: TestExecutor;
+let receiver: http.Server;
+const deliveries: Delivery[] = [];
+const answers: number[] = [];
+let photo: Buffer;
+
+// One loopback server (the allow-listed fixture port) plays both the photo host and the receiver.
+const origin = `http://127.0.0.1:${process.env.FIXTURE_PORT}`;
+
+beforeAll(async () => {
+  photo = await roomPhoto(96, 72);
+  receiver = http.createServer((req, res) => {
+    if (req.method === "GET") return void res.writeHead(200, { "content-type": "image/jpeg" }).end(photo);
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      deliveries.push({ headers: req.headers, body });
+      const status = answers.shift() ?? 204;
+      res.writeHead(status, status === 302 ? { location: "http://127.0.0.1:1/elsewhere" } : {}).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(Number(process.env.FIXTURE_PORT), "127.0.0.1", resolve));
+  app = await startAppServer();
+  executor = await startTestExecutor({ functions: v1Functions });
+});
+afterAll(async () => {
+  await executor?.stop();
+  await app?.close();
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+describe("webhooks", () => {
+  it("delivers a signed job.completed, retrying failures with the same event id", async () => {
+    const { apiKey, accountId } = await makeAccount({ plan: "free" });
+    const { secret } = await setWebhook(await getDb(), { accountId, url: `${origin}/hook` });
+    answers.push(500, 302);
+    const created = await fetch(`${app.url}/api/v1/job`, {
+      method: "POST",
+      headers: { "x-api-key": apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ source_url: `${origin}/room.jpg`, room_type: "bedroom", redesign_type: "declutter" }),
+    });
+    const { jobId } = (await created.json()) as { jobId: string };
+
+    const deadline = Date.now() + 45_000;
+    while (deliveries.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(deliveries).toHaveLength(3);
+    const bodies = deliveries.map((d) => JSON.parse(d.body));
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
+    expect(bodies[0].id).toMatch(/^evt_[0-9a-f]{32}$/);
+    expect(bodies[0]).toMatchObject({ api_version: "v1", type: expect.stringMatching(/^job\.(completed|failed)$/), data: { job_id: jobId, kind: "job" } });
+    for (const delivery of deliveries) {
+      const timestamp = String(delivery.headers["x-service-timestamp"]);
+      const signature = String(delivery.headers["x-service-signature"]);
+      expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+      expect(verifyWebhook(secret, { timestamp, signature }, delivery.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(verifyWebhook("whsec_wrong", { timestamp, signature }, delivery.body, Math.floor(Date.now() / 1000))).toBe(false);
+    }
+    expect(JSON.stringify(deliveries)).not.toContain(secret);
+  });
+});
