@@ -34,8 +34,8 @@ export async function freshDatabase(): Promise<Database> {
   return getDb();
 }
 
-export async function benchAccount(db: Database, name: string): Promise<BenchAccount> {
-  return createAccount({ db }, { name, plan: "business", credits: 10_000_000, quota: 10_000_000 });
+export async function benchAccount(db: Database, name: string, credits = 10_000_000): Promise<BenchAccount> {
+  return createAccount({ db }, { name, plan: "business", credits, quota: 10_000_000 });
 }
 
 export interface AppServer {

@@ -1,0 +1,88 @@
+/**
+ * The bench: builds if needed, starts the stack on its own database and ports, runs the
+ * six figures of issue 8 in a fixed order (the studio bundle and API figures while the
+ * production server runs, then the ledger and provider table without it), prints each
+ * as it finishes, and writes bench/RESULTS.md after a full run.
+ *
+ * Options: --only 1,4 (run some figures; RESULTS.md is then left alone), --reuse-build
+ * (use .next as it is), --rebuild (always run next build).
+ */
+import { parseArgs } from "node:util";
+import { closeDb } from "@/db/client";
+import { apiOverhead } from "./figures/api-overhead";
+import { photoFile, PHOTO_SIZES, type BenchContext, type PhotoName } from "./figures/context";
+import { ledgerThroughput } from "./figures/ledger";
+import { pipelineOverhead } from "./figures/pipeline";
+import { providerTable } from "./figures/provider-table";
+import { studioJs } from "./figures/studio-js";
+import { videoOverhead } from "./figures/video";
+import { ensureBuild, type BuildState } from "./lib/build";
+import { benchPhoto, serveImages } from "./lib/images";
+import { describeMachine, machineLines } from "./lib/machine";
+import { stopAll } from "./lib/processes";
+import { failedFigure, renderText, type Figure } from "./lib/report";
+import { writeResults } from "./lib/results-file";
+import { PORTS } from "./lib/settings";
+import { benchAccount, freshDatabase, startAppServer, type AppServer } from "./lib/stack";
+import { seconds } from "./lib/stats";
+
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS" };
+
+export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
+  const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" } } });
+  const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
+  const wants = (id: number) => !only || only.has(id);
+  const needsApp = [1, 2, 3, 6].some(wants);
+  const startedAt = new Date();
+  const start = performance.now();
+  const machine = describeMachine();
+  console.log(["[bench] machine:", ...machineLines(machine).map((l) => `  ${l}`)].join("\n"));
+
+  const build: BuildState | null = needsApp ? await ensureBuild({ reuse: Boolean(values["reuse-build"]), force: Boolean(values.rebuild), env: buildEnv }) : null;
+  if (build) console.log(`[bench] build: ${build.reason}${build.built ? ` (${seconds(build.ms)})` : ""}`);
+  const db = await freshDatabase();
+  const account = await benchAccount(db, "bench");
+  const photos: Record<string, Buffer> = {};
+  for (const name of Object.keys(PHOTO_SIZES) as PhotoName[]) photos[photoFile(name)] = await benchPhoto(PHOTO_SIZES[name]);
+  const images = await serveImages(PORTS.images, photos);
+  const figures: Figure[] = [];
+  const record = async (id: number, measure: () => Promise<Figure>) => {
+    if (!wants(id)) return;
+    console.log(`[bench] figure ${id}: ${TITLES[id]} ...`);
+    let figure: Figure;
+    try {
+      figure = await measure();
+    } catch (error) {
+      figure = failedFigure(id, TITLES[id], error);
+    }
+    figures.push(figure);
+    console.log(renderText(figure));
+  };
+
+  let app: AppServer | null = null;
+  try {
+    if (needsApp) {
+      console.log("[bench] starting next start ...");
+      app = await startAppServer(account);
+    }
+    const ctx = app ? ({ db, account, app, images, photos } satisfies BenchContext) : null;
+    await record(6, () => studioJs(app?.url ?? null));
+    if (ctx) {
+      await record(1, () => apiOverhead(ctx));
+      await record(2, () => pipelineOverhead(ctx));
+      await record(3, () => videoOverhead(ctx));
+    }
+    await app?.process.stop();
+    await record(4, () => ledgerThroughput(db));
+    await record(5, () => providerTable(photos));
+  } finally {
+    await stopAll();
+    await images.close();
+    await closeDb();
+  }
+  figures.sort((a, b) => a.id - b.id);
+  const totalMs = performance.now() - start;
+  const summary = figures.flatMap((f) => f.targets.map((t) => `  ${t.met ? "met   " : "MISSED"} ${f.id}. ${t.name}: ${t.detail}`));
+  console.log(["\n== Targets", ...summary, `\n[bench] done in ${seconds(totalMs)}`].join("\n"));
+  if (!only) console.log(`[bench] wrote ${writeResults({ figures, machine, build, totalMs, startedAt })}`);
+}
