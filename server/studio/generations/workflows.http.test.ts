@@ -3,12 +3,16 @@
  * (with the workspace's provisioned key) → the service's durable functions and the
  * studio's pollers and chains on a local executor → rows, stored outputs and usage.
  */
+import type { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/db/client";
+import { closeDb, getDb } from "@/db/client";
+import { workspaces } from "@/db/schema/studio";
 import { studioFunctions } from "@/inngest/functions/studio";
 import { v1Functions } from "@/inngest/functions/v1";
 import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { getBlobStore } from "@/server/storage";
+import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import sharp from "sharp";
 import { studioWithPhotos } from "./test-helpers";
@@ -72,4 +76,142 @@ describe("studio workflows over the v1 API", () => {
     const quota = await api.usage.quota({ workspaceId });
     expect(quota).toMatchObject({ ok: true, usedThisMonth: 1 });
   }, 90_000);
+
+  it("runs a multi-view set: views settle with their gate outcome, siblings are billed, a redo counts an attempt", async () => {
+    const { api, workspaceId, projectId, photoIds } = studio;
+    const { id } = await api.generations.multiview({
+      workspaceId,
+      projectId,
+      anchorPhotoId: photoIds[0],
+      viewPhotoIds: [photoIds[1]],
+      roomType: "bedroom",
+      style: "japandi",
+      intensity: 0.6,
+    });
+    const generation = await settled(id);
+    expect(generation.status).toBe("completed");
+    const [anchor, sibling] = generation.outputs;
+    expect(anchor).toMatchObject({ position: 0, status: "completed", gate: null, url: expect.any(String) });
+    expect(sibling).toMatchObject({ position: 1, status: "completed", attempts: 1, attemptsLeft: 3 });
+    expect(["passed", "failed"]).toContain(sibling.gate);
+    expect(sibling.url === null).toBe(sibling.gate === "failed");
+
+    const redo = await api.generations.redoView({ workspaceId, generationId: id, viewIndex: 1 });
+    expect(redo).toEqual({ attempt: 2, attemptsLeft: 2 });
+    const again = await settled(id);
+    expect(again.outputs[1]).toMatchObject({ status: "completed", attempts: 2 });
+    const anchorRedo = await api.generations.redoView({ workspaceId, generationId: id, viewIndex: 0 }).catch((e: Error) => e.message);
+    expect(anchorRedo).toMatch(/./);
+
+    const usage = await api.usage.summary({ workspaceId });
+    const op = (name: string) => usage.byOperation.find((row) => row.operation === name);
+    expect(op("multiview")).toEqual({ operation: "multiview", credits: 1, units: 1 });
+    expect(op("multiview_sibling")).toEqual({ operation: "multiview_sibling", credits: 6, units: 0 });
+    expect(op("multiview_redo")).toEqual({ operation: "multiview_redo", credits: 0, units: 1 });
+  }, 120_000);
+
+  it("runs inpaint then upscale as a durable chain and keeps both outputs; exports add the disclosure label", async () => {
+    const { api, workspaceId, projectId, photoIds } = studio;
+    const mask = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#000000" } })
+      .composite([{ input: { create: { width: 60, height: 50, channels: 3, background: "#ffffff" } }, left: 120, top: 100 }])
+      .png()
+      .toBuffer();
+    const { id } = await api.generations.inpaintUpscale({
+      workspaceId,
+      projectId,
+      photoId: photoIds[2],
+      maskDataUrl: `data:image/png;base64,${mask.toString("base64")}`,
+      inpaintingType: "remove",
+      renderType: "interior",
+    });
+    const generation = await settled(id);
+    expect(generation.status).toBe("completed");
+    const [inpainted, upscaled] = generation.outputs;
+    expect(inpainted).toMatchObject({ role: "inpainted", status: "completed" });
+    expect(upscaled).toMatchObject({ role: "upscaled", status: "completed" });
+    expect(await storedImage(inpainted.url)).toMatchObject({ width: 320, height: 240 });
+    expect(await storedImage(upscaled.url)).toMatchObject({ width: 640, height: 480 });
+
+    const usage = await api.usage.summary({ workspaceId });
+    expect(usage.byOperation.filter((row) => ["inpaint", "upscale"].includes(row.operation))).toEqual([
+      { operation: "upscale", credits: 2, units: 1 },
+      { operation: "inpaint", credits: 1, units: 1 },
+    ]);
+
+    const plain = await api.generations.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: false });
+    const labelled = await api.generations.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: true });
+    expect(labelled).toMatchObject({ labelled: true, fileName: "inpaint_upscale-inpainted-1-disclosed.jpg" });
+    const pixels = async (url: string) => {
+      const blob = await getBlobStore().get((await getBlobStore().resolveOwnUrl(url))!);
+      return sharp(blob!.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    };
+    const [before, after] = await Promise.all([pixels(plain.url), pixels(labelled.url)]);
+    // The label sits in the bottom-left corner and turns it dark; the top-right is untouched apart from JPEG noise.
+    const at = (image: typeof before, x: number, y: number) => image.data[(y * image.info.width + x) * 3];
+    expect(at(after, 20, 225)).toBeLessThan(at(before, 20, 225) - 40);
+    expect(Math.abs(at(after, 300, 10) - at(before, 300, 10))).toBeLessThan(12);
+  }, 120_000);
+
+  it("renders a video with progress and a playable file, and writes a property description with its image analysis", async () => {
+    const { api, workspaceId, projectId, photoIds } = studio;
+    const staged = (await api.generations.list({ workspaceId, projectId })).find((g) => g.kind === "staging")!.outputs[0];
+    const video = await api.generations.video({
+      workspaceId,
+      projectId,
+      mode: "before_after",
+      image: { type: "photo", id: photoIds[0] },
+      tailImage: { type: "output", id: staged.id },
+    });
+    const description = await api.generations.describe({
+      workspaceId,
+      projectId,
+      photoIds: photoIds.slice(0, 2),
+      property: { address: "12 Harbour View", propertyType: "house", listingType: "sale", price: 850000 },
+      tone: "warm",
+      length: "short",
+      language: "en",
+    });
+    const copy = await settled(description.id);
+    expect(copy.status).toBe("completed");
+    expect(copy.result).toMatchObject({ description: expect.stringMatching(/\w+/), imageAnalysis: [{ index: 0 }, { index: 1 }] });
+
+    const rendered = await settled(video.id, 120_000);
+    expect(rendered).toMatchObject({ status: "completed", progress: 100 });
+    expect(rendered.outputs[0]).toMatchObject({ role: "video", contentType: "video/mp4", url: expect.any(String) });
+
+    const usage = await api.usage.summary({ workspaceId });
+    expect(usage.byOperation.find((row) => row.operation === "video")).toEqual({ operation: "video", credits: 27, units: 1 });
+    expect(usage.byOperation.find((row) => row.operation === "property_description")).toEqual({ operation: "property_description", credits: 1, units: 1 });
+    expect(usage.byMember).toEqual([{ userId: studio.user.id, name: "Lena", credits: usage.credits, units: usage.units }]);
+  }, 180_000);
+
+  it("shows refusals from the service in plain words and records nothing", async () => {
+    const other = await studioWithPhotos("Noor", 1);
+    const db = await getDb();
+    const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, other.workspaceId));
+    await setPlan(db, { accountId: workspace.v1AccountId!, plan: "free" });
+    const refusal = await other.api.generations
+      .video({ workspaceId: other.workspaceId, projectId: other.projectId, mode: "zoom_in", image: { type: "photo", id: other.photoIds[0] } })
+      .catch((e: TRPCError) => e);
+    expect(refusal).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/plan does not include this feature/) });
+    expect(await other.api.generations.list({ workspaceId: other.workspaceId, projectId: other.projectId })).toEqual([]);
+    expect((await other.api.usage.summary({ workspaceId: other.workspaceId })).units).toBe(0);
+  });
+
+  it("publishes a share page with each altered image beside its original, and turns it off", async () => {
+    const { api, workspaceId, projectId } = studio;
+    const link = await api.generations.createShareLink({ workspaceId, projectId });
+    const token = link.path.split("/").pop()!;
+    const share = await api.generations.share({ token });
+    expect(share.address).toBe("12 Harbour View");
+    expect(share.items.length).toBeGreaterThanOrEqual(3);
+    expect(share.items.map((item) => item.label)).toContain("Virtually staged");
+    expect(share.items.map((item) => item.label)).toContain("Digitally altered");
+    for (const item of share.items) expect(item.originalUrl).not.toBe(item.alteredUrl);
+    expect(await api.generations.shareLink({ workspaceId, projectId })).toMatchObject({ path: link.path });
+
+    await api.generations.revokeShareLink({ workspaceId, projectId });
+    expect(await api.generations.share({ token }).catch((e: { code: string }) => e.code)).toBe("NOT_FOUND");
+    expect(await api.generations.shareLink({ workspaceId, projectId })).toBeNull();
+  });
 });

@@ -1,0 +1,109 @@
+/**
+ * Role checks and cross-workspace isolation of the workflow, export and usage
+ * procedures: members (agents included) may run workflows; nobody reaches another
+ * workspace's projects, photos, results, share links or usage, even with its ids.
+ */
+import { TRPCError } from "@trpc/server";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb } from "@/db/client";
+import { callerFor, newPerson } from "@/server/trpc/test/callers";
+import { studioWithPhotos } from "./test-helpers";
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return error.code;
+    throw error;
+  }
+  return "OK";
+}
+
+let home: Awaited<ReturnType<typeof studioWithPhotos>>;
+let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
+let agent: Awaited<ReturnType<typeof newPerson>>;
+let maskDataUrl: string;
+let generationId: string;
+
+beforeAll(async () => {
+  [home, rival, agent] = await Promise.all([studioWithPhotos("Hana", 1), studioWithPhotos("Ravi", 1), newPerson("Aiko")]);
+  const invitation = await home.api.invitations.create({ workspaceId: home.workspaceId, role: "agent" });
+  await agent.api.invitations.accept({ token: invitation.token });
+  const mask = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#ffffff" } }).png().toBuffer();
+  maskDataUrl = `data:image/png;base64,${mask.toString("base64")}`;
+  // Starting the chain calls no v1 route (the durable function does), so it needs no server here.
+  generationId = (
+    await agent.api.generations.inpaintUpscale({
+      workspaceId: home.workspaceId,
+      projectId: home.projectId,
+      photoId: home.photoIds[0],
+      maskDataUrl,
+      inpaintingType: "remove",
+      renderType: "interior",
+    })
+  ).id;
+}, 30_000);
+
+afterAll(closeDb);
+
+describe("workflow procedures", () => {
+  it("let an agent start work and see the project's generations, usage and share link", async () => {
+    const listed = await agent.api.generations.list({ workspaceId: home.workspaceId, projectId: home.projectId });
+    expect(listed.map((g) => [g.id, g.kind, g.status, g.createdByName])).toEqual([[generationId, "inpaint_upscale", "running", "Aiko"]]);
+    expect(await codeOf(agent.api.usage.summary({ workspaceId: home.workspaceId }))).toBe("OK");
+    expect(await codeOf(agent.api.generations.createShareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))).toBe("OK");
+  });
+
+  it("refuse people who are not signed in", async () => {
+    const anonymous = await callerFor(null);
+    expect(await codeOf(anonymous.generations.list({ workspaceId: home.workspaceId, projectId: home.projectId }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(anonymous.usage.summary({ workspaceId: home.workspaceId }))).toBe("UNAUTHORIZED");
+  });
+
+  it("hide a workspace from non-members", async () => {
+    const { api } = rival;
+    const ws = home.workspaceId;
+    expect(await codeOf(api.generations.list({ workspaceId: ws, projectId: home.projectId }))).toBe("NOT_FOUND");
+    expect(await codeOf(api.usage.summary({ workspaceId: ws }))).toBe("NOT_FOUND");
+    expect(await codeOf(api.usage.quota({ workspaceId: ws }))).toBe("NOT_FOUND");
+    expect(await codeOf(api.generations.redoView({ workspaceId: ws, generationId, viewIndex: 1 }))).toBe("NOT_FOUND");
+  });
+
+  it("do not reach another workspace's projects, photos or results through one's own workspace", async () => {
+    const { api, workspaceId, projectId, photoIds } = rival;
+    const outputId = (await home.api.generations.list({ workspaceId: home.workspaceId, projectId: home.projectId }))[0].outputs[0].id;
+    const attempts = {
+      list: api.generations.list({ workspaceId, projectId: home.projectId }),
+      stageTheirPhoto: api.generations.stage({ workspaceId, projectId, photoId: home.photoIds[0], redesignType: "declutter", roomType: "bedroom" }),
+      stageTheirProject: api.generations.stage({ workspaceId, projectId: home.projectId, photoId: home.photoIds[0], redesignType: "declutter", roomType: "bedroom" }),
+      multiview: api.generations.multiview({ workspaceId, projectId, anchorPhotoId: photoIds[0], viewPhotoIds: [home.photoIds[0]], roomType: "bedroom", style: "modern" }),
+      inpaint: api.generations.inpaintUpscale({ workspaceId, projectId, photoId: home.photoIds[0], maskDataUrl, inpaintingType: "remove" }),
+      videoTail: api.generations.video({ workspaceId, projectId, mode: "before_after", image: { type: "photo", id: photoIds[0] }, tailImage: { type: "output", id: outputId } }),
+      describe: api.generations.describe({ workspaceId, projectId, photoIds: [home.photoIds[0]], property: { propertyType: "house" } }),
+      redo: api.generations.redoView({ workspaceId, generationId, viewIndex: 1 }),
+      exportResult: api.generations.exportOutput({ workspaceId, outputId }),
+      shareLink: api.generations.shareLink({ workspaceId, projectId: home.projectId }),
+      createShare: api.generations.createShareLink({ workspaceId, projectId: home.projectId }),
+      revokeShare: api.generations.revokeShareLink({ workspaceId, projectId: home.projectId }),
+    };
+    const codes = Object.fromEntries(await Promise.all(Object.entries(attempts).map(async ([name, call]) => [name, await codeOf(call)])));
+    expect(codes).toEqual(Object.fromEntries(Object.keys(attempts).map((name) => [name, "NOT_FOUND"])));
+    expect((await home.api.generations.shareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))?.path).toMatch(/^\/share\//);
+  });
+
+  it("refuse a blank mask before anything is stored or sent", async () => {
+    const blank = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#000000" } }).png().toBuffer();
+    const code = await codeOf(
+      home.api.generations.inpaintUpscale({
+        workspaceId: home.workspaceId,
+        projectId: home.projectId,
+        photoId: home.photoIds[0],
+        maskDataUrl: `data:image/png;base64,${blank.toString("base64")}`,
+        inpaintingType: "remove",
+      }),
+    );
+    expect(code).toBe("BAD_REQUEST");
+    expect(await home.api.generations.list({ workspaceId: home.workspaceId, projectId: home.projectId })).toHaveLength(1);
+  });
+});
