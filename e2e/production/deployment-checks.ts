@@ -1,0 +1,76 @@
+/**
+ * Checks of the deployment machinery itself: the release-step migration run twice at
+ * once, the refusal to start on Vercel without settings, and the signed serve endpoint.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import canonicalize from "canonicalize";
+import postgres from "postgres";
+import { startProcess, waitForHttp } from "./processes";
+
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** `npm run db:migrate` twice at the same moment (two deployments' release steps), then once more. */
+export async function concurrentMigrations(root: string, databaseUrl: string, logDir: string): Promise<void> {
+  const run = (name: string) => {
+    const proc = startProcess(name, ["npm", "run", "--silent", "db:migrate"], { env: { DATABASE_URL: databaseUrl }, logDir });
+    return proc.exited.then((code) => ({ code, output: proc.output() }));
+  };
+  const both = await Promise.all([run("migrate-a"), run("migrate-b")]);
+  for (const { code, output } of both) check(code === 0 && output.includes("Migrations applied."), `a concurrent migration failed:\n${output.slice(-2000)}`);
+  const again = await run("migrate-again");
+  check(again.code === 0, `a repeated migration failed:\n${again.output.slice(-2000)}`);
+
+  const journal = JSON.parse(fs.readFileSync(path.join(root, "db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from drizzle.__drizzle_migrations`;
+    check(count === journal.entries.length, `${count} migrations recorded for ${journal.entries.length} in the journal`);
+  } finally {
+    await sql.end();
+  }
+}
+
+/** `next start` with VERCEL=1 and nothing else answers 500 and logs every missing setting by name. */
+export async function refusesVercelWithoutSettings(port: number, logDir: string): Promise<void> {
+  const app = startProcess("vercel-without-settings", ["npx", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { VERCEL: "1" },
+    logDir,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/sign-in`, app, 60_000);
+  const response = await fetch(`${url}/api/v1/me`).catch(() => null);
+  check(!response?.ok, `the app served ${response?.status} on Vercel without settings`);
+  await new Promise((r) => setTimeout(r, 500));
+  for (const name of ["DATABASE_URL", "S3_BUCKET", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "AUTH_SECRET", "STUDIO_ENCRYPTION_KEY"]) {
+    check(app.output().includes(name), `the refusal does not name ${name}:\n${app.output().slice(-2000)}`);
+  }
+}
+
+function signature(body: unknown, key: string): string {
+  const t = String(Math.floor(Date.now() / 1000));
+  const s = crypto.createHmac("sha256", key).update(`${canonicalize(body)}${t}`).digest("hex");
+  return `t=${t}&s=${s}`;
+}
+
+/** POSTs and in-band sync PUTs to /api/inngest without a valid signature are refused. */
+export async function serveEndpointIsSigned(appUrl: string): Promise<void> {
+  const body = { event: { name: "v1/job.requested", data: {} }, events: [], steps: {}, ctx: { run_id: "forged", attempt: 0, stack: { stack: [], current: 0 } } };
+  const call = (headers: Record<string, string>) =>
+    fetch(`${appUrl}/api/inngest?fnId=atrium-sample-chain&stepId=step`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const unsigned = await call({});
+  check(unsigned.status === 401, `an unsigned call answered ${unsigned.status}`);
+  const forged = await call({ "x-inngest-signature": signature(body, crypto.randomBytes(32).toString("hex")) });
+  check(forged.status === 401, `a call signed with another key answered ${forged.status}`);
+
+  const sync = await fetch(`${appUrl}/api/inngest`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", "x-inngest-sync-kind": "in_band" },
+    body: JSON.stringify({ url: `${appUrl}/api/inngest` }),
+  });
+  const text = await sync.text();
+  check(!text.includes('"functions"'), `an unsigned sync was given the function list (${sync.status})`);
+}

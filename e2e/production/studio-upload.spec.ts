@@ -1,0 +1,50 @@
+/**
+ * A broker uploads a listing photo in the studio of the production-mode app: the bytes
+ * go from the browser straight to the S3 bucket with a presigned PUT (never through a
+ * function), and the photo is then shown from a presigned S3 link.
+ */
+import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { roomJpeg, signUp, uniqueEmail } from "../app/helpers";
+
+const bucketUrl = process.env.PRODUCTION_BUCKET_URL!;
+
+test("a photo uploaded in the studio goes straight to S3", async ({ page }) => {
+  const appOrigin = new URL(process.env.PRODUCTION_BASE_URL!).origin;
+  const uploads: { method: string; url: string }[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PUT") uploads.push({ method: request.method(), url: request.url() });
+  });
+
+  await page.goto("/sign-up");
+  await signUp(page, { name: "Priya Shah", email: uniqueEmail("prod"), password: "listing-photos-2024" });
+  await expect(page).toHaveURL(/\/workspaces/);
+  await page.getByLabel("Brokerage name").fill("Bayside Homes");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+
+  await page.getByRole("button", { name: "New project" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New project" });
+  await dialog.getByLabel("Address").fill("8 Pier Road, Monterey");
+  await dialog.getByLabel("Property type").selectOption("house");
+  await dialog.getByLabel("Listing status").selectOption("active");
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "8 Pier Road, Monterey" })).toBeVisible();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-production-"));
+  await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "kitchen.jpg", "#e7dcc8", 1600, 1200)]);
+  await expect(page.getByRole("list", { name: "Uploads" }).getByText("Uploaded")).toHaveCount(1);
+
+  expect(uploads).toHaveLength(1);
+  expect(uploads[0].url.startsWith(bucketUrl)).toBe(true);
+  expect(new URL(uploads[0].url).searchParams.has("X-Amz-Signature")).toBe(true);
+  expect(uploads.some((upload) => upload.url.startsWith(appOrigin))).toBe(false);
+
+  const photo = page.getByRole("list", { name: "Photos" }).getByRole("img", { name: "kitchen.jpg" });
+  await expect(photo).toBeVisible();
+  expect((await photo.getAttribute("src"))?.startsWith(bucketUrl)).toBe(true);
+  await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
