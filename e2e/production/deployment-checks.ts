@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import canonicalize from "canonicalize";
 import postgres from "postgres";
-import { startProcess, waitForHttp } from "./processes";
+import { startProcess, stopProcess, waitForHttp } from "./processes";
 
 function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
@@ -41,12 +41,17 @@ export async function refusesVercelWithoutSettings(port: number, logDir: string)
     logDir,
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/sign-in`, app, 60_000);
-  const response = await fetch(`${url}/api/v1/me`).catch(() => null);
-  check(!response?.ok, `the app served ${response?.status} on Vercel without settings`);
-  await new Promise((r) => setTimeout(r, 500));
-  for (const name of ["DATABASE_URL", "S3_BUCKET", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "AUTH_SECRET", "STUDIO_ENCRYPTION_KEY"]) {
-    check(app.output().includes(name), `the refusal does not name ${name}:\n${app.output().slice(-2000)}`);
+  try {
+    await waitForHttp(`${url}/sign-in`, app, 60_000);
+    const response = await fetch(`${url}/api/v1/me`).catch(() => null);
+    check(!response?.ok, `the app served ${response?.status} on Vercel without settings`);
+    await new Promise((r) => setTimeout(r, 500));
+    check(app.output().includes("Atrium cannot start on Vercel"), `no refusal logged:\n${app.output().slice(-2000)}`);
+    for (const name of ["DATABASE_URL", "S3_BUCKET", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "AUTH_SECRET", "STUDIO_ENCRYPTION_KEY"]) {
+      check(app.output().includes(`  ${name}: `), `the refusal does not name ${name}:\n${app.output().slice(-2000)}`);
+    }
+  } finally {
+    await stopProcess(app.child);
   }
 }
 

