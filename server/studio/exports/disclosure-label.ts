@@ -5,9 +5,6 @@
  */
 import sharp from "sharp";
 
-export const STAGED_LABEL = "Virtually staged";
-export const ALTERED_LABEL = "Digitally altered";
-
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -4,16 +4,9 @@
  */
 import type { StudioContext } from "../context";
 import { generationKeyPrefix } from "../generations/import-output";
-import { ALTERED_ROLES, type OutputRole } from "../generations/vocabulary";
-import { ALTERED_LABEL, burnDisclosureLabel, STAGED_LABEL } from "./disclosure-label";
+import { disclosureLabelFor } from "../generations/vocabulary";
+import { burnDisclosureLabel } from "./disclosure-label";
 import { findOutput } from "./find-output";
-
-const STAGED_ROLES: readonly OutputRole[] = ["staged", "view"];
-
-export function disclosureLabelFor(role: OutputRole): string | null {
-  if (!ALTERED_ROLES.includes(role)) return null;
-  return STAGED_ROLES.includes(role) ? STAGED_LABEL : ALTERED_LABEL;
-}
 
 export async function exportOutput(ctx: StudioContext, input: { workspaceId: string; outputId: string; disclosure: boolean }) {
   const { output, generation, storageKey } = await findOutput(ctx, input);

@@ -22,6 +22,12 @@ export type OutputRole = (typeof OUTPUT_ROLES)[number];
 /** Outputs that alter a real photo and must be disclosed as such when published. */
 export const ALTERED_ROLES: readonly OutputRole[] = ["staged", "view", "inpainted", "upscaled"];
 
+/** The disclosure label of an output (MLS rules, California AB 723), or null when it alters nothing. */
+export function disclosureLabelFor(role: OutputRole): string | null {
+  if (!ALTERED_ROLES.includes(role)) return null;
+  return role === "staged" || role === "view" ? "Virtually staged" : "Digitally altered";
+}
+
 export const USAGE_OPERATIONS = [
   "job",
   "multiview",

@@ -10,6 +10,7 @@ import { EditProjectButton } from "@/components/projects/project-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { WorkflowStudio } from "@/components/workflows/workflow-studio";
 import { PROPERTY_TYPE_LABELS } from "@/server/studio/vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
@@ -79,6 +80,9 @@ export default async function ProjectPage({ params }: { params: Params }) {
         <PhotoUploader projectId={project.id} />
         <PhotoGrid photos={photos} />
       </section>
+      <div className="mt-10">
+        <WorkflowStudio projectId={project.id} photos={photos} facts={{ address: project.address, propertyType: project.propertyType, listingStatus: project.listingStatus, listingType: project.listingType, price: project.price }} />
+      </div>
     </>
   );
 }

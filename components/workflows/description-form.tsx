@@ -1,0 +1,83 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { FileText } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button, SelectField, TextField } from "@/components/ui";
+import { idLabel, LENGTHS, TONES } from "@/server/studio/generations/vocabulary";
+import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS } from "@/server/studio/vocabulary";
+import { FormError } from "./form-error";
+import { PhotoPicker } from "./photo-picker";
+import type { ProjectFacts, StudioPhoto } from "./types";
+import { useRefreshGenerations } from "./use-generations";
+
+const LANGUAGES = [
+  { value: "en", label: "English" },
+  { value: "es", label: "Spanish" },
+  { value: "fr", label: "French" },
+  { value: "de", label: "German" },
+  { value: "it", label: "Italian" },
+  { value: "pt", label: "Portuguese" },
+  { value: "nl", label: "Dutch" },
+];
+const labelled = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** Workflow 4: listing copy from chosen photos and the confirmed property data. */
+export function DescriptionForm({ projectId, photos, facts }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const refresh = useRefreshGenerations(projectId);
+  const [photoIds, setPhotoIds] = useState<string[]>(photos.slice(0, 6).map((p) => p.id));
+  const [property, setProperty] = useState({ ...facts, price: facts.price === null ? "" : String(facts.price) });
+  const [tone, setTone] = useState<(typeof TONES)[number]>("professional");
+  const [length, setLength] = useState<(typeof LENGTHS)[number]>("medium");
+  const [language, setLanguage] = useState("en");
+  const start = useMutation(trpc.generations.describe.mutationOptions({ onSuccess: () => refresh() }));
+  const set = (field: keyof typeof property) => (event: { target: { value: string } }) => setProperty((p) => ({ ...p, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    start.mutate({
+      workspaceId: workspace.id,
+      projectId,
+      photoIds,
+      property: {
+        address: property.address,
+        propertyType: property.propertyType,
+        listingStatus: property.listingStatus,
+        listingType: property.listingType,
+        price: property.price === "" ? undefined : Number(property.price),
+      },
+      tone,
+      length,
+      language,
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Property description">
+      <PhotoPicker mode="multiple" legend="Photos to describe" hint={`Pick 1 to 20 (${photoIds.length} picked). They are downsized before sending.`} photos={photos} value={photoIds} max={20} onChange={setPhotoIds} />
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium text-stone-800">Confirm the property data</legend>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <TextField label="Address" value={property.address} onChange={set("address")} className="sm:col-span-2 lg:col-span-3" />
+          <SelectField label="Property type" value={property.propertyType} onChange={set("propertyType")} options={labelled(PROPERTY_TYPE_LABELS)} />
+          <SelectField label="Listing status" value={property.listingStatus} onChange={set("listingStatus")} options={labelled(LISTING_STATUS_LABELS)} />
+          <SelectField label="Listing type" value={property.listingType} onChange={set("listingType")} options={labelled(LISTING_TYPE_LABELS)} />
+          <TextField label="Price" type="number" min={0} inputMode="numeric" value={property.price} onChange={set("price")} hint="Optional, whole currency units." />
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectField label="Tone" value={tone} onChange={(e) => setTone(e.target.value as "warm")} options={TONES.map((t) => ({ value: t, label: idLabel(t) }))} />
+        <SelectField label="Length" value={length} onChange={(e) => setLength(e.target.value as "short")} options={LENGTHS.map((l) => ({ value: l, label: idLabel(l) }))} />
+        <SelectField label="Language" value={language} onChange={(e) => setLanguage(e.target.value)} options={LANGUAGES} />
+      </div>
+      <FormError message={start.error ? errorMessage(start.error) : null} />
+      <Button type="submit" loading={start.isPending} disabled={photoIds.length === 0}>
+        <FileText className="size-4" aria-hidden="true" />
+        Write description
+      </Button>
+    </form>
+  );
+}

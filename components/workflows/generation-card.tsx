@@ -1,0 +1,47 @@
+import { Card } from "@/components/ui/card";
+import { GENERATION_KIND_LABELS, idLabel } from "@/server/studio/generations/vocabulary";
+import { ChainResult } from "./chain-result";
+import { DescriptionResult } from "./description-result";
+import { MultiviewResult } from "./multiview-result";
+import { StagingResult } from "./staging-result";
+import { StatusBadge } from "./status-badge";
+import type { GenerationView } from "./types";
+import { VideoResult } from "./video-result";
+
+function summary(generation: GenerationView): string {
+  const p = generation.params as Record<string, unknown>;
+  const words = [p.redesignType, p.roomType, p.style, p.mode, p.inpaintingType, p.tone].filter((v): v is string => typeof v === "string");
+  return words.map(idLabel).join(" · ");
+}
+
+/** One workflow run: what was asked, by whom, its live state and its results. */
+export function GenerationCard({ generation, projectId }: { generation: GenerationView; projectId: string }) {
+  const headingId = `generation-${generation.id}`;
+  return (
+    <Card className="p-5">
+      <article aria-labelledby={headingId} className="space-y-4">
+        <header className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h3 id={headingId} className="text-base font-semibold text-stone-900">
+              {GENERATION_KIND_LABELS[generation.kind]}
+            </h3>
+            <p className="text-xs text-stone-600">
+              {[summary(generation), generation.createdByName, new Date(generation.createdAt).toLocaleString()].filter(Boolean).join(" · ")}
+            </p>
+          </div>
+          <StatusBadge status={generation.status} />
+        </header>
+        {generation.error ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+            {generation.error.message}
+          </p>
+        ) : null}
+        {generation.kind === "staging" ? <StagingResult generation={generation} /> : null}
+        {generation.kind === "multiview" ? <MultiviewResult generation={generation} projectId={projectId} /> : null}
+        {generation.kind === "inpaint_upscale" ? <ChainResult generation={generation} /> : null}
+        {generation.kind === "video" ? <VideoResult generation={generation} /> : null}
+        {generation.kind === "description" ? <DescriptionResult generation={generation} /> : null}
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { Wand2 } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button, SelectField } from "@/components/ui";
+import { FormError } from "./form-error";
+import { MaskPainter } from "./mask-painter";
+import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
+import { PhotoPicker } from "./photo-picker";
+import type { StudioPhoto } from "./types";
+import { useRefreshGenerations } from "./use-generations";
+
+/** Workflow 3: paint a mask, then one click runs inpaint → upscale durably. */
+export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { projectId: string; photos: StudioPhoto[]; photoId: string | null; onPhotoChange: (id: string) => void }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const refresh = useRefreshGenerations(projectId);
+  const [mask, setMask] = useState<string | null>(null);
+  const [inpaintingType, setInpaintingType] = useState<"remove" | "replace">("remove");
+  const [renderType, setRenderType] = useState<"interior" | "exterior">("interior");
+  const [roomType, setRoomType] = useState("living_room");
+  const [style, setStyle] = useState("modern");
+  const start = useMutation(trpc.generations.inpaintUpscale.mutationOptions({ onSuccess: () => refresh() }));
+  const photo = photos.find((p) => p.id === photoId) ?? null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!photo || !mask) return;
+    start.mutate({
+      workspaceId: workspace.id,
+      projectId,
+      photoId: photo.id,
+      maskDataUrl: mask,
+      inpaintingType,
+      renderType,
+      roomType: inpaintingType === "replace" ? (roomType as "bedroom") : undefined,
+      style: inpaintingType === "replace" ? (style as "modern") : undefined,
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Edit and upscale">
+      <PhotoPicker mode="single" legend="Photo to edit" photos={photos} value={photoId} onChange={onPhotoChange} />
+      {photo ? (
+        <MaskPainter imageUrl={photo.url} imageAlt={`${photo.fileName}, to paint a mask on`} width={photo.width} height={photo.height} onMaskChange={setMask} />
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          label="Painted area"
+          value={inpaintingType}
+          onChange={(e) => setInpaintingType(e.target.value as "remove")}
+          options={[
+            { value: "remove", label: "Remove what is there" },
+            { value: "replace", label: "Replace with new furnishing" },
+          ]}
+        />
+        <SelectField
+          label="Scene"
+          value={renderType}
+          onChange={(e) => setRenderType(e.target.value as "interior")}
+          options={[
+            { value: "interior", label: "Interior" },
+            { value: "exterior", label: "Exterior" },
+          ]}
+        />
+        {inpaintingType === "replace" ? (
+          <>
+            <SelectField label="Room type" value={roomType} onChange={(e) => setRoomType(e.target.value)} options={ROOM_OPTIONS} />
+            <SelectField label="Style" value={style} onChange={(e) => setStyle(e.target.value)} options={STYLE_OPTIONS} />
+          </>
+        ) : null}
+      </div>
+      <p className="text-xs text-stone-600">Runs inpaint (1 credit), then upscales the result to twice the size (2 credits). Both images are kept.</p>
+      <FormError message={start.error ? errorMessage(start.error) : null} />
+      <Button type="submit" loading={start.isPending} disabled={!photo || !mask}>
+        <Wand2 className="size-4" aria-hidden="true" />
+        Inpaint and upscale
+      </Button>
+      {photo && !mask ? <p className="text-xs text-stone-600">Paint over the area to change to continue.</p> : null}
+    </form>
+  );
+}

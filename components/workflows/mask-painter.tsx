@@ -1,0 +1,173 @@
+"use client";
+import { Brush, Eraser, Trash2, Undo2 } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from "react";
+import { Button } from "@/components/ui";
+import { cx } from "@/components/ui/cx";
+
+/** The mask is sent at most this wide or tall; the service scales it to the photo (D8). */
+const MASK_MAX_SIDE = 1024;
+const UNDO_DEPTH = 20;
+
+interface MaskPainterProps {
+  imageUrl: string;
+  imageAlt: string;
+  width: number;
+  height: number;
+  /** A PNG data URL, white where painted on black, or null when nothing is painted. */
+  onMaskChange: (mask: string | null) => void;
+}
+
+/**
+ * Paint the area to change over the photo: brush and eraser with a size, undo and
+ * clear. Strokes show in translucent teal; the exported mask is white on black.
+ */
+export function MaskPainter({ imageUrl, imageAlt, width, height, onMaskChange }: MaskPainterProps) {
+  const scale = Math.min(1, MASK_MAX_SIDE / Math.max(width, height));
+  const canvasWidth = Math.max(1, Math.round(width * scale));
+  const canvasHeight = Math.max(1, Math.round(height * scale));
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const history = useRef<ImageData[]>([]);
+  const last = useRef<{ x: number; y: number } | null>(null);
+  const [tool, setTool] = useState<"brush" | "eraser">("brush");
+  const [brush, setBrush] = useState(28);
+  const [canUndo, setCanUndo] = useState(false);
+  const sizeId = useId();
+
+  const context = () => canvasRef.current?.getContext("2d", { willReadFrequently: true }) ?? null;
+
+  const publish = useCallback(() => {
+    const canvas = canvasRef.current;
+    const ctx = context();
+    if (!canvas || !ctx) return;
+    const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = false;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) (painted = true), (i = pixels.length);
+    if (!painted) return onMaskChange(null);
+    const mask = document.createElement("canvas");
+    mask.width = canvas.width;
+    mask.height = canvas.height;
+    const m = mask.getContext("2d")!;
+    m.drawImage(canvas, 0, 0);
+    m.globalCompositeOperation = "source-in";
+    m.fillStyle = "#ffffff";
+    m.fillRect(0, 0, mask.width, mask.height);
+    m.globalCompositeOperation = "destination-over";
+    m.fillStyle = "#000000";
+    m.fillRect(0, 0, mask.width, mask.height);
+    onMaskChange(mask.toDataURL("image/png"));
+  }, [onMaskChange]);
+
+  useEffect(() => {
+    history.current = [];
+    setCanUndo(false);
+    context()?.clearRect(0, 0, canvasWidth, canvasHeight);
+    onMaskChange(null);
+  }, [imageUrl, canvasWidth, canvasHeight, onMaskChange]);
+
+  function point(event: PointerEvent<HTMLCanvasElement>) {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: ((event.clientX - rect.left) / rect.width) * canvasWidth, y: ((event.clientY - rect.top) / rect.height) * canvasHeight };
+  }
+
+  function strokeTo(event: PointerEvent<HTMLCanvasElement>) {
+    const ctx = context();
+    const from = last.current;
+    if (!ctx || !from) return;
+    const to = point(event);
+    const rect = event.currentTarget.getBoundingClientRect();
+    ctx.globalCompositeOperation = tool === "eraser" ? "destination-out" : "source-over";
+    ctx.strokeStyle = "#14b8a6";
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    ctx.lineWidth = brush * (canvasWidth / rect.width);
+    ctx.beginPath();
+    ctx.moveTo(from.x, from.y);
+    ctx.lineTo(to.x, to.y);
+    ctx.stroke();
+    last.current = to;
+  }
+
+  function start(event: PointerEvent<HTMLCanvasElement>) {
+    const ctx = context();
+    if (!ctx) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    history.current = [...history.current.slice(-(UNDO_DEPTH - 1)), ctx.getImageData(0, 0, canvasWidth, canvasHeight)];
+    setCanUndo(true);
+    last.current = point(event);
+    strokeTo(event);
+  }
+
+  function end() {
+    if (!last.current) return;
+    last.current = null;
+    publish();
+  }
+
+  function undo() {
+    const previous = history.current.pop();
+    if (previous) context()?.putImageData(previous, 0, 0);
+    setCanUndo(history.current.length > 0);
+    publish();
+  }
+
+  function clear() {
+    const ctx = context();
+    if (!ctx) return;
+    history.current = [...history.current.slice(-(UNDO_DEPTH - 1)), ctx.getImageData(0, 0, canvasWidth, canvasHeight)];
+    setCanUndo(true);
+    ctx.clearRect(0, 0, canvasWidth, canvasHeight);
+    publish();
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Mask tools">
+        <div className="inline-flex rounded-lg ring-1 ring-stone-300">
+          {(["brush", "eraser"] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              aria-pressed={tool === name}
+              onClick={() => setTool(name)}
+              className={cx(
+                "inline-flex h-8 items-center gap-1.5 px-3 text-sm font-medium first:rounded-l-lg last:rounded-r-lg",
+                tool === name ? "bg-accent-600 text-white" : "bg-white text-stone-700 hover:bg-stone-50",
+              )}
+            >
+              {name === "brush" ? <Brush className="size-4" aria-hidden="true" /> : <Eraser className="size-4" aria-hidden="true" />}
+              {name === "brush" ? "Brush" : "Eraser"}
+            </button>
+          ))}
+        </div>
+        <label htmlFor={sizeId} className="ml-2 text-sm text-stone-700">
+          Size
+        </label>
+        <input id={sizeId} type="range" min={6} max={80} value={brush} onChange={(e) => setBrush(Number(e.target.value))} className="w-28 accent-accent-600" />
+        <Button variant="secondary" size="sm" onClick={undo} disabled={!canUndo}>
+          <Undo2 className="size-4" aria-hidden="true" />
+          Undo
+        </Button>
+        <Button variant="ghost" size="sm" onClick={clear}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          Clear
+        </Button>
+      </div>
+      <div className="relative overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200" style={{ aspectRatio: `${width} / ${height}` }}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
+        <img src={imageUrl} alt={imageAlt} className="absolute inset-0 size-full select-none object-cover" draggable={false} />
+        <canvas
+          ref={canvasRef}
+          width={canvasWidth}
+          height={canvasHeight}
+          aria-label="Mask canvas: paint over the area to change"
+          className="absolute inset-0 size-full cursor-crosshair touch-none opacity-60"
+          onPointerDown={start}
+          onPointerMove={(event) => last.current && strokeTo(event)}
+          onPointerUp={end}
+          onPointerCancel={end}
+          onPointerLeave={end}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { Layers } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button, SelectField } from "@/components/ui";
+import { FormError } from "./form-error";
+import { IntensityField } from "./intensity-field";
+import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
+import { PhotoPicker } from "./photo-picker";
+import type { StudioPhoto } from "./types";
+import { useRefreshGenerations } from "./use-generations";
+
+/** Workflow 2: one room from several angles, staged consistently with an anchor view. */
+export function MultiviewForm({ projectId, photos }: { projectId: string; photos: StudioPhoto[] }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const refresh = useRefreshGenerations(projectId);
+  const [anchor, setAnchor] = useState<string | null>(photos[0]?.id ?? null);
+  const [views, setViews] = useState<string[]>([]);
+  const [roomType, setRoomType] = useState("living_room");
+  const [style, setStyle] = useState("scandinavian");
+  const [intensity, setIntensity] = useState(0.6);
+  const start = useMutation(
+    trpc.generations.multiview.mutationOptions({
+      onSuccess: () => {
+        setViews([]);
+        return refresh();
+      },
+    }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!anchor || views.length === 0) return;
+    start.mutate({ workspaceId: workspace.id, projectId, anchorPhotoId: anchor, viewPhotoIds: views, roomType: roomType as "bedroom", style: style as "modern", intensity });
+  }
+
+  if (photos.length < 2) {
+    return <p className="text-sm text-stone-600">Upload at least two photos of the same room to render a multi-view set.</p>;
+  }
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Multi-view set">
+      <PhotoPicker
+        mode="single"
+        legend="Anchor view"
+        hint="Staged first; the other views follow its furniture and style."
+        photos={photos}
+        value={anchor}
+        onChange={(id) => {
+          setAnchor(id);
+          setViews((current) => current.filter((v) => v !== id));
+        }}
+      />
+      <PhotoPicker
+        mode="multiple"
+        legend="Other views of the same room"
+        hint={`Pick 1 to 3 (${views.length} picked).`}
+        photos={photos}
+        value={views}
+        max={3}
+        disabledIds={anchor ? [anchor] : []}
+        onChange={setViews}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Room type" value={roomType} onChange={(e) => setRoomType(e.target.value)} options={ROOM_OPTIONS} />
+        <SelectField label="Style" value={style} onChange={(e) => setStyle(e.target.value)} options={STYLE_OPTIONS} />
+      </div>
+      <IntensityField value={intensity} onChange={setIntensity} />
+      <p className="text-xs text-stone-600">Costs 1 credit for the anchor and 6 for each other view as it starts.</p>
+      <FormError message={start.error ? errorMessage(start.error) : null} />
+      <Button type="submit" loading={start.isPending} disabled={!anchor || views.length === 0}>
+        <Layers className="size-4" aria-hidden="true" />
+        Render {views.length + 1} views
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { Download } from "lucide-react";
+import { useId, useState } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui";
+import { useToast } from "@/components/ui/toast";
+
+/** Download a result; altered images can carry the burned-in disclosure label. */
+export function OutputActions({ outputId, disclosureLabel }: { outputId: string; disclosureLabel: string | null }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const toast = useToast();
+  const [disclosure, setDisclosure] = useState(true);
+  const checkboxId = useId();
+  const download = useMutation(
+    trpc.generations.exportOutput.mutationOptions({
+      onSuccess: ({ url, fileName }) => {
+        const link = document.createElement("a");
+        link.href = url;
+        link.download = fileName;
+        link.rel = "noopener";
+        document.body.append(link);
+        link.click();
+        link.remove();
+      },
+      onError: (error) => toast(errorMessage(error), "error"),
+    }),
+  );
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="secondary" size="sm" loading={download.isPending} onClick={() => download.mutate({ workspaceId: workspace.id, outputId, disclosure: Boolean(disclosureLabel) && disclosure })}>
+        <Download className="size-4" aria-hidden="true" />
+        Download
+      </Button>
+      {disclosureLabel ? (
+        <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-xs text-stone-700">
+          <input id={checkboxId} type="checkbox" checked={disclosure} onChange={(e) => setDisclosure(e.target.checked)} className="size-4 accent-accent-600" />
+          Add “{disclosureLabel}” label
+        </label>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { Sparkles } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button, SelectField } from "@/components/ui";
+import { NEEDS_COLOR, NEEDS_STYLE, type RedesignType } from "@/server/studio/generations/vocabulary";
+import { ColorField } from "./color-field";
+import { FormError } from "./form-error";
+import { IntensityField } from "./intensity-field";
+import { REDESIGN_OPTIONS, ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
+import { PhotoPicker } from "./photo-picker";
+import type { StudioPhoto } from "./types";
+import { useRefreshGenerations } from "./use-generations";
+
+/** Workflow 1: stage (or declutter, restyle, repaint) one photo. */
+export function StageForm({ projectId, photos, photoId, onPhotoChange }: { projectId: string; photos: StudioPhoto[]; photoId: string | null; onPhotoChange: (id: string) => void }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const refresh = useRefreshGenerations(projectId);
+  const [redesignType, setRedesignType] = useState<RedesignType>("staging");
+  const [roomType, setRoomType] = useState("living_room");
+  const [style, setStyle] = useState("scandinavian");
+  const [color, setColor] = useState("sage_green");
+  const [intensity, setIntensity] = useState(0.6);
+  const [variations, setVariations] = useState("one");
+  const stage = useMutation(trpc.generations.stage.mutationOptions({ onSuccess: () => refresh() }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!photoId) return;
+    stage.mutate({
+      workspaceId: workspace.id,
+      projectId,
+      photoId,
+      redesignType,
+      roomType: roomType as "living_room",
+      style: NEEDS_STYLE.includes(redesignType) ? (style as "modern") : undefined,
+      color: NEEDS_COLOR.includes(redesignType) ? color : undefined,
+      intensity,
+      fast: variations === "one",
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Stage a photo">
+      <PhotoPicker mode="single" legend="Photo to stage" photos={photos} value={photoId} onChange={onPhotoChange} />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <SelectField label="What to do" value={redesignType} onChange={(e) => setRedesignType(e.target.value as RedesignType)} options={REDESIGN_OPTIONS} />
+        <SelectField label="Room type" value={roomType} onChange={(e) => setRoomType(e.target.value)} options={ROOM_OPTIONS} />
+        {NEEDS_STYLE.includes(redesignType) ? <SelectField label="Style" value={style} onChange={(e) => setStyle(e.target.value)} options={STYLE_OPTIONS} /> : null}
+        <SelectField
+          label="Variations"
+          value={variations}
+          onChange={(e) => setVariations(e.target.value)}
+          options={[
+            { value: "one", label: "One (fastest)" },
+            { value: "plan", label: "As many as the plan gives" },
+          ]}
+        />
+      </div>
+      {NEEDS_COLOR.includes(redesignType) ? <ColorField value={color} onChange={setColor} /> : null}
+      <IntensityField value={intensity} onChange={setIntensity} />
+      <FormError message={stage.error ? errorMessage(stage.error) : null} />
+      <Button type="submit" loading={stage.isPending} disabled={!photoId}>
+        <Sparkles className="size-4" aria-hidden="true" />
+        Stage photo
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { Clapperboard } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button, SelectField } from "@/components/ui";
+import type { VideoMode } from "@/server/studio/generations/vocabulary";
+import { FormError } from "./form-error";
+import { VIDEO_MODE_OPTIONS } from "./options";
+import { PhotoPicker } from "./photo-picker";
+import type { GenerationView, StudioPhoto } from "./types";
+import { useRefreshGenerations } from "./use-generations";
+
+const MODE_HINTS: Record<VideoMode, string> = {
+  before_after: "Wipes from the start image to the end image (e.g. empty room → staged).",
+  flyover: "A slow drift across the photo.",
+  zoom_in: "A gentle push into the room.",
+  pan: "A side-to-side pan.",
+  reveal: "Reveals an optional end image over the start image.",
+};
+
+/** Finished image results of the project, as pickable images beside the photos. */
+function resultImages(generations: GenerationView[]): StudioPhoto[] {
+  return generations.flatMap((g) =>
+    g.outputs
+      .filter((o) => o.status === "completed" && o.url && o.contentType?.startsWith("image/"))
+      .map((o) => ({ id: o.id, fileName: `${g.kind === "staging" ? "Staged" : "Result"} ${o.position + 1} (${new Date(g.createdAt).toLocaleString()})`, url: o.url!, width: 4, height: 3 })),
+  );
+}
+
+/** A five-second video from a photo, optionally ending on a photo or a result. */
+export function VideoForm({ projectId, photos, generations }: { projectId: string; photos: StudioPhoto[]; generations: GenerationView[] }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const refresh = useRefreshGenerations(projectId);
+  const [mode, setMode] = useState<VideoMode>("before_after");
+  const [image, setImage] = useState<string | null>(photos[0]?.id ?? null);
+  const [tail, setTail] = useState<string | null>(null);
+  const start = useMutation(trpc.generations.video.mutationOptions({ onSuccess: () => refresh() }));
+  const results = resultImages(generations);
+  const choices = [...photos, ...results];
+  const ref = (id: string) => (results.some((r) => r.id === id) ? { type: "output" as const, id } : { type: "photo" as const, id });
+  const tailUsed = mode === "before_after" || mode === "reveal";
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!image) return;
+    start.mutate({ workspaceId: workspace.id, projectId, mode, image: ref(image), tailImage: tailUsed && tail ? ref(tail) : undefined });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Video">
+      <SelectField label="Mode" value={mode} onChange={(e) => setMode(e.target.value as VideoMode)} options={VIDEO_MODE_OPTIONS} hint={MODE_HINTS[mode]} className="max-w-sm" />
+      <PhotoPicker mode="single" legend="Start image" photos={choices} value={image} onChange={setImage} />
+      {tailUsed ? (
+        <PhotoPicker
+          mode="single"
+          legend={mode === "before_after" ? "End image (required)" : "End image (optional)"}
+          hint={results.length ? "Photos first, then finished results of this project." : "Finished results of this project will also appear here."}
+          photos={choices}
+          value={tail}
+          onChange={setTail}
+        />
+      ) : null}
+      <p className="text-xs text-stone-600">A 5-second MP4; costs 27 credits, refunded if rendering fails.</p>
+      <FormError message={start.error ? errorMessage(start.error) : null} />
+      <Button type="submit" loading={start.isPending} disabled={!image || (mode === "before_after" && !tail)}>
+        <Clapperboard className="size-4" aria-hidden="true" />
+        Render video
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+import { History, ImagePlus } from "lucide-react";
+import { useState } from "react";
+import { errorMessage } from "@/components/trpc/client";
+import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui";
+import { Card } from "@/components/ui/card";
+import { DescriptionForm } from "./description-form";
+import { GenerationCard } from "./generation-card";
+import { InpaintForm } from "./inpaint-form";
+import { MultiviewForm } from "./multiview-form";
+import { SharePanel } from "./share-panel";
+import { StageForm } from "./stage-form";
+import type { ProjectFacts, StudioPhoto } from "./types";
+import { useGenerations } from "./use-generations";
+import { VideoForm } from "./video-form";
+
+/**
+ * The workflow area of a project: the five workflows as tabs, then every run of this
+ * project with its live progress and results (newest first).
+ */
+export function WorkflowStudio({ projectId, photos, facts }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts }) {
+  const generations = useGenerations(projectId);
+  const [photoId, setPhotoId] = useState<string | null>(photos[0]?.id ?? null);
+  const running = generations.data?.filter((g) => g.status === "running").length ?? 0;
+
+  return (
+    <section aria-labelledby="workflows-heading" className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="workflows-heading" className="text-lg font-semibold">
+          Workflows
+        </h2>
+        <p className="text-sm text-stone-600" aria-live="polite">
+          {running > 0 ? `${running} running — results appear as they finish.` : "Results stay here; reloading the page is safe."}
+        </p>
+      </div>
+      {photos.length === 0 ? (
+        <EmptyState icon={ImagePlus} title="Upload photos to start" description="Staging, multi-view, editing, video and descriptions all start from the project's photos." />
+      ) : (
+        <Card className="p-5">
+          <Tabs
+            label="Workflows"
+            tabs={[
+              { id: "stage", label: "Stage", content: <StageForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} /> },
+              { id: "multiview", label: "Multi-view", content: <MultiviewForm projectId={projectId} photos={photos} /> },
+              { id: "edit", label: "Edit & upscale", content: <InpaintForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} /> },
+              { id: "video", label: "Video", content: <VideoForm projectId={projectId} photos={photos} generations={generations.data ?? []} /> },
+              { id: "description", label: "Description", content: <DescriptionForm projectId={projectId} photos={photos} facts={facts} /> },
+            ]}
+          />
+        </Card>
+      )}
+      <section aria-labelledby="results-heading" className="space-y-4">
+        <h2 id="results-heading" className="text-lg font-semibold">
+          Results
+        </h2>
+        {generations.isPending ? (
+          <div role="status" aria-label="Loading results" className="space-y-3">
+            <Skeleton className="h-40 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        ) : generations.isError ? (
+          <ErrorState
+            title="Results could not be loaded"
+            message={errorMessage(generations.error)}
+            action={
+              <Button variant="secondary" size="sm" onClick={() => generations.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : generations.data.length === 0 ? (
+          <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
+        ) : (
+          <ul className="space-y-4" aria-label="Workflow runs">
+            {generations.data.map((generation) => (
+              <li key={generation.id}>
+                <GenerationCard generation={generation} projectId={projectId} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <SharePanel projectId={projectId} />
+    </section>
+  );
+}
