@@ -54,6 +54,8 @@ export const EnvSchema = z.object({
 
   // Database: embedded PostgreSQL unless DATABASE_URL is set.
   DATABASE_URL: optionalUrl,
+  /** A direct (not pooled) connection for migrations, whose advisory lock needs one session; Neon's Vercel integration sets it. */
+  DATABASE_URL_UNPOOLED: optionalUrl,
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: int(54329, 1),
 

@@ -38,7 +38,8 @@ function connect(): Connection {
   const db = drizzle(sql, { schema });
   const ready = (async () => {
     if (!env.DATABASE_URL) await ensureEmbeddedPostgres({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
-    await runMigrations(databaseUrl());
+    // Through a transaction pooler the migration lock could be taken and released on different sessions.
+    await runMigrations((env.DATABASE_URL && env.DATABASE_URL_UNPOOLED) || databaseUrl());
   })();
   return { sql, db, ready };
 }
