@@ -1,0 +1,140 @@
+import { expect, test, type Page } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+
+/**
+ * A new broker runs every workflow through the UI, against the app's own v1 API and
+ * durable functions: staging, a multi-view set with a redo, inpaint→upscale from a
+ * painted mask, a video, a property description; then sees usage move and publishes
+ * the disclosure page. Photos are small (320×240) to keep the run short.
+ */
+test.describe.configure({ timeout: 360_000 });
+
+const run = (page: Page, name: string) => page.getByRole("article", { name });
+
+async function openProjectWithPhotos(page: Page) {
+  await page.goto("/sign-up");
+  await signUp(page, { name: "Wren Adler", email: uniqueEmail("workflows"), password: "staging-rooms-2024" });
+  await expect(page).toHaveURL(/\/workspaces/);
+  await page.getByLabel("Brokerage name").fill("Wren Homes");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await page.getByRole("button", { name: "New project" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "New project" });
+  await dialog.getByLabel("Address").fill("4 Willow Court");
+  await dialog.getByLabel("Property type").selectOption("house");
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "4 Willow Court" })).toBeVisible();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-workflows-"));
+  const files = [
+    await roomJpeg(dir, "living.jpg", "#d6c7a1", 320, 240),
+    await roomJpeg(dir, "living-east.jpg", "#cdbf9c", 320, 240),
+    await roomJpeg(dir, "kitchen.jpg", "#c9d3cf", 320, 240),
+  ];
+  await page.getByLabel("Upload photos").setInputFiles(files);
+  await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(3);
+}
+
+test("a broker runs every workflow through the studio and sees usage move", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await openProjectWithPhotos(page);
+  const workflows = page.getByRole("region", { name: "Workflows" });
+
+  await test.step("stage a photo and compare before / after", async () => {
+    await expect(page.getByText("No results yet")).toBeVisible();
+    await page.getByLabel("Style").first().selectOption("japandi");
+    await page.getByRole("button", { name: "Stage photo" }).click();
+    const staging = run(page, "Staging");
+    await expect(staging.getByText("Done")).toBeVisible({ timeout: 60_000 });
+    const slider = staging.getByRole("slider", { name: /before and after divider/ });
+    await slider.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(slider).toHaveAttribute("aria-valuetext", "49% original");
+    await expectAccessible(page, "project workflows (staged)");
+    await snap(page, "workflows-01-staged");
+  });
+
+  await test.step("reload: the result is still there", async () => {
+    await page.reload();
+    await expect(run(page, "Staging").getByRole("img", { name: /Staged variation 1, result/ })).toBeVisible();
+  });
+
+  await test.step("render a multi-view set and redo a view", async () => {
+    await workflows.getByRole("tab", { name: "Multi-view" }).click();
+    await page.getByRole("group", { name: "Other views of the same room" }).getByRole("img", { name: "living-east.jpg" }).click();
+    await page.getByRole("button", { name: "Render 2 views" }).click();
+    const set = run(page, "Multi-view");
+    await expect(set.getByText(/Gate (passed|failed)/)).toBeVisible({ timeout: 60_000 });
+    await expect(set.getByText("Anchor")).toBeVisible();
+    await set.getByRole("button", { name: "Redo view 2 (3 attempts left)" }).click();
+    await expect(set.getByRole("button", { name: "Redo view 2 (2 attempts left)" })).toBeVisible({ timeout: 60_000 });
+    await snap(page, "workflows-02-multiview");
+  });
+
+  await test.step("paint a mask and run inpaint → upscale", async () => {
+    await workflows.getByRole("tab", { name: "Edit & upscale" }).click();
+    const canvas = page.getByLabel("Mask canvas: paint over the area to change");
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * (0.3 + i * 0.03), box.y + box.height * (0.5 + i * 0.01));
+    await page.mouse.up();
+    await page.getByRole("button", { name: "Inpaint and upscale" }).click();
+    const chain = run(page, "Edit & upscale");
+    await expect(chain.getByRole("img", { name: /Step 2 · Upscaled \(2×\), result/ })).toBeVisible({ timeout: 60_000 });
+    await expect(chain.getByRole("img", { name: /Step 1 · Inpainted, result/ })).toBeVisible();
+    await expectAccessible(page, "project workflows (edit)");
+    await snap(page, "workflows-03-inpaint-upscale");
+  });
+
+  await test.step("render a before / after video ending on the staged result", async () => {
+    await workflows.getByRole("tab", { name: "Video" }).click();
+    await page.getByRole("group", { name: "End image (required)" }).getByRole("img", { name: /^Staged 1/ }).click();
+    await page.getByRole("button", { name: "Render video" }).click();
+    const video = run(page, "Video").getByLabel("Listing video");
+    await expect(video).toBeVisible({ timeout: 120_000 });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
+    await snap(page, "workflows-04-video");
+  });
+
+  await test.step("write a property description and copy it", async () => {
+    await workflows.getByRole("tab", { name: "Description" }).click();
+    await page.getByLabel("Tone").selectOption("warm");
+    await page.getByRole("button", { name: "Write description" }).click();
+    const copy = run(page, "Description");
+    await expect(copy.getByRole("button", { name: "Copy description" })).toBeVisible({ timeout: 60_000 });
+    await copy.getByRole("button", { name: "Copy description" }).click();
+    await expect(copy.getByText("Copied")).toBeVisible();
+    expect((await page.evaluate(() => navigator.clipboard.readText())).length).toBeGreaterThan(40);
+    await copy.getByText(/Image analysis/).click();
+    await expect(copy.getByRole("table")).toBeVisible();
+    await snap(page, "workflows-05-description");
+  });
+
+  await test.step("publish the disclosure page", async () => {
+    await page.getByRole("button", { name: "Create share link" }).click();
+    const url = await page.getByLabel("Share link").inputValue();
+    const share = await context.newPage();
+    await share.goto(url);
+    await expect(share.getByRole("heading", { level: 1, name: "4 Willow Court" })).toBeVisible();
+    await expect(share.getByText("Original photo (unaltered)").first()).toBeVisible();
+    await expect(share.getByRole("img", { name: /virtually staged/ }).first()).toBeVisible();
+    await expectAccessible(share, "share page");
+    await snap(share, "workflows-06-share");
+    await share.close();
+  });
+
+  await test.step("usage shows the credits spent", async () => {
+    await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Usage" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Usage" })).toBeVisible();
+    // 1 (anchor) + 6 (sibling) + 1 (inpaint) + 2 (upscale) + 27 (video) + 1 (description).
+    await expect(page.getByTestId("credits-this-month")).toHaveText("38");
+    await expect(page.getByRole("meter", { name: "Monthly quota used" })).toHaveAttribute("aria-valuenow", "7");
+    await expect(page.getByRole("table", { name: /By member/ }).getByRole("rowheader", { name: "Wren Adler" })).toBeVisible();
+    await expectAccessible(page, "usage");
+    await snap(page, "workflows-07-usage");
+  });
+});
