@@ -4,6 +4,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import canonicalize from "canonicalize";
 import postgres from "postgres";
@@ -78,4 +79,26 @@ export async function serveEndpointIsSigned(appUrl: string): Promise<void> {
   });
   const text = await sync.text();
   check(!text.includes('"functions"'), `an unsigned sync was given the function list (${sync.status})`);
+}
+
+/**
+ * Vercel deploys each route with the files its build trace lists, not node_modules. The
+ * routes that run durable steps must carry the binaries the installer packages resolve
+ * at run time (the paths video-ffmpeg.ts and ffprobe.ts spawn), sharp's libvips and the
+ * migrations.
+ */
+export async function serverlessTracesCarryBinaries(root: string): Promise<void> {
+  const require = createRequire(path.join(root, "package.json"));
+  const needed = [
+    (require("@ffmpeg-installer/ffmpeg") as { path: string }).path,
+    (require("@ffprobe-installer/ffprobe") as { path: string }).path,
+    path.join(root, "db/migrations/meta/_journal.json"),
+  ];
+  for (const route of ["api/inngest/route", "api/v1/inpaint/route", "api/v1/video/route"]) {
+    const traceFile = path.join(root, ".next/server/app", `${route}.js.nft.json`);
+    const { files } = JSON.parse(fs.readFileSync(traceFile, "utf8")) as { files: string[] };
+    const traced = new Set(files.map((file) => path.resolve(path.dirname(traceFile), file)));
+    for (const file of needed) check(traced.has(file), `/${route} does not carry ${path.relative(root, file)}`);
+    check([...traced].some((file) => /sharp-libvips-linux-x64\/lib\/libvips-cpp\.so/.test(file)), `/${route} does not carry sharp's libvips`);
+  }
 }

@@ -18,7 +18,7 @@ import path from "node:path";
 import { createV1Client } from "@/server/v1/client/create-v1-client";
 import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
 import { ensureBuild, buildIsCurrent } from "./build";
-import { concurrentMigrations, refusesVercelWithoutSettings, serveEndpointIsSigned } from "./deployment-checks";
+import { concurrentMigrations, refusesVercelWithoutSettings, serveEndpointIsSigned, serverlessTracesCarryBinaries } from "./deployment-checks";
 import { startPostgres, type TestPostgres } from "./postgres";
 import { freePort, startProcess, stopAllProcesses, waitForHttp, waitForLine } from "./processes";
 import { startS3, type TestS3 } from "./s3";
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   const wasCurrent = buildIsCurrent(root);
   await check(wasCurrent ? "built app is current" : "next build with no database and no secrets", async () => ensureBuild(root, log));
   if (failed) return;
+  await check("serverless traces carry ffmpeg, ffprobe, libvips and the migrations", () => serverlessTracesCarryBinaries(root));
 
   const [pgPort, s3Port, appPort, standInPort, fixturePort, refusalPort] = await Promise.all(Array.from({ length: 6 }, freePort));
   const appUrl = `http://127.0.0.1:${appPort}`;
