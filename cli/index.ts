@@ -120,9 +120,20 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** Drizzle wraps driver errors; the Postgres error code is on the cause. */
+function pgCode(error: unknown): string | undefined {
+  const candidate = error as { code?: string; cause?: { code?: string } };
+  return candidate?.cause?.code ?? candidate?.code;
+}
+
 main(process.argv.slice(2))
   .catch((error: unknown) => {
-    const message = error instanceof AppError || (error instanceof TypeError && "code" in error) ? error.message : String(error);
+    const message =
+      error instanceof AppError || (error instanceof TypeError && "code" in error)
+        ? error.message
+        : pgCode(error) === "22P02"
+          ? "An id given is not a valid id (expected a UUID)."
+          : String(error);
     console.error(`error: ${message}`);
     return 1;
   })
