@@ -5,8 +5,6 @@
  */
 import { expect, test } from "@playwright/test";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { roomJpeg, signUp, uniqueEmail } from "../app/helpers";
 
 const bucketUrl = process.env.PRODUCTION_BUCKET_URL!;
@@ -33,7 +31,9 @@ test("a photo uploaded in the studio goes straight to S3", async ({ page }) => {
   await dialog.getByRole("button", { name: "Create project" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "8 Pier Road, Monterey" })).toBeVisible();
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-production-"));
+  // Playwright's own output folder for this test, cleaned by Playwright, pass or fail.
+  const dir = test.info().outputPath();
+  fs.mkdirSync(dir, { recursive: true });
   await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "kitchen.jpg", "#e7dcc8", 1600, 1200)]);
   await expect(page.getByRole("list", { name: "Uploads" }).getByText("Uploaded")).toHaveCount(1);
 
@@ -46,5 +46,4 @@ test("a photo uploaded in the studio goes straight to S3", async ({ page }) => {
   await expect(photo).toBeVisible();
   expect((await photo.getAttribute("src"))?.startsWith(bucketUrl)).toBe(true);
   await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
