@@ -113,11 +113,21 @@ async function main(argv: string[]): Promise<number> {
     await runRunsCommand([verb, ...rest].filter(Boolean) as string[]);
     return 0;
   }
-  const { values } = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args: attachNegativeNumbers(rest), options: OPTIONS, strict: true, allowPositionals: false });
   if (values.help) return console.log(USAGE), 0;
   const result = await run(`${group} ${verb ?? ""}`.trim(), values);
   print(result, Boolean(values.json));
   return 0;
+}
+
+/** `--add -5` means minus five, not an option named 5: join it as `--add=-5`. */
+function attachNegativeNumbers(args: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i].startsWith("--") && !args[i].includes("=") && /^-\d+$/.test(args[i + 1] ?? "")) joined.push(`${args[i]}=${args[++i]}`);
+    else joined.push(args[i]);
+  }
+  return joined;
 }
 
 /** Drizzle wraps driver errors; the Postgres error code is on the cause. */

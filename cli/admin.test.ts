@@ -1,0 +1,65 @@
+/**
+ * The admin command line (D1) run as a process, as an operator runs it, against the
+ * test database: every command, --json output, and clear refusals.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+
+async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  try {
+    const { stdout, stderr } = await run("npx", ["tsx", "cli/index.ts", ...args], { env: process.env });
+    return { code: 0, out: stdout.trim(), err: stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout.trim(), err: failed.stderr };
+  }
+}
+
+const json = (out: string) => JSON.parse(out.split("\n").at(-1)!);
+
+describe("npm run admin", () => {
+  it("manages an account, its credits, plan, keys and webhook", async () => {
+    const created = json((await admin("account", "create", "--name", "Bay Realty", "--plan", "free", "--credits", "25", "--quota", "40", "--json")).out);
+    expect(created.account_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created.api_key).toMatch(/^idk_[0-9A-Za-z]{40}$/);
+    const id = created.account_id;
+
+    expect(json((await admin("account", "credits", "--account", id, "--add", "-5", "--json")).out)).toEqual({ balance: 20 });
+    const shown = json((await admin("account", "plan", "--account", id, "--plan", "premium", "--json")).out);
+    expect(shown).toMatchObject({ plan: "premium", balance: 20, monthly_quota: 40 });
+    expect(JSON.stringify(shown)).not.toContain(created.api_key);
+
+    const key = json((await admin("key", "create", "--account", id, "--json")).out);
+    expect(key.api_key).not.toBe(created.api_key);
+    expect(json((await admin("key", "revoke", "--key-prefix", key.prefix, "--json")).out)).toEqual({ revoked: key.prefix });
+    const keys = json((await admin("account", "show", "--account", id, "--json")).out).keys;
+    expect(keys.filter((k: { revoked_at: string | null }) => k.revoked_at)).toHaveLength(1);
+
+    const hook = json((await admin("webhook", "set", "--account", id, "--url", `http://127.0.0.1:${process.env.FIXTURE_PORT}/hook`, "--json")).out);
+    expect(hook.secret).toMatch(/^whsec_/);
+    expect(json((await admin("webhook", "remove", "--account", id, "--json")).out)).toEqual({ removed: true });
+  });
+
+  it("refuses bad arguments with a message and exit code 1", async () => {
+    const cases: [string[], RegExp][] = [
+      [["account", "create", "--name", "X", "--plan", "gold"], /plan must be one of free, premium, business/],
+      [["account", "create", "--plan", "free"], /--name is required/],
+      [["account", "credits", "--account", "not-a-uuid", "--add", "5"], /not a valid id/],
+      [["account", "credits", "--account", "00000000-0000-4000-8000-000000000000", "--add", "5"], /No such account/],
+      [["account", "create", "--name", "X", "--plan", "free", "--credits", "ten"], /--credits must be a whole number/],
+      [["key", "revoke", "--key-prefix", "idk_nothing"], /No live key has this prefix/],
+      [["webhook", "set", "--account", "00000000-0000-4000-8000-000000000000", "--url", "http://10.0.0.1/hook"], /.+/],
+      [["teleport"], /Unknown command/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => admin(...args)));
+    for (const [i, [args, message]] of cases.entries()) {
+      const result = results[i];
+      expect(result.code, args.join(" ")).toBe(1);
+      expect(result.err).toMatch(message);
+      expect(result.err).not.toMatch(/\n\s+at /);
+    }
+  });
+});
