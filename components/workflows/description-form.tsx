@@ -28,7 +28,9 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const refresh = useRefreshGenerations(projectId);
-  const [photoIds, setPhotoIds] = useState<string[]>(photos.slice(0, 6).map((p) => p.id));
+  const [chosenPhotoIds, setPhotoIds] = useState<string[] | null>(null);
+  // Until the person picks, the first six photos (including ones uploaded after the page opened).
+  const photoIds = (chosenPhotoIds ?? photos.slice(0, 6).map((p) => p.id)).filter((id) => photos.some((p) => p.id === id));
   const [property, setProperty] = useState({ ...facts, price: facts.price === null ? "" : String(facts.price) });
   const [tone, setTone] = useState<(typeof TONES)[number]>("professional");
   const [length, setLength] = useState<(typeof LENGTHS)[number]>("medium");

@@ -17,7 +17,8 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const refresh = useRefreshGenerations(projectId);
-  const [anchor, setAnchor] = useState<string | null>(photos[0]?.id ?? null);
+  const [chosenAnchor, setAnchor] = useState<string | null>(null);
+  const anchor = photos.some((p) => p.id === chosenAnchor) ? chosenAnchor : (photos[0]?.id ?? null);
   const [views, setViews] = useState<string[]>([]);
   const [roomType, setRoomType] = useState("living_room");
   const [style, setStyle] = useState("scandinavian");

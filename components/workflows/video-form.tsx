@@ -35,11 +35,12 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
   const workspace = useWorkspace();
   const refresh = useRefreshGenerations(projectId);
   const [mode, setMode] = useState<VideoMode>("before_after");
-  const [image, setImage] = useState<string | null>(photos[0]?.id ?? null);
+  const [chosenImage, setImage] = useState<string | null>(null);
   const [tail, setTail] = useState<string | null>(null);
   const start = useMutation(trpc.generations.video.mutationOptions({ onSuccess: () => refresh() }));
   const results = resultImages(generations);
   const choices = [...photos, ...results];
+  const image = choices.some((c) => c.id === chosenImage) ? chosenImage : (photos[0]?.id ?? null);
   const ref = (id: string) => (results.some((r) => r.id === id) ? { type: "output" as const, id } : { type: "photo" as const, id });
   const tailUsed = mode === "before_after" || mode === "reveal";
 

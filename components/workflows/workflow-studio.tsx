@@ -20,7 +20,9 @@ import { VideoForm } from "./video-form";
  */
 export function WorkflowStudio({ projectId, photos, facts }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts }) {
   const generations = useGenerations(projectId);
-  const [photoId, setPhotoId] = useState<string | null>(photos[0]?.id ?? null);
+  const [chosenPhotoId, setPhotoId] = useState<string | null>(null);
+  // Photos arrive after the first render when uploaded on this page: fall back to the first one.
+  const photoId = photos.some((p) => p.id === chosenPhotoId) ? chosenPhotoId : (photos[0]?.id ?? null);
   const running = generations.data?.filter((g) => g.status === "running").length ?? 0;
 
   return (
