@@ -97,3 +97,7 @@ const server = http.createServer(async (req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, "127.0.0.1", () => console.log(`baseline listening on ${port}`));
+process.once("SIGTERM", () => {
+  server.close();
+  void sql.end({ timeout: 1 }).finally(() => process.exit(0));
+});

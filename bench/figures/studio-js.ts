@@ -12,10 +12,10 @@ import path from "node:path";
 import vm from "node:vm";
 import zlib from "node:zlib";
 import type { Figure } from "../lib/report";
-import { ROOT } from "../lib/settings";
+import { BUILD_DIR } from "../lib/build";
 import { kb, ratio, times } from "../lib/stats";
 
-const NEXT_DIR = path.join(ROOT, ".next");
+const NEXT_DIR = path.join(BUILD_DIR, ".next");
 const TARGET_BYTES = 200 * 1024;
 const gzipCache = new Map<string, number>();
 
@@ -48,7 +48,9 @@ async function htmlScripts(appUrl: string, url: string): Promise<Set<string> | n
   const response = await fetch(appUrl + url, { redirect: "manual" });
   if (response.status !== 200) return null;
   const html = await response.text();
-  return new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => chunkPath(m[1])));
+  // noModule scripts are polyfills that current browsers skip.
+  const tags = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]).filter((tag) => !/nomodule/i.test(tag));
+  return new Set(tags.flatMap((tag) => tag.match(/src="([^"]+\.js)"/)?.slice(1) ?? []).map(chunkPath));
 }
 
 export async function studioJs(appUrl: string | null): Promise<Figure> {

@@ -1,47 +1,68 @@
 /**
- * Makes sure .next holds a production build of the current sources, running
- * `next build` (the same as `npm run build`) when it is missing or older than any source
- * file. `--reuse-build` skips the age check; `--rebuild` always builds.
+ * The production build the bench runs: `next build` of a snapshot of the working tree in
+ * .data/bench/app (node_modules linked), so a `next build` someone else starts in the
+ * checkout meanwhile cannot swap .next under the running server, and the measured build is
+ * exactly the sources of this run. The snapshot is rebuilt when any file git knows of
+ * (tracked, or new and not ignored) changed since the last bench build; its .next/cache
+ * is kept, so rebuilds are incremental. `--reuse-build` skips the check, `--rebuild`
+ * always builds.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ROOT } from "./settings";
+import { BENCH_DATA_DIR, ROOT } from "./settings";
 
-const SOURCE_DIRS = ["app", "components", "server", "db", "inngest"];
-const SOURCE_FILES = ["env.ts", "next.config.mjs", "proxy.ts", "instrumentation.ts", "package.json", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+export const BUILD_DIR = path.join(BENCH_DATA_DIR, "app");
+const FINGERPRINT = path.join(BUILD_DIR, ".bench-fingerprint");
+/** Kept across snapshots: the build (and its cache) and the link to node_modules. */
+const KEPT = new Set([".next", "node_modules", ".bench-fingerprint"]);
 
-function newestSourceMtime(): number {
-  let newest = 0;
-  const visit = (file: string) => {
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (!stat) return;
-    if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(file)) if (!entry.startsWith(".") && entry !== "testing") visit(path.join(file, entry));
-    } else if (!/\.(test\.ts|md)$/.test(file)) {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  for (const entry of [...SOURCE_DIRS, ...SOURCE_FILES]) visit(path.join(ROOT, entry));
-  return newest;
+/** Source files of the working tree. The lockfile stays out, so Next takes the checkout as the workspace root and node_modules resolves inside it. */
+function sourceFiles(): string[] {
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return listed.split("\0").filter((file) => file && file !== "package-lock.json" && fs.existsSync(path.join(ROOT, file)));
+}
+
+function fingerprint(files: string[]): string {
+  const hash = crypto.createHash("sha256");
+  for (const file of files) {
+    const stat = fs.statSync(path.join(ROOT, file));
+    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest("hex");
+}
+
+function snapshot(files: string[]): void {
+  fs.mkdirSync(BUILD_DIR, { recursive: true });
+  for (const entry of fs.readdirSync(BUILD_DIR)) if (!KEPT.has(entry)) fs.rmSync(path.join(BUILD_DIR, entry), { recursive: true, force: true });
+  for (const file of files) {
+    fs.mkdirSync(path.dirname(path.join(BUILD_DIR, file)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, file), path.join(BUILD_DIR, file));
+  }
+  if (!fs.existsSync(path.join(BUILD_DIR, "node_modules"))) fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(BUILD_DIR, "node_modules"));
 }
 
 export type BuildState = { built: false; reason: string } | { built: true; reason: string; ms: number };
 
 export async function ensureBuild(options: { reuse: boolean; force: boolean; env: NodeJS.ProcessEnv }): Promise<BuildState> {
-  const buildId = path.join(ROOT, ".next", "BUILD_ID");
-  const builtAt = fs.statSync(buildId, { throwIfNoEntry: false })?.mtimeMs;
-  if (!options.force && builtAt !== undefined) {
-    if (options.reuse) return { built: false, reason: "existing .next reused (--reuse-build)" };
-    if (builtAt >= newestSourceMtime()) return { built: false, reason: "existing .next is newer than every source file" };
+  const files = sourceFiles();
+  const current = fingerprint(files);
+  const hasBuild = fs.existsSync(path.join(BUILD_DIR, ".next", "BUILD_ID"));
+  if (!options.force && hasBuild) {
+    if (options.reuse) return { built: false, reason: "existing bench build reused (--reuse-build)" };
+    if (fs.existsSync(FINGERPRINT) && fs.readFileSync(FINGERPRINT, "utf8") === current) return { built: false, reason: "bench build is up to date with the working tree" };
   }
-  const reason = options.force ? "--rebuild" : builtAt === undefined ? "no build in .next" : "sources changed since the last build";
-  console.log(`[bench] running next build (${reason}) ...`);
+  const reason = options.force ? "--rebuild" : hasBuild ? "sources changed since the last bench build" : "no bench build yet";
+  console.log(`[bench] next build of a snapshot in ${path.relative(ROOT, BUILD_DIR)} (${reason}) ...`);
   const start = performance.now();
+  fs.rmSync(FINGERPRINT, { force: true });
+  snapshot(files);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: ROOT, env: options.env, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: BUILD_DIR, env: options.env, stdio: ["ignore", "inherit", "inherit"] });
     child.once("error", reject);
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
   });
+  fs.writeFileSync(FINGERPRINT, current);
   return { built: true, reason, ms: performance.now() - start };
 }

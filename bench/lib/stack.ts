@@ -1,7 +1,7 @@
 /**
  * The system under test: the bench's own embedded Postgres with a fresh, migrated
  * database, a business account with ample credits and quota, and the production server
- * (`next start`) on the bench port, configured by benchEnv().
+ * (`next start` of the bench build) on the bench port, configured by benchEnv().
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { getDb, type Database } from "@/db/client";
 import { embeddedUrl, ensureDatabase, ensureEmbeddedPostgres } from "@/db/embedded";
 import { runMigrations } from "@/db/migrate";
 import { createAccount } from "@/server/v1/services/accounts/create-account";
+import { BUILD_DIR } from "./build";
 import { startProcess, waitForHttp, type Started } from "./processes";
 import { BENCH_DATA_DIR, BENCH_PG_PORT, benchEnv, PORTS, ROOT } from "./settings";
 
@@ -45,7 +46,7 @@ export interface AppServer {
 
 export async function startAppServer(account: BenchAccount): Promise<AppServer> {
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
-  const started = startProcess("next start", process.execPath, [next, "start", "-p", String(PORTS.app), "-H", "127.0.0.1"], { env: benchEnv(), cwd: ROOT });
+  const started = startProcess("next start", process.execPath, [next, "start", "-p", String(PORTS.app), "-H", "127.0.0.1"], { env: benchEnv(), cwd: BUILD_DIR });
   const url = `http://127.0.0.1:${PORTS.app}`;
   await waitForHttp(`${url}/api/v1/me`, { process: started, headers: { "x-api-key": account.apiKey }, accept: (s) => s === 200 });
   return { url, process: started };

@@ -28,3 +28,8 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: 
   const value = await work();
   return { value, ms: performance.now() - start };
 }
+
+/** The median of run-by-run ratios: alternating runs share the machine's drift, so this is steadier than a ratio of medians. */
+export function pairedRatio(atrium: number[], baseline: number[]): number {
+  return median(atrium.map((value, i) => ratio(value, baseline[i])));
+}
