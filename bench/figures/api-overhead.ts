@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import { newBlobKey } from "@/server/storage";
 import { load, type LoadResult } from "../api-overhead/load";
+import { FLOOR_ROUTE_PATH } from "../lib/build";
 import { waitForHttp } from "../lib/processes";
 import type { Figure, Target } from "../lib/report";
 import { PORTS } from "../lib/settings";
@@ -49,6 +50,7 @@ export async function apiOverhead(ctx: BenchContext): Promise<Figure> {
     const rows: string[][] = [];
     const targets: Target[] = [];
     const notes: string[] = [];
+    let meBaseline: LoadResult | undefined;
     for (const [label, path] of [["GET /me", "/api/v1/me"], ["GET /jobs/{id}", `/api/v1/jobs/${jobId}`]] as const) {
       const closed: Partial<Record<"baseline" | "atrium", LoadResult>> = {};
       const paced: Partial<Record<"baseline" | "atrium", LoadResult>> = {};
@@ -58,6 +60,7 @@ export async function apiOverhead(ctx: BenchContext): Promise<Figure> {
       for (const side of ["baseline", "atrium"] as const) closed[side] = await load(origins[side] + path, { connections: CONNECTIONS, seconds: SECONDS, headers });
       for (const side of ["baseline", "atrium"] as const) paced[side] = await load(origins[side] + path, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, headers });
       const [b, a, bp, ap] = [closed.baseline!, closed.atrium!, paced.baseline!, paced.atrium!];
+      meBaseline ??= b;
       rows.push(
         [label, `throughput, ${CONNECTIONS} conn × ${SECONDS} s`, `${fixed(b.requestsPerSecond, 0)} req/s`, `${fixed(a.requestsPerSecond, 0)} req/s`, times(ratio(a.requestsPerSecond, b.requestsPerSecond))],
         [label, "p50 / p99, same run", `${ms(b.p50)} / ${ms(b.p99)}`, `${ms(a.p50)} / ${ms(a.p99)}`, times(ratio(a.p99, b.p99))],
@@ -71,6 +74,15 @@ export async function apiOverhead(ctx: BenchContext): Promise<Figure> {
       const failures = [b, a, bp, ap].reduce((sum, r) => sum + r.failures, 0);
       if (failures) notes.push(`${label}: ${failures} non-2xx answers or errors during the runs: the figures above are suspect.`);
     }
+    await load(ctx.app.url + FLOOR_ROUTE_PATH, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
+    const floor = await load(ctx.app.url + FLOOR_ROUTE_PATH, { connections: CONNECTIONS, seconds: SECONDS, headers });
+    rows.push([
+      "framework floor",
+      `Next route answering constant JSON, no database (bench build only), ${CONNECTIONS} conn × ${SECONDS} s; baseline = its GET /me run`,
+      `${fixed(meBaseline!.requestsPerSecond, 0)} req/s`,
+      `${fixed(floor.requestsPerSecond, 0)} req/s`,
+      times(ratio(floor.requestsPerSecond, meBaseline!.requestsPerSecond)),
+    ]);
     return {
       id: 1,
       title: "API overhead: next start vs a bare node:http server with the same SQL",

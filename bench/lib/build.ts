@@ -4,7 +4,8 @@
  * checkout meanwhile cannot swap .next under the running server, and the measured build is
  * exactly the sources of this run. The snapshot is rebuilt when any file git knows of
  * (tracked, or new and not ignored) changed since the last bench build; its .next/cache
- * is kept, so rebuilds are incremental. `--reuse-build` skips the check, `--rebuild`
+ * is kept, so rebuilds are incremental. The snapshot gets one extra route, the framework
+ * floor of figure 1 (FLOOR_ROUTE). `--reuse-build` skips the check, `--rebuild`
  * always builds.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -14,6 +15,17 @@ import path from "node:path";
 import { BENCH_DATA_DIR, ROOT } from "./settings";
 
 export const BUILD_DIR = path.join(BENCH_DATA_DIR, "app");
+/**
+ * The framework's floor for figure 1, added to the snapshot only: a route handler that
+ * answers constant JSON, no database. What no Next route can beat on this machine.
+ */
+export const FLOOR_ROUTE_PATH = "/api/bench-floor";
+const FLOOR_ROUTE_FILE = "app/api/bench-floor/route.ts";
+const FLOOR_ROUTE = `export const dynamic = "force-dynamic";
+export async function GET() {
+  return Response.json({ api_monthly_quota: 0, api_total_completed: 0, api_completed_month: 0 });
+}
+`;
 const FINGERPRINT = path.join(BUILD_DIR, ".bench-fingerprint");
 /** Kept across snapshots: the build (and its cache) and the link to node_modules. */
 const KEPT = new Set([".next", "node_modules", ".bench-fingerprint"]);
@@ -41,6 +53,8 @@ function snapshot(files: string[]): void {
     fs.copyFileSync(path.join(ROOT, file), path.join(BUILD_DIR, file));
   }
   if (!fs.existsSync(path.join(BUILD_DIR, "node_modules"))) fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(BUILD_DIR, "node_modules"));
+  fs.mkdirSync(path.dirname(path.join(BUILD_DIR, FLOOR_ROUTE_FILE)), { recursive: true });
+  fs.writeFileSync(path.join(BUILD_DIR, FLOOR_ROUTE_FILE), FLOOR_ROUTE);
 }
 
 export type BuildState = { built: false; reason: string } | { built: true; reason: string; ms: number };
