@@ -64,6 +64,8 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
 
   await test.step("render a multi-view set and redo a view", async () => {
     await workflows.getByRole("tab", { name: "Multi-view" }).click();
+    // Upload order is not fixed, so pick the anchor explicitly before the other view.
+    await page.getByRole("group", { name: "Anchor view" }).getByRole("img", { name: "living.jpg" }).click();
     await page.getByRole("group", { name: "Other views of the same room" }).getByRole("img", { name: "living-east.jpg" }).click();
     await page.getByRole("button", { name: "Render 2 views" }).click();
     const set = run(page, "Multi-view");
@@ -77,6 +79,7 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
   await test.step("paint a mask and run inpaint → upscale", async () => {
     await workflows.getByRole("tab", { name: "Edit & upscale" }).click();
     const canvas = page.getByLabel("Mask canvas: paint over the area to change");
+    await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
     await page.mouse.down();
