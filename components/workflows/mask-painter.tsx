@@ -152,7 +152,7 @@ export function MaskPainter({ imageUrl, imageAlt, width, height, onMaskChange }:
           Clear
         </Button>
       </div>
-      <div className="relative overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200" style={{ aspectRatio: `${width} / ${height}` }}>
+      <div className="relative max-w-3xl overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200" style={{ aspectRatio: `${width} / ${height}` }}>
         {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
         <img src={imageUrl} alt={imageAlt} className="absolute inset-0 size-full select-none object-cover" draggable={false} />
         <canvas

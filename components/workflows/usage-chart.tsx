@@ -16,8 +16,8 @@ export function UsageChart({ data }: { data: { month: string; credits: number; u
           <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: "#57534e", fontSize: 12 }} />
           <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fill: "#57534e", fontSize: 12 }} />
           <Tooltip cursor={{ fill: "#f5f5f4" }} formatter={(value, name) => [value, name === "credits" ? "Credits" : "Requests"]} />
-          <Bar dataKey="credits" name="credits" fill="#0f766e" radius={[4, 4, 0, 0]} />
-          <Bar dataKey="units" name="units" fill="#99f6e4" radius={[4, 4, 0, 0]} />
+          <Bar isAnimationActive={false} dataKey="credits" name="credits" fill="#0f766e" radius={[4, 4, 0, 0]} />
+          <Bar isAnimationActive={false} dataKey="units" name="units" fill="#99f6e4" radius={[4, 4, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </div>
