@@ -9,6 +9,7 @@
  * Branch environments for previews: the SDK reads INNGEST_ENV, else VERCEL_GIT_COMMIT_REF.
  */
 import { Inngest } from "inngest";
+import { safeLogger } from "@/server/log";
 import { env, usesInngestServer } from "@/env";
 import { localEventKey, localSigningKey } from "./local/keys";
 import { localEventBaseUrl, localFetch } from "./local/local-fetch";
@@ -25,4 +26,10 @@ function localOptions() {
   };
 }
 
-export const inngest = new Inngest({ id: APP_ID, ...(usesInngestServer(env) || env.VERCEL ? {} : localOptions()) });
+export const inngest = new Inngest({
+  id: APP_ID,
+  // Step errors can carry query parameters; the SDK logs them through this summarizer.
+  logger: safeLogger,
+  internalLogger: safeLogger,
+  ...(usesInngestServer(env) || env.VERCEL ? {} : localOptions()),
+});

@@ -36,7 +36,8 @@ function discoverRoutes(appDir: string): RouteEntry[] {
         });
       return { pattern: new RegExp(`^/${segments.join("/")}/?$`), names, catchAll, file: path.join(appDir, file) };
     })
-    .sort((a, b) => a.names.length - b.names.length);
+    // As in Next: static segments before dynamic ones, catch-all routes last.
+    .sort((a, b) => a.catchAll.length - b.catchAll.length || a.names.length - b.names.length);
 }
 
 export interface AppServer {

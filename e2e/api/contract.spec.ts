@@ -117,6 +117,14 @@ test("workflow 4: POST /tools/property-description", async () => {
   expect(described.result!.image_analysis[0]).toMatchObject({ index: 0, width: 320, height: 240, orientation: "landscape" });
 });
 
+test("paths that are not routes answer the API's JSON 404", async ({ request, baseURL }) => {
+  for (const path of ["/api/v1/jobs/%", "/api/v1/nothing-here", "/api/v1/", "/api/v1"]) {
+    const response = await request.get(`${baseURL}${path}`, { headers: { "x-api-key": apiKey }, maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    expect(await response.json(), path).toEqual({ error: "Not found.", code: "not_found" });
+  }
+});
+
 test("the OpenAPI document lists the 13 routes", async ({ request, baseURL }) => {
   const doc = await (await request.get(`${baseURL}/api/openapi.json`)).json();
   const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) => Object.keys(item).filter((m) => ["get", "post"].includes(m)).map((m) => `${m.toUpperCase()} ${path}`));

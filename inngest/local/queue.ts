@@ -8,6 +8,7 @@
 import PgBoss from "pg-boss";
 import { databaseUrl, getDb } from "@/db/client";
 import { stableId } from "./stable-id";
+import { logError } from "@/server/log";
 
 export const WORK_QUEUE = "executor-work";
 
@@ -35,7 +36,7 @@ export async function openQueue(options: QueueOptions): Promise<PgBoss> {
     schedule: false,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   });
-  boss.on("error", (err) => console.error("[executor] queue error:", err));
+  boss.on("error", (err) => logError("[executor] queue error:", err));
   await boss.start();
   // Retries here only recover lost leases: step retries are the executor's own.
   const queue = { name: WORK_QUEUE, retryLimit: 1000, retryDelay: 1, expireInSeconds: options.leaseSeconds };

@@ -6,6 +6,7 @@
  */
 import { env, usesInngestServer } from "@/env";
 import { startLocalExecutor, stopLocalExecutor, UnsupportedFunctionConfigError } from "./index";
+import { logError } from "@/server/log";
 
 export function startExecutorInApp(): void {
   if (usesInngestServer(env)) return;
@@ -15,7 +16,7 @@ export function startExecutorInApp(): void {
   startLocalExecutor({ serveUrl: `http://127.0.0.1:${env.PORT}/api/inngest` }).then(
     () => console.log("[executor] local executor started"),
     (err) => {
-      console.error("[executor] local executor did not start:", err);
+      logError("[executor] local executor did not start:", err);
       if (err instanceof UnsupportedFunctionConfigError) process.exit(1);
     },
   );

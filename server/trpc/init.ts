@@ -8,6 +8,7 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { AppError, ERROR_CODES } from "@/server/errors";
 import { createStudioContext, type StudioContext } from "@/server/studio/context";
+import { logError } from "@/server/log";
 
 export interface TRPCContext {
   session: Session | null;
@@ -45,7 +46,7 @@ export const appErrors = t.middleware(async ({ next }) => {
     if (cause instanceof AppError) {
       throw new TRPCError({ code: ERROR_CODES[cause.code].trpc, message: cause.message, cause });
     }
-    console.error("[trpc]", cause ?? result.error);
+    logError("[trpc]", cause ?? result.error);
   }
   return result;
 });

@@ -22,6 +22,7 @@ import { checkRateLimit } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { errorResponse, json, type ResponseStyle } from "./respond";
 import { validate } from "./validation";
+import { logError } from "@/server/log";
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -89,7 +90,7 @@ export function withApiKey<B extends Schema = undefined, Q extends Schema = unde
       return json(result.body, result.status ?? 200, { ...headers, ...result.headers });
     } catch (thrown) {
       const error = toAppError(thrown);
-      if (error.code === "internal_error") console.error(`[v1] ${spec.name} failed`, thrown);
+      if (error.code === "internal_error") logError(`[v1] ${spec.name} failed`, thrown);
       return errorResponse(spec.style, error, now, headers);
     }
   };

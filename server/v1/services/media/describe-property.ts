@@ -36,7 +36,10 @@ export async function describeProperty(
       const written = await withTimeout((signal) =>
         provider.describe({ images, analysis, propertyData: request.property_data, settings: request.generation_settings }, signal),
       );
-      return { result: { description: written.description, image_analysis: analysis, listing_id: crypto.randomUUID() } };
+      if (typeof written?.description !== "string" || written.description.trim() === "") {
+        throw new ProviderError("The provider returned an empty description.", { transient: true });
+      }
+      return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID() } };
     },
   });
 }

@@ -210,6 +210,19 @@ describe("workflow 4: property description", () => {
     expect(await ledger(accountId)).toEqual(["debit:property_description:-1"]);
   });
 
+  it("answers 502 and refunds when the writer returns no text", async () => {
+    const { apiKey, accountId } = await makeAccount({ credits: 3 });
+    setProvidersForTesting({ describe: { name: "mute", describe: async () => ({ provider: "mute", statusUrl: "x://1", description: "  " }) } });
+    try {
+      const image = (await sharp({ create: { width: 40, height: 30, channels: 3, background: "#888" } }).jpeg().toBuffer()).toString("base64");
+      const answer = await post("/tools/property-description", apiKey, { images: [image], property_data: property });
+      expect([answer.status, answer.body.error.code, answer.body.credits_charged]).toEqual([502, "provider_error", 0]);
+    } finally {
+      setProvidersForTesting(null);
+    }
+    expect(await ledger(accountId)).toEqual(["debit:property_description:-1", "refund:property_description:1"]);
+  });
+
   it("refuses remote URLs and bad images without charging", async () => {
     const { apiKey, accountId } = await makeAccount({ credits: 3 });
     const remote = await post("/tools/property-description", apiKey, { images: ["https://example.com/a.jpg"], property_data: property });

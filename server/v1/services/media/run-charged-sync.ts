@@ -13,6 +13,7 @@ import { acceptGeneration } from "../billing/accept-generation";
 import { refundCredits } from "../billing/refund-credits";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { providerAppError } from "../providers/provider-failure";
+import { logError } from "@/server/log";
 
 export interface ChargedSyncInput<R> {
   account: AuthenticatedAccount;
@@ -49,7 +50,7 @@ export async function runChargedSync<R extends Record<string, unknown>>(
     };
   } catch (thrown) {
     const failure = providerAppError(thrown);
-    if (!(failure.code === "provider_error" || failure.code === "provider_timeout")) console.error(`[v1] ${input.kind} ${jobId} failed`, thrown);
+    if (!(failure.code === "provider_error" || failure.code === "provider_timeout")) logError(`[v1] ${input.kind} ${jobId} failed`, thrown);
     const finished = ctx.now();
     await ctx.db.transaction(async (tx) => {
       await refundCredits(tx, { chargeKey, note: failure.code });
