@@ -34,6 +34,21 @@ export interface ExecutorOptions {
 
 const KNOWN_OPS = new Set(["StepRun", "StepError", "StepFailed", "StepPlanned", "Sleep", "WaitForEvent", "InvokeFunction"]);
 
+/**
+ * Executors running in this process, on globalThis because Next may bundle this module
+ * more than once. Events queued by a route wake them (see ingest.ts) rather than wait
+ * for their next poll.
+ */
+function runningExecutors(): Set<LocalExecutor> {
+  const holder = globalThis as unknown as { __atriumRunningExecutors?: Set<LocalExecutor> };
+  holder.__atriumRunningExecutors ??= new Set();
+  return holder.__atriumRunningExecutors;
+}
+
+export function wakeLocalExecutors(): void {
+  for (const executor of runningExecutors()) executor.wake();
+}
+
 export class LocalExecutor {
   private boss: PgBoss | null = null;
   private functions = new Map<string, RegisteredFunction>();
@@ -67,6 +82,12 @@ export class LocalExecutor {
       );
     }
     await this.recover();
+    runningExecutors().add(this);
+  }
+
+  /** Wakes idle workers now instead of at their next poll (an event was just queued). */
+  wake(): void {
+    for (const id of this.workerIds) this.boss?.notifyWorker(id);
   }
 
   /** A process that died between a commit and its queue send left a run without a job: requeue every running run. */
@@ -78,6 +99,7 @@ export class LocalExecutor {
 
   /** graceful: let claimed jobs finish; otherwise they are released for another executor at once. */
   async stop({ graceful = true }: { graceful?: boolean } = {}): Promise<void> {
+    runningExecutors().delete(this);
     // Jobs finishing during a graceful stop still queue their follow-ups through this.boss.
     await this.boss?.stop({ graceful, wait: true, timeout: 30_000 });
     this.boss = null;

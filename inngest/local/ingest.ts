@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { executorEvents, type StoredEvent } from "@/db/schema";
+import { wakeLocalExecutors } from "./executor";
 import { enqueue, senderQueue } from "./queue";
 import type PgBoss from "pg-boss";
 
@@ -31,5 +32,6 @@ export async function ingestEvents(raw: unknown, boss?: PgBoss): Promise<string[
     await enqueue(queue, { kind: "event", eventId: payload.id });
     ids.push(payload.id);
   }
+  wakeLocalExecutors();
   return ids;
 }

@@ -6,7 +6,7 @@ import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { QuotaBar } from "@/components/workflows/quota-bar";
-import { UsageChart } from "@/components/workflows/usage-chart";
+import { UsageChart } from "@/components/workflows/usage-chart-lazy";
 import { monthLabel } from "@/components/workflows/usage-format";
 import { UsageTable } from "@/components/workflows/usage-table";
 import { USAGE_OPERATION_LABELS } from "@/server/studio/generations/vocabulary";
