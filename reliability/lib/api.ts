@@ -17,6 +17,8 @@ export interface RequestOptions {
   /** Sent as is; the caller chooses the content type. */
   raw?: string | Uint8Array;
   headers?: Record<string, string>;
+  /** No answer within this time is a failed request (default 120 s). */
+  timeoutMs?: number;
 }
 
 export class ResponseLog {
@@ -44,7 +46,12 @@ export function apiClient(baseUrl: string) {
       body = options.raw;
     }
     Object.assign(headers, options.headers);
-    const response = await fetch(`${baseUrl}${path.startsWith("/api") ? "" : "/api/v1"}${path}`, { method, headers, body: body as BodyInit | undefined });
+    const response = await fetch(`${baseUrl}${path.startsWith("/api") ? "" : "/api/v1"}${path}`, {
+      method,
+      headers,
+      body: body as BodyInit | undefined,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 120_000),
+    });
     const text = await response.text();
     let parsed: unknown = null;
     try {

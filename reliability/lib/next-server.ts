@@ -59,7 +59,7 @@ export async function startNextServer(options: ServerOptions): Promise<NextServe
       });
       stream.on("end", () => pending && logs.push(pending));
     }
-    await waitUntilReady(url, logs, () => child.exitCode !== null);
+    await waitUntilReady(url, logs, () => (child.exitCode ?? child.signalCode) !== null && `exit ${child.exitCode ?? child.signalCode}`);
   };
 
   await launch();
@@ -84,10 +84,11 @@ export async function startNextServer(options: ServerOptions): Promise<NextServe
 }
 
 /** Ready when the v1 API answers (401 without a key) and the local executor has started. */
-async function waitUntilReady(url: string, logs: string[], dead: () => boolean): Promise<void> {
+async function waitUntilReady(url: string, logs: string[], dead: () => string | false): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (dead()) throw new Error(`next start exited early:\n${logs.slice(-30).join("\n")}`);
+    const exit = dead();
+    if (exit) throw new Error(`next start ended early (${exit}):\n${logs.slice(-30).join("\n")}`);
     const executorUp = logs.some((line) => line.includes("local executor started"));
     const status = await fetch(`${url}/api/v1/me`).then((r) => r.status, () => 0);
     if (status === 401 && executorUp) return;

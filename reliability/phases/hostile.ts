@@ -96,10 +96,15 @@ function getCase(route: RouteDef, apiKey: string): fc.Arbitrary<HostileCase> {
     fc.constantFrom("..", "...", "%", "null", "undefined", "0", "-1", "' or 1=1 --", "x".repeat(5000), "00000000-0000-0000-0000-000000000000", "NaN"),
   );
   const pathOf = route.pathParam
-    ? id.map((s) => `${route.path}/${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?"))}`)
+    ? // Dots are escaped so the client does not resolve "." and ".." segments away before sending.
+      id.map((s) => `${route.path}/${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "?")).replace(/\./g, "%2E")}`)
     : query.map((q) => (q ? `${route.path}?${q}` : route.path));
   // Node's HTTP parser answers 431 itself for a request line over 16 KB, before any route runs.
-  const withinRequestLine = pathOf.map((p) => p.slice(0, MAX_PATH));
+  const withinRequestLine = fc.tuple(pathOf, fc.nat({ max: 99 })).map(([p, roll]) => {
+    const cut = p.slice(0, MAX_PATH);
+    // The contract serves API paths with a trailing slash too (proxy.ts).
+    return roll === 0 ? cut.replace(/(\?|$)/, "/$1") : cut;
+  });
   return fc.tuple(withinRequestLine, keyHeader(apiKey)).map(([p, auth]) => ({ kind: route.pathParam ? "path" : "query", path: p, headers: auth }));
 }
 
@@ -127,32 +132,40 @@ export async function runHostile(input: HostileInput, report: PhaseReport): Prom
   const kinds = new Map<string, number>();
   const codes = new Map<string, number>();
   let total = 0;
+  let skipped = 0;
   for (const [index, route] of ROUTES.entries()) {
     const { apiKey } = input.keys.get(route.name)!;
     const limit = route.name === "POST /tools/property-description" ? input.propertyLimit : input.jsonLimit;
     const generatedAt = Date.now();
     const cases = hostileCases(route, apiKey, input.casesPerRoute, input.seed + index, limit);
     const sentAt = Date.now();
+    let slowest = { ms: 0, kind: "" };
+    let timeouts = 0;
     await mapPool(cases, 6, async (c) => {
+      // A route that keeps hanging on trailing-slash paths has been reported; skip the rest of them to bound the run.
+      if (timeouts >= 3 && /\/(\?|$)/.test(c.path)) return void skipped++;
       total++;
+      const caseStart = Date.now();
       kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
       let outcome: string | null;
       try {
-        const response = await input.api(route.method, c.path, { raw: c.body, headers: c.headers });
+        const response = await input.api(route.method, c.path, { raw: c.body, headers: c.headers, timeoutMs: 15_000 });
         outcome = judgeResponse(route, response.status, response.body);
         const code = codeOf(response.body) ?? String(response.status);
         codes.set(code, (codes.get(code) ?? 0) + 1);
       } catch (error) {
+        if ((error as Error).name === "TimeoutError") timeouts++;
         outcome = `request failed: ${(error as Error).message}`;
       }
       if (outcome) problems.push(`${route.name} [${c.kind}] ${outcome} — case ${describe(c)}`);
+      if (Date.now() - caseStart > slowest.ms) slowest = { ms: Date.now() - caseStart, kind: `${c.kind} ${describe(c).slice(0, 80)}` };
     });
-    report.figure(`cases ${route.name}`, `${cases.length} (generated in ${sentAt - generatedAt} ms, answered in ${Date.now() - sentAt} ms)`);
+    report.figure(`cases ${route.name}`, `${cases.length} (generated in ${sentAt - generatedAt} ms, answered in ${Date.now() - sentAt} ms; slowest ${slowest.ms} ms: ${slowest.kind})`);
   }
-  report.figure("cases tried", total);
+  report.figure("cases tried", skipped ? `${total} (${skipped} trailing-slash cases skipped after repeated timeouts)` : total);
   report.figure("case kinds", [...kinds].map(([k, n]) => `${k} ${n}`).join(", "));
   report.figure("answers", [...codes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", "));
-  report.expect(`at least ${input.casesPerRoute} cases per route (${ROUTES.length} routes)`, total >= input.casesPerRoute * ROUTES.length);
+  report.expect(`at least ${input.casesPerRoute} cases per route (${ROUTES.length} routes)`, total + skipped >= input.casesPerRoute * ROUTES.length && skipped === 0, `${skipped} skipped`);
   report.expectNone("no 5xx, every refusal a documented code and status, nothing accepted", problems);
   report.expectNone("nothing charged, counted or stored for refused requests", await storedForAccounts(input));
 }
