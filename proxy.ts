@@ -1,8 +1,7 @@
 /**
  * Requests before routing:
- * - The contract accepts POST /api/v1/job with a trailing slash. Next would answer it
- *   with a 308 redirect (which many HTTP clients do not follow for POST), so the
- *   trailing-slash redirect is off (next.config.mjs) and API paths are rewritten here.
+ * - The trailing-slash redirect is off for the API's sake (next.config.mjs rewrites
+ *   those paths inside the server); pages still get their canonical redirect here.
  * - A path with a malformed percent-escape (e.g. /api/v1/jobs/%) makes Next's router
  *   fail with an empty 500; such a path names no resource, so it gets the API's 404.
  */
@@ -19,12 +18,12 @@ function decodable(pathname: string): boolean {
 }
 
 export function proxy(request: NextRequest) {
-  const url = request.nextUrl.clone();
-  if (!decodable(url.pathname)) return apiNotFound();
-  if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-    url.pathname = url.pathname.replace(/\/+$/, "");
-    // API routes are served as they are; pages keep Next's usual canonical redirect.
-    return url.pathname.startsWith("/api/") ? NextResponse.rewrite(url) : NextResponse.redirect(url, 308);
+  const { pathname, search } = request.nextUrl;
+  if (!decodable(pathname)) return apiNotFound();
+  if (pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
+    // Built from the Host the client sent: the server's own idea of its host may differ.
+    const origin = `${request.nextUrl.protocol}//${request.headers.get("host") ?? request.nextUrl.host}`;
+    return NextResponse.redirect(new URL(`${pathname.replace(/\/+$/, "")}${search}`, origin), 308);
   }
   return NextResponse.next();
 }

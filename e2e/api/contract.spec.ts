@@ -125,6 +125,13 @@ test("paths that are not routes answer the API's JSON 404", async ({ request, ba
   }
 });
 
+test("a trailing slash is served, not redirected", async ({ request }) => {
+  for (const path of ["/me/", "/jobs/"]) {
+    const response = await request.get(`${baseUrl}${path}`, { headers: { "x-api-key": apiKey }, maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+  }
+});
+
 test("the OpenAPI document lists the 13 routes", async ({ request, baseURL }) => {
   const doc = await (await request.get(`${baseURL}/api/openapi.json`)).json();
   const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) => Object.keys(item).filter((m) => ["get", "post"].includes(m)).map((m) => `${m.toUpperCase()} ${path}`));

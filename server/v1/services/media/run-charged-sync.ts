@@ -13,6 +13,7 @@ import { acceptGeneration } from "../billing/accept-generation";
 import { refundCredits } from "../billing/refund-credits";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { providerAppError } from "../providers/provider-failure";
+import { settleAbandonedSyncJobs } from "./settle-abandoned-sync-jobs";
 import { logError } from "@/server/log";
 
 export interface ChargedSyncInput<R> {
@@ -28,6 +29,7 @@ export async function runChargedSync<R extends Record<string, unknown>>(
   ctx: ServiceContext,
   input: ChargedSyncInput<R>,
 ): Promise<{ status: number; body: Envelope<R> }> {
+  await settleAbandonedSyncJobs(ctx, { accountId: input.account.id });
   const jobId = crypto.randomUUID();
   const chargeKey = `${input.kind}:${jobId}`;
   const created = ctx.now();
