@@ -6,11 +6,12 @@
  *   with the table's CHECK constraint as a backstop.
  * Both happen in one statement, which takes the account's row lock before the ledger
  * row's foreign-key check (inserting first made concurrent debits of one account build
- * multixact locks: measured about 2x slower, bench/findings.md). It runs in its own
- * savepoint, so a short balance rolls the ledger row back whoever the caller is; inside
- * a caller's transaction the AppError also rolls back whatever else the caller wrote.
+ * multixact locks: measured about 2x slower, bench/findings.md). A short balance must
+ * undo the ledger row: inside a caller's transaction the AppError rolls it back with
+ * whatever else the caller wrote; called outside one, the debit opens its own.
  */
 import { sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
 
@@ -24,26 +25,25 @@ export interface DebitInput {
 
 export async function debitCredits(db: Tx, input: DebitInput): Promise<{ entryId: number; alreadyCharged: boolean }> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error("A debit must be a positive integer.");
-  return db.transaction(async (tx) => {
-    const [outcome] = await tx.execute<{ inserted_id: number | null; balance: number | null }>(sql`
-      with inserted as (
-        insert into v1.credit_ledger (account_id, kind, amount, charge_key, job_id, operation)
-        values (${input.accountId}, 'debit', ${-input.amount}, ${input.chargeKey}, ${input.jobId}, ${input.operation})
-        on conflict (charge_key) where kind = 'debit' do nothing
-        returning id
-      ), charged as (
-        update v1.accounts set credit_balance = credit_balance - ${input.amount}, updated_at = now()
-        where id = ${input.accountId} and credit_balance >= ${input.amount} and exists (select 1 from inserted)
-        returning credit_balance
-      )
-      select (select id from inserted) as inserted_id, (select credit_balance from charged) as balance`);
-    if (outcome.inserted_id === null) {
-      const [existing] = await tx.execute<{ id: number }>(
-        sql`select id from v1.credit_ledger where kind = 'debit' and charge_key = ${input.chargeKey}`,
-      );
-      return { entryId: Number(existing.id), alreadyCharged: true };
-    }
-    if (outcome.balance === null) throw new AppError("insufficient_credits");
-    return { entryId: Number(outcome.inserted_id), alreadyCharged: false };
-  });
+  if (!(db instanceof PgTransaction)) return db.transaction((tx) => debitCredits(tx, input));
+  const [outcome] = await db.execute<{ inserted_id: number | null; balance: number | null }>(sql`
+    with inserted as (
+      insert into v1.credit_ledger (account_id, kind, amount, charge_key, job_id, operation)
+      values (${input.accountId}, 'debit', ${-input.amount}, ${input.chargeKey}, ${input.jobId}, ${input.operation})
+      on conflict (charge_key) where kind = 'debit' do nothing
+      returning id
+    ), charged as (
+      update v1.accounts set credit_balance = credit_balance - ${input.amount}, updated_at = now()
+      where id = ${input.accountId} and credit_balance >= ${input.amount} and exists (select 1 from inserted)
+      returning credit_balance
+    )
+    select (select id from inserted) as inserted_id, (select credit_balance from charged) as balance`);
+  if (outcome.inserted_id === null) {
+    const [existing] = await db.execute<{ id: number }>(
+      sql`select id from v1.credit_ledger where kind = 'debit' and charge_key = ${input.chargeKey}`,
+    );
+    return { entryId: Number(existing.id), alreadyCharged: true };
+  }
+  if (outcome.balance === null) throw new AppError("insufficient_credits");
+  return { entryId: Number(outcome.inserted_id), alreadyCharged: false };
 }
