@@ -56,6 +56,8 @@ export const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** A direct (not pooled) connection for migrations, whose advisory lock needs one session; Neon's Vercel integration sets it. */
   DATABASE_URL_UNPOOLED: optionalUrl,
+  /** Named prepared statements (one round trip per query); turn off for a pooler without support. */
+  DATABASE_PREPARE: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
   DATA_DIR: z.string().default(".data"),
   EMBEDDED_PG_PORT: int(54329, 1),
 

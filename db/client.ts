@@ -8,6 +8,7 @@ import postgres from "postgres";
 import { env } from "@/env";
 import { embeddedUrl, ensureEmbeddedPostgres } from "./embedded";
 import { runMigrations } from "./migrate";
+import { withPreparedStatements } from "./prepared";
 import * as schema from "./schema";
 
 export type Database = PostgresJsDatabase<typeof schema>;
@@ -35,7 +36,7 @@ function connect(): Connection {
     onnotice: () => {},
     connection: { application_name: "atrium" },
   });
-  const db = drizzle(sql, { schema });
+  const db = drizzle(env.DATABASE_PREPARE ? withPreparedStatements(sql) : sql, { schema });
   const ready = (async () => {
     if (!env.DATABASE_URL) await ensureEmbeddedPostgres({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
     // Through a transaction pooler the migration lock could be taken and released on different sessions.
