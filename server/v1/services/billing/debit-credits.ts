@@ -10,7 +10,7 @@
  * undo the ledger row: inside a caller's transaction the AppError rolls it back with
  * whatever else the caller wrote; called outside one, the debit opens its own.
  */
-import { sql } from "drizzle-orm";
+import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
@@ -23,9 +23,16 @@ export interface DebitInput {
   operation: string;
 }
 
-export async function debitCredits(db: Tx, input: DebitInput): Promise<{ entryId: number; alreadyCharged: boolean }> {
+type DebitResult = { entryId: number; alreadyCharged: boolean };
+
+export async function debitCredits(db: Tx, input: DebitInput): Promise<DebitResult> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error("A debit must be a positive integer.");
-  if (!(db instanceof PgTransaction)) return db.transaction((tx) => debitCredits(tx, input));
+  // drizzle's is() compares entity kinds, not classes: a bundler may hold two copies of
+  // drizzle, and an instanceof that fails there would nest savepoints without end.
+  return is(db, PgTransaction) ? debitInTransaction(db, input) : db.transaction((tx) => debitInTransaction(tx, input));
+}
+
+async function debitInTransaction(db: Tx, input: DebitInput): Promise<DebitResult> {
   const [outcome] = await db.execute<{ inserted_id: number | null; balance: number | null }>(sql`
     with inserted as (
       insert into v1.credit_ledger (account_id, kind, amount, charge_key, job_id, operation)
