@@ -6,7 +6,7 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+for (const file of (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((name) => name.endsWith(".json"))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   if ("numPassedTests" in report) {
     // vitest (jest-compatible JSON)
