@@ -73,7 +73,7 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
       <FormError message={start.error ? errorMessage(start.error) : null} />
       <Button type="submit" loading={start.isPending} disabled={!anchor || views.length === 0}>
         <Layers className="size-4" aria-hidden="true" />
-        Render {views.length + 1} views
+        {views.length === 0 ? "Render the set" : `Render ${views.length + 1} views`}
       </Button>
     </form>
   );
