@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { completedAt, createdAt, updatedAt } from "./columns";
 import {
   GENERATION_KINDS,
   GENERATION_STATUSES,
@@ -18,7 +19,6 @@ import {
 } from "../../server/studio/generations/vocabulary";
 import { photos, projects, studio, users, workspaces } from "./studio";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 export type GenerationError = { code: string; message: string };
@@ -48,8 +48,8 @@ export const generations = studio.table(
     result: jsonb("result").$type<Record<string, unknown>>(),
     error: jsonb("error").$type<GenerationError>(),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+    updatedAt: updatedAt(),
+    completedAt: completedAt(),
   },
   (t) => [
     index("generations_project_idx").on(t.workspaceId, t.projectId, t.createdAt),
@@ -83,7 +83,7 @@ export const generationOutputs = studio.table(
     /** Multi-view siblings: the quality gate's outcome once the view is completed. */
     gate: text("gate").$type<"passed" | "failed">(),
     error: jsonb("error").$type<GenerationError>(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("generation_outputs_position_unique").on(t.generationId, t.role, t.position),

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
 import {
   LISTING_STATUSES,
   LISTING_TYPES,
@@ -30,8 +31,6 @@ import {
 
 export const studio = pgSchema("studio");
 
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
 export { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES, WORKSPACE_ROLES };
 export type { ListingStatus, ListingType, PropertyType, WorkspaceRole };

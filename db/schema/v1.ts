@@ -21,12 +21,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { completedAt, createdAt, updatedAt } from "./columns";
 
 export const v1 = pgSchema("v1");
 
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
-const completedAt = () => timestamp("completed_at", { withTimezone: true, mode: "date" });
 
 export type Plan = "free" | "premium" | "business";
 export type ErrorInfo = { code: string; message: string; details?: unknown };
