@@ -9,8 +9,10 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BENCH_DATA_DIR = path.join(ROOT, ".data", "bench");
-export const BENCH_PG_PORT = 54339;
-export const PORTS = { app: 3901, baseline: 3902, images: 3903 } as const;
+// BENCH_PORT_BASE moves every port at once, so two checkouts can bench side by side.
+const base = Number(process.env.BENCH_PORT_BASE ?? 3900);
+export const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54339);
+export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3 } as const;
 
 const FOREIGN_SETTINGS = /^(DATABASE_URL|APP_URL|PORT|VERCEL.*|INNGEST_.*|S3_.*|PROVIDER_.*|REPLICATE_.*|OPENAI_.*|KLING_.*|V1_.*|LOCAL_EXECUTOR_.*)$/;
 
