@@ -1,7 +1,7 @@
 /**
  * Playwright: browser flows (e2e/app) and API contract specs (e2e/api) against the
- * production build, driven by Debian's Chromium (installed by .ci/run; locally
- * `apt-get install -y chromium`). Screenshots and traces land in e2e/artifacts.
+ * production build, driven by Debian's Chromium (`npm test` finds or installs it:
+ * scripts/ensure-chromium.sh; CHROMIUM_PATH overrides /usr/bin/chromium). Screenshots and traces land in e2e/artifacts.
  *
  * E2E_SKIP_BUILD=1 reuses an existing .next build; E2E_PORT picks the port (3100).
  */

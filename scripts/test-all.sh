@@ -5,6 +5,9 @@
 # Each stage writes a JSON report; the last line sums them as "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# What the browser stages need, checked (or installed, as root) before anything runs.
+CHROMIUM_PATH=$(bash scripts/ensure-chromium.sh) || exit 1
+export CHROMIUM_PATH
 mkdir -p .data/reports
 rm -f .data/reports/*.json
 status=0
