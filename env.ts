@@ -139,7 +139,16 @@ export const EnvSchema = z.object({
 
   // Studio.
   V1_BASE_URL: optionalUrl,
-  V1_API_KEY: optionalString,
+  /** More v1 addresses a workspace admin may choose from (comma list of base URLs); the default is always allowed. */
+  STUDIO_V1_BASE_URLS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: "entries must be http(s) URLs" }))),
+  /**
+   * Refused: one key shared by every workspace makes each tenant's jobs and credits every
+   * other tenant's (and one leaked key all of them). Each workspace has its own account.
+   */
+  V1_API_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v, "is no longer supported: each workspace needs its own v1 account and key (unset it; see docs/deploy.md)"),
   STUDIO_STARTER_CREDITS: int(500, 0),
   NEXTAUTH_URL: optionalUrl,
   GOOGLE_CLIENT_ID: optionalString,

@@ -7,19 +7,19 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import type { V1ConnectionSummary } from "@/server/studio/workspaces/show-v1-connection";
 
 const SOURCE_LABELS: Record<V1ConnectionSummary["keySource"], string> = {
   workspace: "Workspace key",
-  deployment: "Deployment key",
   none: "No key",
 };
 
 /**
  * Which image-service account the workspace uses. The key is write-only: only its
- * prefix is ever shown back, and replacing it needs the full new key.
+ * prefix is ever shown back, and replacing it needs the full new key. The address is
+ * one of those the deployment allows, never typed in (the key is sent there).
  */
 export function V1ConnectionForm({ connection }: { connection: V1ConnectionSummary }) {
   const trpc = useTRPC();
@@ -41,7 +41,8 @@ export function V1ConnectionForm({ connection }: { connection: V1ConnectionSumma
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const apiKey = String(form.get("apiKey") ?? "").trim();
-    save.mutate({ workspaceId: workspace.id, apiKey: apiKey || undefined, baseUrl: String(form.get("baseUrl") ?? "").trim() || null });
+    const baseUrl = String(form.get("baseUrl") ?? "");
+    save.mutate({ workspaceId: workspace.id, apiKey: apiKey || undefined, baseUrl: baseUrl === connection.allowedBaseUrls[0] ? null : baseUrl || null });
   }
 
   return (
@@ -61,6 +62,9 @@ export function V1ConnectionForm({ connection }: { connection: V1ConnectionSumma
           <dd className="mt-1 break-all font-mono text-stone-800">
             {connection.baseUrl}
             {connection.usesDefaultBaseUrl ? <span className="ml-2 font-sans text-stone-600">(default)</span> : null}
+            {connection.baseUrlAllowed ? null : (
+              <Badge tone="danger">Not allowed here: choose another address</Badge>
+            )}
           </dd>
         </div>
       </dl>
@@ -73,15 +77,16 @@ export function V1ConnectionForm({ connection }: { connection: V1ConnectionSumma
             autoComplete="off"
             hint="Leave empty to keep the current key. It is stored encrypted and never shown again."
           />
-          <TextField
-            label="Service URL"
-            name="baseUrl"
-            type="url"
-            defaultValue={connection.usesDefaultBaseUrl ? "" : connection.baseUrl}
-            placeholder={connection.usesDefaultBaseUrl ? connection.baseUrl : undefined}
-            hint="Leave empty to use this deployment's default."
-            error={save.error ? errorMessage(save.error) : null}
-          />
+          {connection.allowedBaseUrls.length > 1 || !connection.baseUrlAllowed ? (
+            <SelectField
+              label="Service URL"
+              name="baseUrl"
+              defaultValue={connection.baseUrlAllowed ? connection.baseUrl : connection.allowedBaseUrls[0]}
+              options={connection.allowedBaseUrls.map((url, i) => ({ value: url, label: i === 0 ? `${url} (default)` : url }))}
+              hint="The addresses this deployment allows."
+            />
+          ) : null}
+          {save.error ? <p className="text-sm text-red-700">{errorMessage(save.error)}</p> : null}
           <div className="flex gap-2">
             <Button type="submit" loading={save.isPending}>
               Save connection
@@ -93,7 +98,7 @@ export function V1ConnectionForm({ connection }: { connection: V1ConnectionSumma
         </form>
       ) : (
         <Button variant="secondary" onClick={() => setEditing(true)}>
-          Change key or URL
+          Change key or address
         </Button>
       )}
     </div>

@@ -57,7 +57,7 @@ export const workspaces = studio.table(
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     v1BaseUrl: text("v1_base_url"),
-    /** AES-GCM envelope from server/crypto; null when the deployment-wide V1_API_KEY is used. */
+    /** AES-GCM envelope from server/crypto; null until a key is provisioned or pasted. */
     v1ApiKeyEncrypted: text("v1_api_key_encrypted"),
     /** The first characters of the key, the only part ever shown back. */
     v1ApiKeyPrefix: text("v1_api_key_prefix"),

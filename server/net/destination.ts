@@ -25,10 +25,13 @@ export function effectivePort(protocol: string, port: string | number | null | u
   return protocol === "https:" ? 443 : 80;
 }
 
-/** V1_FETCH_ALLOWLIST entries ("host:port", "[v6]:port") name destinations exempt from the rule. */
-export function isAllowlisted({ host, port }: Destination): boolean {
+/**
+ * V1_FETCH_ALLOWLIST entries ("host:port", "[v6]:port") name destinations exempt from the
+ * rule; `extra` adds entries for one call (the operator's own v1 address for the studio).
+ */
+export function isAllowlisted({ host, port }: Destination, extra: readonly string[] = []): boolean {
   const wanted = `${formatHost(normalizeHost(host))}:${port}`;
-  return env.V1_FETCH_ALLOWLIST.some((entry) => {
+  return [...env.V1_FETCH_ALLOWLIST, ...extra].some((entry) => {
     const split = entry.lastIndexOf(":");
     return `${formatHost(normalizeHost(entry.slice(0, split)))}:${Number(entry.slice(split + 1))}` === wanted;
   });

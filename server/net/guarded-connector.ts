@@ -8,13 +8,13 @@ import net, { type LookupFunction } from "node:net";
 import { buildConnector } from "undici";
 import { effectivePort, isAllowlisted, publicAddresses } from "./destination";
 
-export function guardedConnector(connectTimeoutMs: number): buildConnector.connector {
+export function guardedConnector(connectTimeoutMs: number, extraAllowlist: readonly string[] = []): buildConnector.connector {
   const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: publicLookup, autoSelectFamily: true });
   const open = buildConnector({ timeout: connectTimeoutMs, autoSelectFamily: true });
   return (options, callback) => {
     const protocol = options.protocol === "https:" ? "https:" : "http:";
     const destination = { host: options.hostname, port: effectivePort(protocol, options.port), protocol } as const;
-    if (isAllowlisted(destination)) return open(options, callback);
+    if (isAllowlisted(destination, extraAllowlist)) return open(options, callback);
     if (!net.isIP(options.hostname)) return guarded(options, callback);
     publicAddresses(options.hostname).then(
       () => guarded(options, callback),

@@ -20,6 +20,10 @@ export type SafeFetchOptions = {
   timeoutMs?: number;
   signal?: AbortSignal;
   allowRedirects?: boolean;
+  /** Return non-2xx answers instead of refusing them (a client that reads error bodies). */
+  acceptAnyStatus?: boolean;
+  /** host:port entries exempt from the address rule for this call only (operator settings, never user input). */
+  allowlist?: readonly string[];
 };
 
 export type SafeFetchResult = { status: number; headers: IncomingHttpHeaders; body: Buffer; finalUrl: string };
@@ -49,7 +53,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   // One agent per call: no pooled socket outlives the call or skips the connect-time check.
-  const dispatcher = new Agent({ connect: guardedConnector(timeoutMs) });
+  const dispatcher = new Agent({ connect: guardedConnector(Math.min(timeoutMs, env.V1_FETCH_TIMEOUT_MS), options.allowlist) });
   let method = options.method ?? "GET";
   let headers = { ...options.headers };
   let body = options.body;
@@ -69,7 +73,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         url = next;
         continue;
       }
-      if (response.statusCode < 200 || response.statusCode > 299) {
+      if (!options.acceptAnyStatus && (response.statusCode < 200 || response.statusCode > 299)) {
         await response.body.dump();
         throw new AppError("source_fetch_failed", `The URL answered with HTTP ${response.statusCode}.`, {
           details: { status: response.statusCode },

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
+import { env } from "@/env";
 import { authenticateKey } from "@/server/v1/services/keys/authenticate-key";
 import { getWorkspaceV1Connection } from "@/server/studio/workspaces/get-v1-connection";
 import { callerFor, newPerson } from "./test/callers";
@@ -160,11 +161,13 @@ describe("v1 connection", () => {
     expect(apiKey.startsWith(summary.keyPrefix!.replace("…", ""))).toBe(true);
     expect((await authenticateKey(await getDb(), apiKey))?.plan).toBe("business");
 
+    env.STUDIO_V1_BASE_URLS = ["https://images.example.com/api/v1"];
     await owner.api.workspaces.setConnection({ workspaceId, apiKey: "atr_pasted_key_0123456789abcdef", baseUrl: "https://images.example.com/api/v1/" });
     expect(await getWorkspaceV1Connection(workspaceId)).toEqual({
       apiKey: "atr_pasted_key_0123456789abcdef",
       baseUrl: "https://images.example.com/api/v1",
     });
     expect(await owner.api.workspaces.connection({ workspaceId })).toMatchObject({ provisioned: false, usesDefaultBaseUrl: false });
+    env.STUDIO_V1_BASE_URLS = [];
   });
 });

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { workspaces } from "@/db/schema/studio";
-import { env } from "@/env";
 import { decryptSecret } from "@/server/crypto/secret-box";
 import { AppError } from "@/server/errors";
 import { defaultV1BaseUrl } from "./default-v1-base-url";
+import { isAllowedV1BaseUrl } from "./v1-addresses";
 
 export interface V1Connection {
   baseUrl: string;
@@ -13,7 +13,9 @@ export interface V1Connection {
 
 /**
  * The URL and key the studio uses to call the v1 API for a workspace. Server-only: the
- * key must never reach the browser. Callers must have checked membership already.
+ * key must never reach the browser. Callers must have checked membership already. A
+ * stored address the operator no longer allows (or one saved before addresses were
+ * restricted) is refused here too, so the key is never sent to it.
  */
 export async function getWorkspaceV1Connection(workspaceId: string): Promise<V1Connection> {
   const db = await getDb();
@@ -22,9 +24,11 @@ export async function getWorkspaceV1Connection(workspaceId: string): Promise<V1C
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
   if (!workspace) throw new AppError("not_found", "Workspace not found.");
-  const apiKey = workspace.encrypted ? decryptSecret(workspace.encrypted) : env.V1_API_KEY;
-  if (!apiKey) {
+  if (!workspace.encrypted) {
     throw new AppError("v1_unavailable", "This workspace has no API key yet. An owner or admin can add one in Settings.");
   }
-  return { baseUrl: workspace.v1BaseUrl ?? defaultV1BaseUrl(), apiKey };
+  if (workspace.v1BaseUrl && !isAllowedV1BaseUrl(workspace.v1BaseUrl)) {
+    throw new AppError("v1_unavailable", "This workspace's service address is not allowed on this deployment. An owner or admin can reset it in Settings.");
+  }
+  return { baseUrl: workspace.v1BaseUrl ?? defaultV1BaseUrl(), apiKey: decryptSecret(workspace.encrypted) };
 }

@@ -11,15 +11,13 @@ export interface V1Credentials {
 }
 
 /**
- * The v1 credentials a new workspace starts with. With a deployment-wide V1_API_KEY
- * nothing is stored (the key is read from settings at call time). In the embedded
- * default the workspace gets its own business account with starter credits, so a new
+ * The v1 credentials a new workspace starts with: its own business account with starter
+ * credits (never a key shared with other workspaces), so a new
  * brokerage can work at once; that account lives in this same database, which is the
  * one place the studio creates service rows directly instead of calling over HTTP
  * (there is no key yet to call with).
  */
 export async function provisionV1Account(ctx: Pick<StudioContext, "db">, workspaceName: string): Promise<V1Credentials> {
-  if (env.V1_API_KEY) return { v1AccountId: null, v1ApiKeyEncrypted: null, v1ApiKeyPrefix: null };
   const { accountId, apiKey } = await createAccount(
     { db: ctx.db },
     { name: `Studio: ${workspaceName}`, plan: "business", credits: env.STUDIO_STARTER_CREDITS, quota: 10_000 },
