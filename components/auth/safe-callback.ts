@@ -1,5 +1,20 @@
-/** Only same-site paths are followed after sign-in, so a link cannot bounce people elsewhere. */
+const PROBE_ORIGIN = "http://atrium.invalid";
+
+/**
+ * Only same-site paths are followed after sign-in, so a link cannot bounce people
+ * elsewhere. Browsers drop tabs and newlines from URLs and read "\" as "/", so
+ * "/\t/evil.example" becomes "//evil.example", another site: anything with control
+ * characters or backslashes is refused, and what remains is parsed the way the browser
+ * will parse it and must stay on our origin. The answer is the re-serialised path.
+ */
 export function safeCallbackUrl(value: string | null | undefined, fallback = "/workspaces"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (!value || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
