@@ -18,6 +18,8 @@ export interface ProviderResult {
   provider: string;
   /** Where the provider's own record of the work lives, e.g. `local://upscale/<id>` or an https URL. */
   statusUrl: string;
+  /** The model that made the outputs (hosted providers), written into each output's provenance. */
+  model?: string;
   outputs: ImageFile[];
   /** URLs the provider returned for its outputs, when it returns URLs (hosted providers). */
   providerOutputUrls?: string[];

@@ -72,7 +72,7 @@ export function klingVideoProvider(config: KlingConfig): VideoProvider {
       if (urls.length === 0) throw new ProviderError("Kling finished without a video.", { transient: false });
       const video = await ctx.download(urls[0], config.maxOutputBytes ?? 500_000_000);
       await params.onProgress?.(100);
-      return { provider: "kling", statusUrl, outputs: [video], providerOutputUrls: urls };
+      return { provider: "kling", model: config.model, statusUrl, outputs: [video], providerOutputUrls: urls };
     },
   };
 }

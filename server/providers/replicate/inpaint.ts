@@ -25,6 +25,7 @@ export function replicateInpaintProvider(config: ReplicateConfig, model: string)
       );
       return {
         provider: "replicate",
+        model,
         statusUrl: run.prediction.urls.get,
         // Inpainting models answer one image per requested output; we asked for one.
         outputs: run.outputs.slice(0, 1),

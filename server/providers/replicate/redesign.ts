@@ -27,6 +27,7 @@ export function replicateRedesignProvider(config: ReplicateConfig, model: string
       );
       return {
         provider: "replicate",
+        model,
         statusUrl: run.prediction.urls.get,
         outputs: run.outputs,
         providerOutputUrls: run.outputUrls,

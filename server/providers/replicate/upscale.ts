@@ -22,7 +22,7 @@ export function replicateUpscaleProvider(config: ReplicateConfig, model: string)
         { signal },
       );
       const outputs = await Promise.all(run.outputs.slice(0, 1).map((output) => capLongSide(output, maxLongSide)));
-      return { provider: "replicate", statusUrl: run.prediction.urls.get, outputs, providerOutputUrls: run.outputUrls };
+      return { provider: "replicate", model, statusUrl: run.prediction.urls.get, outputs, providerOutputUrls: run.outputUrls };
     },
   };
 }

@@ -29,6 +29,7 @@ export function replicateVideoProvider(config: ReplicateConfig, model: string): 
       await params.onProgress?.(100);
       return {
         provider: "replicate",
+        model,
         statusUrl: run.prediction.urls.get,
         outputs: run.outputs.slice(0, 1),
         providerOutputUrls: run.outputUrls,

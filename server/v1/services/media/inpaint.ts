@@ -31,7 +31,7 @@ export async function inpaint(ctx: ServiceContext, input: { account: Authenticat
           intensity: request.intensity,
         }, signal),
       );
-      const stored = await storeOutputs(ctx.storage, done.outputs, "inpaint");
+      const stored = await storeOutputs(ctx.storage, done, done.outputs, "inpaint", { operation: `inpaint_${request.inpainting_type}`, source: image.bytes, now: ctx.now() });
       return {
         outputKeys: stored.keys,
         result: {

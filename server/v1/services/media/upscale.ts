@@ -27,7 +27,7 @@ export async function upscale(ctx: ServiceContext, input: { account: Authenticat
     run: async () => {
       const provider = ctx.providers.upscale;
       const done = await callProvider((signal) => provider.upscale(image, { maxLongSide: UPSCALE_MAX_LONG_SIDE }, signal));
-      const stored = await storeOutputs(ctx.storage, done.outputs, "upscale");
+      const stored = await storeOutputs(ctx.storage, done, done.outputs, "upscale", { operation: "upscale", source: image.bytes, now: ctx.now() });
       return {
         outputKeys: stored.keys,
         result: {

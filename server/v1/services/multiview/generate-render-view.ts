@@ -11,6 +11,7 @@ import { AppError } from "@/server/errors";
 import { scoreSibling } from "@/server/images/compare";
 import { newBlobKey } from "@/server/storage";
 import type { ServiceContext } from "../../context";
+import { withProvenance } from "../media/store-outputs";
 import { callProvider } from "../providers/call-provider";
 
 type Outcome = { status: "completed"; verdict: GateVerdict | null } | { status: "skipped" };
@@ -56,7 +57,10 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
   const gate = anchorOutput ? await scoreSibling({ anchorOutput, siblingOutput: image.bytes, siblingSource: source.bytes }) : null;
   const passed = !gate || gate.verdict === "pass";
   const key = passed ? newBlobKey("output", EXTENSIONS[image.contentType] ?? "jpg") : null;
-  if (key) await ctx.storage.put(key, image.bytes, image.contentType);
+  if (key) {
+    const file = await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now() });
+    await ctx.storage.put(key, file.bytes, file.contentType);
+  }
 
   const now = ctx.now();
   const updated = await ctx.db

@@ -30,7 +30,7 @@ export async function renderVideo(ctx: ServiceContext, input: { jobId: string })
   const done = await callProvider((signal) =>
     provider.video({ mode: request.mode, image: image.bytes, tail: tail?.bytes ?? null, durationSeconds: request.duration, onProgress }, signal),
   );
-  const stored = await storeOutputs(ctx.storage, done.outputs.slice(0, 1), "video");
+  const stored = await storeOutputs(ctx.storage, done, done.outputs.slice(0, 1), "video", { operation: `video_${request.mode}`, source: image.bytes, now: ctx.now() });
   const finished = ctx.now();
   const updated = await ctx.db
     .update(mediaJobs)

@@ -1,0 +1,77 @@
+/**
+ * Writes a provenance record into an output file before it is stored: an XMP packet in
+ * JPEG, PNG and WebP (sharp/libvips writes it; the pixels are re-encoded once at high
+ * quality), and MP4 metadata for videos (ffmpeg copies the streams and writes the record
+ * as `udta`/`mdta` tags; MP4 has no XMP writer in ffmpeg, so the same fields go there as
+ * named tags).
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
+import { sharp } from "@/server/images/sharp";
+import type { ImageFile } from "@/server/providers/types";
+import { digitalSourceTypeUri } from "./digital-source-type";
+import type { ProvenanceRecord } from "./provenance-record";
+import { xmpChunkAsItxt } from "./png-xmp-chunk";
+import { xmpPacket } from "./xmp-packet";
+
+export async function embedProvenance(file: ImageFile, record: ProvenanceRecord): Promise<ImageFile> {
+  switch (file.contentType) {
+    case "image/jpeg":
+    case "image/png":
+    case "image/webp":
+      return { bytes: await withXmp(file, record), contentType: file.contentType };
+    case "video/mp4":
+      return { bytes: await withMp4Tags(file.bytes, record), contentType: file.contentType };
+    default:
+      throw new Error(`No provenance writer for ${file.contentType}.`);
+  }
+}
+
+async function withXmp(file: ImageFile, record: ProvenanceRecord): Promise<Buffer> {
+  const pipeline = sharp(file.bytes).keepIccProfile().withXmp(xmpPacket(record));
+  if (file.contentType === "image/png") return xmpChunkAsItxt(await pipeline.png().toBuffer());
+  if (file.contentType === "image/webp") return pipeline.webp({ quality: 92 }).toBuffer();
+  return pipeline.jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer();
+}
+
+/** The record as MP4 metadata tags (what ffprobe and exiftool show under these names). */
+export function mp4ProvenanceTags(record: ProvenanceRecord): Record<string, string> {
+  return {
+    creation_time: record.createdAt.toISOString(),
+    comment: `Made by Atrium: ${record.operation} by ${record.provider} (${record.model}); source sha256 ${record.sourceSha256}`,
+    digital_source_type: digitalSourceTypeUri(record.digitalSourceType),
+    atrium_operation: record.operation,
+    atrium_provider: record.provider,
+    atrium_model: record.model,
+    atrium_source_sha256: record.sourceSha256,
+    ...(record.shareUrl ? { atrium_share_page: record.shareUrl } : {}),
+  };
+}
+
+async function withMp4Tags(bytes: Buffer, record: ProvenanceRecord): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "atrium-provenance-"));
+  try {
+    const input = path.join(dir, "in.mp4");
+    const output = path.join(dir, "out.mp4");
+    await writeFile(input, bytes);
+    const tags = Object.entries(mp4ProvenanceTags(record)).flatMap(([key, value]) => ["-metadata", `${key}=${value}`]);
+    // use_metadata_tags keeps our own tag names; faststart keeps the file streamable.
+    await ffmpeg(["-y", "-i", input, "-map", "0", "-c", "copy", ...tags, "-movflags", "+use_metadata_tags+faststart", output]);
+    return await readFile(output);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function ffmpeg(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegInstaller.path, ["-hide_banner", "-loglevel", "error", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg could not write the video's metadata (exit ${code}): ${stderr}`))));
+  });
+}
