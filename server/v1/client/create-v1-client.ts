@@ -1,36 +1,13 @@
 /**
- * A typed client of the public v1 API, one method per route. It depends only on the
- * request/response schemas, so the studio can point it at any deployment. Requests are
+ * A typed client of the public v1 API, one method per route of the route contract
+ * (server/v1/routes.ts), whose method, path and response schema it takes from there. It
+ * depends only on that table and the schemas, so the studio can point it at any deployment. Requests are
  * typed by the schemas' input side (display labels allowed), answers are parsed with the
  * response schemas, and every failure is a V1ApiError.
  */
 import type { z } from "zod";
-import {
-  DeleteRequestSchema,
-  DeleteResponseSchema,
-  JobCreatedSchema,
-  JobListSchema,
-  JobRequestSchema,
-  JobStatusResponseSchema,
-  MeResponseSchema,
-} from "@/server/v1/schemas/job";
-import {
-  InpaintRequestSchema,
-  InpaintResponseSchema,
-  UpscaleRequestSchema,
-  UpscaleResponseSchema,
-  VideoCreatedSchema,
-  VideoRequestSchema,
-  VideoStatusSchema,
-} from "@/server/v1/schemas/media";
-import {
-  MultiviewCreatedSchema,
-  MultiviewRedoRequestSchema,
-  MultiviewRedoSchema,
-  MultiviewRequestSchema,
-  MultiviewStatusSchema,
-} from "@/server/v1/schemas/multiview";
-import { PropertyDescriptionRequestSchema, PropertyDescriptionResponseSchema } from "@/server/v1/schemas/property-description";
+import type { JobListSchema } from "@/server/v1/schemas/job";
+import { V1_ROUTE_TABLE, type V1OperationId, type V1Route } from "@/server/v1/routes";
 import { errorFromResponse, V1ApiError } from "./v1-api-error";
 
 export interface V1ClientOptions {
@@ -49,12 +26,20 @@ export interface GenerationOptions extends CallOptions {
   idempotencyKey?: string;
 }
 
-interface Call<S extends z.ZodType> extends GenerationOptions {
-  method: "GET" | "POST";
-  path: string;
-  schema: S;
+interface Call<R extends V1Route> extends GenerationOptions {
+  route: R;
+  /** Values of the path's `{name}` segments. */
+  params?: Record<string, string>;
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+}
+
+type Routes = typeof V1_ROUTE_TABLE;
+type Answer<R extends V1Route> = z.infer<R["response"]>;
+type BodyIn<K extends V1OperationId> = Routes[K] extends { body: z.ZodType } ? z.input<Routes[K]["body"]> : never;
+
+function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]));
 }
 
 export type JobListPage = { data: z.infer<typeof JobListSchema>["data"]; next: string | null };
@@ -69,8 +54,9 @@ export function createV1Client(options: V1ClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, "");
   const doFetch = options.fetch ?? fetch;
 
-  async function request<S extends z.ZodType>(call: Call<S>): Promise<{ data: z.infer<S>; headers: Headers }> {
-    const url = new URL(base + call.path);
+  async function request<R extends V1Route>(call: Call<R>): Promise<{ data: Answer<R>; headers: Headers }> {
+    const method = call.route.method.toUpperCase();
+    const url = new URL(base + fillPath(call.route.path, call.params));
     for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const headers: Record<string, string> = { "x-api-key": options.apiKey, accept: "application/json" };
     if (call.body !== undefined) headers["content-type"] = "application/json";
@@ -79,7 +65,7 @@ export function createV1Client(options: V1ClientOptions) {
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(url, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal });
+      response = await doFetch(url, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: call.signal });
       text = await response.text();
     } catch (cause) {
       if (call.signal?.aborted) throw cause;
@@ -87,44 +73,34 @@ export function createV1Client(options: V1ClientOptions) {
     }
     const body = parseJson(text);
     if (!response.ok) throw errorFromResponse(response.status, body);
-    const parsed = call.schema.safeParse(body);
+    const parsed = call.route.response.safeParse(body);
     if (!parsed.success) {
       throw new V1ApiError({ status: response.status, code: "unexpected_response", message: "The answer does not match the v1 contract.", details: parsed.error.issues, body });
     }
-    return { data: parsed.data, headers: response.headers };
+    return { data: parsed.data as Answer<R>, headers: response.headers };
   }
 
-  const read = async <S extends z.ZodType>(call: Call<S>) => (await request(call)).data;
+  const read = async <R extends V1Route>(call: Call<R>) => (await request(call)).data;
+  const routes = V1_ROUTE_TABLE;
 
   return {
-    createJob: (input: z.input<typeof JobRequestSchema>, opts?: GenerationOptions) =>
-      read({ method: "POST", path: "/job", schema: JobCreatedSchema, body: input, ...opts }),
-    getJob: (jobSource: string, opts?: CallOptions) =>
-      read({ method: "GET", path: `/jobs/${encodeURIComponent(jobSource)}`, schema: JobStatusResponseSchema, ...opts }),
+    createJob: (input: BodyIn<"createJob">, opts?: GenerationOptions) => read({ route: routes.createJob, body: input, ...opts }),
+    getJob: (jobSource: string, opts?: CallOptions) => read({ route: routes.getJob, params: { jobSource }, ...opts }),
     listJobs: async (query: { limit?: number; cursor?: string } = {}, opts?: CallOptions): Promise<JobListPage> => {
-      const { data, headers } = await request({ method: "GET", path: "/jobs", schema: JobListSchema, query, ...opts });
+      const { data, headers } = await request({ route: routes.listJobs, query, ...opts });
       return { data: data.data, next: nextCursor(headers.get("link"), base) };
     },
-    deleteJob: (input: z.input<typeof DeleteRequestSchema>, opts?: CallOptions) =>
-      read({ method: "POST", path: "/delete", schema: DeleteResponseSchema, body: input, ...opts }),
-    me: (opts?: CallOptions) => read({ method: "GET", path: "/me", schema: MeResponseSchema, ...opts }),
-    createMultiview: (input: z.input<typeof MultiviewRequestSchema>, opts?: GenerationOptions) =>
-      read({ method: "POST", path: "/multiview", schema: MultiviewCreatedSchema, body: input, ...opts }),
-    getMultiview: (renderSetId: string, opts?: CallOptions) =>
-      read({ method: "GET", path: "/multiview", schema: MultiviewStatusSchema, query: { render_set_id: renderSetId }, ...opts }),
-    redoMultiview: (input: z.input<typeof MultiviewRedoRequestSchema>, opts?: GenerationOptions) =>
-      read({ method: "POST", path: "/multiview/redo", schema: MultiviewRedoSchema, body: input, ...opts }),
-    inpaint: (input: z.input<typeof InpaintRequestSchema>, opts?: GenerationOptions) =>
-      read({ method: "POST", path: "/inpaint", schema: InpaintResponseSchema, body: input, ...opts }),
-    upscale: (input: z.input<typeof UpscaleRequestSchema>, opts?: GenerationOptions) =>
-      read({ method: "POST", path: "/upscale", schema: UpscaleResponseSchema, body: input, ...opts }),
-    createVideo: (input: z.input<typeof VideoRequestSchema>, opts?: GenerationOptions) =>
-      read({ method: "POST", path: "/video", schema: VideoCreatedSchema, body: input, ...opts }),
-    getVideo: (jobId: string, opts?: CallOptions) =>
-      read({ method: "GET", path: "/video", schema: VideoStatusSchema, query: { job_id: jobId }, ...opts }),
-    describeProperty: (input: z.input<typeof PropertyDescriptionRequestSchema>, opts?: GenerationOptions) =>
-      read({ method: "POST", path: "/tools/property-description", schema: PropertyDescriptionResponseSchema, body: input, ...opts }),
-  };
+    deleteJob: (input: BodyIn<"deleteJob">, opts?: CallOptions) => read({ route: routes.deleteJob, body: input, ...opts }),
+    me: (opts?: CallOptions) => read({ route: routes.me, ...opts }),
+    createMultiview: (input: BodyIn<"createMultiview">, opts?: GenerationOptions) => read({ route: routes.createMultiview, body: input, ...opts }),
+    getMultiview: (renderSetId: string, opts?: CallOptions) => read({ route: routes.getMultiview, query: { render_set_id: renderSetId }, ...opts }),
+    redoMultiview: (input: BodyIn<"redoMultiview">, opts?: GenerationOptions) => read({ route: routes.redoMultiview, body: input, ...opts }),
+    inpaint: (input: BodyIn<"inpaint">, opts?: GenerationOptions) => read({ route: routes.inpaint, body: input, ...opts }),
+    upscale: (input: BodyIn<"upscale">, opts?: GenerationOptions) => read({ route: routes.upscale, body: input, ...opts }),
+    createVideo: (input: BodyIn<"createVideo">, opts?: GenerationOptions) => read({ route: routes.createVideo, body: input, ...opts }),
+    getVideo: (jobId: string, opts?: CallOptions) => read({ route: routes.getVideo, query: { job_id: jobId }, ...opts }),
+    describeProperty: (input: BodyIn<"describeProperty">, opts?: GenerationOptions) => read({ route: routes.describeProperty, body: input, ...opts }),
+  } satisfies Record<V1OperationId, unknown>;
 }
 
 export type V1Client = ReturnType<typeof createV1Client>;

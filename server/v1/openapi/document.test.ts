@@ -3,7 +3,7 @@ import { V1_ERROR_CODES } from "@/server/errors";
 import { FailedEnvelopeSchema } from "./components";
 import { buildOpenApiDocument } from "./document";
 import { LegacyErrorSchema } from "@/server/v1/schemas/common";
-import { V1_ROUTES } from "./routes";
+import { V1_ROUTES } from "@/server/v1/routes";
 
 const document = buildOpenApiDocument();
 type Json = Record<string, unknown>;

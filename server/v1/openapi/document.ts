@@ -14,7 +14,7 @@ import { EnvelopeSchema, ErrorCodeSchema, errorCodeTable, FailedEnvelopeSchema }
 import { fixNullableRefs } from "./fix-nullable-refs";
 import { overviewDescription } from "./overview";
 import { HEADER_COMPONENTS, routeResponses } from "./responses";
-import { V1_ROUTES, type V1Route } from "./routes";
+import { V1_ROUTES, type V1Route } from "@/server/v1/routes";
 import { WEBHOOKS } from "./webhooks";
 
 export const PREVIEW_NOTE = "Limited preview: 404 feature_unavailable unless enabled for this deployment (V1_PREVIEW_FEATURES).";

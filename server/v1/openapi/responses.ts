@@ -8,7 +8,7 @@ import type { HeaderObject } from "openapi3-ts/oas31";
 import { ERROR_CODES } from "@/server/errors";
 import { LegacyErrorSchema } from "@/server/v1/schemas/common";
 import { FailedEnvelopeSchema, statusOf, type V1ErrorCode } from "./components";
-import { routeErrors, type V1Route } from "./routes";
+import { routeErrors, type V1Route } from "@/server/v1/routes";
 
 const ref = (kind: "headers", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 

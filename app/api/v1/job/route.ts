@@ -1,15 +1,9 @@
-import { withApiKey } from "@/server/v1/http/with-api-key";
-import { JobRequestSchema } from "@/server/v1/schemas/job";
+import { bindRoute } from "@/server/v1/http/bind-route";
+import { V1_ROUTE_TABLE } from "@/server/v1/routes";
 import { createJob } from "@/server/v1/services/jobs/create-job";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
-export const POST = withApiKey({
-  name: "POST /job",
-  style: "legacy",
-  generation: true,
-  body: JobRequestSchema,
-  handle: async ({ ctx, account, body }) => ({ body: await createJob(ctx, { account, job: body }) }),
-});
+export const POST = bindRoute(V1_ROUTE_TABLE.createJob, async ({ ctx, account, body }) => ({ body: await createJob(ctx, { account, job: body }) }));

@@ -1,11 +1,8 @@
-import { withApiKey } from "@/server/v1/http/with-api-key";
+import { bindRoute } from "@/server/v1/http/bind-route";
+import { V1_ROUTE_TABLE } from "@/server/v1/routes";
 import { readMe } from "@/server/v1/services/accounts/read-me";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withApiKey({
-  name: "GET /me",
-  style: "legacy",
-  handle: async ({ ctx, account }) => ({ body: await readMe(ctx.db, { account, now: ctx.now() }) }),
-});
+export const GET = bindRoute(V1_ROUTE_TABLE.me, async ({ ctx, account }) => ({ body: await readMe(ctx.db, { account, now: ctx.now() }) }));

@@ -1,6 +1,5 @@
-import { PAID_PLANS } from "@/server/v1/plans";
-import { withApiKey } from "@/server/v1/http/with-api-key";
-import { MultiviewRequestSchema, MultiviewStatusQuerySchema } from "@/server/v1/schemas/multiview";
+import { bindRoute } from "@/server/v1/http/bind-route";
+import { V1_ROUTE_TABLE } from "@/server/v1/routes";
 import { createRenderSet } from "@/server/v1/services/multiview/create-render-set";
 import { readRenderSet } from "@/server/v1/services/multiview/read-render-set";
 
@@ -8,21 +7,6 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
-export const POST = withApiKey({
-  name: "POST /multiview",
-  style: "envelope",
-  preview: "multiview",
-  plans: PAID_PLANS,
-  generation: true,
-  body: MultiviewRequestSchema,
-  handle: async ({ ctx, account, body }) => ({ body: await createRenderSet(ctx, { account, request: body }) }),
-});
+export const POST = bindRoute(V1_ROUTE_TABLE.createMultiview, async ({ ctx, account, body }) => ({ body: await createRenderSet(ctx, { account, request: body }) }));
 
-export const GET = withApiKey({
-  name: "GET /multiview",
-  style: "envelope",
-  preview: "multiview",
-  plans: PAID_PLANS,
-  query: MultiviewStatusQuerySchema,
-  handle: async ({ ctx, account, query }) => ({ body: await readRenderSet(ctx, { accountId: account.id, renderSetId: query.render_set_id }) }),
-});
+export const GET = bindRoute(V1_ROUTE_TABLE.getMultiview, async ({ ctx, account, query }) => ({ body: await readRenderSet(ctx, { accountId: account.id, renderSetId: query.render_set_id }) }));

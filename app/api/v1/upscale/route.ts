@@ -1,15 +1,9 @@
-import { withApiKey } from "@/server/v1/http/with-api-key";
-import { UpscaleRequestSchema } from "@/server/v1/schemas/media";
+import { bindRoute } from "@/server/v1/http/bind-route";
+import { V1_ROUTE_TABLE } from "@/server/v1/routes";
 import { upscale } from "@/server/v1/services/media/upscale";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-export const POST = withApiKey({
-  name: "POST /upscale",
-  style: "envelope",
-  generation: true,
-  body: UpscaleRequestSchema,
-  handle: async ({ ctx, account, body }) => upscale(ctx, { account, request: body }),
-});
+export const POST = bindRoute(V1_ROUTE_TABLE.upscale, async ({ ctx, account, body }) => upscale(ctx, { account, request: body }));

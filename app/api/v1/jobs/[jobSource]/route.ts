@@ -1,11 +1,8 @@
-import { withApiKey } from "@/server/v1/http/with-api-key";
+import { bindRoute } from "@/server/v1/http/bind-route";
+import { V1_ROUTE_TABLE } from "@/server/v1/routes";
 import { readJobGroup } from "@/server/v1/services/jobs/read-job-group";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = withApiKey({
-  name: "GET /jobs/{jobSource}",
-  style: "legacy",
-  handle: async ({ ctx, account, params }) => ({ body: await readJobGroup(ctx, { accountId: account.id, jobId: params.jobSource }) }),
-});
+export const GET = bindRoute(V1_ROUTE_TABLE.getJob, async ({ ctx, account, params }) => ({ body: await readJobGroup(ctx, { accountId: account.id, jobId: params.jobSource }) }));

@@ -1,7 +1,11 @@
 /**
- * The 13 public routes of the v1 contract, as data: what each accepts (the zod schemas
- * the service validates with), what it answers, which refusals it can make and what it
- * costs. The OpenAPI document is generated from this table.
+ * The 13 public routes of the v1 contract, written once: method and path, what each
+ * accepts (the zod schemas the service validates with), the checks withApiKey applies
+ * (preview flag, plans, generation, body limit), what it answers, which refusals it can
+ * make and what it costs. The route files in app/api/v1 bind to these entries
+ * (server/v1/http/bind-route.ts); the OpenAPI document, the typed client and the
+ * reliability suite are derived from them; routes.test.ts ties the table to the files.
+ * Pure data: no settings are read here, so any side (client, suites) may import it.
  */
 import { z } from "zod";
 import {
@@ -33,7 +37,8 @@ import {
   MultiviewStatusSchema,
 } from "@/server/v1/schemas/multiview";
 import { PropertyDescriptionRequestSchema, PropertyDescriptionResponseSchema } from "@/server/v1/schemas/property-description";
-import type { V1ErrorCode } from "./components";
+import type { PreviewFeature } from "@/env";
+import type { V1ErrorCode } from "./openapi/components";
 
 export interface V1Route {
   operationId: string;
@@ -43,9 +48,14 @@ export interface V1Route {
   description: string;
   /** Legacy routes answer flat bodies and `{error, code}` errors; the rest the envelope. */
   style: "legacy" | "envelope";
-  preview?: boolean;
+  /** A limited preview: 404 feature_unavailable unless V1_PREVIEW_FEATURES enables it. */
+  preview?: PreviewFeature;
+  /** Premium and business plans only (403 plan_required). */
+  paidOnly?: boolean;
   /** Consumes a quota unit and honours Idempotency-Key. */
   generation?: boolean;
+  /** The setting holding this route's body limit, when not V1_JSON_BODY_LIMIT_BYTES. */
+  bodyLimitSetting?: "V1_PROPERTY_BODY_LIMIT_BYTES";
   billing: string;
   body?: z.ZodType;
   query?: z.ZodObject;
@@ -65,8 +75,8 @@ const SYNC_NOTE =
   "(the debit was refunded).";
 const URL = "https://example.com/photos/living-room.jpg";
 
-export const V1_ROUTES: V1Route[] = [
-  {
+export const V1_ROUTE_TABLE = {
+  createJob: {
     operationId: "createJob",
     method: "post",
     path: "/job",
@@ -84,7 +94,7 @@ export const V1_ROUTES: V1Route[] = [
     errors: [...SOURCE_ERRORS],
     example: { source_url: URL, room_type: "living room", redesign_type: "virtual staging", style: "scandinavian" },
   },
-  {
+  listJobs: {
     operationId: "listJobs",
     method: "get",
     path: "/jobs",
@@ -98,7 +108,7 @@ export const V1_ROUTES: V1Route[] = [
     response: JobListSchema,
     errors: [],
   },
-  {
+  getJob: {
     operationId: "getJob",
     method: "get",
     path: "/jobs/{jobSource}",
@@ -113,7 +123,7 @@ export const V1_ROUTES: V1Route[] = [
     response: JobStatusResponseSchema,
     errors: ["job_failed", "not_found"],
   },
-  {
+  createMultiview: {
     operationId: "createMultiview",
     method: "post",
     path: "/multiview",
@@ -125,15 +135,16 @@ export const V1_ROUTES: V1Route[] = [
       "If the anchor fails the set fails, siblings are never started (`anchor_failed`) and the anchor credit is refunded. " +
       "Sibling `output_url` stays null until its quality gate (`sibling_gate`) passes.",
     style: "envelope",
-    preview: true,
+    preview: "multiview",
+    paidOnly: true,
     generation: true,
     billing: "1 quota unit; 1 credit for the anchor now, 6 per sibling as each starts (worst case 19). `credits_charged` is the anchor charge.",
     body: MultiviewRequestSchema,
     response: MultiviewCreatedSchema,
-    errors: ["plan_required", "insufficient_credits", ...SOURCE_ERRORS],
+    errors: ["insufficient_credits", ...SOURCE_ERRORS],
     example: { source_url: URL, additional_view_urls: ["https://example.com/photos/living-room-2.jpg"], room_type: "living_room", style: "modern" },
   },
-  {
+  getMultiview: {
     operationId: "getMultiview",
     method: "get",
     path: "/multiview",
@@ -142,13 +153,14 @@ export const V1_ROUTES: V1Route[] = [
       "Envelope `processing` until every view row is terminal, then `completed`, or `failed` when the anchor failed " +
       "(`error.code` `anchor_failed`). Sibling failures show in `result.failed` and the view's `error`. Unknown set: 404.",
     style: "envelope",
-    preview: true,
+    preview: "multiview",
+    paidOnly: true,
     billing: "Free: no quota, no credits; `credits_charged` is null.",
     query: MultiviewStatusQuerySchema,
     response: MultiviewStatusSchema,
     errors: ["not_found"],
   },
-  {
+  redoMultiview: {
     operationId: "redoMultiview",
     method: "post",
     path: "/multiview/redo",
@@ -158,15 +170,16 @@ export const V1_ROUTES: V1Route[] = [
       "row → 400 `view_not_redoable`. At most 4 attempts per row, the first generation included; the fifth → 400 " +
       "`redo_limit_exceeded`. The same row (same `job_id`) is reused and its gate verdict cleared. Unknown set or view → 404.",
     style: "envelope",
-    preview: true,
+    preview: "multiview",
+    paidOnly: true,
     generation: true,
     billing: "1 quota unit when the redo starts (nothing when it does not); credits always 0 (`credits_charged: 0`).",
     body: MultiviewRedoRequestSchema,
     response: MultiviewRedoSchema,
-    errors: ["plan_required", "view_not_redoable", "redo_limit_exceeded", "not_found"],
+    errors: ["view_not_redoable", "redo_limit_exceeded", "not_found"],
     example: { render_set_id: "7d8b5c1e-2f4a-4b7e-9a61-3c2d1e0f9a8b", view_index: 1 },
   },
-  {
+  inpaint: {
     operationId: "inpaint",
     method: "post",
     path: "/inpaint",
@@ -182,7 +195,7 @@ export const V1_ROUTES: V1Route[] = [
     errors: ["insufficient_credits", ...SOURCE_ERRORS, ...SYNC_ERRORS],
     example: { submitted_url: URL, mask_url: "https://example.com/photos/mask.png", inpainting_type: "remove", render_type: "interior" },
   },
-  {
+  upscale: {
     operationId: "upscale",
     method: "post",
     path: "/upscale",
@@ -198,7 +211,7 @@ export const V1_ROUTES: V1Route[] = [
     errors: ["insufficient_credits", ...SOURCE_ERRORS, ...SYNC_ERRORS],
     example: { image_url: URL },
   },
-  {
+  createVideo: {
     operationId: "createVideo",
     method: "post",
     path: "/video",
@@ -208,13 +221,14 @@ export const V1_ROUTES: V1Route[] = [
       "`before_after`, optional for `reveal`. Poll `status_endpoint` (GET /video).",
     style: "envelope",
     generation: true,
+    paidOnly: true,
     billing: "1 quota unit; 27 credits.",
     body: VideoRequestSchema,
     response: VideoCreatedSchema,
-    errors: ["plan_required", "insufficient_credits", ...SOURCE_ERRORS],
+    errors: ["insufficient_credits", ...SOURCE_ERRORS],
     example: { mode: "zoom_in", image_url: URL, duration: 5 },
   },
-  {
+  getVideo: {
     operationId: "getVideo",
     method: "get",
     path: "/video",
@@ -228,7 +242,7 @@ export const V1_ROUTES: V1Route[] = [
     response: VideoStatusSchema,
     errors: ["not_found"],
   },
-  {
+  me: {
     operationId: "me",
     method: "get",
     path: "/me",
@@ -242,7 +256,7 @@ export const V1_ROUTES: V1Route[] = [
     response: MeResponseSchema,
     errors: [],
   },
-  {
+  deleteJob: {
     operationId: "deleteJob",
     method: "post",
     path: "/delete",
@@ -256,7 +270,7 @@ export const V1_ROUTES: V1Route[] = [
     errors: ["not_found"],
     example: { jobId: "3f0c5a52-8a3e-4d4b-a2c1-6b9d0e7f1a23" },
   },
-  {
+  describeProperty: {
     operationId: "describeProperty",
     method: "post",
     path: "/tools/property-description",
@@ -266,19 +280,30 @@ export const V1_ROUTES: V1Route[] = [
       "URL → 400 `remote_images_not_supported`. The body may be up to 60 MB. `image_analysis` has one item per image, in order " +
       "(0-based `index`). `listing_id` is a new UUID per call." + SYNC_NOTE,
     style: "envelope",
-    preview: true,
+    preview: "property_description",
     generation: true,
     billing: "1 quota unit; 1 credit.",
     body: PropertyDescriptionRequestSchema,
+    bodyLimitSetting: "V1_PROPERTY_BODY_LIMIT_BYTES",
     response: PropertyDescriptionResponseSchema,
     errors: ["insufficient_credits", "remote_images_not_supported", "unsupported_media", ...SYNC_ERRORS],
     example: { images: ["data:image/jpeg;base64,/9j/4AAQ…"], property_data: { property_type: "condo", price: 450000 } },
   },
-];
+} satisfies Record<string, V1Route>;
+
+export type V1OperationId = keyof typeof V1_ROUTE_TABLE;
+
+/** The routes in the contract's order. */
+export const V1_ROUTES: V1Route[] = Object.values(V1_ROUTE_TABLE);
+
+/** "METHOD /path": scopes idempotency keys, names the route in logs and suites. */
+export const routeName = (route: Pick<V1Route, "method" | "path">) => `${route.method.toUpperCase()} ${route.path}`;
 
 /** Every refusal a route can make: its own plus those implied by D2's order of checks. */
 export function routeErrors(route: V1Route): V1ErrorCode[] {
-  const codes: V1ErrorCode[] = ["missing_api_key", "invalid_api_key", "rate_limited", "internal_error", ...route.errors];
+  const codes: V1ErrorCode[] = ["missing_api_key", "invalid_api_key", "rate_limited", "internal_error"];
+  if (route.paidOnly) codes.push("plan_required");
+  codes.push(...route.errors);
   if (route.preview) codes.push("feature_unavailable");
   if (route.body) codes.push("invalid_json", "payload_too_large", "invalid_request");
   if (route.query || route.generation) codes.push("invalid_request");
