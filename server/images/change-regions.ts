@@ -1,0 +1,63 @@
+/**
+ * Names the parts of a room a change map touches, for the summary "changed: 4 % of the
+ * image, regions: floor, back wall". Until the staging structure check (issue 13)
+ * offers segmented regions, a fixed layout of an eye-level room photo is used: ceiling
+ * band on top, floor band below, walls left / back / right between. A layout is just a
+ * list of named tests, so a segmented one can replace it without touching callers.
+ */
+import type { ChangeMap } from "./change-map";
+
+export interface RegionLayout {
+  /** Region of a point given as fractions of width and height (0..1). */
+  regionAt(x: number, y: number): string;
+}
+
+export const EYE_LEVEL_ROOM: RegionLayout = {
+  regionAt(x, y) {
+    if (y < 0.18) return "ceiling";
+    if (y > 0.62) return "floor";
+    if (x < 0.25) return "left wall";
+    if (x > 0.75) return "right wall";
+    return "back wall";
+  },
+};
+
+/** Share of changed pixels that counts a region as changed, or share of the region itself. */
+const SHARE_OF_CHANGE = 0.1;
+const SHARE_OF_REGION = 0.05;
+
+export interface ChangedRegion {
+  name: string;
+  /** Share of all changed pixels that lie in this region. */
+  shareOfChange: number;
+}
+
+export function changedRegions(map: ChangeMap, layout: RegionLayout = EYE_LEVEL_ROOM): ChangedRegion[] {
+  const changed = new Map<string, number>();
+  const sizes = new Map<string, number>();
+  let total = 0;
+  for (let y = 0; y < map.height; y++) {
+    for (let x = 0; x < map.width; x++) {
+      const name = layout.regionAt((x + 0.5) / map.width, (y + 0.5) / map.height);
+      sizes.set(name, (sizes.get(name) ?? 0) + 1);
+      if (!map.mask[y * map.width + x]) continue;
+      changed.set(name, (changed.get(name) ?? 0) + 1);
+      total++;
+    }
+  }
+  if (total === 0) return [];
+  return [...changed]
+    .filter(([name, count]) => count / total >= SHARE_OF_CHANGE || count / sizes.get(name)! >= SHARE_OF_REGION)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, count]) => ({ name, shareOfChange: count / total }));
+}
+
+/** "changed: 4 % of the image, regions: floor, back wall" (+ the re-grade when there is one). */
+export function changeSummary(map: ChangeMap, regions: ChangedRegion[] = changedRegions(map)): string {
+  const percent = map.changedFraction * 100;
+  const shown = percent === 0 ? "0" : percent < 1 ? "< 1" : String(Math.round(percent));
+  const parts = [`changed: ${shown} % of the image`];
+  if (regions.length) parts.push(`regions: ${regions.map((r) => r.name).join(", ")}`);
+  if (map.regraded) parts.push("colours re-graded across the whole image");
+  return parts.join(", ");
+}
