@@ -1,0 +1,132 @@
+/**
+ * MLS rule sets a workspace can choose: which edits each allows on interior and
+ * exterior listing photos, the wording its photo descriptions use, and whether the
+ * unaltered original must be linked. Pure module: the studio's forms warn or refuse
+ * with the reason before starting work, and its server procedures refuse the same; the
+ * v1 API knows nothing of this (it stays rule-agnostic).
+ *
+ * What the rules say (sources in each set and in README "Compliance"): staging may add
+ * movable items only; walls, floors, cabinets, counters, appliances, windows and views
+ * must not change and defects must not be hidden; exterior staging is limited to
+ * unattached furniture; a staged photo says "Virtually staged" in its description and
+ * the listing carries a remark line; California AB 723 adds a statement plus a link or
+ * QR code to the unaltered original on or beside the image.
+ */
+
+/** Studio operations the rules speak about (the redesign types, inpaint and its upscale, video). */
+export const MLS_OPERATIONS = ["staging", "redecorate", "render", "declutter", "color_change", "inpaint_remove", "inpaint_replace", "upscale", "video"] as const;
+export type MlsOperation = (typeof MLS_OPERATIONS)[number];
+export type PhotoSetting = "interior" | "exterior";
+
+export type MlsVerdict = { allowed: "yes" } | { allowed: "warn" | "no"; reason: string };
+
+export interface MlsRuleSet {
+  id: MlsRuleSetId;
+  name: string;
+  rules: Record<PhotoSetting, Record<MlsOperation, MlsVerdict>>;
+  /** Words for the photo description of a staged photo and of an otherwise altered one. */
+  stagedWording: string;
+  alteredWording: string;
+  remarkRequired: boolean;
+  /** A link or QR code to the unaltered original must be on or beside the image. */
+  originalLinkRequired: boolean;
+  sources: string[];
+}
+
+const YES: MlsVerdict = { allowed: "yes" };
+const REASONS = {
+  permanent: "MLS rules allow staging of movable items only: walls, floors, cabinets, counters, appliances, windows and views must not change.",
+  wallColour: "Wall colour is a permanent feature of the property; MLS rules do not allow changing it in a listing photo.",
+  removal: "Removing movable clutter is allowed; removing or hiding permanent fixtures or defects is not. Check the result before publishing.",
+  replace: "Replacing items is allowed for movable furniture and decor only; permanent features and defects must stay as they are.",
+  render: "A render from a sketch is not a photo of the property as it is; publish it only as a rendering, never as a listing photo.",
+  exteriorStaging: "On exterior photos MLS rules allow only unattached furniture to be added (no landscaping, paint or structures).",
+  exteriorRedesign: "On exterior photos only unattached furniture may be added; a redesign changes the building or grounds.",
+} as const;
+
+const MOVABLE_ITEMS_ONLY: Record<PhotoSetting, Record<MlsOperation, MlsVerdict>> = {
+  interior: {
+    staging: YES,
+    redecorate: { allowed: "warn", reason: REASONS.permanent },
+    render: { allowed: "warn", reason: REASONS.render },
+    declutter: { allowed: "warn", reason: REASONS.removal },
+    color_change: { allowed: "no", reason: REASONS.wallColour },
+    inpaint_remove: { allowed: "warn", reason: REASONS.removal },
+    inpaint_replace: { allowed: "warn", reason: REASONS.replace },
+    upscale: YES,
+    video: YES,
+  },
+  exterior: {
+    staging: { allowed: "warn", reason: REASONS.exteriorStaging },
+    redecorate: { allowed: "no", reason: REASONS.exteriorRedesign },
+    render: { allowed: "warn", reason: REASONS.render },
+    declutter: { allowed: "warn", reason: REASONS.removal },
+    color_change: { allowed: "no", reason: REASONS.wallColour },
+    inpaint_remove: { allowed: "warn", reason: REASONS.removal },
+    inpaint_replace: { allowed: "warn", reason: REASONS.replace },
+    upscale: YES,
+    video: YES,
+  },
+};
+
+export const MLS_RULE_SET_IDS = ["general", "stellar", "mls_now", "california"] as const;
+export type MlsRuleSetId = (typeof MLS_RULE_SET_IDS)[number];
+
+export const MLS_RULE_SETS: Record<MlsRuleSetId, MlsRuleSet> = {
+  general: {
+    id: "general",
+    name: "General (movable items only, original linked)",
+    rules: MOVABLE_ITEMS_ONLY,
+    stagedWording: "Virtually staged",
+    alteredWording: "Digitally altered",
+    remarkRequired: true,
+    originalLinkRequired: true,
+    sources: ["Stellar MLS Rules and Regulations, Article 04.04", "MLS Now Rules and Regulations, Section 3.3", "California AB 723 (Business and Professions Code §10140.8)"],
+  },
+  stellar: {
+    id: "stellar",
+    name: "Stellar MLS (Florida)",
+    rules: MOVABLE_ITEMS_ONLY,
+    stagedWording: "Virtually staged",
+    alteredWording: "Digitally altered",
+    remarkRequired: true,
+    originalLinkRequired: false,
+    sources: ["Stellar MLS Rules and Regulations, Article 04.04"],
+  },
+  mls_now: {
+    id: "mls_now",
+    name: "MLS Now (Ohio)",
+    rules: MOVABLE_ITEMS_ONLY,
+    stagedWording: "Virtually staged",
+    alteredWording: "Digitally altered",
+    remarkRequired: true,
+    originalLinkRequired: false,
+    sources: ["MLS Now Rules and Regulations, Section 3.3"],
+  },
+  california: {
+    id: "california",
+    name: "California (AB 723)",
+    rules: MOVABLE_ITEMS_ONLY,
+    stagedWording: "Virtually staged",
+    alteredWording: "Digitally altered",
+    remarkRequired: true,
+    originalLinkRequired: true,
+    sources: ["California AB 723 (Business and Professions Code §10140.8)", "Stellar MLS Rules and Regulations, Article 04.04 (movable items only)"],
+  },
+};
+
+export const DEFAULT_MLS_RULE_SET: MlsRuleSetId = "general";
+
+export function mlsRuleSet(id: string | null | undefined): MlsRuleSet {
+  return MLS_RULE_SETS[(MLS_RULE_SET_IDS as readonly string[]).includes(id ?? "") ? (id as MlsRuleSetId) : DEFAULT_MLS_RULE_SET];
+}
+
+/** Whether the rule set allows an operation on an interior or exterior photo, and why not. */
+export function mlsVerdict(ruleSetId: string | null | undefined, operation: MlsOperation, setting: PhotoSetting): MlsVerdict {
+  return mlsRuleSet(ruleSetId).rules[setting][operation];
+}
+
+/** The studio's environments: a commercial interior follows the interior rules. */
+export function photoSettingOf(environment: string | null | undefined): PhotoSetting {
+  return environment === "exterior" ? "exterior" : "interior";
+}
