@@ -107,6 +107,11 @@ export const EnvSchema = z.object({
   LOCAL_EXECUTOR_CONCURRENCY: int(4, 1),
   /** How long a claimed executor job may run before another worker takes it over (a crashed process's work resumes after it). */
   LOCAL_EXECUTOR_LEASE_SECONDS: int(600, 5),
+  /** Provider-bound steps of one account running at once, over all its durable work (fairness between brokerages). */
+  ACCOUNT_CONCURRENCY: int(2, 1),
+  /** Steps calling each provider at once, over all accounts and instances. */
+  PROVIDER_CONCURRENCY_REDESIGN: int(4, 1),
+  PROVIDER_CONCURRENCY_VIDEO: int(2, 1),
 
   // Providers, chosen per operation.
   PROVIDER_REDESIGN: providerChoice.default("local"),

@@ -15,12 +15,13 @@ export const sampleChainRequested = eventType("sample/chain.requested", {
 });
 
 // --- v1 service ------------------------------------------------------------------
-export const jobRequested = eventType("v1/job.requested", { schema: z.object({ groupId: z.string() }) });
-export const multiviewRequested = eventType("v1/multiview.requested", { schema: z.object({ setId: z.string() }) });
+// accountId: the key of each account's share of provider time (inngest/concurrency.ts).
+export const jobRequested = eventType("v1/job.requested", { schema: z.object({ groupId: z.string(), accountId: z.string() }) });
+export const multiviewRequested = eventType("v1/multiview.requested", { schema: z.object({ setId: z.string(), accountId: z.string() }) });
 export const multiviewRedoRequested = eventType("v1/multiview.redo-requested", {
-  schema: z.object({ setId: z.string(), viewId: z.string(), attempt: z.number() }),
+  schema: z.object({ setId: z.string(), viewId: z.string(), attempt: z.number(), accountId: z.string() }),
 });
-export const videoRequested = eventType("v1/video.requested", { schema: z.object({ jobId: z.string() }) });
+export const videoRequested = eventType("v1/video.requested", { schema: z.object({ jobId: z.string(), accountId: z.string() }) });
 export const webhookRequested = eventType("v1/webhook.requested", { schema: z.object({ eventId: z.string() }) });
 
 // --- studio ----------------------------------------------------------------------

@@ -87,3 +87,36 @@ export const executorSteps = executor.table(
   },
   (t) => [primaryKey({ columns: [t.runId, t.id] }), index("executor_steps_wait_idx").on(t.waitEvent, t.status)],
 );
+
+/** One concurrency limit a step must fit in: `key` names the virtual queue (scope, function, key value). */
+export type ConcurrencyConstraint = { key: string; limit: number };
+
+/**
+ * Work of functions with `concurrency` limits that asked for a slot. A row is waiting
+ * until admitted; an admitted row holds one slot in each of its constraints' keys
+ * until it is deleted (the step's call ended) or its lease expires (its process died),
+ * when it goes back to waiting.
+ */
+export const executorConcurrencyWaits = executor.table(
+  "concurrency_waits",
+  {
+    /** The queue job id of the work item. */
+    id: text("id").primaryKey(),
+    item: jsonb("item").$type<Record<string, unknown>>().notNull(),
+    constraints: jsonb("constraints").$type<ConcurrencyConstraint[]>().notNull(),
+    /** The key of the first constraint: FIFO within it, round-robin between keys. */
+    queueKey: text("queue_key").notNull(),
+    enqueuedAt: at("enqueued_at").notNull().defaultNow(),
+    admittedAt: at("admitted_at"),
+    leaseUntil: at("lease_until"),
+    /** Bumped on each admission: names the admitted queue job. */
+    admissions: integer("admissions").notNull().default(0),
+  },
+  (t) => [index("executor_concurrency_waits_queue_idx").on(t.queueKey, t.enqueuedAt)],
+);
+
+/** When each virtual queue was last served: the round-robin order between keys. */
+export const executorConcurrencyQueues = executor.table("concurrency_queues", {
+  key: text("key").primaryKey(),
+  lastAdmittedAt: at("last_admitted_at").notNull(),
+});

@@ -12,10 +12,13 @@ import { executorRuns, executorSteps } from "@/db/schema";
 import { applyOps } from "./apply-ops";
 import { handleEvent } from "./on-event";
 import { callFunction, retryDelayMs, type CallResult } from "./protocol";
-import { enqueue, openQueue, WORK_QUEUE, type WorkItem } from "./queue";
+import { admitWaiting, releaseSlot, requestSlot, type Admitted } from "./concurrency";
+import { constraintsFor } from "./concurrency-config";
+import { enqueue, enqueueAdmitted, jobId, openQueue, WORK_QUEUE, type WorkItem } from "./queue";
 import { discoverFunctions, UnsupportedFunctionConfigError, type RegisteredFunction } from "./registry";
 import { endRun, type RunEnd } from "./runs";
 import { scheduleRun } from "./schedule";
+import { logError } from "@/server/log";
 import { closeStep, findStep, memoOf, openSteps, withLockedRun, type Run } from "./store";
 
 export interface ExecutorOptions {
@@ -49,10 +52,14 @@ export function wakeLocalExecutors(): void {
   for (const executor of runningExecutors()) executor.wake();
 }
 
+/** When the run's event was sent (Inngest orders queued work by it), else when the run began. */
+const eventTime = (run: { event: { ts?: unknown }; createdAt: Date }) => (typeof run.event.ts === "number" ? new Date(run.event.ts) : run.createdAt);
+
 export class LocalExecutor {
   private boss: PgBoss | null = null;
   private functions = new Map<string, RegisteredFunction>();
   private workerIds: string[] = [];
+  private healTimer: NodeJS.Timeout | null = null;
   readonly options: Required<ExecutorOptions>;
 
   constructor(options: ExecutorOptions) {
@@ -82,6 +89,10 @@ export class LocalExecutor {
       );
     }
     await this.recover();
+    this.healTimer = setInterval(() => {
+      this.admit(() => admitWaiting(leaseSeconds)).catch((err) => logError("[executor] concurrency admission failed:", err));
+    }, maintenanceIntervalSeconds * 1000);
+    this.healTimer.unref();
     runningExecutors().add(this);
   }
 
@@ -100,6 +111,8 @@ export class LocalExecutor {
   /** graceful: let claimed jobs finish; otherwise they are released for another executor at once. */
   async stop({ graceful = true }: { graceful?: boolean } = {}): Promise<void> {
     runningExecutors().delete(this);
+    if (this.healTimer) clearInterval(this.healTimer);
+    this.healTimer = null;
     // Jobs finishing during a graceful stop still queue their follow-ups through this.boss.
     await this.boss?.stop({ graceful, wait: true, timeout: 30_000 });
     this.boss = null;
@@ -121,14 +134,44 @@ export class LocalExecutor {
   private async handle(item: WorkItem): Promise<void> {
     switch (item.kind) {
       case "call":
-        return this.runCall(item);
+        return this.withSlot(item, () => this.runCall(item));
       case "step":
-        return this.runStep(item);
+        return this.withSlot(item, () => this.runStep(item));
       case "timer":
         return this.fireTimer(item);
       case "event":
         return this.afterCommit(await handleEvent(item.eventId, this.registered));
     }
+  }
+
+  /**
+   * Runs an SDK call of a function with `concurrency` limits only once it holds a slot
+   * in each of them; otherwise it stays waiting and is queued again when admitted.
+   */
+  private async withSlot(item: Extract<WorkItem, { kind: "call" | "step" }>, work: () => Promise<void>): Promise<void> {
+    const db = await getDb();
+    const [run] = await db.select({ functionId: executorRuns.functionId, event: executorRuns.event, status: executorRuns.status, createdAt: executorRuns.createdAt }).from(executorRuns).where(eq(executorRuns.id, item.runId));
+    const config = run?.status === "running" ? this.functions.get(run.functionId)?.concurrency : undefined;
+    if (!run || !config?.length) return work();
+    const { admission: _, ...waiting } = item;
+    const id = item.admission ?? jobId(waiting);
+    const { leaseSeconds } = this.options;
+    const slot = await this.admit(() => requestSlot(id, waiting, constraintsFor(config, run.functionId, run.event), eventTime(run), leaseSeconds));
+    if (!slot?.self) return;
+    try {
+      await work();
+    } finally {
+      await this.admit(() => releaseSlot(id, leaseSeconds));
+    }
+  }
+
+  /** Runs an admission and queues the steps it admitted. */
+  private async admit<T extends Admitted[] | { self: boolean; admitted: Admitted[] }>(admission: () => Promise<T>): Promise<T | null> {
+    const boss = this.boss;
+    if (!boss) return null;
+    const outcome = await admission();
+    for (const admitted of Array.isArray(outcome) ? outcome : outcome.admitted) await enqueueAdmitted(boss, admitted);
+    return outcome;
   }
 
   private maxAttemptsOf = (functionId: string) => this.functions.get(functionId)?.maxAttempts ?? 4;

@@ -44,3 +44,25 @@ export function compileExpression(source: string): Expression {
     return a !== undefined && a === valueOf(right, scope);
   });
 }
+
+export type ValueExpression = (scope: Scope) => unknown;
+
+/**
+ * Value expressions, as in concurrency keys: a path (`event.data.accountId`), a string or
+ * number literal (`"openai"`), or such terms joined by `+` (string concatenation, as
+ * `event.data.user_id + "-" + event.data.account_id` in Inngest's documentation).
+ */
+export function compileValueExpression(source: string): ValueExpression {
+  const terms: Operand[] = [];
+  const term = /\s*('[^'\\]*'|"[^"\\]*"|[^+'"\s]+)\s*(\+|$)/y;
+  while (term.lastIndex < source.length) {
+    const start = term.lastIndex;
+    const match = term.exec(source);
+    if (!match || term.lastIndex === start) throw new UnsupportedExpressionError(`Unsupported expression for the local executor: ${source}`);
+    terms.push(operand(match[1], source));
+    if (match[2] === "" && term.lastIndex < source.length) throw new UnsupportedExpressionError(`Unsupported expression for the local executor: ${source}`);
+  }
+  if (terms.length === 0) throw new UnsupportedExpressionError(`Empty expression for the local executor`);
+  if (terms.length === 1) return (scope) => valueOf(terms[0], scope);
+  return (scope) => terms.map((t) => String(valueOf(t, scope) ?? "")).join("");
+}

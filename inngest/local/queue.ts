@@ -12,9 +12,10 @@ import { logError } from "@/server/log";
 
 export const WORK_QUEUE = "executor-work";
 
+/** `admission`: the call was admitted under its function's concurrency limits and holds that slot. */
 export type WorkItem =
-  | { kind: "call"; runId: string; seq: number; attempt: number }
-  | { kind: "step"; runId: string; stepId: string; attempt: number }
+  | { kind: "call"; runId: string; seq: number; attempt: number; admission?: string }
+  | { kind: "step"; runId: string; stepId: string; attempt: number; admission?: string }
   | { kind: "timer"; runId: string; stepId: string }
   | { kind: "event"; eventId: string };
 
@@ -60,6 +61,11 @@ export function jobId(item: WorkItem): string {
 
 export async function enqueue(boss: PgBoss, item: WorkItem, startAfter?: Date): Promise<void> {
   await boss.send(WORK_QUEUE, item, { id: jobId(item), ...(startAfter && startAfter > new Date() ? { startAfter } : {}) });
+}
+
+/** Queues a step admitted by concurrency (see concurrency.ts) to run with the slot it holds. */
+export async function enqueueAdmitted(boss: PgBoss, admitted: { id: string; item: WorkItem; admissions: number }): Promise<void> {
+  await boss.send(WORK_QUEUE, { ...admitted.item, admission: admitted.id }, { id: stableId(admitted.id, "admitted", admitted.admissions) });
 }
 
 const globalCache = globalThis as unknown as { __atriumSenderQueue?: Promise<PgBoss> };

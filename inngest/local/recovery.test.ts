@@ -44,7 +44,9 @@ test("options the local executor does not honour are refused with the function i
   const cron = inngest.createFunction({ id: "t-cron", triggers: [{ cron: "* * * * *" }] }, async () => null);
   await expect(startTestExecutor({ functions: [cron] })).rejects.toThrow(/t-cron.*cron trigger/);
   const cases: Array<[Record<string, unknown>, RegExp]> = [
-    [{ concurrency: 2 }, /"atrium-x" uses the option "concurrency"/],
+    [{ concurrency: [{ limit: 1 }, { limit: 2 }, { limit: 3 }] }, /"atrium-x" uses more than two concurrency options/],
+    [{ concurrency: { limit: 2, scope: "account" } }, /scope "account" without a key/],
+    [{ concurrency: { limit: 2, key: "event.data.n > 3" } }, /concurrency key/],
     [{ throttle: { limit: 1, period: "1s" } }, /"throttle"/],
     [{ debounce: { period: "1s" } }, /"debounce"/],
     [{ cancel: [{ event: "x" }] }, /"cancel"/],

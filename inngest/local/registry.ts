@@ -1,11 +1,12 @@
 /**
  * Learns the served functions the way an Inngest server does (an in-band sync: PUT
  * with `x-inngest-sync-kind: in_band`) and refuses, loudly, any configuration the
- * local executor does not honour. Ignoring a concurrency limit or a cancelOn would
+ * local executor does not honour. Ignoring a throttle or a cancelOn would
  * make local runs behave differently from production without anyone noticing.
  */
 import { fetch as undiciFetch } from "undici";
 import { signBody } from "./keys";
+import { parseConcurrency, type ConcurrencyConfig } from "./concurrency-config";
 import { compileExpression, type Expression } from "./expressions";
 
 export class UnsupportedFunctionConfigError extends Error {}
@@ -23,11 +24,12 @@ export interface RegisteredFunction {
   name: string;
   maxAttempts: number;
   triggers: Array<{ matches: (name: string) => boolean; expression: Expression | null }>;
+  concurrency: ConcurrencyConfig;
 }
 
 /** The default of Inngest: 3 retries, 4 attempts. */
 const DEFAULT_RETRIES = 3;
-const SUPPORTED_OPTIONS = new Set(["id", "name", "triggers", "steps"]);
+const SUPPORTED_OPTIONS = new Set(["id", "name", "triggers", "steps", "concurrency"]);
 
 export async function discoverFunctions(serveUrl: string): Promise<RegisteredFunction[]> {
   const body = { url: serveUrl };
@@ -42,7 +44,7 @@ export async function discoverFunctions(serveUrl: string): Promise<RegisteredFun
 }
 
 export function registerFunction(config: FunctionConfig): RegisteredFunction {
-  const refuse = (what: string) => {
+  const refuse = (what: string): never => {
     throw new UnsupportedFunctionConfigError(
       `Function "${config.id}" uses ${what}, which the local executor does not support. ` +
         "Configure an Inngest server (INNGEST_BASE_URL or INNGEST_EVENT_KEY + INNGEST_SIGNING_KEY) or remove the option.",
@@ -63,7 +65,8 @@ export function registerFunction(config: FunctionConfig): RegisteredFunction {
     return { matches: eventMatcher(trigger.event!), expression };
   });
   const retries = config.steps?.step?.retries?.attempts ?? DEFAULT_RETRIES;
-  return { id: config.id, name: config.name ?? config.id, maxAttempts: retries + 1, triggers };
+  const concurrency = parseConcurrency(config.concurrency, refuse);
+  return { id: config.id, name: config.name ?? config.id, maxAttempts: retries + 1, triggers, concurrency };
 }
 
 /** Exact names, or a trailing `*` wildcard (`app/*`) as Inngest allows. */

@@ -12,6 +12,7 @@ import { finishJobGroup } from "@/server/v1/services/jobs/finish-job-group";
 import { generateJobOutput } from "@/server/v1/services/jobs/generate-job-output";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
 import { providerStep } from "./retryable";
+import { providerConcurrency } from "@/inngest/concurrency";
 
 export async function processJobGroupHandler({ event, step }: { event: { data: { groupId: string } }; step: any }) {
   const outputIds: string[] = await step.run("list-outputs", async () => {
@@ -36,7 +37,7 @@ export async function processJobGroupHandler({ event, step }: { event: { data: {
 }
 
 export const processJobGroup = inngest.createFunction(
-  { id: "v1-process-job-group", retries: 3, triggers: [jobRequested] },
+  { id: "v1-process-job-group", retries: 3, triggers: [jobRequested], concurrency: providerConcurrency("redesign") },
   processJobGroupHandler,
 );
 

@@ -17,6 +17,7 @@ import { generateRenderView } from "@/server/v1/services/multiview/generate-rend
 import { startSibling } from "@/server/v1/services/multiview/start-sibling";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
 import { providerStep } from "./retryable";
+import { providerConcurrency } from "@/inngest/concurrency";
 
 type ViewRef = { id: string; viewIndex: number };
 
@@ -69,6 +70,6 @@ async function generateOrFail(step: any, view: ViewRef): Promise<boolean> {
 }
 
 export const processRenderSet = inngest.createFunction(
-  { id: "v1-process-render-set", retries: 3, triggers: [multiviewRequested] },
+  { id: "v1-process-render-set", retries: 3, triggers: [multiviewRequested], concurrency: providerConcurrency("redesign") },
   processRenderSetHandler,
 );

@@ -6,9 +6,10 @@ import { providerFailure } from "@/server/v1/services/providers/provider-failure
 import { finishVideo } from "@/server/v1/services/video/finish-video";
 import { renderVideo } from "@/server/v1/services/video/render-video";
 import { providerStep } from "./retryable";
+import { providerConcurrency } from "@/inngest/concurrency";
 
 export const processVideo = inngest.createFunction(
-  { id: "v1-process-video", retries: 2, triggers: [videoRequested] },
+  { id: "v1-process-video", retries: 2, triggers: [videoRequested], concurrency: providerConcurrency("video") },
   async ({ event, step }) => {
     const { jobId } = event.data;
     let failure = null;

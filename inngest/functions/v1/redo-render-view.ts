@@ -11,6 +11,7 @@ import { finishRenderSet } from "@/server/v1/services/multiview/finish-render-se
 import { generateRenderView } from "@/server/v1/services/multiview/generate-render-view";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
 import { providerStep } from "./retryable";
+import { providerConcurrency } from "@/inngest/concurrency";
 
 export async function redoRenderViewHandler({ event, step }: { event: { data: { setId: string; viewId: string; attempt: number } }; step: any }) {
   const { setId, viewId, attempt } = event.data;
@@ -29,6 +30,6 @@ export async function redoRenderViewHandler({ event, step }: { event: { data: { 
 }
 
 export const redoRenderViewFunction = inngest.createFunction(
-  { id: "v1-redo-render-view", retries: 3, triggers: [multiviewRedoRequested] },
+  { id: "v1-redo-render-view", retries: 3, triggers: [multiviewRedoRequested], concurrency: providerConcurrency("redesign") },
   redoRenderViewHandler,
 );
