@@ -5,11 +5,10 @@
  */
 import { AppError } from "@/server/errors";
 import { safeFetch } from "@/server/net/safe-fetch";
+import { extensionFor } from "@/shared/media-types";
 import type { StudioContext } from "../context";
 
 const MAX_OUTPUT_BYTES = 200 * 1024 * 1024;
-
-const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "video/mp4": "mp4" };
 
 export function generationKeyPrefix(generation: { workspaceId: string; projectId: string; id: string }): string {
   return `studio/${generation.workspaceId}/projects/${generation.projectId}/generations/${generation.id}/`;
@@ -33,7 +32,7 @@ export async function importOutput(
     bytes = response.body;
     contentType = String(response.headers["content-type"] ?? "application/octet-stream").split(";")[0].trim();
   }
-  const storageKey = `${input.keyStem}.${EXTENSIONS[contentType] ?? "bin"}`;
+  const storageKey = `${input.keyStem}.${extensionFor(contentType)}`;
   await store.put(storageKey, bytes, contentType);
   return { storageKey, contentType };
 }

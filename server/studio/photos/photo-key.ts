@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { PHOTO_EXTENSIONS, type PhotoContentType } from "./rules";
+import { extensionFor } from "@/shared/media-types";
+import type { PhotoContentType } from "./rules";
 
 /**
  * Storage keys carry the workspace and project, so confirming an upload can check the
@@ -10,5 +11,5 @@ export function photoKeyPrefix(workspaceId: string, projectId: string): string {
 }
 
 export function newPhotoKey(workspaceId: string, projectId: string, contentType: PhotoContentType): string {
-  return `${photoKeyPrefix(workspaceId, projectId)}${crypto.randomUUID()}.${PHOTO_EXTENSIONS[contentType]}`;
+  return `${photoKeyPrefix(workspaceId, projectId)}${crypto.randomUUID()}.${extensionFor(contentType)}`;
 }

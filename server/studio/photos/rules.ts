@@ -6,12 +6,6 @@ export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as
 export type PhotoContentType = (typeof ACCEPTED_PHOTO_TYPES)[number];
 export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 
-export const PHOTO_EXTENSIONS: Record<PhotoContentType, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-};
-
 export function isAcceptedPhotoType(type: string): type is PhotoContentType {
   return (ACCEPTED_PHOTO_TYPES as readonly string[]).includes(type);
 }

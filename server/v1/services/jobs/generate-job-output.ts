@@ -6,9 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import type { RedesignType } from "@/server/providers/types";
-import { newBlobKey } from "@/server/storage";
 import type { ServiceContext } from "../../context";
-import { withProvenance } from "../media/store-outputs";
+import { storeFile, withProvenance } from "../media/store-outputs";
 import { callProvider } from "../providers/call-provider";
 
 export async function generateJobOutput(ctx: ServiceContext, input: { outputId: string }): Promise<{ status: "completed" | "skipped" }> {
@@ -43,8 +42,7 @@ export async function generateJobOutput(ctx: ServiceContext, input: { outputId: 
     ),
   );
   const image = await withProvenance(result.outputs[0], result, { operation: group.redesignType, source: source.bytes, now: ctx.now() });
-  const key = newBlobKey("output", image.contentType === "image/png" ? "png" : image.contentType === "image/webp" ? "webp" : "jpg");
-  await ctx.storage.put(key, image.bytes, image.contentType);
+  const key = await storeFile(ctx.storage, image, "output");
   const updated = await ctx.db
     .update(jobOutputs)
     .set({ status: "completed", outputKey: key, provider: result.provider, providerStatusUrl: result.statusUrl, completedAt: ctx.now() })

@@ -1,7 +1,6 @@
-import { newBlobKey, type BlobStore } from "@/server/storage";
+import type { BlobStore } from "@/server/storage";
 import { readImageUrl } from "@/server/net/read-image";
-
-const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+import { storeFile } from "../media/store-outputs";
 
 /**
  * Fetches a user-supplied image URL through the SSRF-safe reader (or reads our own
@@ -10,7 +9,6 @@ const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "
  */
 export async function storeSource(storage: BlobStore, url: string, kind = "source"): Promise<{ key: string; width: number; height: number }> {
   const image = await readImageUrl(url);
-  const key = newBlobKey(kind, EXTENSIONS[image.contentType] ?? "bin");
-  await storage.put(key, image.bytes, image.contentType);
+  const key = await storeFile(storage, image, kind);
   return { key, width: image.width, height: image.height };
 }

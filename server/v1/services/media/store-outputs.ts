@@ -2,8 +2,14 @@ import type { ImageFile, ProviderResult } from "@/server/providers/types";
 import { embedProvenance } from "@/server/provenance/embed-provenance";
 import { provenanceRecord } from "@/server/provenance/provenance-record";
 import { newBlobKey, type BlobStore } from "@/server/storage";
+import { extensionFor } from "@/shared/media-types";
 
-const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "video/mp4": "mp4" };
+/** Keeps one file in our storage under a new unguessable key; returns the key. */
+export async function storeFile(storage: BlobStore, file: ImageFile, kind: string): Promise<string> {
+  const key = newBlobKey(kind, extensionFor(file.contentType));
+  await storage.put(key, file.bytes, file.contentType);
+  return key;
+}
 
 export interface OutputOrigin {
   /** `staging`, `declutter`, `inpaint_remove`, `upscale`, `video_zoom_in`, … */
@@ -28,11 +34,6 @@ export async function storeOutputs(
   origin: OutputOrigin,
 ): Promise<{ keys: string[]; urls: string[] }> {
   const keys: string[] = [];
-  for (const output of outputs) {
-    const key = newBlobKey(kind, EXTENSIONS[output.contentType] ?? "bin");
-    const file = await withProvenance(output, done, origin);
-    await storage.put(key, file.bytes, file.contentType);
-    keys.push(key);
-  }
+  for (const output of outputs) keys.push(await storeFile(storage, await withProvenance(output, done, origin), kind));
   return { keys, urls: await Promise.all(keys.map((key) => storage.url(key))) };
 }

@@ -9,14 +9,11 @@ import { and, eq } from "drizzle-orm";
 import { renderSets, renderViews, type GateVerdict } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { scoreSibling } from "@/server/images/compare";
-import { newBlobKey } from "@/server/storage";
 import type { ServiceContext } from "../../context";
-import { withProvenance } from "../media/store-outputs";
+import { storeFile, withProvenance } from "../media/store-outputs";
 import { callProvider } from "../providers/call-provider";
 
 type Outcome = { status: "completed"; verdict: GateVerdict | null } | { status: "skipped" };
-
-const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/webp": "webp" };
 
 export async function generateRenderView(ctx: ServiceContext, input: { viewId: string; attempt: number }): Promise<Outcome> {
   const [row] = await ctx.db
@@ -56,11 +53,9 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
   const image = result.outputs[0];
   const gate = anchorOutput ? await scoreSibling({ anchorOutput, siblingOutput: image.bytes, siblingSource: source.bytes }) : null;
   const passed = !gate || gate.verdict === "pass";
-  const key = passed ? newBlobKey("output", EXTENSIONS[image.contentType] ?? "jpg") : null;
-  if (key) {
-    const file = await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now() });
-    await ctx.storage.put(key, file.bytes, file.contentType);
-  }
+  const key = passed
+    ? await storeFile(ctx.storage, await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now() }), "output")
+    : null;
 
   const now = ctx.now();
   const updated = await ctx.db
