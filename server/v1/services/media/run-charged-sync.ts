@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { mediaJobs, type MediaKind } from "@/db/schema";
 import type { ServiceContext } from "../../context";
-import { envelope, type Envelope } from "../../http/respond";
+import { envelope, type Envelope } from "../../schemas/envelope";
 import { acceptGeneration } from "../billing/accept-generation";
 import { refundCredits } from "../billing/refund-credits";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";

@@ -4,7 +4,7 @@ import { inngest } from "@/inngest/client";
 import { multiviewRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 import type { MultiviewRequest } from "../../schemas/multiview";
-import { envelope } from "../../http/respond";
+import { envelope } from "../../schemas/envelope";
 import { acceptGeneration } from "../billing/accept-generation";
 import { preflightGeneration } from "../billing/preflight-generation";
 import { storeSource } from "../jobs/store-source";

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import type { ServiceContext } from "../../context";
-import { envelope } from "../../http/respond";
+import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
 
 /**

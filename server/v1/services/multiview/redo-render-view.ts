@@ -4,7 +4,7 @@ import { inngest } from "@/inngest/client";
 import { multiviewRedoRequested } from "@/inngest/events";
 import { AppError } from "@/server/errors";
 import type { ServiceContext } from "../../context";
-import { envelope } from "../../http/respond";
+import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
 import { consumeQuota } from "../billing/quota";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";

@@ -5,7 +5,7 @@ import { mediaJobs } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { videoRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
-import { envelope } from "../../http/respond";
+import { envelope } from "../../schemas/envelope";
 import type { VideoRequestSchema } from "../../schemas/media";
 import { acceptGeneration } from "../billing/accept-generation";
 import { preflightGeneration } from "../billing/preflight-generation";

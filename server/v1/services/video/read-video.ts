@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { mediaJobs } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import type { ServiceContext } from "../../context";
-import { envelope } from "../../http/respond";
+import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
 
 /** GET /video (D9, D13): 200 with the envelope whatever the state; `credits_charged` null on reads. */
