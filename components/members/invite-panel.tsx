@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { ROLE_LABELS, type WorkspaceRole } from "@/server/studio/vocabulary";
+import { ROLE_LABELS, type WorkspaceRole } from "@/shared/studio-vocabulary";
 
 export interface PendingInvitation {
   id: string;

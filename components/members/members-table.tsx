@@ -8,8 +8,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { canManageRole } from "@/server/studio/roles";
-import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "@/server/studio/vocabulary";
+import { canManageRole } from "@/shared/roles";
+import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/studio-vocabulary";
 
 export interface MemberView {
   userId: string;

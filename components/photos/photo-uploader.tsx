@@ -8,7 +8,7 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
-import { ACCEPTED_PHOTO_TYPES, photoFileProblem } from "@/server/studio/photos/rules";
+import { ACCEPTED_PHOTO_TYPES, photoFileProblem } from "@/shared/photo-rules";
 import { putWithProgress } from "./put-with-progress";
 
 type UploadState = "uploading" | "processing" | "done" | "error";

@@ -9,7 +9,7 @@ import {
   LISTING_TYPES,
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPES,
-} from "@/server/studio/vocabulary";
+} from "@/shared/studio-vocabulary";
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { GENERATION_KIND_LABELS, idLabel } from "@/server/studio/generations/vocabulary";
+import { GENERATION_KIND_LABELS, idLabel } from "@/shared/generation-vocabulary";
 import { ChainResult } from "./chain-result";
 import { DescriptionResult } from "./description-result";
 import { MultiviewResult } from "./multiview-result";

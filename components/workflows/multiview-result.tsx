@@ -5,7 +5,7 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Badge, Button } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
-import { disclosureLabelFor } from "@/server/studio/generations/vocabulary";
+import { disclosureLabelFor } from "@/shared/generation-vocabulary";
 import { OutputActions } from "./output-actions";
 import { PendingTile } from "./pending-tile";
 import { StatusBadge } from "./status-badge";

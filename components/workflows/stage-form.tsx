@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button, SelectField } from "@/components/ui";
-import { NEEDS_COLOR, NEEDS_STYLE, type RedesignType } from "@/server/studio/generations/vocabulary";
+import { NEEDS_COLOR, NEEDS_STYLE, type RedesignType } from "@/shared/generation-vocabulary";
 import { ColorField } from "./color-field";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";

@@ -1,4 +1,4 @@
-import { disclosureLabelFor } from "@/server/studio/generations/vocabulary";
+import { disclosureLabelFor } from "@/shared/generation-vocabulary";
 import { BeforeAfterSlider } from "./before-after-slider";
 import { OutputActions } from "./output-actions";
 import { PendingTile } from "./pending-tile";

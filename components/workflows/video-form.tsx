@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button, SelectField } from "@/components/ui";
-import type { VideoMode } from "@/server/studio/generations/vocabulary";
+import type { VideoMode } from "@/shared/generation-vocabulary";
 import { FormError } from "./form-error";
 import { VIDEO_MODE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";

@@ -16,7 +16,7 @@ import {
   type GenerationStatus,
   type OutputRole,
   type UsageOperation,
-} from "../../server/studio/generations/vocabulary";
+} from "../../shared/generation-vocabulary";
 import { photos, projects, studio, users, workspaces } from "./studio";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));

@@ -27,7 +27,7 @@ import {
   type ListingType,
   type PropertyType,
   type WorkspaceRole,
-} from "../../server/studio/vocabulary";
+} from "../../shared/studio-vocabulary";
 
 export const studio = pgSchema("studio");
 

@@ -9,7 +9,7 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { findMembership } from "@/server/studio/workspaces/find-membership";
-import { roleAtLeast, type WorkspaceRole } from "@/server/studio/roles";
+import { roleAtLeast, type WorkspaceRole } from "@/shared/roles";
 import { appErrors, t } from "./init";
 
 export const router = t.router;

@@ -6,7 +6,7 @@ import { Logo } from "@/components/shell/logo";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { getSession } from "@/server/auth/session";
-import { ROLE_LABELS } from "@/server/studio/vocabulary";
+import { ROLE_LABELS } from "@/shared/studio-vocabulary";
 import { serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Invitation" };

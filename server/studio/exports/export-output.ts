@@ -4,7 +4,7 @@
  */
 import type { StudioContext } from "../context";
 import { generationKeyPrefix } from "../generations/import-output";
-import { disclosureLabelFor } from "../generations/vocabulary";
+import { disclosureLabelFor } from "@/shared/generation-vocabulary";
 import { burnDisclosureLabel } from "./disclosure-label";
 import { findOutput } from "./find-output";
 

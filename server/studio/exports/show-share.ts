@@ -8,7 +8,7 @@ import { projects } from "@/db/schema/studio";
 import { generationOutputs, generations, shareLinks } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
-import { ALTERED_ROLES, disclosureLabelFor } from "../generations/vocabulary";
+import { ALTERED_ROLES, disclosureLabelFor } from "@/shared/generation-vocabulary";
 
 export async function showShare(ctx: StudioContext, input: { token: string }) {
   const [link] = await ctx.db

@@ -7,7 +7,7 @@ import { users } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
-import { MULTIVIEW_MAX_ATTEMPTS } from "./vocabulary";
+import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
 
 export async function listGenerations(ctx: StudioContext, input: { workspaceId: string; projectId: string; limit?: number }) {
   await getProject(ctx, input);

@@ -12,7 +12,7 @@ import { recordUsage } from "../usage/record-usage";
 import { updateGeneration, updateOutput } from "./records";
 import { studioErrorFromV1 } from "./v1-failure";
 import { v1ForWorkspace } from "./v1-for-workspace";
-import { MULTIVIEW_MAX_ATTEMPTS } from "./vocabulary";
+import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
 
 export async function redoView(ctx: StudioContext, input: { workspaceId: string; generationId: string; viewIndex: number }) {
   const [generation] = await ctx.db

@@ -11,7 +11,7 @@ import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration } from "./records";
 import { studioErrorFromV1 } from "./v1-failure";
 import { v1ForWorkspace } from "./v1-for-workspace";
-import type { RedesignType } from "./vocabulary";
+import type { RedesignType } from "@/shared/generation-vocabulary";
 
 export interface StagingInput {
   workspaceId: string;

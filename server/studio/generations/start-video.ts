@@ -12,7 +12,7 @@ import { insertGeneration } from "./records";
 import { resolveImage, type ImageRef } from "./resolve-image";
 import { studioErrorFromV1 } from "./v1-failure";
 import { v1ForWorkspace } from "./v1-for-workspace";
-import type { VideoMode } from "./vocabulary";
+import type { VideoMode } from "@/shared/generation-vocabulary";
 
 export interface VideoInput {
   workspaceId: string;

@@ -1,7 +1,7 @@
 import { invitations } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
-import { canManageRole, type WorkspaceRole } from "../roles";
+import { canManageRole, type WorkspaceRole } from "@/shared/roles";
 import { hashInvitationToken, INVITATION_TTL_MS, newInvitationToken } from "./token";
 
 /**

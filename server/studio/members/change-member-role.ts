@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { WorkspaceRole } from "../roles";
+import type { WorkspaceRole } from "@/shared/roles";
 import { loadManageableMember } from "./load-target";
 
 export async function changeMemberRole(

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { members, users } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { WorkspaceRole } from "../roles";
+import type { WorkspaceRole } from "@/shared/roles";
 
 export interface MemberRow {
   userId: string;

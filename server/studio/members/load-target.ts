@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
-import { canManageRole, type WorkspaceRole } from "../roles";
+import { canManageRole, type WorkspaceRole } from "@/shared/roles";
 
 /**
  * Loads the member an admin wants to change and refuses what would break the

@@ -5,7 +5,7 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { photoKeyPrefix } from "./photo-key";
-import { isAcceptedPhotoType, MAX_PHOTO_BYTES, type PhotoContentType } from "./rules";
+import { isAcceptedPhotoType, MAX_PHOTO_BYTES, type PhotoContentType } from "@/shared/photo-rules";
 
 const FORMAT_TYPES: Record<string, PhotoContentType> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { extensionFor } from "@/shared/media-types";
-import type { PhotoContentType } from "./rules";
+import type { PhotoContentType } from "@/shared/photo-rules";
 
 /**
  * Storage keys carry the workspace and project, so confirming an upload can check the

@@ -2,7 +2,7 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { newPhotoKey } from "./photo-key";
-import { MAX_PHOTO_BYTES, photoFileProblem } from "./rules";
+import { MAX_PHOTO_BYTES, photoFileProblem } from "@/shared/photo-rules";
 
 export interface UploadRequest {
   fileName: string;

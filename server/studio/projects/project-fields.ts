@@ -3,7 +3,7 @@
  * Pure module (no server imports) so client components can use the labels too.
  */
 import { z } from "zod";
-import { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from "../vocabulary";
+import { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from "@/shared/studio-vocabulary";
 
 export const ProjectFieldsSchema = z.object({
   address: z.string().trim().min(3, "Enter the property address.").max(200),

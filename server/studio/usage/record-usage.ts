@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { usageEntries, type Generation } from "@/db/schema/studio-generations";
-import type { UsageOperation } from "../generations/vocabulary";
+import type { UsageOperation } from "@/shared/generation-vocabulary";
 import type { StudioContext } from "../context";
 
 export interface Charge {

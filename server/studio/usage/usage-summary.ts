@@ -6,7 +6,7 @@ import { and, eq, gte, sql, sum } from "drizzle-orm";
 import { projects, users } from "@/db/schema/studio";
 import { usageEntries } from "@/db/schema/studio-generations";
 import type { StudioContext } from "../context";
-import type { UsageOperation } from "../generations/vocabulary";
+import type { UsageOperation } from "@/shared/generation-vocabulary";
 import { usageMonth } from "./record-usage";
 
 const CHART_MONTHS = 6;

@@ -17,7 +17,7 @@ import { startInpaintUpscale } from "@/server/studio/generations/start-inpaint-u
 import { startMultiview } from "@/server/studio/generations/start-multiview";
 import { startStaging } from "@/server/studio/generations/start-staging";
 import { startVideo } from "@/server/studio/generations/start-video";
-import { LENGTHS, REDESIGN_TYPE_LABELS, TONES, VIDEO_MODE_LABELS, type RedesignType, type VideoMode } from "@/server/studio/generations/vocabulary";
+import { LENGTHS, REDESIGN_TYPE_LABELS, TONES, VIDEO_MODE_LABELS, type RedesignType, type VideoMode } from "@/shared/generation-vocabulary";
 import { ROOM_TYPES, STYLES } from "@/server/v1/schemas/catalogues";
 import { publicProcedure, router, workspaceProcedure } from "../procedures";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WORKSPACE_ROLES } from "@/server/studio/roles";
+import { WORKSPACE_ROLES } from "@/shared/roles";
 import { changeMemberRole } from "@/server/studio/members/change-member-role";
 import { listMembers } from "@/server/studio/members/list-members";
 import { removeMember } from "@/server/studio/members/remove-member";

@@ -9,7 +9,7 @@ import { QuotaBar } from "@/components/workflows/quota-bar";
 import { UsageChart } from "@/components/workflows/usage-chart-lazy";
 import { monthLabel } from "@/components/workflows/usage-format";
 import { UsageTable } from "@/components/workflows/usage-table";
-import { USAGE_OPERATION_LABELS } from "@/server/studio/generations/vocabulary";
+import { USAGE_OPERATION_LABELS } from "@/shared/generation-vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Usage" };

@@ -11,7 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { WorkflowStudio } from "@/components/workflows/workflow-studio";
-import { PROPERTY_TYPE_LABELS } from "@/server/studio/vocabulary";
+import { PROPERTY_TYPE_LABELS } from "@/shared/studio-vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 type Params = Promise<{ workspaceSlug: string; projectId: string }>;

@@ -3,7 +3,7 @@
  * other owners; admins manage members, invitations and the v1 key; agents work on
  * projects and photos only.
  */
-import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "./vocabulary";
+import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "./studio-vocabulary";
 
 export { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole };
 
