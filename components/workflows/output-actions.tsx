@@ -6,6 +6,7 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
+import { ChangeMapToggle } from "./change-map-toggle";
 
 /** Download a result; altered images can carry the burned-in disclosure label. */
 export function OutputActions({ outputId, disclosureLabel }: { outputId: string; disclosureLabel: string | null }) {
@@ -40,6 +41,7 @@ export function OutputActions({ outputId, disclosureLabel }: { outputId: string;
           Add “{disclosureLabel}” label
         </label>
       ) : null}
+      {disclosureLabel ? <ChangeMapToggle outputId={outputId} /> : null}
     </div>
   );
 }

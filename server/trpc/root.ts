@@ -3,6 +3,7 @@
  */
 import { createCallerFactory, router } from "./procedures";
 import { authRouter } from "./routers/auth";
+import { complianceRouter } from "./routers/compliance";
 import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
 import { membersRouter } from "./routers/members";
@@ -20,6 +21,7 @@ export const appRouter = router({
   photos: photosRouter,
   generations: generationsRouter,
   usage: usageRouter,
+  compliance: complianceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,43 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { Layers } from "lucide-react";
+import { useState } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui";
+
+/**
+ * "Show changes": the output with its change map laid over it (red: where the image
+ * changed; for removals, the removed items put back inside a red outline) and the
+ * summary "changed: x % of the image, regions: …". Computed on first use, then stored.
+ */
+export function ChangeMapToggle({ outputId }: { outputId: string }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const [open, setOpen] = useState(false);
+  const map = useQuery({ ...trpc.compliance.changeMap.queryOptions({ workspaceId: workspace.id, outputId }), enabled: open, staleTime: Infinity });
+  return (
+    <div className="space-y-2">
+      <Button variant="secondary" size="sm" aria-pressed={open} loading={open && map.isPending} onClick={() => setOpen((v) => !v)}>
+        <Layers className="size-4" aria-hidden="true" />
+        {open ? "Hide changes" : "Show changes"}
+      </Button>
+      {open && map.error ? <p className="text-sm text-red-700">{errorMessage(map.error)}</p> : null}
+      {open && map.data ? (
+        <figure className="space-y-1" data-testid="change-map">
+          <div className="relative overflow-hidden rounded-lg border border-stone-200">
+            {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs, not optimisable */}
+            <img src={map.data.outputUrl} alt="Result" className="block w-full" />
+            {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs, not optimisable */}
+            <img src={map.data.overlayUrl} alt={map.data.mode === "removed" ? "What was removed, outlined in red" : "Where the image changed, in red"} className="absolute inset-0 h-full w-full" data-testid="change-map-overlay" />
+          </div>
+          <figcaption className="text-sm text-stone-700" data-testid="change-map-summary">
+            {map.data.mode === "removed" ? "Removed items shown in place. " : ""}
+            {map.data.summary.charAt(0).toUpperCase() + map.data.summary.slice(1)}.
+          </figcaption>
+        </figure>
+      ) : null}
+      {open && map.isSuccess && !map.data ? <p className="text-sm text-stone-600">No change map for this result.</p> : null}
+    </div>
+  );
+}

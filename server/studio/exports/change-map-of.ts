@@ -1,0 +1,57 @@
+/**
+ * The change map of a finished output against the photo it was made from, stored beside
+ * the output (`<output key>.changes.png` overlay and `.changes.json` summary) the first
+ * time anyone asks, then read back: outputs never change, so neither does their map.
+ */
+import { computeChangeMap } from "@/server/images/change-map";
+import { renderChangeOverlay } from "@/server/images/change-overlay";
+import { changedRegions, changeSummary } from "@/server/images/change-regions";
+import type { BlobStore } from "@/server/storage";
+import { removesContent, outputOperation } from "./output-operation";
+import type { generationOutputs, generations } from "@/db/schema/studio-generations";
+
+export interface ChangeMapSummary {
+  /** 0..100, one decimal. */
+  changedPercent: number;
+  regions: string[];
+  regraded: boolean;
+  /** "changed: 4 % of the image, regions: floor, back wall" */
+  summary: string;
+  /** removed: the overlay shows what was taken out; added: where the image changed. */
+  mode: "added" | "removed";
+  boxes: { x: number; y: number; width: number; height: number }[];
+}
+
+export function changeMapKeys(storageKey: string) {
+  return { overlay: `${storageKey}.changes.png`, summary: `${storageKey}.changes.json` };
+}
+
+export async function changeMapOf(
+  store: BlobStore,
+  input: { generation: Pick<typeof generations.$inferSelect, "kind" | "params">; output: Pick<typeof generationOutputs.$inferSelect, "role" | "sourceKey" | "storageKey" | "contentType"> },
+): Promise<(ChangeMapSummary & { overlayUrl: string }) | null> {
+  const { output } = input;
+  const operation = outputOperation(input.generation, output);
+  if (!output.storageKey || !output.sourceKey || !operation || operation === "video" || output.contentType?.startsWith("video/")) return null;
+  const keys = changeMapKeys(output.storageKey);
+  const saved = await store.get(keys.summary);
+  if (saved) return { ...(JSON.parse(saved.bytes.toString("utf8")) as ChangeMapSummary), overlayUrl: await store.url(keys.overlay) };
+
+  const [source, result] = await Promise.all([store.get(output.sourceKey), store.get(output.storageKey)]);
+  if (!source || !result) return null;
+  const map = await computeChangeMap(source.bytes, result.bytes);
+  const mode = removesContent(operation) ? "removed" : "added";
+  const regions = changedRegions(map);
+  const summary: ChangeMapSummary = {
+    changedPercent: Math.round(map.changedFraction * 1000) / 10,
+    regions: regions.map((r) => r.name),
+    regraded: map.regraded,
+    summary: changeSummary(map, regions),
+    mode,
+    boxes: map.boxes,
+  };
+  // Overlay first: a summary on disk promises its overlay is there too.
+  await store.put(keys.overlay, await renderChangeOverlay(map, mode, source.bytes), "image/png");
+  await store.put(keys.summary, Buffer.from(JSON.stringify(summary)), "application/json");
+  return { ...summary, overlayUrl: await store.url(keys.overlay) };
+}
