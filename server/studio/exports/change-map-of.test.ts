@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { sharp } from "@/server/images/sharp";
+import { roomBoxRect, syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { getBlobStore } from "@/server/storage";
+import { changeMapKeys, changeMapOf } from "./change-map-of";
+
+describe("changeMapOf", () => {
+  it("computes a declutter output's map once, stores it beside the output, and reads it back after", async () => {
+    const store = getBlobStore();
+    const stem = `test/change-map/${crypto.randomUUID()}`;
+    const source = await syntheticRoom({ width: 320, height: 240, box: true, format: "jpeg" });
+    const output = await syntheticRoom({ width: 320, height: 240, box: false, format: "jpeg" });
+    await store.put(`${stem}/photo.jpg`, source, "image/jpeg");
+    await store.put(`${stem}/output.jpg`, output, "image/jpeg");
+    const input = {
+      generation: { kind: "staging" as const, params: { redesignType: "declutter" } },
+      output: { role: "staged" as const, sourceKey: `${stem}/photo.jpg`, storageKey: `${stem}/output.jpg`, contentType: "image/jpeg" },
+    };
+
+    const first = await changeMapOf(store, input);
+    expect(first).toMatchObject({ mode: "removed", regions: ["floor"], regraded: false });
+    expect(first!.summary).toMatch(/^changed: 3 % of the image, regions: floor$/);
+    const box = roomBoxRect(320, 240);
+    expect(Math.abs(first!.boxes[0].x - box.x)).toBeLessThanOrEqual(3);
+    const overlay = await store.get(changeMapKeys(`${stem}/output.jpg`).overlay);
+    expect((await sharp(overlay!.bytes).metadata()).format).toBe("png");
+    expect(await store.resolveOwnUrl(first!.overlayUrl)).toBe(changeMapKeys(`${stem}/output.jpg`).overlay);
+
+    // The stored summary is what a second request answers, without recomputing.
+    await store.put(`${stem}/photo.jpg`, output, "image/jpeg");
+    expect(await changeMapOf(store, input)).toMatchObject({ summary: first!.summary, changedPercent: first!.changedPercent });
+  });
+
+  it("has no map for videos or outputs without a source", async () => {
+    const store = getBlobStore();
+    expect(await changeMapOf(store, { generation: { kind: "video", params: {} }, output: { role: "video", sourceKey: "a", storageKey: "b.mp4", contentType: "video/mp4" } })).toBeNull();
+    expect(await changeMapOf(store, { generation: { kind: "staging", params: {} }, output: { role: "staged", sourceKey: null, storageKey: "b.jpg", contentType: "image/jpeg" } })).toBeNull();
+  });
+});
