@@ -11,6 +11,7 @@ import type { Plan } from "@/db/schema";
 import { AppError, toAppError } from "@/server/errors";
 import { createServiceContext, type ServiceContext } from "../context";
 import { authenticateKey, type AuthenticatedAccount } from "../services/keys/authenticate-key";
+import { authenticateKeyCached } from "../services/keys/key-cache";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -68,7 +69,8 @@ export function withApiKey<B extends Schema = undefined, Q extends Schema = unde
       const apiKey = request.headers.get("x-api-key");
       if (!apiKey) throw new AppError("missing_api_key");
       const ctx = await createServiceContext();
-      const account = await authenticateKey(ctx.db, apiKey);
+      // Reads may use the cached account; writes see its current balance and quota.
+      const account = await (request.method === "GET" ? authenticateKeyCached : authenticateKey)(ctx.db, apiKey);
       if (!account) throw new AppError("invalid_api_key");
 
       const limit = await checkRateLimit(ctx.db, account);

@@ -12,9 +12,15 @@ import { jobRecord } from "./job-record";
  */
 export async function readJobGroup(ctx: ServiceContext, input: { accountId: string; jobId: string }) {
   if (!isUuid(input.jobId)) throw new AppError("not_found", "No job with this id.");
-  const [group] = await ctx.db.select().from(jobGroups).where(and(eq(jobGroups.id, input.jobId), eq(jobGroups.accountId, input.accountId)));
-  if (!group) throw new AppError("not_found", "No job with this id.");
-  const outputs = await ctx.db.select().from(jobOutputs).where(eq(jobOutputs.groupId, group.id));
+  // One round trip: the group comes with each of its outputs (a group always has at least one).
+  const rows = await ctx.db
+    .select({ group: jobGroups, output: jobOutputs })
+    .from(jobOutputs)
+    .innerJoin(jobGroups, eq(jobGroups.id, jobOutputs.groupId))
+    .where(and(eq(jobGroups.id, input.jobId), eq(jobGroups.accountId, input.accountId)));
+  if (rows.length === 0) throw new AppError("not_found", "No job with this id.");
+  const group = rows[0].group;
+  const outputs = rows.map((row) => row.output).sort((a, b) => a.position - b.position);
   if (outputs.some((o) => o.status === "processing")) return { status: "processing" as const };
   const succeeded = outputs.filter((o) => o.status === "completed").length;
   if (succeeded === 0) {

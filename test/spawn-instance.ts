@@ -1,0 +1,52 @@
+/** Starts test/app-instance.ts in a child process with the test's environment and a port of its own. */
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+export interface SpawnedInstance {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function spawnInstance(extraEnv: Record<string, string> = {}): Promise<SpawnedInstance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("test/app-instance.ts")], {
+    env: { ...process.env, ...extraEnv, PORT: String(port), NODE_ENV: "test" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`instance did not start: ${out}`)), 60_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const ready = out.match(/ready (\S+)/);
+      if (ready) {
+        clearTimeout(timer);
+        resolve(ready[1]);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`instance exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
