@@ -1,14 +1,19 @@
 /**
  * A download link for any finished result. With `disclosure`, altered images get the
- * label burned in (once; the labelled copy is kept beside the result and reused).
+ * label and a QR code to the project's share page (the unaltered originals) burned in,
+ * once per share link; the labelled copy is kept beside the result and reused. A
+ * project without a live share link gets one: the QR code must lead somewhere.
  */
 import type { StudioContext } from "../context";
 import { generationKeyPrefix } from "../generations/import-output";
 import { disclosureLabelFor } from "@/shared/generation-vocabulary";
+import { createShareLink } from "./create-share-link";
 import { burnDisclosureLabel } from "./disclosure-label";
 import { findOutput } from "./find-output";
+import { publicShareUrl } from "./share-url";
+import { showShareLink } from "./show-share-link";
 
-export async function exportOutput(ctx: StudioContext, input: { workspaceId: string; outputId: string; disclosure: boolean }) {
+export async function exportOutput(ctx: StudioContext, input: { workspaceId: string; outputId: string; disclosure: boolean; userId: string }) {
   const { output, generation, storageKey } = await findOutput(ctx, input);
   const store = ctx.storage();
   const extension = storageKey.split(".").pop() ?? "bin";
@@ -16,11 +21,16 @@ export async function exportOutput(ctx: StudioContext, input: { workspaceId: str
   const label = input.disclosure ? disclosureLabelFor(output.role) : null;
   if (!label) return { url: await store.url(storageKey), fileName: `${baseName}.${extension}`, labelled: false };
 
-  const labelledKey = `${generationKeyPrefix(generation)}exports/${output.id}-${output.attempts}-disclosed.jpg`;
+  const link = (await showShareLink(ctx, { workspaceId: input.workspaceId, projectId: generation.projectId })) ??
+    (await createShareLink(ctx, { workspaceId: input.workspaceId, projectId: generation.projectId, userId: input.userId }));
+  const shareUrl = publicShareUrl(link.path);
+  // The share token is in the key: a new link (the old one revoked) gets a new QR code.
+  const token = link.path.split("/").pop()!.slice(0, 12);
+  const labelledKey = `${generationKeyPrefix(generation)}exports/${output.id}-${output.attempts}-${token}-disclosed.jpg`;
   if (!(await store.get(labelledKey))) {
     const blob = await store.get(storageKey);
     if (!blob) throw new Error(`output ${output.id} is missing from storage`);
-    await store.put(labelledKey, await burnDisclosureLabel(blob.bytes, label), "image/jpeg");
+    await store.put(labelledKey, await burnDisclosureLabel(blob.bytes, label, { originalUrl: shareUrl }), "image/jpeg");
   }
-  return { url: await store.url(labelledKey), fileName: `${baseName}-disclosed.jpg`, labelled: true };
+  return { url: await store.url(labelledKey), fileName: `${baseName}-disclosed.jpg`, labelled: true, shareUrl };
 }

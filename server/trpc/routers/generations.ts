@@ -113,7 +113,7 @@ export const generationsRouter = router({
 
   exportOutput: workspaceProcedure()
     .input(z.object({ outputId: z.uuid(), disclosure: z.boolean().default(false) }))
-    .mutation(({ ctx, input }) => exportOutput(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
+    .mutation(({ ctx, input }) => exportOutput(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
   shareLink: workspaceProcedure()
     .input(z.object({ projectId: z.uuid() }))

@@ -1,0 +1,91 @@
+/**
+ * The labelled download of an altered photo carries its statement and a QR code that
+ * still scans after an MLS shrinks the file to 1024 px, and the QR code leads, over
+ * to the share page's public data and from there, over HTTP, to the unaltered original
+ * (e2e/app/compliance.spec.ts follows the same path through the rendered page).
+ */
+import { eq } from "drizzle-orm";
+import jsQR from "jsqr";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { generationOutputs } from "@/db/schema/studio-generations";
+import { sharp } from "@/server/images/sharp";
+import { syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { getBlobStore } from "@/server/storage";
+import { createStudioContext } from "@/server/studio/context";
+import { insertGeneration } from "@/server/studio/generations/records";
+import { callerFor, newPerson } from "@/server/trpc/test/callers";
+import { startAppServer, type AppServer } from "@/test/app-server";
+import { projectFields } from "../generations/test-helpers";
+
+let app: AppServer;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function download(url: string): Promise<Buffer> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** A finished staging output of a 3000 × 2000 photo, as the studio records one. */
+async function stagedPhoto() {
+  const { user, api } = await newPerson("Quinn");
+  const workspaceId = (await api.workspaces.create({ name: "Quinn Realty" })).id;
+  const projectId = (await api.projects.create({ workspaceId, fields: projectFields })).id;
+  const store = getBlobStore();
+  const original = await syntheticRoom({ width: 3000, height: 2000, box: true, format: "jpeg" });
+  const staged = await syntheticRoom({ width: 3000, height: 2000, box: false, wall: "#b9c7b0", format: "jpeg" });
+  const stem = `studio/${workspaceId}/projects/${projectId}/test-${crypto.randomUUID()}`;
+  await store.put(`${stem}/original.jpg`, original, "image/jpeg");
+  await store.put(`${stem}/staged.jpg`, staged, "image/jpeg");
+  const ctx = await createStudioContext();
+  const generation = await insertGeneration(
+    ctx,
+    { workspaceId, projectId, createdBy: user.id, kind: "staging", status: "completed", params: { redesignType: "staging" } },
+    [{ role: "staged", position: 0, status: "completed", sourceKey: `${stem}/original.jpg`, storageKey: `${stem}/staged.jpg`, contentType: "image/jpeg" }],
+  );
+  const [output] = await (await getDb()).select().from(generationOutputs).where(eq(generationOutputs.generationId, generation.id));
+  return { api, workspaceId, projectId, outputId: output.id, original };
+}
+
+describe("labelled downloads", () => {
+  it("carry a QR code that survives resizing to 1024 px and leads to the unaltered original", async () => {
+    const { api, workspaceId, projectId, outputId, original } = await stagedPhoto();
+    const exported = await api.generations.exportOutput({ workspaceId, outputId, disclosure: true });
+    expect(exported.labelled).toBe(true);
+    const link = await api.generations.shareLink({ workspaceId, projectId });
+    expect(link).not.toBeNull();
+
+    // What an MLS does: shrink to 1024 px on the long side and recompress.
+    const labelled = await download(exported.url);
+    expect(await sharp(labelled).metadata()).toMatchObject({ width: 3000, height: 2000 });
+    const resized = await sharp(labelled).resize(1024, 1024, { fit: "inside" }).jpeg({ quality: 70 }).toBuffer();
+    const { data, info } = await sharp(resized).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(1024);
+    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+    expect(code, "QR code found in the 1024 px download").not.toBeNull();
+    const target = new URL(code!.data);
+    expect(target.pathname).toBe(link!.path);
+
+    // Follow it: the share page's data (the public procedure the page renders, signed out), then the original over HTTP.
+    const token = target.pathname.split("/").pop()!;
+    const share = await (await callerFor(null)).generations.share({ token });
+    const item = share.items.find((i) => i.id === outputId)!;
+    expect(Buffer.compare(await download(item.originalUrl), original)).toBe(0);
+  });
+
+  it("get a new QR code when the share link is replaced", async () => {
+    const { api, workspaceId, projectId, outputId } = await stagedPhoto();
+    const first = await api.generations.exportOutput({ workspaceId, outputId, disclosure: true });
+    await api.generations.createShareLink({ workspaceId, projectId });
+    const second = await api.generations.exportOutput({ workspaceId, outputId, disclosure: true });
+    expect(second.url).not.toBe(first.url);
+    const plain = await api.generations.exportOutput({ workspaceId, outputId, disclosure: false });
+    expect(plain.labelled).toBe(false);
+  });
+});
