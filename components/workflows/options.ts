@@ -1,7 +1,7 @@
 /** Option lists of the workflow forms, from the service's catalogues (plain data modules). */
-import { PAINT_PALETTE } from "@/server/images/palette";
+import { PAINT_PALETTE } from "@/shared/palettes";
 import { idLabel, REDESIGN_TYPE_LABELS, VIDEO_MODE_LABELS } from "@/shared/generation-vocabulary";
-import { ROOM_TYPES, STYLES } from "@/server/v1/schemas/catalogues";
+import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
 
 const toOptions = (ids: readonly string[]) => ids.map((id) => ({ value: id, label: idLabel(id) }));
 

@@ -4,7 +4,7 @@
  * over HTTP with the workspace's server-held key; nothing here returns that key.
  */
 import { z } from "zod";
-import { normalizeColor } from "@/server/images/palette";
+import { normalizeColor } from "@/shared/palettes";
 import { createShareLink } from "@/server/studio/exports/create-share-link";
 import { exportOutput } from "@/server/studio/exports/export-output";
 import { revokeShareLink } from "@/server/studio/exports/revoke-share-link";
@@ -18,7 +18,7 @@ import { startMultiview } from "@/server/studio/generations/start-multiview";
 import { startStaging } from "@/server/studio/generations/start-staging";
 import { startVideo } from "@/server/studio/generations/start-video";
 import { LENGTHS, REDESIGN_TYPE_LABELS, TONES, VIDEO_MODE_LABELS, type RedesignType, type VideoMode } from "@/shared/generation-vocabulary";
-import { ROOM_TYPES, STYLES } from "@/server/v1/schemas/catalogues";
+import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
 import { publicProcedure, router, workspaceProcedure } from "../procedures";
 
 const RoomTypeSchema = z.enum(ROOM_TYPES);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { normalizeColor, PAINT_COLOR_NAMES } from "@/server/images/palette";
-import { normalizeRoomType, normalizeStyle, ROOM_TYPES, STYLES } from "./catalogues";
+import { normalizeColor, PAINT_COLOR_NAMES } from "@/shared/palettes";
+import { normalizeRoomType, normalizeStyle, ROOM_TYPES, STYLES } from "@/shared/catalogues";
 
 /** A public http(s) URL; other schemes are refused here (invalid_request), addresses by the fetcher. */
 export const HttpUrlSchema = z

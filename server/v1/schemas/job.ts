@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENVIRONMENTS, REDESIGN_LABEL_LIST, normalizeRedesignType } from "./catalogues";
+import { ENVIRONMENTS, REDESIGN_LABEL_LIST, normalizeRedesignType } from "@/shared/catalogues";
 import { ColorSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
 
 const RedesignTypeSchema = z

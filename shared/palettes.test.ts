@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAINT_COLOR_NAMES, PAINT_PALETTE, normalizeColor } from "./palette";
+import { PAINT_COLOR_NAMES, PAINT_PALETTE, normalizeColor } from "./palettes";
 
 describe("normalizeColor", () => {
   it("accepts hex colours in any case and lowercases them", () => {
