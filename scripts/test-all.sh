@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one command that runs every test of Atrium (README "Tests"): unit and integration
+# The one command that runs every test of Atrium (README "Tests"): the linter, unit and integration
 # tests against a fresh database, the production build, the Playwright contract specs
 # and browser flows, then the reliability and production-mode suites when present.
 # Each stage writes a JSON report; the last line sums them as "N passed, N failed".
@@ -18,6 +18,7 @@ stage() {
   "$@" || status=1
 }
 
+stage "lint (eslint: typescript-eslint, Next, drizzle, import boundaries)" npx eslint .
 stage "unit and integration tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json=.data/reports/vitest.json
 stage "production build" npx next build
 if ls e2e/api/*.spec.ts e2e/app/*.spec.ts >/dev/null 2>&1; then

@@ -41,7 +41,7 @@ export function MaskPainter({ imageUrl, imageAlt, width, height, onMaskChange }:
     if (!canvas || !ctx) return;
     const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
     let painted = false;
-    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) (painted = true), (i = pixels.length);
+    for (let i = 3; i < pixels.length && !painted; i += 4) painted = pixels[i] > 0;
     if (!painted) return onMaskChange(null);
     const mask = document.createElement("canvas");
     mask.width = canvas.width;

@@ -122,7 +122,7 @@ export async function runningRuns(sql: postgres.Sql): Promise<string[]> {
 }
 
 async function checkFiles(options: AuditOptions, keys: string[], item: string, report: AuditReport): Promise<void> {
-  if (keys.length === 0) options.expectSettled !== false && report.anomalies.push(`${item}: completed without a stored output`);
+  if (keys.length === 0 && options.expectSettled !== false) report.anomalies.push(`${item}: completed without a stored output`);
   for (const key of keys) {
     report.outputs++;
     const file = path.join(options.dataDir, "blobs", key);

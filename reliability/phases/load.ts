@@ -11,7 +11,7 @@ import type { SuiteDatabase } from "../lib/database";
 import type { Api, ApiResponse } from "../lib/api";
 import { sleep } from "../lib/api";
 import { auditAccounts } from "../lib/audit";
-import { makeAccounts, type SuiteAccount } from "../lib/accounts";
+import { makeAccounts } from "../lib/accounts";
 import type { Images } from "../lib/fixtures";
 import type { NextServer } from "../lib/next-server";
 import type { PhaseReport } from "../lib/report";

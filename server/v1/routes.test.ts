@@ -29,11 +29,11 @@ describe("the route contract", () => {
   it("has one entry per method of each route file, bound to that entry, and a file for every entry", async () => {
     const bound: string[] = [];
     for (const file of routeFiles().filter((f) => !NOT_CONTRACT_ROUTES.includes(f))) {
-      const module = (await import(path.join(API_DIR, file))) as Record<string, BoundRoute | undefined>;
-      for (const method of METHODS.filter((m) => module[m])) {
+      const routeModule = (await import(path.join(API_DIR, file))) as Record<string, BoundRoute | undefined>;
+      for (const method of METHODS.filter((m) => routeModule[m])) {
         const expected = `${method} ${pathOfFile(file)}`;
-        expect(module[method]!.route, `${file} ${method} is bound with bindRoute`).toBeDefined();
-        expect(routeName(module[method]!.route), `${file} ${method} is bound to its own entry`).toBe(expected);
+        expect(routeModule[method]!.route, `${file} ${method} is bound with bindRoute`).toBeDefined();
+        expect(routeName(routeModule[method]!.route), `${file} ${method} is bound to its own entry`).toBe(expected);
         bound.push(expected);
       }
     }

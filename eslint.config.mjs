@@ -1,0 +1,35 @@
+/**
+ * ESLint (flat config), run by `npm run lint` and by `npm test`: typescript-eslint's
+ * recommended rules, Next's rules, drizzle's guard against a delete or update without
+ * `.where`, and the import boundaries of README "Layout" (./eslint/boundaries.mjs).
+ */
+import nextPlugin from "@next/eslint-plugin-next";
+import drizzle from "eslint-plugin-drizzle";
+import tseslint from "typescript-eslint";
+import { boundaries } from "./eslint/boundaries.mjs";
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules/**", ".next/**", ".data/**", "e2e/artifacts/**", "db/migrations/**", "next-env.d.ts", "**/*.js", "**/*.cjs"],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    plugins: { "@next/next": nextPlugin, drizzle, atrium: boundaries },
+    rules: {
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs["core-web-vitals"].rules,
+      // The database handles are `db`, `tx` and `ctx.db`; Map#delete and BlobStore#delete are not queries.
+      "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
+      "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
+      "atrium/import-boundaries": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // Tests and suites read arbitrary JSON answers; the v1 durable functions still take
+    // `step: any` until they get typed step tools (issue #17, "typed step tools").
+    files: ["**/*.test.ts", "e2e/**", "bench/**", "reliability/**", "test/**", "inngest/functions/v1/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);

@@ -1,0 +1,105 @@
+/**
+ * The import boundaries of README "Layout", as one ESLint rule. Arrows point one way:
+ * app → server → db and shared; inngest functions → server; shared imports nothing of
+ * ours; browser code (components/, any "use client" file) imports only shared and
+ * client-safe modules; service verbs never import the HTTP layer; the studio reaches
+ * the v1 service over HTTP, never through its verbs. Type-only imports are free (they
+ * are erased) and tests may import anything.
+ *
+ * Written here rather than taken from a plugin because the rules need both the `@/`
+ * alias and relative paths resolved against the project root, plus the "use client"
+ * directive; each is a few lines with no resolver to configure.
+ */
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** The folder (layer) of a project path, or null for files outside the layered folders. */
+function layerOf(relative) {
+  if (relative === "env" || relative === "env.ts") return "env";
+  const top = relative.split("/")[0];
+  return ["app", "components", "server", "db", "shared", "inngest"].includes(top) ? top : null;
+}
+
+/** What each layer may import at runtime, besides itself. */
+const ALLOWED = {
+  shared: [],
+  db: ["shared", "env"],
+  components: ["shared"],
+  server: ["db", "shared", "env", "inngest"],
+  inngest: ["server", "db", "shared", "env"],
+  app: ["components", "server", "shared", "env", "inngest"],
+};
+
+/** Finer rules inside the allowed arrows: [importer prefix, forbidden target prefix, why]. */
+const FORBIDDEN = [
+  ["server/v1/services/", "server/v1/http/", "service verbs never import the HTTP layer (it chooses statuses; verbs return data)"],
+  ["server/studio/", "server/v1/services/", "the studio calls the v1 service over HTTP through the typed client, never its verbs"],
+  ["server/studio/", "server/trpc/", "studio verbs never import the tRPC layer (procedures call verbs, not the reverse)"],
+  ["server/", "inngest/functions/", "server code sends events (inngest/client, inngest/*events); only inngest/ and the serve route import functions"],
+  ["server/", "inngest/local/", "the local executor is wired in by app/api/inngest, not imported by server code"],
+  ["app/", "inngest/functions/", null],
+];
+/**
+ * Importers allowed through a FORBIDDEN pair: the serve route and the executor's dev
+ * page; and the embedded deployment's first run, which creates the studio's own v1
+ * account in-process (the public API has no route that creates accounts).
+ */
+const EXCEPTIONS = [/^app\/api\/inngest\//, /^app\/dev\//, /^server\/studio\/workspaces\/provision-v1-account\.ts$/];
+
+const isTest = (relative) => /(\.test\.tsx?|\/testing\.ts|\/test-[^/]+\.ts)$/.test(relative);
+
+function resolveTarget(importer, source) {
+  if (source.startsWith("@/")) return path.posix.normalize(source.slice(2));
+  if (source.startsWith(".")) return path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, importer)), source));
+  return null;
+}
+
+function problem(importer, target, browser) {
+  const from = layerOf(importer);
+  const to = layerOf(target);
+  if (!from || !to) return null;
+  if (browser && ["server", "db", "inngest", "env"].includes(to)) {
+    return `browser code imports only shared and client-safe modules, not ${to}/ runtime code (${target}); move pure code to shared/ or import types only`;
+  }
+  if (from !== to && !ALLOWED[from].includes(to)) return `${from}/ may not import ${to}/ (${target}): arrows go app → server → db and shared`;
+  for (const [importerPrefix, targetPrefix, why] of FORBIDDEN) {
+    if (!importer.startsWith(importerPrefix) || !target.startsWith(targetPrefix)) continue;
+    if (EXCEPTIONS.some((pattern) => pattern.test(importer))) continue;
+    return `${importer.split("/").slice(0, 3).join("/")} may not import ${target}${why ? `: ${why}` : ""}`;
+  }
+  return null;
+}
+
+const importBoundaries = {
+  meta: {
+    type: "problem",
+    docs: { description: "Keeps imports inside the project's layer boundaries (README Layout)." },
+    schema: [],
+    messages: { boundary: "{{message}}" },
+  },
+  create(context) {
+    const importer = path.relative(ROOT, context.filename).split(path.sep).join("/");
+    if (isTest(importer) || !layerOf(importer)) return {};
+    const browser = importer.startsWith("components/") || context.sourceCode.ast.body.some(
+      (node) => node.type === "ExpressionStatement" && node.directive === "use client",
+    );
+    const check = (node, source) => {
+      if (typeof source !== "string") return;
+      const target = resolveTarget(importer, source);
+      const message = target && problem(importer, target, browser);
+      if (message) context.report({ node, messageId: "boundary", data: { message } });
+    };
+    const typeOnly = (node) =>
+      node.importKind === "type" || node.exportKind === "type" ||
+      (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === "type" || s.exportKind === "type"));
+    return {
+      ImportDeclaration: (node) => typeOnly(node) || check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && !typeOnly(node) && check(node, node.source.value),
+      ExportAllDeclaration: (node) => node.exportKind !== "type" && check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};
+
+export const boundaries = { rules: { "import-boundaries": importBoundaries } };
