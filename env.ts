@@ -109,6 +109,12 @@ export const EnvSchema = z.object({
   LOCAL_EXECUTOR_LEASE_SECONDS: int(600, 5),
   /** Provider-bound steps of one account running at once, over all its durable work (fairness between brokerages). */
   ACCOUNT_CONCURRENCY: int(2, 1),
+  /** In-request image jobs (inpaint, upscale, description) at once per instance; 0 = from cores and V1_SYNC_POOL_MEMORY_MB. */
+  V1_SYNC_POOL_SIZE: int(0, 0),
+  /** Memory for in-request image work, in MB; 0 = half of the machine's. */
+  V1_SYNC_POOL_MEMORY_MB: int(0, 0),
+  /** How long a request waits for the pool before 503 server_busy. */
+  V1_SYNC_QUEUE_TIMEOUT_MS: int(10_000, 0),
   /** Steps calling each provider at once, over all accounts and instances. */
   PROVIDER_CONCURRENCY_REDESIGN: int(4, 1),
   PROVIDER_CONCURRENCY_VIDEO: int(2, 1),

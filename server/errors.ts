@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side." },
   provider_error: { status: 502, trpc: "BAD_GATEWAY", message: "The image provider failed." },
   provider_timeout: { status: 502, trpc: "TIMEOUT", message: "The image provider did not answer in time." },
+  server_busy: { status: 503, trpc: "TOO_MANY_REQUESTS", message: "The service is busy with other image work; retry after the time in Retry-After." },
   v1_unavailable: { status: 502, trpc: "BAD_GATEWAY", message: "The image service could not be reached." },
 } as const;
 
@@ -71,6 +72,7 @@ export const V1_ERROR_CODES = [
   "internal_error",
   "provider_error",
   "provider_timeout",
+  "server_busy",
 ] as const satisfies readonly ErrorCode[];
 
 export class AppError extends Error {

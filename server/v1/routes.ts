@@ -68,11 +68,12 @@ export interface V1Route {
 }
 
 const SOURCE_ERRORS: V1ErrorCode[] = ["source_fetch_failed", "unsupported_media"];
-const SYNC_ERRORS: V1ErrorCode[] = ["provider_error", "provider_timeout"];
+const SYNC_ERRORS: V1ErrorCode[] = ["provider_error", "provider_timeout", "server_busy"];
 const SYNC_NOTE =
   " Synchronous: the request waits for the provider (timeout 300 s by default). A failure after acceptance answers the failed " +
   "envelope with the code's status (e.g. 502 `provider_error`, 502 `provider_timeout`), its job id and `credits_charged: 0` " +
-  "(the debit was refunded).";
+  "(the debit was refunded). When the instance's image work pool stays full for 10 s, 503 `server_busy` with `Retry-After`, " +
+  "before anything is charged.";
 const URL = "https://example.com/photos/living-room.jpg";
 
 export const V1_ROUTE_TABLE = {

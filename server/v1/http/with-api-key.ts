@@ -12,6 +12,7 @@ import { AppError, toAppError } from "@/server/errors";
 import { createServiceContext, type ServiceContext } from "../context";
 import { authenticateKey, type AuthenticatedAccount } from "../services/keys/authenticate-key";
 import { authenticateKeyCached } from "../services/keys/key-cache";
+import { IMAGE_POOL_RETRY_AFTER_SECONDS } from "../services/media/image-work-pool";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -93,7 +94,8 @@ export function withApiKey<B extends Schema = undefined, Q extends Schema = unde
     } catch (thrown) {
       const error = toAppError(thrown);
       if (error.code === "internal_error") logError(`[v1] ${spec.name} failed`, thrown);
-      return errorResponse(spec.style, error, now, headers);
+      const busy: Record<string, string> = error.code === "server_busy" ? { "Retry-After": String(IMAGE_POOL_RETRY_AFTER_SECONDS) } : {};
+      return errorResponse(spec.style, error, now, { ...headers, ...busy });
     }
   };
 }

@@ -17,13 +17,13 @@ const EXPECTED: Record<string, number[]> = {
   "post /multiview": [400, 401, 402, 403, 404, 409, 422, 429, 500],
   "get /multiview": [400, 401, 403, 404, 429, 500],
   "post /multiview/redo": [400, 401, 403, 404, 409, 422, 429, 500],
-  "post /inpaint": [400, 401, 402, 403, 409, 422, 429, 500, 502],
-  "post /upscale": [400, 401, 402, 403, 409, 422, 429, 500, 502],
+  "post /inpaint": [400, 401, 402, 403, 409, 422, 429, 500, 502, 503],
+  "post /upscale": [400, 401, 402, 403, 409, 422, 429, 500, 502, 503],
   "post /video": [400, 401, 402, 403, 409, 422, 429, 500],
   "get /video": [400, 401, 403, 404, 429, 500],
   "get /me": [401, 403, 429, 500],
   "post /delete": [400, 401, 403, 404, 429, 500],
-  "post /tools/property-description": [400, 401, 402, 403, 404, 409, 422, 429, 500, 502],
+  "post /tools/property-description": [400, 401, 402, 403, 404, 409, 422, 429, 500, 502, 503],
 };
 const LEGACY = ["post /job", "get /jobs", "get /jobs/{jobSource}", "get /me", "post /delete"];
 const PREVIEW = ["post /multiview", "get /multiview", "post /multiview/redo", "post /tools/property-description"];
@@ -115,6 +115,7 @@ describe("the OpenAPI document", () => {
       if (idempotency) expect(idempotency).toMatchObject({ in: "header", required: false });
       expect(Object.keys(response(operation, 200).headers as Json), key).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
       expect(Object.keys(response(operation, 429).headers as Json), key).toContain("Retry-After");
+      if (EXPECTED[key].includes(503)) expect(Object.keys(response(operation, 503).headers as Json), key).toContain("Retry-After");
     }
     const listJobs = operations().find(([key]) => key === "get /jobs")![1];
     expect(response(listJobs, 200).headers).toHaveProperty("Link");

@@ -22,7 +22,7 @@ export const HEADER_COMPONENTS: Record<string, HeaderObject> = {
     description: 'Requests remaining and seconds until the window resets, e.g. `"default";r=599;t=60`. Sent once the key is authenticated.',
     schema: { type: "string" },
   },
-  "Retry-After": { description: "Seconds to wait before retrying (429 only).", required: true, schema: { type: "integer", minimum: 1 } },
+  "Retry-After": { description: "Seconds to wait before retrying (429 and 503 only).", required: true, schema: { type: "integer", minimum: 1 } },
   Link: {
     description: 'The next page, as `<{base_url}/jobs?limit=50&cursor=…>; rel="next"`; absent on the last page.',
     schema: { type: "string" },
@@ -62,7 +62,7 @@ function errorResponse(route: V1Route, status: number, codes: V1ErrorCode[]): Re
   const examples = Object.fromEntries(codes.map((code) => [code, { summary: code, value: errorExample(route, code) }]));
   return {
     description: `${codes.map((code) => `\`${code}\``).join(", ")}.`,
-    headers: status === 429 ? { ...rateLimitHeaders, "Retry-After": ref("headers", "Retry-After") } : rateLimitHeaders,
+    headers: status === 429 || status === 503 ? { ...rateLimitHeaders, "Retry-After": ref("headers", "Retry-After") } : rateLimitHeaders,
     content: { "application/json": { schema, examples } },
   };
 }

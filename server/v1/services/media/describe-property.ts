@@ -6,6 +6,7 @@ import type { PropertyDescriptionRequestSchema } from "../../schemas/property-de
 import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { runChargedSync } from "./run-charged-sync";
+import { withImageWorkSlot } from "./image-work-pool";
 import { decodeImages } from "./decode-images";
 import { ProviderError } from "@/server/providers/types";
 import { env } from "@/env";
@@ -23,24 +24,26 @@ export async function describeProperty(
 ) {
   const { account, request } = input;
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: DESCRIBE_COST });
-  const images = await decodeImages(request.images);
-  const { images: _bytes, ...kept } = request;
-  return runChargedSync(ctx, {
-    account,
-    kind: "property_description",
-    cost: DESCRIBE_COST,
-    request: { ...kept, image_count: images.length },
-    run: async () => {
-      const analysis = await Promise.all(images.map((image, index) => analyzeImage(image.bytes, index)));
-      const provider = ctx.providers.describe;
-      const written = await withTimeout((signal) =>
-        provider.describe({ images, analysis, propertyData: request.property_data, settings: request.generation_settings }, signal),
-      );
-      if (typeof written?.description !== "string" || written.description.trim() === "") {
-        throw new ProviderError("The provider returned an empty description.", { transient: true });
-      }
-      return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID() } };
-    },
+  return withImageWorkSlot(async () => {
+    const images = await decodeImages(request.images);
+    const { images: _bytes, ...kept } = request;
+    return runChargedSync(ctx, {
+      account,
+      kind: "property_description",
+      cost: DESCRIBE_COST,
+      request: { ...kept, image_count: images.length },
+      run: async () => {
+        const analysis = await Promise.all(images.map((image, index) => analyzeImage(image.bytes, index)));
+        const provider = ctx.providers.describe;
+        const written = await withTimeout((signal) =>
+          provider.describe({ images, analysis, propertyData: request.property_data, settings: request.generation_settings }, signal),
+        );
+        if (typeof written?.description !== "string" || written.description.trim() === "") {
+          throw new ProviderError("The provider returned an empty description.", { transient: true });
+        }
+        return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID() } };
+      },
+    });
   });
 }
 

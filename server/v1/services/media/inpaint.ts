@@ -6,6 +6,7 @@ import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
 import { runChargedSync } from "./run-charged-sync";
+import { withImageWorkSlot } from "./image-work-pool";
 import { storeOutputs } from "./store-outputs";
 
 export const INPAINT_COST = 1;
@@ -14,33 +15,35 @@ export const INPAINT_COST = 1;
 export async function inpaint(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: z.infer<typeof InpaintRequestSchema> }) {
   const { account, request } = input;
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: INPAINT_COST });
-  const [image, mask] = await Promise.all([readImageUrl(request.submitted_url), readImageUrl(request.mask_url)]);
-  return runChargedSync(ctx, {
-    account,
-    kind: "inpaint",
-    cost: INPAINT_COST,
-    request,
-    run: async () => {
-      const provider = ctx.providers.inpaint;
-      const done = await callProvider((signal) =>
-        provider.inpaint(image, mask, {
-          inpaintingType: request.inpainting_type,
-          renderType: request.render_type,
-          style: request.style ?? null,
-          roomType: request.room_type ?? null,
-          intensity: request.intensity,
-        }, signal),
-      );
-      const stored = await storeOutputs(ctx.storage, done, done.outputs, "inpaint", { operation: `inpaint_${request.inpainting_type}`, source: image.bytes, now: ctx.now() });
-      return {
-        outputKeys: stored.keys,
-        result: {
-          provider: done.provider,
-          output_urls: stored.urls,
-          provider_status_url: done.statusUrl,
-          metadata: { render_type: request.render_type, inpainting_type: request.inpainting_type, brush_type: "mask" },
-        },
-      };
-    },
+  return withImageWorkSlot(async () => {
+    const [image, mask] = await Promise.all([readImageUrl(request.submitted_url), readImageUrl(request.mask_url)]);
+    return runChargedSync(ctx, {
+      account,
+      kind: "inpaint",
+      cost: INPAINT_COST,
+      request,
+      run: async () => {
+        const provider = ctx.providers.inpaint;
+        const done = await callProvider((signal) =>
+          provider.inpaint(image, mask, {
+            inpaintingType: request.inpainting_type,
+            renderType: request.render_type,
+            style: request.style ?? null,
+            roomType: request.room_type ?? null,
+            intensity: request.intensity,
+          }, signal),
+        );
+        const stored = await storeOutputs(ctx.storage, done, done.outputs, "inpaint", { operation: `inpaint_${request.inpainting_type}`, source: image.bytes, now: ctx.now() });
+        return {
+          outputKeys: stored.keys,
+          result: {
+            provider: done.provider,
+            output_urls: stored.urls,
+            provider_status_url: done.statusUrl,
+            metadata: { render_type: request.render_type, inpainting_type: request.inpainting_type, brush_type: "mask" },
+          },
+        };
+      },
+    });
   });
 }

@@ -6,6 +6,7 @@ import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
 import { runChargedSync } from "./run-charged-sync";
+import { withImageWorkSlot } from "./image-work-pool";
 import { storeOutputs } from "./store-outputs";
 
 export const UPSCALE_COST = 2;
@@ -18,26 +19,28 @@ export const UPSCALE_MAX_LONG_SIDE = 8192;
 export async function upscale(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: z.infer<typeof UpscaleRequestSchema> }) {
   const { account, request } = input;
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: UPSCALE_COST });
-  const image = await readImageUrl(request.image_url);
-  return runChargedSync(ctx, {
-    account,
-    kind: "upscale",
-    cost: UPSCALE_COST,
-    request,
-    run: async () => {
-      const provider = ctx.providers.upscale;
-      const done = await callProvider((signal) => provider.upscale(image, { maxLongSide: UPSCALE_MAX_LONG_SIDE }, signal));
-      const stored = await storeOutputs(ctx.storage, done, done.outputs, "upscale", { operation: "upscale", source: image.bytes, now: ctx.now() });
-      return {
-        outputKeys: stored.keys,
-        result: {
-          provider: done.provider,
-          input_url: request.image_url,
-          output_urls: stored.urls,
-          provider_output_urls: done.providerOutputUrls ?? stored.urls,
-          provider_status_url: done.statusUrl,
-        },
-      };
-    },
+  return withImageWorkSlot(async () => {
+    const image = await readImageUrl(request.image_url);
+    return runChargedSync(ctx, {
+      account,
+      kind: "upscale",
+      cost: UPSCALE_COST,
+      request,
+      run: async () => {
+        const provider = ctx.providers.upscale;
+        const done = await callProvider((signal) => provider.upscale(image, { maxLongSide: UPSCALE_MAX_LONG_SIDE }, signal));
+        const stored = await storeOutputs(ctx.storage, done, done.outputs, "upscale", { operation: "upscale", source: image.bytes, now: ctx.now() });
+        return {
+          outputKeys: stored.keys,
+          result: {
+            provider: done.provider,
+            input_url: request.image_url,
+            output_urls: stored.urls,
+            provider_output_urls: done.providerOutputUrls ?? stored.urls,
+            provider_status_url: done.statusUrl,
+          },
+        };
+      },
+    });
   });
 }
