@@ -4,16 +4,13 @@
  * to the share page's public data and from there, over HTTP, to the unaltered original
  * (e2e/app/compliance.spec.ts follows the same path through the rendered page).
  */
-import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { generationOutputs } from "@/db/schema/studio-generations";
+import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { sharp } from "@/server/images/sharp";
 import { syntheticRoom } from "@/server/images/testing/synthetic-room";
 import { getBlobStore } from "@/server/storage";
-import { createStudioContext } from "@/server/studio/context";
-import { insertGeneration } from "@/server/studio/generations/records";
 import { callerFor, newPerson } from "@/server/trpc/test/callers";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import { projectFields } from "../generations/test-helpers";
@@ -43,13 +40,15 @@ async function stagedPhoto() {
   const stem = `studio/${workspaceId}/projects/${projectId}/test-${crypto.randomUUID()}`;
   await store.put(`${stem}/original.jpg`, original, "image/jpeg");
   await store.put(`${stem}/staged.jpg`, staged, "image/jpeg");
-  const ctx = await createStudioContext();
-  const generation = await insertGeneration(
-    ctx,
-    { workspaceId, projectId, createdBy: user.id, kind: "staging", status: "completed", params: { redesignType: "staging" } },
-    [{ role: "staged", position: 0, status: "completed", sourceKey: `${stem}/original.jpg`, storageKey: `${stem}/staged.jpg`, contentType: "image/jpeg" }],
-  );
-  const [output] = await (await getDb()).select().from(generationOutputs).where(eq(generationOutputs.generationId, generation.id));
+  const db = await getDb();
+  const [generation] = await db
+    .insert(generations)
+    .values({ id: crypto.randomUUID(), workspaceId, projectId, createdBy: user.id, kind: "staging", status: "completed", params: { redesignType: "staging" } })
+    .returning();
+  const [output] = await db
+    .insert(generationOutputs)
+    .values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed", sourceKey: `${stem}/original.jpg`, storageKey: `${stem}/staged.jpg`, contentType: "image/jpeg" })
+    .returning();
   return { api, workspaceId, projectId, outputId: output.id, original };
 }
 
