@@ -1,4 +1,8 @@
-/** Starts test/app-instance.ts in a child process with the test's environment and a port of its own. */
+/**
+ * Starts an instance script (test/app-instance.ts by default) in a child process with the
+ * test's environment (same database and data folder) and a port of its own; resolves
+ * with the URL it prints as "ready <url>".
+ */
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
@@ -20,9 +24,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function spawnInstance(extraEnv: Record<string, string> = {}): Promise<SpawnedInstance> {
+export async function spawnInstance(extraEnv: Record<string, string> = {}, script = "test/app-instance.ts"): Promise<SpawnedInstance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("test/app-instance.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(script)], {
     env: { ...process.env, ...extraEnv, PORT: String(port), NODE_ENV: "test" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -73,7 +73,7 @@ export async function startTestExecutor({ functions, ...options }: TestExecutorO
   };
 }
 
-async function waitForRun(match: RunLookup, timeoutMs: number): Promise<Run & { steps: Step[] }> {
+export async function waitForRun(match: RunLookup, timeoutMs: number): Promise<Run & { steps: Step[] }> {
   const db = await getDb();
   const where: SQL | undefined =
     "runId" in match
