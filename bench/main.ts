@@ -19,7 +19,7 @@ import { videoOverhead } from "./figures/video";
 import { ensureBuild, type BuildState } from "./lib/build";
 import { benchPhoto, serveImages } from "./lib/images";
 import { describeMachine, machineLines } from "./lib/machine";
-import { stopAll } from "./lib/processes";
+import { stopAll } from "../test/process-harness";
 import { failedFigure, renderText, type Figure } from "./lib/report";
 import { writeResults } from "./lib/results-file";
 import { PORTS } from "./lib/settings";

@@ -6,11 +6,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../test/process-harness";
 import { embeddedUrl } from "./embedded";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-checkouts-"));
@@ -18,16 +18,6 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-checkouts-"));
 fs.chmodSync(root, 0o755);
 const children: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = (server.address() as net.AddressInfo);
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `db:start` for a data folder and port; resolves on "ready", rejects with its output on exit. */
 function dbStart(dataDir: string, port: number): Promise<ChildProcess> {

@@ -1,20 +1,10 @@
-import net from "node:net";
+import { freePort } from "./process-harness";
 import { inject } from "vitest";
 
 // Runs before each test file's imports, so env.ts parses these values. Each test file
 // gets its own ports: one for the app's route handlers (test/app-server.ts) and one for
 // a fixture server of source images (test/fixture-server.ts), which the fetch allowlist
 // admits as a deployment would admit a named host.
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const appPort = await freePort();
 const fixturePort = await freePort();

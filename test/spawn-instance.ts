@@ -4,7 +4,7 @@
  * with the URL it prints as "ready <url>".
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
+import { freePort } from "./process-harness";
 import path from "node:path";
 
 export interface SpawnedInstance {
@@ -13,16 +13,6 @@ export interface SpawnedInstance {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function spawnInstance(extraEnv: Record<string, string> = {}, script = "test/app-instance.ts"): Promise<SpawnedInstance> {
   const port = await freePort();

@@ -8,7 +8,7 @@ import { jobGroups, jobOutputs } from "@/db/schema";
 import { newBlobKey } from "@/server/storage";
 import { load, type LoadResult } from "../api-overhead/load";
 import { FLOOR_ROUTE_PATH } from "../lib/build";
-import { waitForHttp } from "../lib/processes";
+import { waitForHttp } from "../../test/process-harness";
 import type { Figure, Target } from "../lib/report";
 import { PORTS } from "../lib/settings";
 import { startBaselineServer } from "../lib/stack";

@@ -11,7 +11,7 @@ import { embeddedUrl, ensureDatabase, ensureEmbeddedPostgres } from "@/db/embedd
 import { runMigrations } from "@/db/migrate";
 import { createAccount } from "@/server/v1/services/accounts/create-account";
 import { BUILD_DIR } from "./build";
-import { startProcess, waitForHttp, type Started } from "./processes";
+import { startProcess, waitForHttp, type Started } from "../../test/process-harness";
 import { BENCH_DATA_DIR, BENCH_PG_PORT, benchEnv, PORTS, ROOT } from "./settings";
 
 export interface BenchAccount {

@@ -1,27 +1,23 @@
 /**
- * Child processes and ports for the production smoke suite. Every process it starts is
- * remembered and stopped by pid (its whole process group) at the end, pass or fail.
+ * Child processes for the production smoke suite: started with exactly the settings a
+ * deployment would have (nothing inherited), logged to files, remembered and stopped by
+ * pid (its whole process group) at the end, pass or fail. Ports and waiting come from
+ * the shared harness (test/process-harness.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { waitForHttp as waitForAnswer } from "../../test/process-harness";
+
+export { freePort } from "../../test/process-harness";
 
 const started: ChildProcess[] = [];
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface Started {
+  name: string;
   child: ChildProcess;
+  /** The end of the output, for error messages. */
+  tail(): string;
   /** Everything the process printed so far (stdout and stderr), also kept in its log file. */
   output(): string;
   exited: Promise<number | null>;
@@ -44,7 +40,7 @@ export function startProcess(name: string, command: string[], options: { env: Re
   }
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   started.push(child);
-  return { child, output: () => output, exited };
+  return { name, child, tail: () => output.slice(-3000), output: () => output, exited };
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {
@@ -71,20 +67,8 @@ export async function stopAllProcesses(): Promise<void> {
 }
 
 /** Resolves once `url` answers (any status), or throws with the process's output when it exits or time runs out. */
-export async function waitForHttp(url: string, proc: Started, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void proc.exited.then(() => (exited = true));
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`process exited before ${url} answered:\n${proc.output().slice(-3000)}`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(5000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${proc.output().slice(-3000)}`);
+export function waitForHttp(url: string, proc: Started, timeoutMs = 120_000): Promise<void> {
+  return waitForAnswer(url, { process: proc, timeoutMs, accept: () => true });
 }
 
 /** Resolves with the first line of the process's output that starts with `prefix`. */

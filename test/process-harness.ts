@@ -1,9 +1,23 @@
 /**
- * Child processes of the bench (the production server, the baseline server, load
- * generators). Each starts in its own process group so stopping it also stops what it
- * started; every one still running is stopped when the bench exits.
+ * The one process harness of the tests, suites and bench: a free port, child processes
+ * started in their own process group (so stopping one also stops what it started; every
+ * one still running is stopped when the harness's process exits), and waiting until a
+ * server answers. Used by bench/, e2e/production, db/embedded.test.ts and test/.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+/** A port nothing listens on right now, chosen by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export interface Started {
   name: string;
@@ -58,8 +72,11 @@ process.once("exit", () => {
   for (const p of running) signalGroup(p.child, "SIGKILL");
 });
 
+/** What waitForHttp needs of a process: whether it died, and what it said last. */
+export type Watched = Pick<Started, "name" | "child" | "tail">;
+
 /** Polls `url` until `accept` likes the answer; fails with the process's last output otherwise. */
-export async function waitForHttp(url: string, options: { process?: Started; headers?: Record<string, string>; timeoutMs?: number; accept?: (status: number) => boolean } = {}): Promise<void> {
+export async function waitForHttp(url: string, options: { process?: Watched; headers?: Record<string, string>; timeoutMs?: number; accept?: (status: number) => boolean } = {}): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   const accept = options.accept ?? ((status) => status < 500);
   let last = "no answer";
@@ -68,7 +85,7 @@ export async function waitForHttp(url: string, options: { process?: Started; hea
       throw new Error(`${options.process.name} exited (${options.process.child.exitCode}):\n${options.process.tail()}`);
     }
     try {
-      const response = await fetch(url, { headers: options.headers });
+      const response = await fetch(url, { headers: options.headers, signal: AbortSignal.timeout(5000) });
       await response.arrayBuffer();
       if (accept(response.status)) return;
       last = `HTTP ${response.status}`;
