@@ -126,7 +126,13 @@ export function mlsVerdict(ruleSetId: string | null | undefined, operation: MlsO
   return mlsRuleSet(ruleSetId).rules[setting][operation];
 }
 
-/** The studio's environments: a commercial interior follows the interior rules. */
-export function photoSettingOf(environment: string | null | undefined): PhotoSetting {
-  return environment === "exterior" ? "exterior" : "interior";
+/** Room types photographed outdoors. */
+const OUTDOOR_ROOMS = new Set(["patio"]);
+
+/**
+ * Interior or exterior, from an environment (`exterior`; a commercial interior follows
+ * the interior rules) or a room type (`patio`).
+ */
+export function photoSettingOf(environmentOrRoom: string | null | undefined): PhotoSetting {
+  return environmentOrRoom === "exterior" || OUTDOOR_ROOMS.has(environmentOrRoom ?? "") ? "exterior" : "interior";
 }

@@ -6,6 +6,7 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button, SelectField } from "@/components/ui";
 import { FormError } from "./form-error";
+import { MlsVerdictNote, useMlsVerdict } from "./mls-verdict-note";
 import { MaskPainter } from "./mask-painter";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
@@ -23,6 +24,7 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
   const [roomType, setRoomType] = useState("living_room");
   const [style, setStyle] = useState("modern");
   const start = useMutation(trpc.generations.inpaintUpscale.mutationOptions({ onSuccess: () => refresh() }));
+  const mls = useMlsVerdict(inpaintingType === "replace" ? "inpaint_replace" : "inpaint_remove", renderType);
   const photo = photos.find((p) => p.id === photoId) ?? null;
 
   function submit(event: FormEvent) {
@@ -73,8 +75,9 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
         ) : null}
       </div>
       <p className="text-xs text-stone-600">Runs inpaint (1 credit), then upscales the result to twice the size (2 credits). Both images are kept.</p>
+      <MlsVerdictNote {...mls} />
       <FormError message={start.error ? errorMessage(start.error) : null} />
-      <Button type="submit" loading={start.isPending} disabled={!photo || !mask}>
+      <Button type="submit" loading={start.isPending} disabled={!photo || !mask || mls.verdict.allowed === "no"}>
         <Wand2 className="size-4" aria-hidden="true" />
         Inpaint and upscale
       </Button>

@@ -9,6 +9,7 @@ import { NEEDS_COLOR, NEEDS_STYLE, type RedesignType } from "@/shared/generation
 import { ColorField } from "./color-field";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
+import { MlsVerdictNote, useMlsVerdict } from "./mls-verdict-note";
 import { REDESIGN_OPTIONS, ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { StudioPhoto } from "./types";
@@ -26,6 +27,7 @@ export function StageForm({ projectId, photos, photoId, onPhotoChange }: { proje
   const [intensity, setIntensity] = useState(0.6);
   const [variations, setVariations] = useState("one");
   const stage = useMutation(trpc.generations.stage.mutationOptions({ onSuccess: () => refresh() }));
+  const mls = useMlsVerdict(redesignType, roomType);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,8 +64,9 @@ export function StageForm({ projectId, photos, photoId, onPhotoChange }: { proje
       </div>
       {NEEDS_COLOR.includes(redesignType) ? <ColorField value={color} onChange={setColor} /> : null}
       <IntensityField value={intensity} onChange={setIntensity} />
+      <MlsVerdictNote {...mls} />
       <FormError message={stage.error ? errorMessage(stage.error) : null} />
-      <Button type="submit" loading={stage.isPending} disabled={!photoId}>
+      <Button type="submit" loading={stage.isPending} disabled={!photoId || mls.verdict.allowed === "no"}>
         <Sparkles className="size-4" aria-hidden="true" />
         Stage photo
       </Button>

@@ -63,6 +63,8 @@ export const workspaces = studio.table(
     v1ApiKeyPrefix: text("v1_api_key_prefix"),
     /** Set when the studio provisioned the account itself (embedded default). */
     v1AccountId: text("v1_account_id"),
+    /** The MLS rule set the studio checks edits against (shared/mls-rules.ts). */
+    mlsRuleSet: text("mls_rule_set").notNull().default("general"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { inngest } from "@/inngest/client";
 import { inpaintUpscaleRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
+import { enforceMlsRules } from "./enforce-mls-rules";
 import { generationKeyPrefix } from "./import-output";
 import { loadProjectPhotos } from "./load-project-photos";
 import { readMask } from "./read-mask";
@@ -25,6 +26,7 @@ export interface InpaintUpscaleInput {
 }
 
 export async function startInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInput) {
+  await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: input.inpaintingType === "replace" ? "inpaint_replace" : "inpaint_remove", setting: input.renderType });
   const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
   const mask = await readMask(input.maskDataUrl);
   const id = crypto.randomUUID();

@@ -3,6 +3,7 @@
  * reaches the person at once, in plain words); a durable function then polls it.
  */
 import crypto from "node:crypto";
+import { enforceMlsRules } from "./enforce-mls-rules";
 import { inngest } from "@/inngest/client";
 import { stagingPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
@@ -28,6 +29,7 @@ export interface StagingInput {
 }
 
 export async function startStaging(ctx: StudioContext, input: StagingInput) {
+  await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: input.redesignType, setting: input.roomType });
   const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
   const id = crypto.randomUUID();
   const client = await v1ForWorkspace(input.workspaceId);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { MlsRuleSetForm } from "@/components/settings/mls-rule-set-form";
 import { RenameWorkspaceForm } from "@/components/settings/rename-workspace-form";
 import { V1ConnectionForm } from "@/components/settings/v1-connection-form";
 import { Panel } from "@/components/ui/card";
@@ -15,6 +16,9 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
     <>
       <Panel title="Workspace" description="The brokerage this workspace belongs to.">
         <RenameWorkspaceForm />
+      </Panel>
+      <Panel title="MLS rules" description="The listing rules the studio checks each edit against before it starts, and the disclosure they ask for.">
+        <MlsRuleSetForm />
       </Panel>
       {connection ? (
         <Panel title="Image service" description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them.">

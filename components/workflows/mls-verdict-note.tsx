@@ -1,0 +1,31 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { ShieldAlert, ShieldX } from "lucide-react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { useTRPC } from "@/components/trpc/client";
+import { mlsVerdict, photoSettingOf, type MlsOperation, type MlsVerdict } from "@/shared/mls-rules";
+
+/** What the workspace's MLS rule set says about an edit before it starts. */
+export function useMlsVerdict(operation: MlsOperation, setting: string | null | undefined): { verdict: MlsVerdict; ruleSetName: string | null } {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const rules = useQuery({ ...trpc.compliance.ruleSet.queryOptions({ workspaceId: workspace.id }), staleTime: 60_000 });
+  if (!rules.data) return { verdict: { allowed: "yes" }, ruleSetName: null };
+  return { verdict: mlsVerdict(rules.data.id, operation, photoSettingOf(setting)), ruleSetName: rules.data.name };
+}
+
+/** A warning (the edit may start) or a refusal (it may not), with the rule's reason. */
+export function MlsVerdictNote({ verdict, ruleSetName }: { verdict: MlsVerdict; ruleSetName: string | null }) {
+  if (verdict.allowed === "yes") return null;
+  const refused = verdict.allowed === "no";
+  const Icon = refused ? ShieldX : ShieldAlert;
+  return (
+    <p role={refused ? "alert" : "note"} data-testid="mls-verdict" className={`flex gap-2 rounded-lg border p-3 text-sm ${refused ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        <strong>{refused ? `Not allowed by ${ruleSetName}. ` : `${ruleSetName}: check before publishing. `}</strong>
+        {verdict.reason}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "studio"."workspaces" ADD COLUMN "mls_rule_set" text DEFAULT 'general' NOT NULL;
