@@ -47,7 +47,7 @@ export async function createJob(ctx: ServiceContext, input: { account: Authentic
       await tx.insert(jobOutputs).values(Array.from({ length: outputCount }, (_, position) => ({ groupId, position })));
     });
     try {
-      await inngest.send({ name: jobRequested.name, data: { groupId, accountId: account.id }, id: `job-${groupId}` });
+      await inngest.send(jobRequested.create({ groupId, accountId: account.id }, { id: `job-${groupId}` }));
     } catch (error) {
       // Nothing will process the group: close it as failed rather than leave it running forever.
       await failUnstartedGroup(ctx, groupId);

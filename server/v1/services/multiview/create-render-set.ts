@@ -38,7 +38,7 @@ export async function createRenderSet(ctx: ServiceContext, input: { account: Aut
       return inserted;
     });
     try {
-      await inngest.send({ name: multiviewRequested.name, data: { setId, accountId: account.id }, id: `multiview-${setId}` });
+      await inngest.send(multiviewRequested.create({ setId, accountId: account.id }, { id: `multiview-${setId}` }));
     } catch (error) {
       // Nothing will process the set: close it and give the anchor's credit back.
       await failUnstartedSet(ctx, setId);

@@ -44,7 +44,7 @@ export async function redoRenderView(ctx: ServiceContext, input: { account: Auth
     return { previous: view, redone, set };
   });
   try {
-    await inngest.send({ name: multiviewRedoRequested.name, data: { setId: set.id, viewId: redone.id, attempt: redone.attempts, accountId: input.account.id } });
+    await inngest.send(multiviewRedoRequested.create({ setId: set.id, viewId: redone.id, attempt: redone.attempts, accountId: input.account.id }));
   } catch (error) {
     await undoRedoStart(ctx, { set, view: previous, now });
     throw error;

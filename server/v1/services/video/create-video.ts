@@ -49,7 +49,7 @@ export async function createVideo(ctx: ServiceContext, input: { account: Authent
     throw error;
   }
   try {
-    await inngest.send({ name: videoRequested.name, data: { jobId, accountId: account.id }, id: `video-${jobId}` });
+    await inngest.send(videoRequested.create({ jobId, accountId: account.id }, { id: `video-${jobId}` }));
   } catch (error) {
     // Nothing will render it: refund and close it rather than leave it processing forever.
     await ctx.db.transaction(async (tx) => {

@@ -31,6 +31,6 @@ export async function emitWebhook(
   await ctx.db.execute(sql`
     insert into v1.webhook_events (id, account_id, type, body) values (${eventId}, ${input.accountId}, ${input.type}, ${JSON.stringify(body)}::jsonb)
     on conflict (id) do nothing`);
-  await inngest.send({ name: webhookRequested.name, data: { eventId }, id: `webhook-${eventId}` });
+  await inngest.send(webhookRequested.create({ eventId }, { id: `webhook-${eventId}` }));
   return { eventId };
 }
