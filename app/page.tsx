@@ -82,7 +82,7 @@ export default async function Home() {
       <footer className="border-t border-stone-200">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-stone-600 sm:flex-row sm:px-6">
           <Logo className="text-base" />
-          <p>Virtually staged images are labelled, as MLS rules require.</p>
+          <p>Every altered image is labelled with what was done, as MLS rules require.</p>
           <Link href="/sign-in" className="hover:text-stone-900">
             Sign in
           </Link>

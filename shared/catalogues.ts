@@ -46,4 +46,7 @@ export function normalizeRedesignType(label: string): RedesignTypeId | null {
   return REDESIGN_LABELS[labelToId(label)] ?? null;
 }
 
-export const REDESIGN_LABEL_LIST = Object.keys(REDESIGN_LABELS).map((id) => id.replace(/_/g, " "));
+/** The accepted display labels besides the ids, for the 400's message ("virtual staging", "color change"…). */
+export const REDESIGN_LABEL_LIST = Object.keys(REDESIGN_LABELS)
+  .filter((label) => !(REDESIGN_TYPES as readonly string[]).includes(label))
+  .map((label) => label.replace(/_/g, " "));

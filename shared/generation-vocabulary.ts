@@ -19,14 +19,9 @@ export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 export const OUTPUT_ROLES = ["staged", "view", "inpainted", "upscaled", "video"] as const;
 export type OutputRole = (typeof OUTPUT_ROLES)[number];
 
-/** Outputs that alter a real photo and must be disclosed as such when published. */
+/** Outputs that alter a real photo: what the share page shows beside its original (labels: output-disclosure.ts). */
 export const ALTERED_ROLES: readonly OutputRole[] = ["staged", "view", "inpainted", "upscaled"];
 
-/** The disclosure label of an output (MLS rules, California AB 723), or null when it alters nothing. */
-export function disclosureLabelFor(role: OutputRole): string | null {
-  if (!ALTERED_ROLES.includes(role)) return null;
-  return role === "staged" || role === "view" ? "Virtually staged" : "Digitally altered";
-}
 
 export const USAGE_OPERATIONS = [
   "job",

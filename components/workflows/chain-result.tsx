@@ -1,5 +1,5 @@
-import { disclosureLabelFor } from "@/shared/generation-vocabulary";
 import { BeforeAfterSlider } from "./before-after-slider";
+import { DisclosureNote } from "./disclosure-note";
 import { OutputActions } from "./output-actions";
 import { PendingTile } from "./pending-tile";
 import type { GenerationView } from "./types";
@@ -18,7 +18,8 @@ export function ChainResult({ generation }: { generation: GenerationView }) {
           ) : output.url && output.sourceUrl ? (
             <>
               <BeforeAfterSlider beforeUrl={output.sourceUrl} afterUrl={output.url} label={STEP_LABELS[output.role] ?? output.role} />
-              <OutputActions outputId={output.id} disclosureLabel={disclosureLabelFor(output.role)} />
+              <DisclosureNote disclosure={output.disclosure} />
+              <OutputActions outputId={output.id} disclosureLabel={output.disclosure.label} />
             </>
           ) : (
             <p className="text-sm text-stone-600">{output.error?.message ?? "Not made."}</p>

@@ -5,7 +5,7 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Badge, Button } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
-import { disclosureLabelFor } from "@/shared/generation-vocabulary";
+import { DisclosureNote } from "./disclosure-note";
 import { OutputActions } from "./output-actions";
 import { PendingTile } from "./pending-tile";
 import { StatusBadge } from "./status-badge";
@@ -47,14 +47,15 @@ export function MultiviewResult({ generation, projectId }: { generation: Generat
             <PendingTile label={view.position === 0 ? "Staging the anchor…" : "Waiting for the anchor, then staging…"} />
           ) : view.url ? (
             // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs
-            <img src={view.url} alt={`View ${view.position + 1}, staged`} className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200" />
+            <img src={view.url} alt={`View ${view.position + 1}, ${view.disclosure.preview ? "style preview" : "staged"}`} className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200" />
           ) : (
             <div className="flex aspect-[4/3] items-center justify-center rounded-lg bg-stone-50 p-4 text-center text-sm text-stone-700 ring-1 ring-stone-200">
               {view.error?.message ?? "This view did not match the anchor closely enough, so it was held back. Try a redo."}
             </div>
           )}
+          {view.url ? <DisclosureNote disclosure={view.disclosure} /> : null}
           <div className="flex flex-wrap items-center gap-3">
-            {view.url ? <OutputActions outputId={view.id} disclosureLabel={disclosureLabelFor(view.role)} /> : null}
+            {view.url ? <OutputActions outputId={view.id} disclosureLabel={view.disclosure.label} /> : null}
             {view.position > 0 && view.status !== "running" ? (
               <Button
                 variant="ghost"

@@ -12,11 +12,25 @@ import { IntensityField } from "./intensity-field";
 import { MlsVerdictNote, useMlsVerdict } from "./mls-verdict-note";
 import { REDESIGN_OPTIONS, ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
+import { ProviderNotice } from "./provider-notice";
 import type { StudioPhoto } from "./types";
 import { useRefreshGenerations } from "./use-generations";
 
 /** Workflow 1: stage (or declutter, restyle, repaint) one photo. */
-export function StageForm({ projectId, photos, photoId, onPhotoChange }: { projectId: string; photos: StudioPhoto[]; photoId: string | null; onPhotoChange: (id: string) => void }) {
+export function StageForm({
+  projectId,
+  photos,
+  photoId,
+  onPhotoChange,
+  stagingProvider,
+}: {
+  projectId: string;
+  photos: StudioPhoto[];
+  photoId: string | null;
+  onPhotoChange: (id: string) => void;
+  /** The deployment's redesign provider (PROVIDER_REDESIGN), named where staging starts (D14). */
+  stagingProvider: string;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const refresh = useRefreshGenerations(projectId);
@@ -47,6 +61,7 @@ export function StageForm({ projectId, photos, photoId, onPhotoChange }: { proje
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Stage a photo">
+      <ProviderNotice provider={stagingProvider} />
       <PhotoPicker mode="single" legend="Photo to stage" photos={photos} value={photoId} onChange={onPhotoChange} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <SelectField label="What to do" value={redesignType} onChange={(e) => setRedesignType(e.target.value as RedesignType)} options={REDESIGN_OPTIONS} />

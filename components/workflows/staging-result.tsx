@@ -1,5 +1,5 @@
-import { disclosureLabelFor } from "@/shared/generation-vocabulary";
 import { BeforeAfterSlider } from "./before-after-slider";
+import { DisclosureNote } from "./disclosure-note";
 import { OutputActions } from "./output-actions";
 import { PendingTile } from "./pending-tile";
 import type { GenerationView } from "./types";
@@ -16,8 +16,9 @@ export function StagingResult({ generation }: { generation: GenerationView }) {
         {generation.outputs.map((output) =>
           output.url && output.sourceUrl ? (
             <li key={output.id} className="space-y-2">
-              <BeforeAfterSlider beforeUrl={output.sourceUrl} afterUrl={output.url} label={`Staged variation ${output.position + 1}`} />
-              <OutputActions outputId={output.id} disclosureLabel={disclosureLabelFor(output.role)} />
+              <BeforeAfterSlider beforeUrl={output.sourceUrl} afterUrl={output.url} label={`${output.disclosure.preview ? "Style preview" : "Staged variation"} ${output.position + 1}`} />
+              <DisclosureNote disclosure={output.disclosure} />
+              <OutputActions outputId={output.id} disclosureLabel={output.disclosure.label} />
             </li>
           ) : null,
         )}

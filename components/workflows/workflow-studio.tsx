@@ -18,7 +18,7 @@ import { VideoForm } from "./video-form";
  * The workflow area of a project: the five workflows as tabs, then every run of this
  * project with its live progress and results (newest first).
  */
-export function WorkflowStudio({ projectId, photos, facts }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts }) {
+export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts; stagingProvider: string }) {
   const generations = useGenerations(projectId);
   const [chosenPhotoId, setPhotoId] = useState<string | null>(null);
   // Photos arrive after the first render when uploaded on this page: fall back to the first one.
@@ -42,7 +42,7 @@ export function WorkflowStudio({ projectId, photos, facts }: { projectId: string
           <Tabs
             label="Workflows"
             tabs={[
-              { id: "stage", label: "Stage", content: <StageForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} /> },
+              { id: "stage", label: "Stage", content: <StageForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} stagingProvider={stagingProvider} /> },
               { id: "multiview", label: "Multi-view", content: <MultiviewForm projectId={projectId} photos={photos} /> },
               { id: "edit", label: "Edit & upscale", content: <InpaintForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} /> },
               { id: "video", label: "Video", content: <VideoForm projectId={projectId} photos={photos} generations={generations.data ?? []} /> },

@@ -78,6 +78,8 @@ export const generationOutputs = studio.table(
     storageKey: text("storage_key"),
     contentType: text("content_type"),
     v1JobId: text("v1_job_id"),
+    /** The provider the service named for this output (D14): decides its disclosure (shared/disclosure.ts). */
+    provider: text("provider"),
     /** Multi-view: generations of this view so far (the service allows 4). */
     attempts: integer("attempts").notNull().default(1),
     /** Multi-view siblings: the quality gate's outcome once the view is completed. */

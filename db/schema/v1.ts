@@ -242,6 +242,8 @@ export const renderViews = v1.table(
     sourceKey: text("source_key").notNull(),
     status: text("status").$type<JobStatus>().notNull().default("processing"),
     outputKey: text("output_key"),
+    /** The provider that made the output (D14 `result.provider`). */
+    provider: text("provider"),
     error: jsonb("error").$type<ErrorInfo>(),
     attempts: integer("attempts").notNull().default(0),
     charged: boolean("charged").notNull().default(false),

@@ -59,7 +59,7 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
 
   await test.step("reload: the result is still there", async () => {
     await page.reload();
-    await expect(run(page, "Staging").getByRole("img", { name: /Staged variation 1, result/ })).toBeVisible();
+    await expect(run(page, "Staging").getByRole("img", { name: /Style preview 1, result/ })).toBeVisible();
   });
 
   await test.step("render a multi-view set and redo a view", async () => {
@@ -124,7 +124,7 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
     await share.goto(url);
     await expect(share.getByRole("heading", { level: 1, name: "4 Willow Court" })).toBeVisible();
     await expect(share.getByText("Original photo (unaltered)").first()).toBeVisible();
-    await expect(share.getByRole("img", { name: /virtually staged/ }).first()).toBeVisible();
+    await expect(share.getByRole("img", { name: /style preview/ }).first()).toBeVisible();
     await expectAccessible(share, "share page");
     await snap(share, "workflows-06-share");
     await share.close();

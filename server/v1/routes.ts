@@ -117,7 +117,11 @@ export const V1_ROUTE_TABLE = {
     description:
       "`processing` while any output runs (body `{status}` only); `completed` when all succeeded, `partially_completed` when " +
       "some failed (both with `data`). When every output failed: HTTP 400 with the legacy error body, code `job_failed`. " +
-      "Unknown id or another account's id: 404 `not_found`.",
+      "Unknown id or another account's id: 404 `not_found`. A finished group names its provider in headers, as the body keeps " +
+      "its legacy shape (D14): `Atrium-Provider` (e.g. `replicate`, or `local` for the offline provider), `Atrium-Preview` " +
+      "(`true` when the outputs are style previews made without a generative model, never to be presented as virtual staging) " +
+      "and `Atrium-Disclosure` (the label to publish them with, e.g. `Virtually staged`, `Style preview`, " +
+      "`Digitally altered: items removed`).",
     style: "legacy",
     billing: "Free: no quota, no credits.",
     params: z.object({ jobSource: z.string().meta({ description: "The `jobId` returned by POST /job." }) }),

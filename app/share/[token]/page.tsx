@@ -9,11 +9,12 @@ type Params = Promise<{ token: string }>;
 // The page lists whatever the team has published; links to images are signed per request.
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = { title: "Virtually staged photos", robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: "Altered listing photos", robots: { index: false, follow: false } };
 
 /**
- * The public disclosure page of a listing: every virtually staged or digitally altered
- * image beside the unaltered original (MLS rules, California AB 723).
+ * The public disclosure page of a listing: every altered image (virtually staged, style
+ * preview, digitally altered) beside the unaltered original, each with the label of
+ * what was done (shared/disclosure.ts; MLS rules, California AB 723).
  */
 export default async function SharePage({ params }: { params: Params }) {
   const { token } = await params;
@@ -33,8 +34,8 @@ export default async function SharePage({ params }: { params: Params }) {
         <div className="space-y-2">
           <h1 className="text-2xl font-semibold text-stone-900">{share.address}</h1>
           <p className="max-w-3xl text-sm text-stone-700">
-            Some listing photos of this property were virtually staged or digitally altered. Each one is shown here beside the
-            unaltered original photo, so buyers and renters can see the property as it is.
+            Some listing photos of this property were altered. Each one is shown here beside the unaltered original photo, with
+            a label saying what was done, so buyers and renters can see the property as it is.
           </p>
         </div>
         {share.items.length === 0 ? (
@@ -59,7 +60,10 @@ export default async function SharePage({ params }: { params: Params }) {
                         <img src={item.alteredUrl} alt={`Photo ${index + 1}, ${item.label.toLowerCase()}`} className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200" />
                         <span className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">{item.label}</span>
                       </div>
-                      <figcaption className="text-sm font-medium text-stone-700">{item.label}</figcaption>
+                      <figcaption className="space-y-1 text-sm text-stone-700">
+                        <span className="block font-medium">{item.label}</span>
+                        {item.remark ? <span className="block text-stone-600">{item.remark}</span> : null}
+                      </figcaption>
                     </figure>
                   </div>
                 </article>

@@ -5,10 +5,11 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { projects } from "@/db/schema/studio";
-import { generationOutputs, generations, shareLinks } from "@/db/schema/studio-generations";
+import { generationOutputs, generations, shareLinks, type GenerationOutput } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
-import { ALTERED_ROLES, disclosureLabelFor } from "@/shared/generation-vocabulary";
+import { ALTERED_ROLES, type GenerationKind } from "@/shared/generation-vocabulary";
+import { outputDisclosure } from "../generations/output-disclosure";
 
 export async function showShare(ctx: StudioContext, input: { token: string }) {
   const [link] = await ctx.db
@@ -18,7 +19,7 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
     .where(and(eq(shareLinks.token, input.token), isNull(shareLinks.revokedAt)));
   if (!link) throw new AppError("not_found", "This link is not valid or was turned off.");
   const rows = await ctx.db
-    .select({ output: generationOutputs, kind: generations.kind })
+    .select({ output: generationOutputs, kind: generations.kind, params: generations.params })
     .from(generationOutputs)
     .innerJoin(generations, eq(generations.id, generationOutputs.generationId))
     .where(
@@ -36,13 +37,19 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
   return {
     address: link.address,
     items: await Promise.all(
-      rows.map(async ({ output, kind }) => ({
+      rows.map(async ({ output, kind, params }) => ({
         id: output.id,
         kind,
-        label: disclosureLabelFor(output.role)!,
+        ...disclosureOf({ kind, params }, output, rows),
         alteredUrl: await store.url(output.storageKey!),
         originalUrl: await store.url(output.sourceKey!),
       })),
     ),
   };
+}
+
+
+function disclosureOf(generation: { kind: GenerationKind; params: Record<string, unknown> }, output: GenerationOutput, rows: { output: GenerationOutput }[]) {
+  const disclosure = outputDisclosure(generation, output, rows.filter((row) => row.output.generationId === output.generationId).map((row) => row.output));
+  return { label: disclosure.label ?? "", preview: disclosure.preview, remark: disclosure.remark };
 }

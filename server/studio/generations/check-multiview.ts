@@ -40,14 +40,14 @@ export async function checkMultiview(ctx: StudioContext, generationId: string): 
   const rows = await loadOutputs(ctx, generationId);
   for (const view of envelope.result.views) {
     const row = rows.find((r) => r.role === "view" && r.position === view.view_index);
-    if (row) await followView(ctx, generation, row, view);
+    if (row) await followView(ctx, generation, row, view, envelope.result.provider);
   }
   if (envelope.status === "processing") return { done: false };
   await updateGeneration(ctx, generationId, { status: "completed" });
   return { done: true, value: "completed" };
 }
 
-async function followView(ctx: StudioContext, generation: Generation, row: GenerationOutput, view: View): Promise<void> {
+async function followView(ctx: StudioContext, generation: Generation, row: GenerationOutput, view: View, provider: string | null): Promise<void> {
   const target = { generationId: generation.id, role: row.role, position: row.position };
   if (view.status === "processing") {
     if (row.v1JobId !== view.job_id) await updateOutput(ctx, target, { v1JobId: view.job_id });
@@ -75,6 +75,7 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
     storageKey: stored?.storageKey ?? null,
     contentType: stored?.contentType ?? null,
     gate: isSibling ? (stored ? "passed" : "failed") : null,
+    provider,
     error: null,
   });
 }

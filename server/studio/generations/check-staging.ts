@@ -40,6 +40,7 @@ export async function checkStaging(ctx: StudioContext, generationId: string): Pr
         status: "completed" as const,
         sourceKey: photo?.storageKey ?? null,
         v1JobId: generation.v1Id,
+        provider: job.provider,
         ...output,
       })),
     )

@@ -8,6 +8,7 @@ import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
+import { outputDisclosure } from "./output-disclosure";
 
 export async function listGenerations(ctx: StudioContext, input: { workspaceId: string; projectId: string; limit?: number }) {
   await getProject(ctx, input);
@@ -52,6 +53,8 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
             attempts: output.attempts,
             attemptsLeft: Math.max(0, MULTIVIEW_MAX_ATTEMPTS - output.attempts),
             error: output.error,
+            provider: output.provider,
+            disclosure: outputDisclosure(generation, output, outputs.filter((other) => other.generationId === generation.id)),
           })),
       ),
     })),

@@ -32,7 +32,7 @@ export async function updateGeneration(
 export async function updateOutput(
   ctx: Pick<StudioContext, "db" | "now">,
   output: Pick<GenerationOutput, "generationId" | "role" | "position">,
-  patch: Partial<Pick<GenerationOutput, "status" | "storageKey" | "contentType" | "v1JobId" | "gate" | "error" | "attempts">>,
+  patch: Partial<Pick<GenerationOutput, "status" | "storageKey" | "contentType" | "v1JobId" | "gate" | "error" | "attempts" | "provider">>,
 ): Promise<void> {
   await ctx.db
     .update(generationOutputs)
@@ -56,7 +56,7 @@ export async function failGeneration(ctx: Pick<StudioContext, "db" | "now">, gen
 
 export type NewGeneration = Pick<Generation, "id" | "workspaceId" | "projectId" | "createdBy" | "kind" | "photoId" | "params"> &
   Partial<Pick<Generation, "v1Id">>;
-export type NewOutput = Pick<GenerationOutput, "role" | "position" | "sourceKey"> & Partial<Pick<GenerationOutput, "v1JobId">>;
+export type NewOutput = Pick<GenerationOutput, "role" | "position" | "sourceKey"> & Partial<Pick<GenerationOutput, "v1JobId" | "provider">>;
 
 /** Inserts a running generation and its expected outputs in one transaction. */
 export async function insertGeneration(ctx: Pick<StudioContext, "db">, generation: NewGeneration, outputs: NewOutput[] = []): Promise<Generation> {

@@ -66,7 +66,7 @@ async function callStep(
   generation: Generation,
   operation: "inpaint" | "upscale",
   position: number,
-  call: (client: Awaited<ReturnType<typeof v1ForWorkspace>>) => Promise<Pick<Envelope, "job_id" | "credits_charged"> & { result: { output_urls: string[] } | null }>,
+  call: (client: Awaited<ReturnType<typeof v1ForWorkspace>>) => Promise<Pick<Envelope, "job_id" | "credits_charged"> & { result: { output_urls: string[]; provider: string } | null }>,
 ): Promise<ChainStepOutcome> {
   const role = operation === "inpaint" ? "inpainted" : "upscaled";
   const client = await v1ForWorkspace(generation.workspaceId);
@@ -88,6 +88,6 @@ async function callStep(
     return { ok: false };
   }
   const stored = await importOutput(ctx, { url: outputUrl, keyStem: `${generationKeyPrefix(generation)}${role}` });
-  await updateOutput(ctx, { generationId: generation.id, role, position }, { status: "completed", v1JobId: envelope.job_id, ...stored });
+  await updateOutput(ctx, { generationId: generation.id, role, position }, { status: "completed", v1JobId: envelope.job_id, provider: envelope.result?.provider ?? null, ...stored });
   return { ok: true };
 }

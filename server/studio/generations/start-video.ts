@@ -56,7 +56,7 @@ export async function startVideo(ctx: StudioContext, input: VideoInput) {
       params: { mode: input.mode, image: input.image, tailImage: input.tailImage ?? null },
       v1Id: jobId,
     },
-    [{ role: "video", position: 0, sourceKey: image.storageKey, v1JobId: jobId }],
+    [{ role: "video", position: 0, sourceKey: image.storageKey, v1JobId: jobId, provider: created.result?.provider ?? null }],
   );
   await recordUsage(ctx, generation, { operation: "video", v1JobId: jobId, credits: created.credits_charged, quotaUnits: 1 });
   await inngest.send(videoPoll.create({ generationId: id, round: 0 }));

@@ -70,6 +70,9 @@ describe("studio workflows over the v1 API", () => {
     expect(output).toMatchObject({ role: "staged", status: "completed", contentType: expect.stringMatching(/^image\//) });
     expect(output.url).not.toBe(output.sourceUrl);
     expect(await storedImage(output.url)).toMatchObject({ width: 320, height: 240 });
+    // D14: the offline provider's staging is a style preview, and its download says so.
+    expect(output).toMatchObject({ provider: "local", disclosure: { label: "Style preview", preview: true } });
+    expect(await api.generations.exportOutput({ workspaceId, outputId: output.id, disclosure: true })).toMatchObject({ labelled: true, label: "Style preview" });
 
     const usage = await api.usage.summary({ workspaceId });
     expect(usage.byOperation).toEqual([{ operation: "job", credits: 0, units: 1 }]);
@@ -92,6 +95,7 @@ describe("studio workflows over the v1 API", () => {
     expect(generation.status).toBe("completed");
     const [anchor, sibling] = generation.outputs;
     expect(anchor).toMatchObject({ position: 0, status: "completed", gate: null, url: expect.any(String) });
+    expect(anchor).toMatchObject({ provider: "local", disclosure: { label: "Style preview", preview: true } });
     expect(sibling).toMatchObject({ position: 1, status: "completed", attempts: 1, attemptsLeft: 3 });
     expect(["passed", "failed"]).toContain(sibling.gate);
     expect(sibling.url === null).toBe(sibling.gate === "failed");
@@ -129,6 +133,9 @@ describe("studio workflows over the v1 API", () => {
     const [inpainted, upscaled] = generation.outputs;
     expect(inpainted).toMatchObject({ role: "inpainted", status: "completed" });
     expect(upscaled).toMatchObject({ role: "upscaled", status: "completed" });
+    // A removal is "Digitally altered" with what was done; its upscale shows the same alteration.
+    expect(inpainted.disclosure).toMatchObject({ label: "Digitally altered: items removed", preview: false });
+    expect(upscaled.disclosure).toMatchObject({ label: "Digitally altered: items removed", preview: false });
     expect(await storedImage(inpainted.url)).toMatchObject({ width: 320, height: 240 });
     expect(await storedImage(upscaled.url)).toMatchObject({ width: 640, height: 480 });
 
@@ -140,7 +147,7 @@ describe("studio workflows over the v1 API", () => {
 
     const plain = await api.generations.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: false });
     const labelled = await api.generations.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: true });
-    expect(labelled).toMatchObject({ labelled: true, fileName: "inpaint_upscale-inpainted-1-disclosed.jpg" });
+    expect(labelled).toMatchObject({ labelled: true, fileName: "inpaint_upscale-inpainted-1-disclosed.jpg", label: "Digitally altered: items removed" });
     const pixels = async (url: string) => {
       const blob = await getBlobStore().get((await getBlobStore().resolveOwnUrl(url))!);
       return sharp(blob!.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -205,8 +212,11 @@ describe("studio workflows over the v1 API", () => {
     const share = await api.generations.share({ token });
     expect(share.address).toBe("12 Harbour View");
     expect(share.items.length).toBeGreaterThanOrEqual(3);
-    expect(share.items.map((item) => item.label)).toContain("Virtually staged");
-    expect(share.items.map((item) => item.label)).toContain("Digitally altered");
+    // Offline outputs: staging reads as a style preview, removals as what they are; nothing claims virtual staging.
+    expect(share.items.map((item) => item.label)).toContain("Style preview");
+    expect(share.items.map((item) => item.label)).toContain("Digitally altered: items removed");
+    expect(share.items.map((item) => item.label)).not.toContain("Virtually staged");
+    expect(share.items.find((item) => item.label === "Style preview")).toMatchObject({ preview: true, remark: expect.stringMatching(/no furniture added/) });
     for (const item of share.items) expect(item.originalUrl).not.toBe(item.alteredUrl);
     expect(await api.generations.shareLink({ workspaceId, projectId })).toMatchObject({ path: link.path });
 

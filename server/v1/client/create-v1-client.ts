@@ -5,6 +5,7 @@
  * typed by the schemas' input side (display labels allowed), answers are parsed with the
  * response schemas, and every failure is a V1ApiError.
  */
+import { PROVIDER_HEADERS } from "@/server/v1/schemas/disclosure";
 import type { z } from "zod";
 import type { JobListSchema } from "@/server/v1/schemas/job";
 import { V1_ROUTE_TABLE, type V1OperationId, type V1Route } from "@/server/v1/routes";
@@ -85,7 +86,11 @@ export function createV1Client(options: V1ClientOptions) {
 
   return {
     createJob: (input: BodyIn<"createJob">, opts?: GenerationOptions) => read({ route: routes.createJob, body: input, ...opts }),
-    getJob: (jobSource: string, opts?: CallOptions) => read({ route: routes.getJob, params: { jobSource }, ...opts }),
+    /** The legacy body, plus the provider a finished group names in its `Atrium-Provider` header (D14). */
+    getJob: async (jobSource: string, opts?: CallOptions) => {
+      const { data, headers } = await request({ route: routes.getJob, params: { jobSource }, ...opts });
+      return { ...data, provider: headers.get(PROVIDER_HEADERS.provider) };
+    },
     listJobs: async (query: { limit?: number; cursor?: string } = {}, opts?: CallOptions): Promise<JobListPage> => {
       const { data, headers } = await request({ route: routes.listJobs, query, ...opts });
       return { data: data.data, next: nextCursor(headers.get("link"), base) };

@@ -16,6 +16,9 @@ export const WebhookEventSchema = z
       kind: z.enum(["job", "multiview", "video"]),
       status: z.string(),
       render_set_id: z.string().optional().meta({ description: "Multi-view sets only." }),
+      provider: z.string().nullable().optional().meta({ description: "Legacy job groups: the provider that made the outputs (`local` is the offline provider)." }),
+      preview: z.boolean().optional().meta({ description: "Legacy job groups: true when the outputs are style previews made without a generative model." }),
+      disclosure: z.string().nullable().optional().meta({ description: "Legacy job groups: the label to publish the outputs with, or null." }),
     }),
   })
   .meta({ id: "WebhookEvent" });

@@ -24,7 +24,7 @@ export const RoomTypeSchema = z
   .max(100)
   .transform((value, ctx) => {
     const id = normalizeRoomType(value);
-    if (!id) ctx.addIssue({ code: "custom", message: `unknown room type; accepted: ${ROOM_TYPES.join(", ")}` });
+    if (!id) ctx.addIssue({ code: "custom", message: `unknown room type; accepted: ${ROOM_TYPES.join(", ")}`, params: { accepted: [...ROOM_TYPES] } });
     return id ?? z.NEVER;
   })
   .meta({ description: `A room type id or display label: ${ROOM_TYPES.join(", ")}.`, example: "Living Room" });
@@ -34,7 +34,7 @@ export const StyleSchema = z
   .max(100)
   .transform((value, ctx) => {
     const id = normalizeStyle(value);
-    if (!id) ctx.addIssue({ code: "custom", message: `unknown style; accepted: ${STYLES.join(", ")}` });
+    if (!id) ctx.addIssue({ code: "custom", message: `unknown style; accepted: ${STYLES.join(", ")}`, params: { accepted: [...STYLES] } });
     return id ?? z.NEVER;
   })
   .meta({ description: `A style id or display label: ${STYLES.join(", ")}.`, example: "scandinavian" });
@@ -44,7 +44,7 @@ export const ColorSchema = z
   .max(100)
   .transform((value, ctx) => {
     const hex = normalizeColor(value);
-    if (!hex) ctx.addIssue({ code: "custom", message: `must be #RRGGBB or one of: ${PAINT_COLOR_NAMES.join(", ")}` });
+    if (!hex) ctx.addIssue({ code: "custom", message: `must be #RRGGBB or one of: ${PAINT_COLOR_NAMES.join(", ")}`, params: { accepted: [...PAINT_COLOR_NAMES] } });
     return hex ?? z.NEVER;
   })
   .meta({ description: `A CSS hex color (#RRGGBB) or a paint color name: ${PAINT_COLOR_NAMES.join(", ")}.`, example: "sage green" });

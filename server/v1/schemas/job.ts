@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENVIRONMENTS, REDESIGN_LABEL_LIST, normalizeRedesignType } from "@/shared/catalogues";
+import { ENVIRONMENTS, REDESIGN_LABEL_LIST, REDESIGN_TYPES, normalizeRedesignType } from "@/shared/catalogues";
 import { ColorSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
 
 const RedesignTypeSchema = z
@@ -7,7 +7,13 @@ const RedesignTypeSchema = z
   .max(100)
   .transform((value, ctx) => {
     const id = normalizeRedesignType(value);
-    if (!id) ctx.addIssue({ code: "custom", message: `unknown redesign type; accepted: ${REDESIGN_LABEL_LIST.join(", ")}` });
+    if (!id) {
+      ctx.addIssue({
+        code: "custom",
+        message: `unknown redesign type; accepted: ${REDESIGN_TYPES.join(", ")} (or a display label: ${REDESIGN_LABEL_LIST.join(", ")})`,
+        params: { accepted: [...REDESIGN_TYPES] },
+      });
+    }
     return id ?? z.NEVER;
   })
   .meta({ description: "staging, declutter, render, redecorate or color_change, or a display label of one.", example: "virtual staging" });

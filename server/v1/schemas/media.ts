@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DisclosureFieldsSchema } from "./disclosure";
 import { envelopeSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
 
 export const InpaintRequestSchema = z
@@ -19,6 +20,7 @@ export const InpaintResultSchema = z
     output_urls: z.array(z.string()),
     provider_status_url: z.string(),
     metadata: z.object({ render_type: z.string(), inpainting_type: z.string(), brush_type: z.string() }),
+    ...DisclosureFieldsSchema.shape,
   })
   .meta({ id: "InpaintResult" });
 
@@ -31,6 +33,7 @@ export const UpscaleResultSchema = z
     output_urls: z.array(z.string()),
     provider_output_urls: z.array(z.string()),
     provider_status_url: z.string(),
+    ...DisclosureFieldsSchema.shape,
   })
   .meta({ id: "UpscaleResult" });
 
@@ -57,6 +60,7 @@ export const VideoCreatedResultSchema = z
     duration: z.number().int(),
     provider_status_url: z.string(),
     status_endpoint: z.string(),
+    ...DisclosureFieldsSchema.shape,
   })
   .meta({ id: "VideoCreatedResult" });
 

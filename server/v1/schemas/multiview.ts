@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DisclosureFieldsSchema } from "./disclosure";
 import { ColorSchema, envelopeSchema, ErrorInfoSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
 
 export const MultiviewRequestSchema = z
@@ -43,6 +44,8 @@ export const MultiviewStatusResultSchema = z
     total: z.number().int(),
     completed: z.number().int(),
     failed: z.number().int(),
+    provider: z.string().nullable().meta({ description: "The provider that made the set's outputs (D14); null before the first view is made." }),
+    ...DisclosureFieldsSchema.shape,
   })
   .meta({ id: "MultiviewStatusResult" });
 

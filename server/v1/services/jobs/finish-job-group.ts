@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs, type GroupStatus } from "@/db/schema";
 import type { ServiceContext } from "../../context";
 import { emitWebhook } from "../webhooks/emit-webhook";
+import { groupProviderFields } from "./group-provider";
 
 /** Settles a group once every output is terminal, and announces it to the account's webhook. */
 export async function finishJobGroup(ctx: ServiceContext, input: { groupId: string }): Promise<{ status: GroupStatus | "gone" }> {
@@ -21,7 +22,7 @@ export async function finishJobGroup(ctx: ServiceContext, input: { groupId: stri
     await emitWebhook(ctx, {
       accountId: group.accountId,
       type: status === "failed" ? "job.failed" : "job.completed",
-      data: { job_id: group.id, kind: "job", status },
+      data: { job_id: group.id, kind: "job", status, ...groupProviderFields(group, outputs) },
     });
   }
   return { status };

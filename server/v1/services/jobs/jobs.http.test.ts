@@ -69,6 +69,19 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
     expect(image.status).toBe(200);
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([320, 240]);
+    // D14: the local provider's staging is a style preview, said in headers (the legacy body keeps its shape).
+    expect(done.headers.get("atrium-provider")).toBe("local");
+    expect(done.headers.get("atrium-preview")).toBe("true");
+    expect(done.headers.get("atrium-disclosure")).toBe("Style preview");
+  });
+
+  it("names a declutter output as digitally altered, not as a preview or as staging", async () => {
+    const { apiKey } = await makeAccount({ plan: "free" });
+    const created = await call("POST", "/job", apiKey, staging({ redesign_type: "empty room", style: undefined, fast: true }));
+    const done = await pollJob(apiKey, created.body.jobId);
+    expect(done.body.status).toBe("completed");
+    expect(done.headers.get("atrium-preview")).toBe("false");
+    expect(done.headers.get("atrium-disclosure")).toBe("Digitally altered: items removed");
   });
 
   it("makes as many outputs as the plan allows when fast is not true", async () => {
@@ -105,6 +118,12 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
     const unknownType = await call("POST", "/job", apiKey, { ...staging(), redesign_type: "teleport" });
     expect(unknownType.body.error).toContain("redesign_type");
     expect(JSON.stringify(unknownType.body.details)).toContain("virtual staging");
+    // D14: the API values themselves, not only display labels.
+    const typeProblem = unknownType.body.details.find((d: { field: string }) => d.field === "redesign_type");
+    expect(typeProblem.accepted).toEqual(["staging", "declutter", "render", "redecorate", "color_change"]);
+    expect(typeProblem.message).toContain("color_change");
+    const unknownEnvironment = await call("POST", "/job", apiKey, { ...staging(), environment: "space" });
+    expect(unknownEnvironment.body.details.find((d: { field: string }) => d.field === "environment").accepted).toEqual(["interior", "exterior", "commercial"]);
     const me = await call("GET", "/me", apiKey);
     expect(me.body).toEqual({ api_monthly_quota: 5, api_total_completed: 0, api_completed_month: 0 });
   });

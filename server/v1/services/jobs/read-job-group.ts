@@ -3,14 +3,20 @@ import { jobGroups, jobOutputs } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import type { ServiceContext } from "../../context";
 import { isUuid } from "../../ids";
+import { PROVIDER_HEADERS } from "../../schemas/disclosure";
+import { groupProviderFields } from "./group-provider";
 import { jobRecord } from "./job-record";
 
 /**
  * GET /jobs/{jobSource} (D5): processing while any output runs; completed or
  * partially_completed with the record; all failed → 400 job_failed. Another account's
- * group is indistinguishable from a missing one.
+ * group is indistinguishable from a missing one. A finished group also names its
+ * provider in headers (D14), as the legacy body keeps its contract shape.
  */
-export async function readJobGroup(ctx: ServiceContext, input: { accountId: string; jobId: string }) {
+export async function readJobGroup(
+  ctx: ServiceContext,
+  input: { accountId: string; jobId: string },
+): Promise<{ body: { status: "processing" | "completed" | "partially_completed"; data?: Awaited<ReturnType<typeof jobRecord>> }; headers?: Record<string, string> }> {
   if (!isUuid(input.jobId)) throw new AppError("not_found", "No job with this id.");
   // One round trip: the group comes with each of its outputs (a group always has at least one).
   const rows = await ctx.db
@@ -21,7 +27,7 @@ export async function readJobGroup(ctx: ServiceContext, input: { accountId: stri
   if (rows.length === 0) throw new AppError("not_found", "No job with this id.");
   const group = rows[0].group;
   const outputs = rows.map((row) => row.output).sort((a, b) => a.position - b.position);
-  if (outputs.some((o) => o.status === "processing")) return { status: "processing" as const };
+  if (outputs.some((o) => o.status === "processing")) return { body: { status: "processing" } };
   const succeeded = outputs.filter((o) => o.status === "completed").length;
   if (succeeded === 0) {
     const reason = outputs.find((o) => o.error)?.error;
@@ -30,5 +36,9 @@ export async function readJobGroup(ctx: ServiceContext, input: { accountId: stri
     });
   }
   const status = succeeded === outputs.length ? ("completed" as const) : ("partially_completed" as const);
-  return { status, data: await jobRecord(ctx.storage, group, outputs) };
+  const named = groupProviderFields(group, outputs);
+  const headers: Record<string, string> = { [PROVIDER_HEADERS.preview]: String(named.preview) };
+  if (named.provider) headers[PROVIDER_HEADERS.provider] = named.provider;
+  if (named.disclosure) headers[PROVIDER_HEADERS.disclosure] = named.disclosure;
+  return { body: { status, data: await jobRecord(ctx.storage, group, outputs) }, headers };
 }

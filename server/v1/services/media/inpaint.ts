@@ -5,6 +5,7 @@ import type { InpaintRequestSchema } from "../../schemas/media";
 import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
+import { disclosureFields } from "../providers/disclosure-fields";
 import { runChargedSync } from "./run-charged-sync";
 import { withImageWorkSlot } from "./image-work-pool";
 import { storeOutputs } from "./store-outputs";
@@ -41,6 +42,7 @@ export async function inpaint(ctx: ServiceContext, input: { account: Authenticat
             output_urls: stored.urls,
             provider_status_url: done.statusUrl,
             metadata: { render_type: request.render_type, inpainting_type: request.inpainting_type, brush_type: "mask" },
+            ...disclosureFields(`inpaint_${request.inpainting_type}`, done.provider),
           },
         };
       },

@@ -70,6 +70,8 @@ describe("workflow 3: inpaint then upscale", () => {
     expect(inpainted.status).toBe(200);
     expect(inpainted.body).toMatchObject({ status: "completed", error: null, credits_charged: 1 });
     expect(inpainted.body.result).toMatchObject({ provider: "local", metadata: { render_type: "interior", inpainting_type: "remove", brush_type: "mask" } });
+    // A removal is a real edit whichever provider made it (D14): altered, not a preview.
+    expect(inpainted.body.result).toMatchObject({ preview: false, disclosure: "Digitally altered: items removed" });
     expect(inpainted.body.result.provider_status_url).toMatch(/^local:\/\//);
     expect(inpainted.body.timestamps.completed_at).not.toBeNull();
 
@@ -90,7 +92,7 @@ describe("workflow 3: inpaint then upscale", () => {
 
     const upscaled = await post("/upscale", apiKey, { image_url: inpainted.body.result.output_urls[0] });
     expect(upscaled.status).toBe(200);
-    expect(upscaled.body).toMatchObject({ status: "completed", credits_charged: 2, result: { input_url: inpainted.body.result.output_urls[0] } });
+    expect(upscaled.body).toMatchObject({ status: "completed", credits_charged: 2, result: { input_url: inpainted.body.result.output_urls[0], preview: false, disclosure: "Digitally enhanced: upscaled" } });
     const meta = await sharp(await raw(upscaled.body.result.output_urls[0])).metadata();
     expect([meta.width, meta.height]).toEqual([320, 240]);
     expect(await ledger(accountId)).toEqual(["debit:inpaint:-1", "debit:upscale:-2"]);
@@ -136,7 +138,7 @@ describe("video", () => {
     const still = fixtures.serve("/still.jpg", await roomPhoto(320, 240));
     const created = await post("/video", apiKey, { mode: "zoom_in", image_url: still });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ status: "processing", credits_charged: 27, result: { provider: "local", mode: "zoom_in", duration: 5 } });
+    expect(created.body).toMatchObject({ status: "processing", credits_charged: 27, result: { provider: "local", mode: "zoom_in", duration: 5, preview: false, disclosure: null } });
     expect(created.body.result.provider_status_url).toBe(`local://video/${created.body.job_id}`);
     expect(created.body.result.status_endpoint).toBe(`/api/v1/video?job_id=${created.body.job_id}`);
 

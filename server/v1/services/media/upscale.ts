@@ -5,6 +5,7 @@ import type { UpscaleRequestSchema } from "../../schemas/media";
 import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
+import { disclosureFields } from "../providers/disclosure-fields";
 import { runChargedSync } from "./run-charged-sync";
 import { withImageWorkSlot } from "./image-work-pool";
 import { storeOutputs } from "./store-outputs";
@@ -38,6 +39,7 @@ export async function upscale(ctx: ServiceContext, input: { account: Authenticat
             output_urls: stored.urls,
             provider_output_urls: done.providerOutputUrls ?? stored.urls,
             provider_status_url: done.statusUrl,
+            ...disclosureFields("upscale", done.provider),
           },
         };
       },

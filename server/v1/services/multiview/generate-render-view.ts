@@ -63,6 +63,7 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
     .set({
       status: "completed",
       outputKey: key,
+      provider: result.provider,
       gateVerdict: gate?.verdict ?? null,
       gateScore: gate?.score ?? null,
       gateDetails: gate ? { style: gate.style, structure: gate.structure, lightnessSimilarity: gate.details.lightnessSimilarity, chromaSimilarity: gate.details.chromaSimilarity, ssim: gate.details.ssim } : null,

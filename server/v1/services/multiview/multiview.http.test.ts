@@ -204,7 +204,7 @@ describe("POST /multiview → GET /multiview", () => {
       const setId = created.body.result.render_set_id;
       const done = await pollSet(call, apiKey, setId, accountId);
       expect(done.body.status).toBe("completed");
-      expect(done.body.result).toMatchObject({ total: 4, completed: 3, failed: 1 });
+      expect(done.body.result).toMatchObject({ total: 4, completed: 3, failed: 1, provider: "local", preview: true, disclosure: "Style preview" });
       expect(done.body.result.views[2]).toMatchObject({ status: "failed", output_url: null, error: { code: "provider_error" } });
       let ledger = await ledgerOf(accountId);
       expect(ledger.balance).toBe(40 - 1 - 6 * 2);

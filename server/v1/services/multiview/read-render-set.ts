@@ -4,6 +4,7 @@ import { AppError } from "@/server/errors";
 import type { ServiceContext } from "../../context";
 import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
+import { disclosureFields } from "../providers/disclosure-fields";
 
 /**
  * GET /multiview: the set's views in view_index order. A sibling shows an output only
@@ -26,6 +27,7 @@ export async function readRenderSet(ctx: ServiceContext, input: { accountId: str
       error: view.error ?? null,
     })),
   );
+  const provider = rows.find((view) => view.provider)?.provider ?? null;
   return envelope({
     jobId: rows[0].id,
     status: set.status,
@@ -35,6 +37,8 @@ export async function readRenderSet(ctx: ServiceContext, input: { accountId: str
       total: views.length,
       completed: views.filter((v) => v.status === "completed").length,
       failed: views.filter((v) => v.status === "failed").length,
+      provider,
+      ...disclosureFields("staging", provider),
     },
     error: set.error,
     creditsCharged: null,

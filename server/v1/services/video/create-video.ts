@@ -11,6 +11,7 @@ import { acceptGeneration } from "../billing/accept-generation";
 import { preflightGeneration } from "../billing/preflight-generation";
 import { refundCredits } from "../billing/refund-credits";
 import { storeSource } from "../jobs/store-source";
+import { disclosureFields } from "../providers/disclosure-fields";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 
 export const VIDEO_COST = 27;
@@ -28,6 +29,7 @@ export async function createVideo(ctx: ServiceContext, input: { account: Authent
   const providerStatusUrl = `${ctx.providers.video.name}://video/${jobId}`;
   const statusEndpoint = `/api/v1/video?job_id=${jobId}`;
   const result = { provider: ctx.providers.video.name, mode: request.mode, duration: request.duration, provider_status_url: providerStatusUrl, status_endpoint: statusEndpoint };
+  const created = { ...result, ...disclosureFields("video", ctx.providers.video.name) };
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
@@ -58,5 +60,5 @@ export async function createVideo(ctx: ServiceContext, input: { account: Authent
     });
     throw error;
   }
-  return envelope({ jobId, status: "processing", result, creditsCharged: VIDEO_COST, createdAt: now, updatedAt: now, completedAt: null });
+  return envelope({ jobId, status: "processing", result: created, creditsCharged: VIDEO_COST, createdAt: now, updatedAt: now, completedAt: null });
 }

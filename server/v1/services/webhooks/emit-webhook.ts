@@ -16,6 +16,10 @@ export interface WebhookData {
   kind: "job" | "multiview" | "video";
   status: string;
   render_set_id?: string;
+  /** Legacy job groups (D14): the provider of the outputs, and whether they are only style previews. */
+  provider?: string | null;
+  preview?: boolean;
+  disclosure?: string | null;
 }
 
 export async function emitWebhook(

@@ -11,6 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { WorkflowStudio } from "@/components/workflows/workflow-studio";
+import { env } from "@/env";
 import { PROPERTY_TYPE_LABELS } from "@/shared/studio-vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
@@ -81,7 +82,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
         <PhotoGrid photos={photos} />
       </section>
       <div className="mt-10">
-        <WorkflowStudio projectId={project.id} photos={photos} facts={{ address: project.address, propertyType: project.propertyType, listingStatus: project.listingStatus, listingType: project.listingType, price: project.price }} />
+        <WorkflowStudio projectId={project.id} photos={photos} stagingProvider={env.PROVIDER_REDESIGN} facts={{ address: project.address, propertyType: project.propertyType, listingStatus: project.listingStatus, listingType: project.listingType, price: project.price }} />
       </div>
     </>
   );
