@@ -29,7 +29,7 @@ export function SharePanel({ projectId }: { projectId: string }) {
   return (
     <Panel
       title="Disclosure page"
-      description="A public page showing each virtually staged or altered image beside the unaltered original, as MLS rules and California AB 723 require."
+      description="A public page showing each altered image beside the unaltered original, labelled with what was done, as MLS rules and California AB 723 require."
     >
       {link.isPending ? (
         <Skeleton className="h-10 w-full" />
