@@ -12,6 +12,7 @@ import { closeDb } from "@/db/client";
 import { apiOverhead } from "./figures/api-overhead";
 import { photoFile, PHOTO_SIZES, type BenchContext, type PhotoName } from "./figures/context";
 import { ledgerThroughput } from "./figures/ledger";
+import { noisyNeighbour } from "./figures/noisy-neighbour";
 import { pipelineOverhead } from "./figures/pipeline";
 import { providerTable } from "./figures/provider-table";
 import { studioJs } from "./figures/studio-js";
@@ -26,13 +27,13 @@ import { PORTS } from "./lib/settings";
 import { benchAccount, freshDatabase, startAppServer, type AppServer } from "./lib/stack";
 import { seconds } from "./lib/stats";
 
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS" };
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" } } });
   const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
   const wants = (id: number) => !only || only.has(id);
-  const needsApp = [1, 2, 3, 6].some(wants);
+  const needsApp = [1, 2, 3, 6, 7].some(wants);
   const startedAt = new Date();
   const start = performance.now();
   const machine = describeMachine();
@@ -71,6 +72,8 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
       await record(1, () => apiOverhead(ctx));
       await record(2, () => pipelineOverhead(ctx));
       await record(3, () => videoOverhead(ctx));
+      // Last: it leaves a backlog of jobs running.
+      await record(7, () => noisyNeighbour(ctx));
     }
     await app?.process.stop();
     await record(4, () => ledgerThroughput(db));
