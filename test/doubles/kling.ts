@@ -3,7 +3,9 @@
  * contract: POST /v1/videos/image2video creates a task, GET /v1/videos/image2video/{id}
  * reads it; answers are {code, message, request_id, data}; statuses submitted →
  * processing → succeed | failed; auth is an HS256 JWT (iss = access key) signed with the
- * secret key. Images must be bare base64 (a data: prefix is refused, code 1201).
+ * secret key. Images must be bare base64 (a data: prefix is refused, code 1201). HTTP 429
+ * carries a business `code`: account problems (1100, 1101, 1102, 1304) as well as rate
+ * limits (1302, 1303), scriptable with `refuseNext`.
  * Tasks advance per poll, not per second, to keep tests fast.
  */
 import crypto from "node:crypto";
@@ -32,6 +34,8 @@ export interface KlingDouble {
   tasks: Map<string, StoredTask>;
   script(...scripts: KlingTaskScript[]): void;
   failNext(failure: ScriptedFailure): void;
+  /** Answers the next request with HTTP 429 and this business code. */
+  refuseNext(code: number): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +45,7 @@ export async function startKlingDouble(): Promise<KlingDouble> {
   const scripts: KlingTaskScript[] = [];
   const failures: ScriptedFailure[] = [];
   const tasks = new Map<string, StoredTask>();
+  const refusals: number[] = [];
   let origin = "";
   const envelope = (code: number, message: string, data: unknown = null) => ({
     code,
@@ -67,6 +72,8 @@ export async function startKlingDouble(): Promise<KlingDouble> {
       return void res.end(bytes);
     }
     if (!validJwt(bearerToken(request), accessKey, secretKey)) return sendJson(res, 401, envelope(1004, "Authorization is invalid"));
+    const refusal = refusals.shift();
+    if (refusal !== undefined) return sendJson(res, 429, envelope(refusal, REFUSALS[refusal] ?? "refused"));
     const pending = failures.find((f) => f.count > 0);
     if (answerScriptedFailure(failures, res, envelope(pending?.status === 429 ? 1302 : 5000, "Scripted failure."))) return;
     if (path === "/v1/videos/image2video" && request.method === "POST") {
@@ -93,6 +100,7 @@ export async function startKlingDouble(): Promise<KlingDouble> {
     tasks,
     script: (...next) => void scripts.push(...next),
     failNext: (failure) => void failures.push({ ...failure }),
+    refuseNext: (code) => void refusals.push(code),
     close: server.close,
   };
 }
@@ -120,3 +128,13 @@ function validJwt(token: string | null, accessKey: string, secretKey: string): b
   const now = Date.now() / 1000;
   return claims.iss === accessKey && (claims.exp ?? 0) > now && (claims.nbf ?? 0) <= now;
 }
+
+/** Kling's 429 business codes (hosted-providers.md). */
+const REFUSALS: Record<number, string> = {
+  1100: "Account exception",
+  1101: "Account in arrears",
+  1102: "Resource pack exhausted or expired",
+  1302: "The API request is too fast, please slow down",
+  1303: "Concurrency or QPS exceeds the prepaid resource package limit",
+  1304: "The IP is not on the whitelist",
+};

@@ -82,6 +82,20 @@ describe("Kling image-to-video", () => {
     expect(wrong.message).not.toContain("not-the-secret");
   });
 
+  it("reads the code of a 429: account problems are permanent at once, rate limits are retried", async () => {
+    for (const code of [1100, 1101, 1102, 1304]) {
+      double.refuseNext(code);
+      const error = await failure(klingVideoProvider(config).video(params()));
+      expect([code, error.transient, error.message]).toEqual([code, false, expect.stringContaining(`code ${code}`)]);
+    }
+    for (const code of [1302, 1303]) {
+      double.refuseNext(code);
+      expect((await failure(klingVideoProvider(config).video(params()))).transient).toBe(true);
+    }
+    // Each refusal was answered once: nothing waited out or repeated a permanent refusal.
+    expect(double.requests.filter((r) => r.method === "POST")).toHaveLength(6);
+  });
+
   it("times out a task that never finishes", async () => {
     double.script({ polls: 1_000_000 });
     const error = await failure(klingVideoProvider({ ...config, timeoutMs: 200 }).video(params()));

@@ -4,6 +4,10 @@
  * reports submitted | processing | succeed | failed with task_result.videos[].url.
  * Images go as bare base64 (Kling refuses a data: prefix). before_after sends the tail
  * as image_tail, which Kling only honours in "pro" mode.
+ *
+ * HTTP 429 is not only rate limiting: its body `code` 1100/1101/1102/1304 is an account
+ * problem (exception, arrears, resource pack used up, IP not allowed) that no retry can
+ * fix, so it fails at once; 1302/1303 are rate limits and are retried.
  */
 import { ProviderError, type VideoProvider } from "@/server/providers/types";
 import { CallContext } from "@/server/providers/replicate/http";
@@ -32,8 +36,15 @@ interface KlingEnvelope {
   data?: KlingTask;
 }
 
-/** Kling's own codes for "try again later" (rate limits, server trouble) on an HTTP 200. */
+/** Kling's own codes for "try again later" (rate limits, server trouble). */
 const TRANSIENT_CODES = new Set([1302, 1303, 5000, 5001, 5002]);
+/** Account problems Kling also answers with HTTP 429: permanent. */
+const ACCOUNT_CODES: Record<number, string> = {
+  1100: "the Kling account has a problem",
+  1101: "the Kling account is in arrears",
+  1102: "the Kling resource pack is used up",
+  1304: "this server's IP address is not allowed by the Kling account",
+};
 const MAX_POLL_MS = 10_000;
 
 export function klingVideoProvider(config: KlingConfig): VideoProvider {
@@ -45,7 +56,7 @@ export function klingVideoProvider(config: KlingConfig): VideoProvider {
       // A fresh header per request: a signed token expires during long renders.
       const call = async (url: string, init: RequestInit = {}) => {
         const headers = { Authorization: klingAuthorization(config.apiKey), "Content-Type": "application/json" };
-        return unwrap(ctx, await ctx.json<KlingEnvelope>(await ctx.send(url, { ...init, headers })));
+        return unwrap(ctx, await read(ctx, await ctx.fetch(url, { ...init, headers })));
       };
       const body: Record<string, unknown> = {
         model_name: config.model,
@@ -77,11 +88,26 @@ export function klingVideoProvider(config: KlingConfig): VideoProvider {
   };
 }
 
+/** The envelope of any answer, 429 included: its `code` says whether a retry can help. */
+async function read(ctx: CallContext, response: Response): Promise<KlingEnvelope> {
+  const text = await response.text().catch(() => "");
+  try {
+    const envelope = JSON.parse(text) as KlingEnvelope;
+    if (typeof envelope?.code === "number") return response.ok || envelope.code !== 0 ? envelope : { code: -response.status };
+  } catch {
+    // Not Kling's envelope: judged by the HTTP status below.
+  }
+  if (response.ok) throw new ProviderError("Kling answered with invalid JSON.", { transient: true });
+  throw await ctx.httpFailure(new Response(text, { status: response.status }));
+}
+
 function unwrap(ctx: CallContext, envelope: KlingEnvelope): KlingTask {
   if (envelope.code !== 0 || !envelope.data?.task_id) {
+    const account = ACCOUNT_CODES[envelope.code];
+    if (account) throw new ProviderError(`Kling refused the request: ${account} (code ${envelope.code}).`, { transient: false });
     const detail = envelope.message ? `: ${ctx.scrub(envelope.message)}` : "";
     throw new ProviderError(`Kling refused the request (code ${envelope.code})${detail}`, {
-      transient: TRANSIENT_CODES.has(envelope.code),
+      transient: TRANSIENT_CODES.has(envelope.code) || envelope.code === -429 || envelope.code <= -500,
     });
   }
   return envelope.data;
