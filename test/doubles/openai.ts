@@ -30,7 +30,7 @@ export interface OpenAiDouble {
   apiKey: string;
   requests: RecordedRequest[];
   /** What the "model" writes; by default a sentence naming how many images it saw. */
-  reply(write: (request: ChatRequest) => string): void;
+  reply(write: (request: ChatRequest) => string | { refusal: string }): void;
   failNext(failure: ScriptedFailure): void;
   /** Delay every answer, to exercise timeouts. */
   delayMs: number;
@@ -40,7 +40,7 @@ export interface OpenAiDouble {
 export async function startOpenAiDouble(): Promise<OpenAiDouble> {
   const apiKey = `sk-test-${crypto.randomBytes(12).toString("hex")}`;
   const failures: ScriptedFailure[] = [];
-  let write = (request: ChatRequest) => `A home shown in ${imageParts(request).length} photos.`;
+  let write = (request: ChatRequest): string | { refusal: string } => `A home shown in ${imageParts(request).length} photos.`;
   const state = { delayMs: 0 };
 
   const server = await startDoubleServer(async (request, res) => {
@@ -61,7 +61,7 @@ export async function startOpenAiDouble(): Promise<OpenAiDouble> {
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: body.model,
-      choices: [{ index: 0, message: { role: "assistant", content: write(body) }, finish_reason: "stop" }],
+      choices: [{ index: 0, message: answerMessage(write(body)), finish_reason: "stop" }],
       usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     });
   });
@@ -100,4 +100,9 @@ function validate(body: ChatRequest | undefined): string | null {
     }
   }
   return null;
+}
+
+/** A refusal comes as `content: null` with `refusal` set (chat completions contract). */
+function answerMessage(answer: string | { refusal: string }) {
+  return typeof answer === "string" ? { role: "assistant", content: answer, refusal: null } : { role: "assistant", content: null, refusal: answer.refusal };
 }

@@ -92,6 +92,14 @@ describe("OpenAI-compatible describe", () => {
     expect(error.timeout).toBe(true);
   });
 
+  it("treats a refusal as permanent, asking once", async () => {
+    double.reply(() => ({ refusal: "I can't help with that request." }));
+    const before = double.requests.length;
+    const error = await failure(openAiDescribeProvider(config).describe(params));
+    expect([error.transient, error.message]).toEqual([false, "The description model refused: I can't help with that request."]);
+    expect(double.requests.length - before).toBe(1);
+  });
+
   it("refuses an empty completion", async () => {
     double.reply(() => "  ");
     expect((await failure(openAiDescribeProvider(config).describe(params))).message).toContain("without text");

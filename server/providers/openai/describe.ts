@@ -18,7 +18,7 @@ const LENGTH_WORDS = { short: "about 60 words", medium: "about 150 words", long:
 
 interface ChatCompletion {
   id?: string;
-  choices?: { message?: { content?: unknown } }[];
+  choices?: { message?: { content?: unknown; refusal?: unknown } }[];
 }
 
 export function openAiDescribeProvider(config: OpenAiConfig): DescribeProvider {
@@ -33,7 +33,12 @@ export function openAiDescribeProvider(config: OpenAiConfig): DescribeProvider {
         body: JSON.stringify({ model: config.model, messages: describeMessages(params) }),
       });
       const completion = await ctx.json<ChatCompletion>(response);
-      const content = completion.choices?.[0]?.message?.content;
+      const message = completion.choices?.[0]?.message;
+      const content = message?.content;
+      // A refusal (content null, `refusal` set) would be refused again: permanent, never retried.
+      if (typeof message?.refusal === "string" && message.refusal) {
+        throw new ProviderError(`The description model refused: ${ctx.scrub(message.refusal)}`, { transient: false });
+      }
       if (typeof content !== "string" || !content.trim()) {
         throw new ProviderError("The description model answered without text.", { transient: true });
       }
