@@ -64,6 +64,22 @@ export default async function SharePage({ params }: { params: Params }) {
                         <span className="block font-medium">{item.label}</span>
                         {item.remark ? <span className="block text-stone-600">{item.remark}</span> : null}
                       </figcaption>
+                      {item.changes ? (
+                        <details className="text-sm text-stone-700" data-testid="share-change-map">
+                          <summary className="cursor-pointer font-medium text-accent-700">What changed</summary>
+                          <div className="relative mt-2">
+                            {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
+                            <img src={item.alteredUrl} alt="" className="block w-full rounded-lg ring-1 ring-stone-200" />
+                            {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
+                            <img
+                              src={item.changes.overlayUrl}
+                              alt={item.changes.mode === "removed" ? `Photo ${index + 1}: what was removed, outlined in red` : `Photo ${index + 1}: where the image changed, in red`}
+                              className="absolute inset-0 h-full w-full rounded-lg"
+                            />
+                          </div>
+                          <p className="mt-1">{item.changes.summary.charAt(0).toUpperCase() + item.changes.summary.slice(1)}.</p>
+                        </details>
+                      ) : null}
                     </figure>
                   </div>
                 </article>

@@ -10,6 +10,7 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { ALTERED_ROLES, type GenerationKind } from "@/shared/generation-vocabulary";
 import { outputDisclosure } from "../generations/output-disclosure";
+import { changeMapOf } from "./change-map-of";
 
 export async function showShare(ctx: StudioContext, input: { token: string }) {
   const [link] = await ctx.db
@@ -43,6 +44,8 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
         ...disclosureOf({ kind, params }, output, rows),
         alteredUrl: await store.url(output.storageKey!),
         originalUrl: await store.url(output.sourceKey!),
+        // Computed on the first view of the page, then read from beside the output.
+        changes: await changeMapOf(store, { generation: { kind, params }, output }),
       })),
     ),
   };
