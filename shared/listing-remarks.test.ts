@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { DISCLOSURE_LABELS } from "./disclosure";
+import { listingRemarks } from "./listing-remarks";
+
+describe("listingRemarks", () => {
+  const photos = [
+    { number: 5, labels: [DISCLOSURE_LABELS.virtuallyStaged] },
+    { number: 1, labels: [] },
+    { number: 2, labels: [DISCLOSURE_LABELS.virtuallyStaged] },
+    { number: 3, labels: [DISCLOSURE_LABELS.itemsRemoved] },
+  ];
+
+  it("writes the remark line and per-photo suffixes from which photos were altered", () => {
+    const remarks = listingRemarks({ photos, shareUrl: "https://atrium.example/share/abc", ruleSetId: "california" });
+    expect(remarks.remark).toBe(
+      "Some listing photos are virtually staged or digitally altered. Photos 2 and 5: virtually staged. Photo 3: digitally altered: items removed. Unaltered originals: https://atrium.example/share/abc",
+    );
+    expect(remarks.photoSuffixes).toEqual([
+      { number: 2, suffix: " (Virtually staged)" },
+      { number: 3, suffix: " (Digitally altered: items removed)" },
+      { number: 5, suffix: " (Virtually staged)" },
+    ]);
+    expect(remarks.originalLinkMissing).toBe(false);
+  });
+
+  it("speaks the listing's language and says when the rules want a link that is missing", () => {
+    const remarks = listingRemarks({ photos, language: "es-MX", ruleSetId: "general" });
+    expect(remarks.language).toBe("es");
+    expect(remarks.remark).toMatch(/^Algunas fotos del anuncio .* Fotos 2 y 5: amueblada virtualmente\. Foto 3: alterada digitalmente: objetos eliminados\.$/);
+    expect(remarks.originalLinkMissing).toBe(true);
+    expect(listingRemarks({ photos: [{ number: 1, labels: [] }] }).remark).toBeNull();
+  });
+});

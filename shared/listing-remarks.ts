@@ -1,0 +1,197 @@
+/**
+ * Listing-ready disclosure text, from which photos of a project were staged or altered:
+ * the MLS remark line and the suffix each altered photo's description carries, in the
+ * listing's language. Labels come from shared/disclosure.ts (one vocabulary); this module
+ * only words them for a listing. Pure: the studio's server and its copy buttons use it.
+ */
+import { DISCLOSURE_LABELS, type DisclosureLabel } from "./disclosure";
+import { mlsRuleSet } from "./mls-rules";
+
+export const REMARK_LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "nl"] as const;
+export type RemarkLanguage = (typeof REMARK_LANGUAGES)[number];
+
+type LabelKey = keyof typeof DISCLOSURE_LABELS;
+
+interface Wording {
+  labels: Record<LabelKey, string>;
+  photo: string;
+  photos: string;
+  and: string;
+  /** "Photos 2 and 5: virtually staged." */
+  lead: string;
+  originals: string;
+}
+
+const WORDING: Record<RemarkLanguage, Wording> = {
+  en: {
+    labels: {
+      virtuallyStaged: "virtually staged",
+      virtuallyRendered: "virtually rendered from a sketch",
+      stylePreview: "style preview (colours only, not staged)",
+      itemsRemoved: "digitally altered: items removed",
+      itemsReplaced: "digitally altered: items replaced",
+      wallsRecoloured: "digitally altered: walls recoloured",
+      upscaled: "digitally enhanced: upscaled",
+      aiVideo: "AI-generated video",
+    },
+    photo: "Photo",
+    photos: "Photos",
+    and: "and",
+    lead: "Some listing photos are virtually staged or digitally altered.",
+    originals: "Unaltered originals:",
+  },
+  es: {
+    labels: {
+      virtuallyStaged: "amueblada virtualmente",
+      virtuallyRendered: "renderizada virtualmente a partir de un boceto",
+      stylePreview: "vista previa de estilo (solo colores, sin amueblar)",
+      itemsRemoved: "alterada digitalmente: objetos eliminados",
+      itemsReplaced: "alterada digitalmente: objetos sustituidos",
+      wallsRecoloured: "alterada digitalmente: paredes recoloreadas",
+      upscaled: "mejorada digitalmente: resolución aumentada",
+      aiVideo: "vídeo generado por IA",
+    },
+    photo: "Foto",
+    photos: "Fotos",
+    and: "y",
+    lead: "Algunas fotos del anuncio están amuebladas virtualmente o alteradas digitalmente.",
+    originals: "Originales sin alterar:",
+  },
+  fr: {
+    labels: {
+      virtuallyStaged: "meublée virtuellement",
+      virtuallyRendered: "rendu virtuel à partir d'un croquis",
+      stylePreview: "aperçu de style (couleurs seulement, non meublée)",
+      itemsRemoved: "modifiée numériquement : objets retirés",
+      itemsReplaced: "modifiée numériquement : objets remplacés",
+      wallsRecoloured: "modifiée numériquement : murs recolorés",
+      upscaled: "améliorée numériquement : résolution augmentée",
+      aiVideo: "vidéo générée par IA",
+    },
+    photo: "Photo",
+    photos: "Photos",
+    and: "et",
+    lead: "Certaines photos de l'annonce sont meublées virtuellement ou modifiées numériquement.",
+    originals: "Originaux non modifiés :",
+  },
+  de: {
+    labels: {
+      virtuallyStaged: "virtuell eingerichtet",
+      virtuallyRendered: "virtuell aus einer Skizze gerendert",
+      stylePreview: "Stilvorschau (nur Farben, nicht eingerichtet)",
+      itemsRemoved: "digital bearbeitet: Gegenstände entfernt",
+      itemsReplaced: "digital bearbeitet: Gegenstände ersetzt",
+      wallsRecoloured: "digital bearbeitet: Wandfarbe geändert",
+      upscaled: "digital verbessert: Auflösung erhöht",
+      aiVideo: "KI-generiertes Video",
+    },
+    photo: "Foto",
+    photos: "Fotos",
+    and: "und",
+    lead: "Einige Fotos dieses Angebots sind virtuell eingerichtet oder digital bearbeitet.",
+    originals: "Unbearbeitete Originale:",
+  },
+  it: {
+    labels: {
+      virtuallyStaged: "arredata virtualmente",
+      virtuallyRendered: "resa virtualmente da uno schizzo",
+      stylePreview: "anteprima di stile (solo colori, non arredata)",
+      itemsRemoved: "modificata digitalmente: oggetti rimossi",
+      itemsReplaced: "modificata digitalmente: oggetti sostituiti",
+      wallsRecoloured: "modificata digitalmente: pareti ricolorate",
+      upscaled: "migliorata digitalmente: risoluzione aumentata",
+      aiVideo: "video generato dall'IA",
+    },
+    photo: "Foto",
+    photos: "Foto",
+    and: "e",
+    lead: "Alcune foto dell'annuncio sono arredate virtualmente o modificate digitalmente.",
+    originals: "Originali non modificati:",
+  },
+  pt: {
+    labels: {
+      virtuallyStaged: "mobiliada virtualmente",
+      virtuallyRendered: "renderizada virtualmente a partir de um esboço",
+      stylePreview: "pré-visualização de estilo (só cores, sem mobília)",
+      itemsRemoved: "alterada digitalmente: objetos removidos",
+      itemsReplaced: "alterada digitalmente: objetos substituídos",
+      wallsRecoloured: "alterada digitalmente: paredes recoloridas",
+      upscaled: "melhorada digitalmente: resolução aumentada",
+      aiVideo: "vídeo gerado por IA",
+    },
+    photo: "Foto",
+    photos: "Fotos",
+    and: "e",
+    lead: "Algumas fotos do anúncio estão mobiliadas virtualmente ou alteradas digitalmente.",
+    originals: "Originais sem alterações:",
+  },
+  nl: {
+    labels: {
+      virtuallyStaged: "virtueel ingericht",
+      virtuallyRendered: "virtueel gerenderd vanuit een schets",
+      stylePreview: "stijlvoorbeeld (alleen kleuren, niet ingericht)",
+      itemsRemoved: "digitaal bewerkt: voorwerpen verwijderd",
+      itemsReplaced: "digitaal bewerkt: voorwerpen vervangen",
+      wallsRecoloured: "digitaal bewerkt: muren van kleur veranderd",
+      upscaled: "digitaal verbeterd: resolutie verhoogd",
+      aiVideo: "door AI gegenereerde video",
+    },
+    photo: "Foto",
+    photos: "Foto's",
+    and: "en",
+    lead: "Sommige foto's van deze woning zijn virtueel ingericht of digitaal bewerkt.",
+    originals: "Onbewerkte originelen:",
+  },
+};
+
+export function remarkLanguage(language: string | null | undefined): RemarkLanguage {
+  const base = (language ?? "en").toLowerCase().split("-")[0];
+  return (REMARK_LANGUAGES as readonly string[]).includes(base) ? (base as RemarkLanguage) : "en";
+}
+
+function labelKey(label: DisclosureLabel): LabelKey {
+  return (Object.keys(DISCLOSURE_LABELS) as LabelKey[]).find((key) => DISCLOSURE_LABELS[key] === label)!;
+}
+
+/** One photo of the project (numbered as listed) and the disclosure labels of what was made from it. */
+export interface PhotoAlterations {
+  number: number;
+  labels: DisclosureLabel[];
+}
+
+export interface ListingRemarks {
+  language: RemarkLanguage;
+  /** The MLS remark line; null when no photo was altered. */
+  remark: string | null;
+  /** Per altered photo, the text to append to its description, e.g. " (Virtually staged)". */
+  photoSuffixes: { number: number; suffix: string }[];
+  /** The rule set asks for a link to the originals and the project has no share link yet. */
+  originalLinkMissing: boolean;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function numbers(list: number[], wording: Wording): string {
+  const word = list.length === 1 ? wording.photo : wording.photos;
+  const body = list.length === 1 ? String(list[0]) : `${list.slice(0, -1).join(", ")} ${wording.and} ${list[list.length - 1]}`;
+  return `${word} ${body}`;
+}
+
+export function listingRemarks(input: { photos: PhotoAlterations[]; language?: string | null; ruleSetId?: string | null; shareUrl?: string | null }): ListingRemarks {
+  const language = remarkLanguage(input.language);
+  const wording = WORDING[language];
+  const rules = mlsRuleSet(input.ruleSetId);
+  const altered = input.photos.filter((p) => p.labels.length > 0).sort((a, b) => a.number - b.number);
+  const wordsOf = (labels: DisclosureLabel[]) => [...new Set(labels.map((label) => wording.labels[labelKey(label)]))].join("; ");
+  const photoSuffixes = altered.map((p) => ({ number: p.number, suffix: ` (${capitalised(wordsOf(p.labels))})` }));
+  if (altered.length === 0) return { language, remark: null, photoSuffixes, originalLinkMissing: false };
+
+  // Photos with the same wording are listed together: "Photos 2 and 5: virtually staged."
+  const groups = new Map<string, number[]>();
+  for (const p of altered) groups.set(wordsOf(p.labels), [...(groups.get(wordsOf(p.labels)) ?? []), p.number]);
+  const sentences = [...groups].map(([words, list]) => `${numbers(list, wording)}: ${words}.`);
+  const link = input.shareUrl ? ` ${wording.originals} ${input.shareUrl}` : "";
+  return { language, remark: `${wording.lead} ${sentences.join(" ")}${link}`, photoSuffixes, originalLinkMissing: rules.originalLinkRequired && !input.shareUrl };
+}
