@@ -66,6 +66,10 @@ export interface PropertyData {
   listing_status?: string;
   listing_type?: string;
   price?: number;
+  currency?: string;
+  bedrooms?: number;
+  bathrooms?: number;
+  highlights?: string[];
 }
 
 export interface GenerationSettings {

@@ -101,12 +101,28 @@ describe("local property description writer", () => {
     expect(bright).toMatch(/kitchen/);
     expect(bright).toMatch(/warm wood tones/);
     expect(bright).toMatch(/large windows/);
-    expect(bright).toMatch(/three photos/);
+    // Copy is about the property, never about the photo set, so it can be pasted into a listing.
+    expect(bright).not.toMatch(/\bphoto \d|three photos/i);
     for (const tone of TONES) {
       for (const length of LENGTHS) {
         const dark = writeListingDescription(params(house, darkRooms, { tone, length }));
         expect(dark).not.toMatch(BRIGHT_WORDS);
         expect(dark).toMatch(/low|subdued|moody/i);
+      }
+    }
+  });
+
+  it("states bedrooms, bathrooms, the price with its currency and the agent's highlights, and never an internal status", () => {
+    const facts = { ...house, listing_status: "draft", currency: "USD", bedrooms: 3, bathrooms: 2.5, highlights: ["new roof in 2024", "south-facing garden."] };
+    for (const tone of TONES) {
+      for (const length of LENGTHS) {
+        const text = writeListingDescription(params(facts, brightRooms, { tone, length }));
+        expect(text).not.toMatch(/draft/i);
+        // Short copy keeps what fits in 70 words; medium and long state every fact.
+        if (length === "short") continue;
+        expect(text).toMatch(/3 bedrooms and 2\.5 bathrooms/);
+        expect(text).toMatch(/New roof in 2024\./);
+        expect(text).toMatch(/\$450,000/);
       }
     }
   });

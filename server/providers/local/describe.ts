@@ -18,7 +18,7 @@ const PHRASEBOOKS: Record<GenerationSettings["tone"], Phrasebook> = { profession
 
 /** Pure: the same inputs always give the same text. */
 export function writeListingDescription(params: DescribeParams): string {
-  const facts = listingFacts(params.propertyData, params.analysis, params.images.length);
+  const facts = listingFacts(params.propertyData, params.analysis);
   // Tone and length stay out of the seed, so a longer text extends the shorter one's wording.
   const seed = JSON.stringify([params.propertyData, params.analysis]);
   const body = composeCopy(PHRASEBOOKS[params.settings.tone], facts, params.settings.length, seed);

@@ -13,6 +13,18 @@ export const PropertyDescriptionRequestSchema = z
       listing_status: z.string().max(100).optional(),
       listing_type: z.string().max(100).optional(),
       price: z.number().nonnegative().max(1e12).optional(),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD")
+        .optional()
+        .meta({ description: "ISO 4217 code of `price`; without it the copy states the amount without a currency." }),
+      bedrooms: z.number().int().nonnegative().max(1000).optional(),
+      bathrooms: z.number().nonnegative().max(1000).multipleOf(0.5).optional(),
+      highlights: z
+        .array(z.string().trim().min(1).max(300))
+        .max(10)
+        .optional()
+        .meta({ description: "Facts the agent wants stated (\"new roof in 2024\"); used as given." }),
     }),
     generation_settings: z
       .object({

@@ -1,6 +1,7 @@
 /**
  * Assembles listing copy of a requested length from one tone's phrasebook. Sentences are
- * ranked (opening and closing always, then light and price, general remarks last) and
+ * ranked (opening and closing always, then light, bedrooms and bathrooms and price, the
+ * agent's highlights, general remarks last) and
  * added in rank order until the word target is met without passing the maximum, then
  * printed in reading order. Every choice comes from a hash of the inputs: no randomness.
  */
@@ -14,8 +15,6 @@ export const LENGTH_RANGES: Record<GenerationSettings["length"], { min: number; 
   medium: { min: 100, target: 125, max: 160 },
   long: { min: 200, target: 235, max: 300 },
 };
-
-const MAX_PHOTO_SENTENCES = 8;
 
 interface Candidate {
   text: string;
@@ -35,6 +34,19 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/**
+ * Bedrooms and bathrooms, stated plainly in every tone. Copy speaks about the property,
+ * never about the photo set ("photo 1 shows…"), so it can be pasted into a listing.
+ */
+function layoutSentence(f: ListingFacts): string | null {
+  const parts = [f.bedrooms !== null ? plural(f.bedrooms, "bedroom") : null, f.bathrooms !== null ? plural(f.bathrooms, "bathroom") : null].filter(Boolean);
+  if (parts.length === 0) return null;
+  if (f.bedrooms === 0 && f.bathrooms === null) return "It is laid out as a studio.";
+  return `It offers ${parts.join(" and ")}.`;
+}
+
 function candidates(book: Phrasebook, f: ListingFacts, seed: string): Candidate[] {
   const pick = <T>(options: T[], slot: string): T => options[hash(`${seed}:${slot}`) % options.length];
   const list: Candidate[] = [{ text: pick(book.opening, "opening")(f), rank: 0, paragraph: 0 }];
@@ -46,11 +58,9 @@ function candidates(book: Phrasebook, f: ListingFacts, seed: string): Candidate[
   if (f.colors.length) {
     list.push({ text: pick(book.palette, "palette")(listJoin(f.colors.map((c) => COLOR_PHRASES[c])), f), rank: 4, paragraph: 1 });
   }
-  list.push({ text: pick(book.photoSet, "photos")(f), rank: 5, paragraph: 1 });
-  f.photos
-    .filter((p) => p.colors.length > 0)
-    .slice(0, MAX_PHOTO_SENTENCES)
-    .forEach((p, i) => list.push({ text: pick(book.photo, `photo${p.number}`)(p, f), rank: 6 + i / 100, paragraph: 2 }));
+  const layout = layoutSentence(f);
+  if (layout) list.push({ text: layout, rank: 1.05, paragraph: 0 });
+  f.highlights.forEach((text, i) => list.push({ text, rank: 2 + i / 100, paragraph: 2 }));
   const start = hash(`${seed}:extras`) % book.extras.length;
   book.extras.forEach((_, i) => {
     const line = book.extras[(start + i) % book.extras.length];
@@ -66,7 +76,7 @@ export function composeCopy(book: Phrasebook, f: ListingFacts, length: Generatio
   const chosen = new Set(all.filter((c) => c.rank === 0));
   let words = [...chosen].reduce((sum, c) => sum + countWords(c.text), 0);
   for (const candidate of [...all].sort((a, b) => a.rank - b.rank)) {
-    // Light and price (ranks below 2) go in whenever they fit, even past the target.
+    // Light, layout and price (ranks below 2) go in whenever they fit, even past the target.
     if (words >= range.target && candidate.rank >= 2) break;
     const size = countWords(candidate.text);
     if (chosen.has(candidate) || words + size > range.max) continue;

@@ -8,14 +8,6 @@ import { colorFamily, type ColorFamily } from "./color-names";
 
 export type LightLevel = "bright" | "balanced" | "dim";
 
-export interface PhotoFacts {
-  /** 1-based, as a reader counts photos. */
-  number: number;
-  room: string | null;
-  light: LightLevel;
-  colors: ColorFamily[];
-}
-
 export interface ListingFacts {
   /** A noun phrase such as "apartment" or "single-family home". */
   propertyType: string;
@@ -24,15 +16,16 @@ export interface ListingFacts {
   /** A readable status such as "under offer", or null when none was given. */
   status: string | null;
   closed: boolean;
-  /** Grouped digits without a currency: the API carries no currency, so none is invented. */
+  /** With its currency when one was given ("$850,000"); grouped digits otherwise, as none is invented. */
   price: string | null;
-  photoCount: number;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  /** The agent's own facts, each one sentence, stated as given. */
+  highlights: string[];
   light: LightLevel;
   colors: ColorFamily[];
   rooms: string[];
   features: string[];
-  orientation: "landscape" | "portrait" | "mixed";
-  photos: PhotoFacts[];
 }
 
 const PROPERTY_NOUNS: Record<string, string> = {
@@ -72,6 +65,26 @@ const PHOTO_DESCRIPTORS = new Set([
 
 const CLOSED_STATUSES = new Set(["sold", "let", "off the market"]);
 
+/** Workflow states of the listing team, never a fact for buyers ("the listing is draft"). */
+const INTERNAL_STATUSES = new Set(["draft", "private", "internal", "archived"]);
+
+function priceText(price: number | undefined, currency: string | undefined): string | null {
+  if (price === undefined || price <= 0) return null;
+  if (!currency) return new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(price);
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 }).format(price);
+  } catch {
+    return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(price)} ${currency}`;
+  }
+}
+
+/** A highlight as a sentence: capitalised, ending in a full stop. */
+function asSentence(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, " ");
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
 function key(value: string): string {
   return value.trim().toLowerCase().replace(/[\s-]+/g, "_");
 }
@@ -98,23 +111,15 @@ function byFrequency(values: string[]): string[] {
   return [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!);
 }
 
-function orientationOf(analysis: ImageAnalysis[]): ListingFacts["orientation"] {
-  const landscape = analysis.filter((a) => a.orientation === "landscape").length;
-  const portrait = analysis.filter((a) => a.orientation === "portrait").length;
-  if (landscape > analysis.length / 2) return "landscape";
-  if (portrait > analysis.length / 2) return "portrait";
-  return "mixed";
-}
 
-export function listingFacts(propertyData: PropertyData, analysis: ImageAnalysis[], photoCount: number): ListingFacts {
-  const status = propertyData.listing_status?.trim()
-    ? (STATUS_PHRASES[key(propertyData.listing_status)] ?? humanize(propertyData.listing_status))
-    : null;
+export function listingFacts(propertyData: PropertyData, analysis: ImageAnalysis[]): ListingFacts {
+  const status =
+    propertyData.listing_status?.trim() && !INTERNAL_STATUSES.has(key(propertyData.listing_status))
+      ? (STATUS_PHRASES[key(propertyData.listing_status)] ?? humanize(propertyData.listing_status))
+      : null;
   const meanBrightness = analysis.length ? analysis.reduce((sum, a) => sum + a.brightness, 0) / analysis.length : 0.5;
-  const photos = analysis.map((a, i) => ({
-    number: i + 1,
+  const photos = analysis.map((a) => ({
     room: a.room_type ? humanize(a.room_type) : null,
-    light: lightOf(a.brightness),
     colors: [...new Set(a.dominant_colors.slice(0, 3).map(colorFamily))],
   }));
   return {
@@ -123,13 +128,13 @@ export function listingFacts(propertyData: PropertyData, analysis: ImageAnalysis
     listingType: listingType(propertyData.listing_type),
     status,
     closed: status !== null && CLOSED_STATUSES.has(status),
-    price: propertyData.price !== undefined && propertyData.price > 0 ? new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(propertyData.price) : null,
-    photoCount: Math.max(photoCount, analysis.length),
+    price: priceText(propertyData.price, propertyData.currency),
+    bedrooms: propertyData.bedrooms ?? null,
+    bathrooms: propertyData.bathrooms ?? null,
+    highlights: (propertyData.highlights ?? []).map(asSentence),
     light: lightOf(meanBrightness),
     colors: byFrequency(photos.flatMap((p) => p.colors)).slice(0, 3) as ColorFamily[],
     rooms: byFrequency(photos.flatMap((p) => (p.room ? [p.room] : []))),
     features: byFrequency(analysis.flatMap((a) => a.features.map(humanize))).filter((f) => f && !PHOTO_DESCRIPTORS.has(f)).slice(0, 6),
-    orientation: orientationOf(analysis),
-    photos,
   };
 }

@@ -3,7 +3,7 @@
  * Each slot holds several sentence shapes; the composer picks one per listing from a hash
  * of the inputs, so the same listing always reads the same and different listings vary.
  */
-import type { LightLevel, ListingFacts, PhotoFacts } from "./listing-facts";
+import type { LightLevel, ListingFacts } from "./listing-facts";
 
 export type Line = (f: ListingFacts) => string;
 export type ListLine = (list: string, f: ListingFacts) => string;
@@ -17,10 +17,6 @@ export interface Phrasebook {
   palette: ListLine[];
   rooms: ListLine[];
   features: ListLine[];
-  /** The number and framing of the photos. */
-  photoSet: Line[];
-  /** One photo in detail, for long copy. */
-  photo: ((p: PhotoFacts, f: ListingFacts) => string)[];
   /** General sentences that claim nothing the inputs do not show; used in order to reach a length. */
   extras: Line[];
   closing: Record<"sale" | "rent" | "any" | "closed", Line[]>;
@@ -53,13 +49,4 @@ export function priceWords(f: ListingFacts): string {
   return f.listingType === "rent" ? `an asking rent of ${f.price}` : `an asking price of ${f.price}`;
 }
 
-export function photoCountWords(f: ListingFacts): string {
-  const words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-  if (f.photoCount === 1) return "a single photo";
-  return `${words[f.photoCount - 1] ?? String(f.photoCount)} photos`;
-}
 
-/** "the kitchen" for a room, "the space" when the room is unknown. */
-export function roomOf(p: PhotoFacts): string {
-  return p.room ? `the ${p.room}` : "the space";
-}

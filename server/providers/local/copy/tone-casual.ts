@@ -1,8 +1,6 @@
 /** Casual: short, chatty sentences with contractions and the odd exclamation. */
-import { COLOR_PHRASES } from "./color-names";
-import { at, intent, photoCountWords, priceWords, roomOf, withArticle, type Phrasebook } from "./phrasebook";
+import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebook";
 
-const lightWords = { bright: "nice and bright", balanced: "in easy, even light", dim: "in moody low light" } as const;
 
 export const casual: Phrasebook = {
   opening: [
@@ -35,31 +33,26 @@ export const casual: Phrasebook = {
     (features) => `Spotted in the photos: ${features}.`,
     (features) => `A few things we like: ${features}.`,
   ],
-  photoSet: [
-    (f) => `${f.photoCount === 1 ? "There's" : "There are"} ${photoCountWords(f)} to flick through. Go on, have a look.`,
-    (f) => `We've got ${photoCountWords(f)} for you. Take a scroll!`,
-  ],
-  photo: [
-    (p) => `Photo ${p.number}: ${roomOf(p)}, ${lightWords[p.light]}, with ${p.colors.map((c) => COLOR_PHRASES[c]).slice(0, 2).join(" and ")}.`,
-    (p) => `In photo ${p.number} you get ${roomOf(p)} ${lightWords[p.light]}. Lots of ${COLOR_PHRASES[p.colors[0]]} there.`,
-  ],
   extras: [
     (f) => `It's ${withArticle(f.propertyType)} that's easy to make your own.`,
     () => "Bring your stuff, hang your pictures, and you're set.",
     () => "No fuss, no frills, just a place you could actually live in.",
     () => "Want to know more? Just ask us anything.",
-    () => "Photos are great, but seeing it in person is better.",
     () => "Swing by for a viewing and check out the layout for yourself.",
     () => "We can usually fit a viewing around your schedule, evenings included.",
     () => "Bring a friend along for a second opinion. We don't mind!",
     () => "Need measurements or a floor plan? We'll sort that out for you.",
     () => "Don't wait too long. Good places don't hang around.",
-    () => "Have a proper look through the photos first, then come and see the real thing.",
     () => "We're around all week if you've got questions.",
     () => "Picture your own furniture in there. Easy, right?",
     () => "It's all about how it feels when you walk in, so come find out.",
     () => "Got a checklist? Bring it along and we'll go through it together.",
     () => "Tell us what matters most to you and we'll point out what fits.",
+    () => "Every room is ready for you to put your own stamp on it.",
+    () => "Think about where the sofa goes, where the desk fits, and how mornings would feel here.",
+    () => "It's the kind of place that works for a quiet night in or friends over for dinner.",
+    () => "Come with questions about the building, the bills or the neighbourhood. We've got answers.",
+    () => "Moving is a big deal, so we'll keep things simple and straight with you.",
   ],
   closing: {
     sale: [() => "Want to see it? Drop us a message and we'll set up a viewing.", () => "Interested? Give us a shout and come take a look!"],

@@ -1,8 +1,6 @@
 /** Luxury: refined, unhurried sentences with elevated vocabulary and a discreet close. */
-import { COLOR_PHRASES } from "./color-names";
-import { at, intent, photoCountWords, priceWords, roomOf, type Phrasebook } from "./phrasebook";
+import { at, intent, priceWords, type Phrasebook } from "./phrasebook";
 
-const lightWords = { bright: "bathed in natural light", balanced: "in a softly balanced light", dim: "in an intimate, low-lit ambience" } as const;
 
 export const luxury: Phrasebook = {
   opening: [
@@ -44,17 +42,8 @@ export const luxury: Phrasebook = {
     (features) => `Distinguishing details captured in the photographs include ${features}.`,
     (features) => `Among the refinements on view are ${features}.`,
   ],
-  photoSet: [
-    (f) => `The residence is presented in ${photoCountWords(f)}${f.orientation === "landscape" ? " in sweeping, wide compositions" : f.orientation === "portrait" ? " in intimate, detail-focused compositions" : " through both sweeping views and intimate details"}.`,
-    (f) => `The accompanying portfolio, ${photoCountWords(f)} in all, rewards unhurried viewing.`,
-  ],
-  photo: [
-    (p) => `Photograph ${p.number} presents ${roomOf(p)} ${lightWords[p.light]}, finished in ${p.colors.map((c) => COLOR_PHRASES[c]).slice(0, 2).join(" and ")}.`,
-    (p) => `In photograph ${p.number}, ${roomOf(p)} appears ${lightWords[p.light]}, its character defined by ${COLOR_PHRASES[p.colors[0]]}.`,
-  ],
   extras: [
     (f) => `This ${f.propertyType} is suited to those who appreciate discretion, quality and a sense of occasion.`,
-    () => "Every photographed space has been composed to be appreciated slowly, with an eye for proportion and finish.",
     () => "The residence lends itself equally to elegant entertaining and to quiet, private retreat.",
     () => "Its interiors offer a poised canvas for a considered collection of furniture, art and objects.",
     () => "Such a residence is best experienced in person, where its atmosphere can be fully appreciated.",
@@ -63,6 +52,11 @@ export const luxury: Phrasebook = {
     () => "Our advisers are pleased to provide a confidential consultation ahead of any visit.",
     () => "Opportunities of this calibre are seldom presented, and early interest is warmly encouraged.",
     () => "We invite you to explore the complete portfolio before arranging a private appointment.",
+    () => "Each room has been conceived to reward those who value craftsmanship and considered design.",
+    () => "The proportions invite a thoughtful arrangement of furniture, art and cherished pieces.",
+    () => "A residence of this standing offers a rare balance of comfort, privacy and presence.",
+    () => "Discerning buyers will appreciate the care with which every space has been presented.",
+    () => "Further details regarding the residence and its setting are available through our office.",
   ],
   closing: {
     sale: [() => "Private viewings are available strictly by appointment through our office.", () => "To arrange a discreet private viewing, please contact our office."],

@@ -1,8 +1,6 @@
 /** Professional: third person, measured, factual sentences of agency copy. */
-import { COLOR_PHRASES } from "./color-names";
-import { at, intent, photoCountWords, priceWords, roomOf, withArticle, type Phrasebook } from "./phrasebook";
+import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebook";
 
-const lightWords = { bright: "well lit", balanced: "evenly lit", dim: "in low, subdued light" } as const;
 
 export const professional: Phrasebook = {
   opening: [
@@ -44,25 +42,21 @@ export const professional: Phrasebook = {
     (features) => `Features visible in the photographs include ${features}.`,
     (features) => `Notable details shown in the images are ${features}.`,
   ],
-  photoSet: [
-    (f) => `The listing includes ${photoCountWords(f)}${f.orientation === "landscape" ? ", mostly wide landscape shots that show each room in context" : f.orientation === "portrait" ? ", mostly portrait shots focused on individual details" : " in a mix of wide and detailed framings"}.`,
-    (f) => `This listing is accompanied by ${photoCountWords(f)}, documenting the property as it currently stands.`,
-  ],
-  photo: [
-    (p) => `Photo ${p.number} shows ${roomOf(p)} ${lightWords[p.light]}, with ${p.colors.map((c) => COLOR_PHRASES[c]).slice(0, 2).join(" and ")}.`,
-    (p) => `In photo ${p.number}, ${roomOf(p)} is pictured ${lightWords[p.light]}, its palette dominated by ${COLOR_PHRASES[p.colors[0]]}.`,
-  ],
   extras: [
     (f) => `The ${f.propertyType} will suit buyers looking for a straightforward, well-presented option.`,
     () => "Each space is presented plainly, so prospective occupants can judge proportions and finishes for themselves.",
     () => "The layout shown lends itself to a range of furnishing approaches, from minimal to more traditional.",
     () => "Measurements, floor plans and any further documentation can be provided on request.",
-    () => "We recommend reviewing the full photo set in sequence to gain a sense of how the rooms relate to one another.",
     () => "An in-person viewing is the best way to appreciate the proportions and the finish of each room.",
     () => "Our team is happy to answer questions about the property, the building and the surrounding area.",
     () => "Viewings can be arranged at short notice, including outside standard office hours where possible.",
     () => "All information is provided in good faith and should be confirmed during a viewing.",
     () => "Prospective occupants are encouraged to register their interest early to secure a preferred viewing time.",
+    () => "The accommodation is arranged to support everyday living as well as occasional entertaining.",
+    () => "Each room offers flexibility in how it is furnished and used.",
+    () => "Details of running costs, services and any shared arrangements are available from our office.",
+    () => "The property has been presented so that buyers can assess its condition with confidence.",
+    () => "Our office can provide further information on the local area, transport links and amenities.",
   ],
   closing: {
     sale: [() => "Contact us to arrange a viewing or to discuss an offer.", () => "Viewings are strictly by appointment; please contact us to book."],

@@ -1,8 +1,6 @@
 /** Warm: second person, homely and inviting, longer flowing sentences. */
-import { COLOR_PHRASES } from "./color-names";
-import { at, intent, photoCountWords, priceWords, roomOf, withArticle, type Phrasebook } from "./phrasebook";
+import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebook";
 
-const lightWords = { bright: "full of daylight", balanced: "in gentle, even light", dim: "in soft, cosy low light" } as const;
 
 export const warm: Phrasebook = {
   opening: [
@@ -44,25 +42,20 @@ export const warm: Phrasebook = {
     (features) => `Little things you will love, visible in the photos, include ${features}.`,
     (features) => `Look closely and you will spot ${features}, details that help a place feel like home.`,
   ],
-  photoSet: [
-    (f) => `We have shared ${photoCountWords(f)} so you can take your time getting to know the place before you visit.`,
-    (f) => `Take a wander through ${photoCountWords(f)} and let yourself picture where your favourite chair would go.`,
-  ],
-  photo: [
-    (p) => `In photo ${p.number}, ${roomOf(p)} is shown ${lightWords[p.light]}, with ${p.colors.map((c) => COLOR_PHRASES[c]).slice(0, 2).join(" and ")} setting the mood.`,
-    (p) => `Photo ${p.number} lets you see ${roomOf(p)} ${lightWords[p.light]}, softened by ${COLOR_PHRASES[p.colors[0]]}.`,
-  ],
   extras: [
     (f) => `This ${f.propertyType} is ready for your own furniture, pictures and everyday routines.`,
     () => "It is the kind of place where weekend breakfasts can stretch on and friends are always welcome to stay a little longer.",
-    () => "Each room shown leaves space for your own personal touches, from favourite books to family photos.",
     () => "Come and see it for yourself and feel how the rooms connect as you move from one to the next.",
     () => "There is room here for the rhythms of real life, from busy mornings to slow, lazy Sundays.",
     () => "We think you will find it easy to feel at home here from your very first visit.",
     () => "Bring along the people who matter, because choosing a home is always better together.",
     () => "We are happy to answer any question, big or small, before or after your visit.",
     () => "Viewings can be arranged at a time that suits you, including evenings and weekends where possible.",
-    () => "Take your time with the photos, then come and experience the real thing in person.",
+    () => "It's easy to imagine settling in here and making every room feel like your own.",
+    () => "There's space for the everyday routines and the special occasions alike.",
+    () => "We'd love to tell you more about the home and the neighbourhood around it.",
+    () => "Every room has its own character, waiting for the touches that make a house a home.",
+    () => "Come and see it for yourself; it's the best way to feel how welcoming it is.",
   ],
   closing: {
     sale: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to book a viewing and see whether this could be the one for you."],
