@@ -166,6 +166,32 @@ export const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
+
+  // Email: an SMTP server when SMTP_URL or SMTP_HOST is set, otherwise the embedded
+  // listener that keeps messages in the outbox (server/email, /dev/outbox).
+  /** e.g. smtps://user:pass@smtp.example.com:465 ; or the SMTP_HOST family below. */
+  SMTP_URL: optionalUrl.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "expected an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  SMTP_HOST: optionalString,
+  SMTP_PORT: int(587, 1),
+  /** true for implicit TLS (port 465); otherwise STARTTLS is used when the server offers it. */
+  SMTP_SECURE: bool,
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  EMAIL_FROM: z.string().default("Atrium <no-reply@atrium.localhost>"),
+  /** Show /dev/outbox in a production build too (browser tests); never set in a deployment. */
+  DEV_OUTBOX: bool,
+}).superRefine((settings, issues) => {
+  if (settings.SMTP_URL && settings.SMTP_HOST) {
+    issues.addIssue({ code: "custom", path: ["SMTP_HOST"], message: "set either SMTP_URL or SMTP_HOST, not both" });
+  }
+  if (Boolean(settings.SMTP_USER) !== Boolean(settings.SMTP_PASSWORD)) {
+    issues.addIssue({ code: "custom", path: ["SMTP_PASSWORD"], message: "SMTP_USER and SMTP_PASSWORD go together" });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -186,6 +212,11 @@ export const env: Env = parseEnv(process.env);
 export function previewEnabled(feature: PreviewFeature, settings: Env = env): boolean {
   const list = settings.V1_PREVIEW_FEATURES;
   return list.includes("all") || list.includes(feature);
+}
+
+/** True when mail goes to a real SMTP server rather than the embedded listener and its outbox. */
+export function usesSmtpServer(settings: Env = env): boolean {
+  return Boolean(settings.SMTP_URL || settings.SMTP_HOST);
 }
 
 /** True when an Inngest server (Cloud or self-hosted) is configured. */

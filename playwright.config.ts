@@ -47,6 +47,8 @@ export default defineConfig({
       PORT: String(port),
       APP_URL: baseURL,
       V1_PREVIEW_FEATURES: "all",
+      // Browser tests follow links from mail the embedded SMTP listener received.
+      DEV_OUTBOX: "true",
       // The contract specs serve source images from this loopback port (e2e/api).
       V1_FETCH_ALLOWLIST: process.env.V1_FETCH_ALLOWLIST ?? `127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3199}`,
     },

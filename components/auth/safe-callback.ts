@@ -18,3 +18,10 @@ export function safeCallbackUrl(value: string | null | undefined, fallback = "/w
   if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** A link between sign-in and sign-up that keeps where the person was going and their address. */
+export function authLink(path: "/sign-in" | "/sign-up", callbackUrl: string, email?: string): string {
+  const query = new URLSearchParams({ callbackUrl });
+  if (email) query.set("email", email);
+  return `${path}?${query}`;
+}

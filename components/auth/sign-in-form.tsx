@@ -6,15 +6,20 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
+import { authLink } from "./safe-callback";
 
 export function SignInForm({
   callbackUrl,
   oauthProviders,
   initialError = null,
+  defaultEmail,
+  notice,
 }: {
   callbackUrl: string;
   oauthProviders: { id: string; name: string }[];
   initialError?: string | null;
+  defaultEmail?: string;
+  notice?: string;
 }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError);
@@ -22,6 +27,7 @@ export function SignInForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (pending) return;
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(null);
@@ -39,8 +45,20 @@ export function SignInForm({
     <div className="space-y-6">
       <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
         {error ? <ErrorState title="Could not sign in" message={error} /> : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" required autoFocus />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        {notice && !error ? (
+          <p role="status" className="rounded-lg bg-accent-50 px-4 py-3 text-sm text-accent-900 ring-1 ring-accent-200">
+            {notice}
+          </p>
+        ) : null}
+        <TextField label="Email" name="email" type="email" autoComplete="email" required autoFocus={!defaultEmail} defaultValue={defaultEmail} />
+        <div className="space-y-1.5">
+          <TextField label="Password" name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(defaultEmail)} />
+          <p className="text-right text-xs">
+            <Link href="/forgot-password" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+              Forgot your password?
+            </Link>
+          </p>
+        </div>
         <Button type="submit" className="w-full" loading={pending}>
           Sign in
         </Button>
@@ -48,7 +66,7 @@ export function SignInForm({
       <OAuthButtons providers={oauthProviders} callbackUrl={callbackUrl} />
       <p className="text-center text-sm text-stone-600">
         New to Atrium?{" "}
-        <Link href={`/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="font-medium text-accent-700 underline-offset-2 hover:underline">
+        <Link href={authLink("/sign-up", callbackUrl, defaultEmail)} className="font-medium text-accent-700 underline-offset-2 hover:underline">
           Create an account
         </Link>
       </p>

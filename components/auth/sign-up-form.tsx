@@ -8,16 +8,27 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
+import { authLink } from "./safe-callback";
 import { OAuthButtons } from "./sign-in-form";
 
-export function SignUpForm({ callbackUrl, oauthProviders }: { callbackUrl: string; oauthProviders: { id: string; name: string }[] }) {
+export function SignUpForm({
+  callbackUrl,
+  oauthProviders,
+  defaultEmail,
+}: {
+  callbackUrl: string;
+  oauthProviders: { id: string; name: string }[];
+  defaultEmail?: string;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
+  const [signingIn, setSigningIn] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (signUp.isPending || signingIn) return;
     const form = new FormData(event.currentTarget);
     const input = { name: String(form.get("name")), email: String(form.get("email")), password: String(form.get("password")) };
     setError(null);
@@ -27,8 +38,10 @@ export function SignUpForm({ callbackUrl, oauthProviders }: { callbackUrl: strin
       setError(errorMessage(failure));
       return;
     }
+    setSigningIn(true);
     const result = await signIn("credentials", { email: input.email, password: input.password, redirect: false });
     if (!result?.ok) {
+      setSigningIn(false);
       setError("Your account was created but signing in failed. Please sign in.");
       return;
     }
@@ -41,7 +54,7 @@ export function SignUpForm({ callbackUrl, oauthProviders }: { callbackUrl: strin
       <form onSubmit={onSubmit} className="space-y-4">
         {error ? <ErrorState title="Could not create your account" message={error} /> : null}
         <TextField label="Full name" name="name" autoComplete="name" required autoFocus />
-        <TextField label="Work email" name="email" type="email" autoComplete="email" required />
+        <TextField label="Work email" name="email" type="email" autoComplete="email" required defaultValue={defaultEmail} />
         <TextField
           label="Password"
           name="password"
@@ -51,14 +64,14 @@ export function SignUpForm({ callbackUrl, oauthProviders }: { callbackUrl: strin
           required
           hint="At least 8 characters."
         />
-        <Button type="submit" className="w-full" loading={signUp.isPending}>
+        <Button type="submit" className="w-full" loading={signUp.isPending || signingIn}>
           Create account
         </Button>
       </form>
       <OAuthButtons providers={oauthProviders} callbackUrl={callbackUrl} />
       <p className="text-center text-sm text-stone-600">
         Already have an account?{" "}
-        <Link href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="font-medium text-accent-700 underline-offset-2 hover:underline">
+        <Link href={authLink("/sign-in", callbackUrl, defaultEmail)} className="font-medium text-accent-700 underline-offset-2 hover:underline">
           Sign in
         </Link>
       </p>

@@ -30,11 +30,13 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
   const workspace = useWorkspace();
   const toast = useToast();
   const [link, setLink] = useState<string | null>(null);
+  const [mailed, setMailed] = useState<{ to: string; sent: boolean } | null>(null);
   const [copied, setCopied] = useState(false);
   const create = useMutation(
     trpc.invitations.create.mutationOptions({
-      onSuccess: ({ token }) => {
+      onSuccess: ({ token, emailSent }, input) => {
         setLink(`${window.location.origin}/invite/${token}`);
+        setMailed(input.email && emailSent !== null ? { to: input.email, sent: emailSent } : null);
         setCopied(false);
         router.refresh();
       },
@@ -66,7 +68,7 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
   return (
     <div className="space-y-6">
       <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
-        <TextField label="Email (optional)" name="email" type="email" placeholder="agent@brokerage.com" hint="For your records; anyone with the link can join." />
+        <TextField label="Email (optional)" name="email" type="email" placeholder="agent@brokerage.com" hint="We email the link there and fill it in when they sign up." />
         <SelectField
           label="Role"
           name="role"
@@ -84,7 +86,13 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
       {create.error ? <p className="text-sm text-red-700">{errorMessage(create.error)}</p> : null}
       {link ? (
         <div className="rounded-lg bg-accent-50 p-4 ring-1 ring-accent-200">
-          <p className="text-sm font-medium text-accent-900">Share this link. It works once and expires in 7 days.</p>
+          <p className="text-sm font-medium text-accent-900" role="status">
+            {mailed?.sent
+              ? `Invitation emailed to ${mailed.to}. You can also share the link yourself: it works once and expires in 7 days.`
+              : mailed
+                ? `The email to ${mailed.to} could not be sent. Share this link yourself: it works once and expires in 7 days.`
+                : "Share this link. It works once and expires in 7 days."}
+          </p>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row">
             <TextField label="Invitation link" hideLabel readOnly value={link} className="flex-1" onFocus={(event) => event.currentTarget.select()} data-testid="invite-link" />
             <Button variant="secondary" onClick={copy}>

@@ -2,3 +2,4 @@ export * from "./v1";
 export * from "./studio";
 export * from "./executor";
 export * from "./studio-generations";
+export * from "./studio-email";

@@ -45,6 +45,8 @@ export const users = studio.table(
     /** argon2id hash; null for people who only ever signed in with an OAuth provider. */
     passwordHash: text("password_hash"),
     image: text("image"),
+    /** Set when the person followed the link mailed to this address; null until then. */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],

@@ -13,11 +13,13 @@ import { logError } from "@/server/log";
 export interface TRPCContext {
   session: Session | null;
   studio: StudioContext;
+  /** The origin the request came in on, for links in emails when no public origin is configured. */
+  origin: string | null;
 }
 
 /** Built per request by the HTTP handler and the server caller; tests pass a fake session. */
-export async function createTRPCContext(opts: { session: Session | null; studio?: StudioContext }): Promise<TRPCContext> {
-  return { session: opts.session, studio: opts.studio ?? (await createStudioContext()) };
+export async function createTRPCContext(opts: { session: Session | null; studio?: StudioContext; origin?: string }): Promise<TRPCContext> {
+  return { session: opts.session, studio: opts.studio ?? (await createStudioContext()), origin: opts.origin ?? null };
 }
 
 export const t = initTRPC.context<TRPCContext>().create({

@@ -14,14 +14,20 @@ const OAUTH_ERRORS: Record<string, string> = {
   AccessDenied: "Sign-in was cancelled or refused.",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string; email?: string; reset?: string }> }) {
   const query = await searchParams;
   const callbackUrl = safeCallbackUrl(query.callbackUrl);
   const initialError = query.error ? (OAUTH_ERRORS[query.error] ?? "Sign-in failed. Please try again.") : null;
   if (await getSession()) redirect(callbackUrl);
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your brokerage's studio.">
-      <SignInForm callbackUrl={callbackUrl} oauthProviders={enabledOAuthProviders()} initialError={initialError} />
+      <SignInForm
+        callbackUrl={callbackUrl}
+        oauthProviders={enabledOAuthProviders()}
+        initialError={initialError}
+        defaultEmail={query.email}
+        notice={query.reset ? "Your password was changed. Sign in with the new one." : undefined}
+      />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { MailOpen } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { authLink } from "@/components/auth/safe-callback";
 import { AcceptInvitationButton } from "@/components/invitations/accept-invitation-button";
 import { Logo } from "@/components/shell/logo";
 import { ButtonLink } from "@/components/ui/button";
@@ -61,10 +62,10 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
                   </div>
                 ) : (
                   <div className="space-y-3">
-                    <ButtonLink href={`/sign-up?callbackUrl=${encodeURIComponent(here)}`} size="lg" className="w-full">
+                    <ButtonLink href={authLink("/sign-up", here, invitation.email ?? undefined)} size="lg" className="w-full">
                       Create an account to join
                     </ButtonLink>
-                    <ButtonLink href={`/sign-in?callbackUrl=${encodeURIComponent(here)}`} variant="secondary" size="lg" className="w-full">
+                    <ButtonLink href={authLink("/sign-in", here, invitation.email ?? undefined)} variant="secondary" size="lg" className="w-full">
                       I already have an account
                     </ButtonLink>
                   </div>

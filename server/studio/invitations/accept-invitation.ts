@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { invitations, members, workspaces } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
-import { hashInvitationToken } from "./token";
+import { hashSecretToken } from "../secret-token";
 
 /**
  * Joins the signed-in person to the invitation's workspace. A link is single-use; a
@@ -16,7 +16,7 @@ export async function acceptInvitation(
     const [invitation] = await tx
       .select()
       .from(invitations)
-      .where(eq(invitations.tokenHash, hashInvitationToken(input.token)))
+      .where(eq(invitations.tokenHash, hashSecretToken(input.token)))
       .for("update");
     if (!invitation || invitation.revokedAt) throw new AppError("not_found", "This invitation link is not valid.");
     if (invitation.acceptedAt) throw new AppError("conflict", "This invitation has already been used.");

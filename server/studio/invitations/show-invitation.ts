@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { invitations, users, workspaces } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import { hashInvitationToken } from "./token";
+import { hashSecretToken } from "../secret-token";
 
 export type InvitationState = "pending" | "expired" | "accepted" | "revoked";
 
@@ -10,6 +10,8 @@ export interface InvitationPreview {
   workspaceSlug: string;
   role: "admin" | "agent" | "owner";
   invitedByName: string | null;
+  /** The address the invitation was made for, prefilled on sign-up; null for an open link. */
+  email: string | null;
   state: InvitationState;
   expiresAt: Date;
 }
@@ -22,6 +24,7 @@ export async function showInvitation(ctx: StudioContext, input: { token: string 
       workspaceSlug: workspaces.slug,
       role: invitations.role,
       invitedByName: users.name,
+      email: invitations.email,
       expiresAt: invitations.expiresAt,
       acceptedAt: invitations.acceptedAt,
       revokedAt: invitations.revokedAt,
@@ -29,7 +32,7 @@ export async function showInvitation(ctx: StudioContext, input: { token: string 
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
     .leftJoin(users, eq(users.id, invitations.invitedBy))
-    .where(eq(invitations.tokenHash, hashInvitationToken(input.token)));
+    .where(eq(invitations.tokenHash, hashSecretToken(input.token)));
   if (!row) return null;
   const state: InvitationState = row.revokedAt
     ? "revoked"
@@ -43,6 +46,7 @@ export async function showInvitation(ctx: StudioContext, input: { token: string 
     workspaceSlug: row.workspaceSlug,
     role: row.role,
     invitedByName: row.invitedByName,
+    email: row.email,
     state,
     expiresAt: row.expiresAt,
   };

@@ -1,6 +1,11 @@
 import { z } from "zod";
+import { emailStatus } from "@/server/studio/users/email-status";
+import { requestPasswordReset } from "@/server/studio/users/request-password-reset";
+import { resetPassword } from "@/server/studio/users/reset-password";
+import { sendVerificationEmail } from "@/server/studio/users/send-verification-email";
 import { signUp } from "@/server/studio/users/sign-up";
-import { publicProcedure, router } from "../procedures";
+import { verifyEmail } from "@/server/studio/users/verify-email";
+import { protectedProcedure, publicProcedure, router } from "../procedures";
 
 export const SignUpSchema = z.object({
   name: z.string().trim().min(1, "Enter your name.").max(100),
@@ -8,10 +13,33 @@ export const SignUpSchema = z.object({
   password: z.string().min(8, "Use at least 8 characters.").max(200),
 });
 
+const LinkTokenSchema = z.object({ token: z.string().min(20).max(100) });
+
 export const authRouter = router({
-  /** Creates the account; the page then signs in through next-auth with the same credentials. */
+  /** Creates the account and mails the confirmation link; the page then signs in through next-auth. */
   signUp: publicProcedure.input(SignUpSchema).mutation(async ({ ctx, input }) => {
     const user = await signUp(ctx.studio, input);
-    return { id: user.id };
+    const verificationSent = await sendVerificationEmail(ctx.studio, { userId: user.id, requestOrigin: ctx.origin });
+    return { id: user.id, verificationSent };
   }),
+
+  emailStatus: protectedProcedure.query(({ ctx }) => emailStatus(ctx.studio, { userId: ctx.user.id })),
+
+  resendVerification: protectedProcedure.mutation(async ({ ctx }) => ({
+    sent: await sendVerificationEmail(ctx.studio, { userId: ctx.user.id, requestOrigin: ctx.origin }),
+  })),
+
+  verifyEmail: publicProcedure.input(LinkTokenSchema).mutation(({ ctx, input }) => verifyEmail(ctx.studio, input)),
+
+  /** Answers the same whether or not the address has an account. */
+  requestPasswordReset: publicProcedure
+    .input(z.object({ email: SignUpSchema.shape.email }))
+    .mutation(async ({ ctx, input }) => {
+      await requestPasswordReset(ctx.studio, { email: input.email, requestOrigin: ctx.origin });
+      return { ok: true as const };
+    }),
+
+  resetPassword: publicProcedure
+    .input(LinkTokenSchema.extend({ password: SignUpSchema.shape.password }))
+    .mutation(({ ctx, input }) => resetPassword(ctx.studio, input)),
 });

@@ -14,7 +14,13 @@ export const invitationsRouter = router({
   create: workspaceProcedure("admin")
     .input(z.object({ role: z.enum(["admin", "agent"]), email: z.email().optional() }))
     .mutation(({ ctx, input }) =>
-      createInvitation(ctx.studio, { ...input, workspaceId: ctx.workspace.id, actorRole: ctx.role, invitedBy: ctx.user.id }),
+      createInvitation(ctx.studio, {
+        ...input,
+        workspaceId: ctx.workspace.id,
+        actorRole: ctx.role,
+        invitedBy: ctx.user.id,
+        requestOrigin: ctx.origin,
+      }),
     ),
 
   revoke: workspaceProcedure("admin")

@@ -1,3 +1,4 @@
+import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { AppShell } from "@/components/shell/app-shell";
 import { requireUser } from "@/server/auth/session";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
@@ -13,9 +14,14 @@ export default async function WorkspaceLayout({
   const { workspaceSlug } = await params;
   const user = await requireUser(`/w/${workspaceSlug}/projects`);
   const api = await serverApi();
-  const [workspace, workspaces] = await Promise.all([orNotFound(api.workspaces.bySlug({ slug: workspaceSlug })), api.workspaces.list()]);
+  const [workspace, workspaces, emailStatus] = await Promise.all([
+    orNotFound(api.workspaces.bySlug({ slug: workspaceSlug })),
+    api.workspaces.list(),
+    api.auth.emailStatus(),
+  ]);
   return (
     <AppShell workspace={workspace} workspaces={workspaces} user={user}>
+      {emailStatus.verified ? null : <VerifyEmailBanner email={emailStatus.email} />}
       {children}
     </AppShell>
   );

@@ -10,7 +10,7 @@ function handler(req: Request) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: async () => createTRPCContext({ session: await getSession() }),
+    createContext: async () => createTRPCContext({ session: await getSession(), origin: new URL(req.url).origin }),
   });
 }
 

@@ -1,0 +1,28 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { MailWarning } from "lucide-react";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/button";
+
+/** A reminder, until the address is confirmed, with a way to get the link again. */
+export function VerifyEmailBanner({ email }: { email: string }) {
+  const trpc = useTRPC();
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
+  return (
+    <div role="status" className="mb-6 flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
+      <MailWarning className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
+      <p className="min-w-0 flex-1">
+        {resend.isSuccess
+          ? resend.data.sent
+            ? `A new confirmation link is on its way to ${email}.`
+            : "Your address is already confirmed, or the mail could not be sent. Reload the page."
+          : resend.error
+            ? errorMessage(resend.error)
+            : `Please confirm ${email}: open the link we emailed you.`}
+      </p>
+      <Button variant="secondary" size="sm" loading={resend.isPending} disabled={resend.isSuccess} onClick={() => resend.mutate()}>
+        Send the link again
+      </Button>
+    </div>
+  );
+}

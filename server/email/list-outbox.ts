@@ -1,0 +1,13 @@
+import { arrayContains, desc } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { emailOutbox } from "@/db/schema/studio-email";
+
+/** The newest messages the embedded listener received, optionally only those to one address. */
+export function listOutbox(db: Database, input: { to?: string; limit?: number } = {}) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(input.to ? arrayContains(emailOutbox.to, [input.to.trim().toLowerCase()]) : undefined)
+    .orderBy(desc(emailOutbox.receivedAt))
+    .limit(input.limit ?? 50);
+}

@@ -1,0 +1,54 @@
+/**
+ * The studio's messages, as plain text and simple HTML (one button, no remote images,
+ * readable in any client). Every value put into HTML is escaped.
+ */
+import type { EmailMessage } from "./send-email";
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function layout(input: { to: string; subject: string; lines: string[]; action: string; link: string; footer: string }): EmailMessage {
+  const text = [...input.lines, "", `${input.action}: ${input.link}`, "", input.footer].join("\n");
+  const paragraphs = input.lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5;max-width:520px;margin:24px auto;padding:0 16px">
+<p style="font-weight:600;font-size:18px;margin:0 0 16px">Atrium</p>${paragraphs}
+<p style="margin:20px 0"><a href="${escapeHtml(input.link)}" style="background:#0f766e;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(input.action)}</a></p>
+<p style="font-size:13px;color:#57534e;margin:0 0 8px">Or paste this link into your browser: ${escapeHtml(input.link)}</p>
+<p style="font-size:13px;color:#57534e;margin:0">${escapeHtml(input.footer)}</p></body></html>`;
+  return { to: input.to, subject: input.subject, text, html };
+}
+
+export function invitationEmail(input: { to: string; workspaceName: string; invitedByName: string | null; roleLabel: string; link: string }): EmailMessage {
+  const who = input.invitedByName ?? "A colleague";
+  return layout({
+    to: input.to,
+    subject: `${who} invited you to ${input.workspaceName} on Atrium`,
+    lines: [`${who} invited you to join ${input.workspaceName} as ${input.roleLabel}.`, "The link works once and expires in 7 days."],
+    action: "Accept the invitation",
+    link: input.link,
+    footer: "If you did not expect this invitation, you can ignore this email.",
+  });
+}
+
+export function verificationEmail(input: { to: string; name: string; link: string }): EmailMessage {
+  return layout({
+    to: input.to,
+    subject: "Confirm your email for Atrium",
+    lines: [`Hello ${input.name},`, "Please confirm that this is your email address. The link works once and expires in 24 hours."],
+    action: "Confirm my email",
+    link: input.link,
+    footer: "If you did not create an Atrium account, you can ignore this email.",
+  });
+}
+
+export function passwordResetEmail(input: { to: string; name: string; link: string }): EmailMessage {
+  return layout({
+    to: input.to,
+    subject: "Reset your Atrium password",
+    lines: [`Hello ${input.name},`, "Someone asked to reset the password of your Atrium account. The link works once and expires in 1 hour."],
+    action: "Choose a new password",
+    link: input.link,
+    footer: "If it was not you, ignore this email: your password stays as it is.",
+  });
+}

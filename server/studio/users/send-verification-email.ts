@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import { users } from "@/db/schema/studio";
+import { emailLink } from "@/server/email/link-url";
+import { sendEmail } from "@/server/email/send-email";
+import { verificationEmail } from "@/server/email/templates";
+import type { StudioContext } from "../context";
+import { issueEmailToken } from "./email-tokens";
+
+/**
+ * Mails a single-use link that confirms the person's address. Nothing is sent for an
+ * address already confirmed. Returns whether a message went out.
+ */
+export async function sendVerificationEmail(
+  ctx: Pick<StudioContext, "db" | "now">,
+  input: { userId: string; requestOrigin?: string | null },
+): Promise<boolean> {
+  const [user] = await ctx.db
+    .select({ email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!user || user.emailVerifiedAt) return false;
+  const token = await issueEmailToken(ctx, { userId: input.userId, email: user.email, purpose: "verify_email" });
+  const link = emailLink(`/verify-email?token=${token}`, input.requestOrigin);
+  return sendEmail(verificationEmail({ to: user.email, name: user.name, link }));
+}
