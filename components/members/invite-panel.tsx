@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -42,6 +43,7 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
       },
     }),
   );
+  const createOnce = useOnce(create);
   const revoke = useMutation(
     trpc.invitations.revoke.mutationOptions({
       onSuccess: () => {
@@ -56,7 +58,7 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get("email") ?? "").trim();
-    create.mutate({ workspaceId: workspace.id, role: form.get("role") as "admin" | "agent", email: email || undefined });
+    createOnce({ workspaceId: workspace.id, role: form.get("role") as "admin" | "agent", email: email || undefined });
   }
 
   async function copy() {

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorState } from "@/components/ui/empty-state";
@@ -28,6 +29,7 @@ export function NewProjectButton() {
       },
     }),
   );
+  const createOnce = useOnce(create);
   return (
     <>
       <Button onClick={() => setOpen(true)}>
@@ -43,7 +45,7 @@ export function NewProjectButton() {
         submitLabel="Create project"
         pending={create.isPending || create.isSuccess}
         error={create.error ? errorMessage(create.error) : null}
-        onSubmit={(fields) => create.mutate({ workspaceId: workspace.id, fields })}
+        onSubmit={(fields) => createOnce({ workspaceId: workspace.id, fields })}
       />
     </>
   );

@@ -4,6 +4,7 @@ import { FileText } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Button, SelectField, TextField } from "@/components/ui";
 import { idLabel, LENGTHS, TONES } from "@/shared/generation-vocabulary";
 import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS } from "@/shared/studio-vocabulary";
@@ -36,11 +37,12 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
   const [length, setLength] = useState<(typeof LENGTHS)[number]>("medium");
   const [language, setLanguage] = useState("en");
   const start = useMutation(trpc.generations.describe.mutationOptions({ onSuccess: () => refresh() }));
+  const startOnce = useOnce(start);
   const set = (field: keyof typeof property) => (event: { target: { value: string } }) => setProperty((p) => ({ ...p, [field]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    start.mutate({
+    startOnce({
       workspaceId: workspace.id,
       projectId,
       photoIds,

@@ -4,6 +4,7 @@ import { Wand2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Button, SelectField } from "@/components/ui";
 import { FormError } from "./form-error";
 import { MlsVerdictNote, useMlsVerdict } from "./mls-verdict-note";
@@ -25,12 +26,13 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
   const [style, setStyle] = useState("modern");
   const start = useMutation(trpc.generations.inpaintUpscale.mutationOptions({ onSuccess: () => refresh() }));
   const mls = useMlsVerdict(inpaintingType === "replace" ? "inpaint_replace" : "inpaint_remove", renderType);
+  const startOnce = useOnce(start);
   const photo = photos.find((p) => p.id === photoId) ?? null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!photo || !mask) return;
-    start.mutate({
+    startOnce({
       workspaceId: workspace.id,
       projectId,
       photoId: photo.id,

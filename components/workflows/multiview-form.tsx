@@ -4,6 +4,7 @@ import { Layers } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Button, SelectField } from "@/components/ui";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
@@ -31,11 +32,12 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
       },
     }),
   );
+  const startOnce = useOnce(start);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!anchor || views.length === 0) return;
-    start.mutate({ workspaceId: workspace.id, projectId, anchorPhotoId: anchor, viewPhotoIds: views, roomType: roomType as "bedroom", style: style as "modern", intensity });
+    startOnce({ workspaceId: workspace.id, projectId, anchorPhotoId: anchor, viewPhotoIds: views, roomType: roomType as "bedroom", style: style as "modern", intensity });
   }
 
   if (photos.length < 2) {

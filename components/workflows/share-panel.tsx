@@ -4,6 +4,7 @@ import { ExternalLink, Link2, Link2Off } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Button, Panel, Skeleton } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
 import { CopyButton } from "./copy-button";
@@ -24,6 +25,7 @@ export function SharePanel({ projectId }: { projectId: string }) {
   };
   const create = useMutation(trpc.generations.createShareLink.mutationOptions(options));
   const revoke = useMutation(trpc.generations.revokeShareLink.mutationOptions(options));
+  const createOnce = useOnce(create);
   const url = link.data ? `${origin}${link.data.path}` : null;
 
   return (
@@ -52,7 +54,7 @@ export function SharePanel({ projectId }: { projectId: string }) {
           </div>
         </div>
       ) : (
-        <Button variant="secondary" loading={create.isPending} onClick={() => create.mutate(input)}>
+        <Button variant="secondary" loading={create.isPending} onClick={() => createOnce(input)}>
           <Link2 className="size-4" aria-hidden="true" />
           Create share link
         </Button>

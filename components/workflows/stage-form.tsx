@@ -4,6 +4,7 @@ import { Sparkles } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Button, SelectField } from "@/components/ui";
 import { NEEDS_COLOR, NEEDS_STYLE, type RedesignType } from "@/shared/generation-vocabulary";
 import { ColorField } from "./color-field";
@@ -42,11 +43,12 @@ export function StageForm({
   const [variations, setVariations] = useState("one");
   const stage = useMutation(trpc.generations.stage.mutationOptions({ onSuccess: () => refresh() }));
   const mls = useMlsVerdict(redesignType, roomType);
+  const stageOnce = useOnce(stage);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!photoId) return;
-    stage.mutate({
+    stageOnce({
       workspaceId: workspace.id,
       projectId,
       photoId,

@@ -4,6 +4,7 @@ import { Clapperboard } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Button, SelectField } from "@/components/ui";
 import type { VideoMode } from "@/shared/generation-vocabulary";
 import { FormError } from "./form-error";
@@ -38,6 +39,7 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
   const [chosenImage, setImage] = useState<string | null>(null);
   const [tail, setTail] = useState<string | null>(null);
   const start = useMutation(trpc.generations.video.mutationOptions({ onSuccess: () => refresh() }));
+  const startOnce = useOnce(start);
   const results = resultImages(generations);
   const choices = [...photos, ...results];
   const image = choices.some((c) => c.id === chosenImage) ? chosenImage : (photos[0]?.id ?? null);
@@ -47,7 +49,7 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!image) return;
-    start.mutate({ workspaceId: workspace.id, projectId, mode, image: ref(image), tailImage: tailUsed && tail ? ref(tail) : undefined });
+    startOnce({ workspaceId: workspace.id, projectId, mode, image: ref(image), tailImage: tailUsed && tail ? ref(tail) : undefined });
   }
 
   return (

@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 
@@ -17,11 +18,13 @@ export function CreateWorkspaceForm({ autoFocus }: { autoFocus?: boolean }) {
       onError: (failure) => setError(errorMessage(failure)),
     }),
   );
+  const createOnce = useOnce(create);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (create.isSuccess) return;
     setError(null);
-    create.mutate({ name: String(new FormData(event.currentTarget).get("name")) });
+    createOnce({ name: String(new FormData(event.currentTarget).get("name")) });
   }
 
   return (

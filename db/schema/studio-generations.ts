@@ -143,9 +143,15 @@ export const shareLinks = studio.table(
     token: text("token").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    /** The creating action's id from the browser: a repeated create returns this link. */
+    requestId: uuid("request_id"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("share_links_token_unique").on(t.token), index("share_links_project_idx").on(t.projectId)],
+  (t) => [
+    uniqueIndex("share_links_token_unique").on(t.token),
+    index("share_links_project_idx").on(t.projectId),
+    uniqueIndex("share_links_request_unique").on(t.workspaceId, t.requestId),
+  ],
 );
 
 export type Generation = typeof generations.$inferSelect;

@@ -67,10 +67,12 @@ export const workspaces = studio.table(
     v1AccountId: text("v1_account_id"),
     /** The MLS rule set the studio checks edits against (shared/mls-rules.ts). */
     mlsRuleSet: text("mls_rule_set").notNull().default("general"),
+    /** The creating action's id from the browser: a repeated create returns this row. */
+    requestId: uuid("request_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("workspaces_slug_unique").on(t.slug)],
+  (t) => [uniqueIndex("workspaces_slug_unique").on(t.slug), uniqueIndex("workspaces_request_unique").on(t.requestId)],
 );
 
 export const members = studio.table(
@@ -108,10 +110,13 @@ export const invitations = studio.table(
     acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
     acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    /** The creating action's id from the browser: a repeated create returns this row. */
+    requestId: uuid("request_id"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
+    uniqueIndex("invitations_request_unique").on(t.workspaceId, t.requestId),
     index("invitations_workspace_idx").on(t.workspaceId),
     check("invitations_role_known", sql`${t.role} in ('admin', 'agent')`),
   ],
@@ -137,10 +142,12 @@ export const projects = studio.table(
     coverPhotoId: uuid("cover_photo_id"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
+    /** The creating action's id from the browser: a repeated create returns this row. */
+    requestId: uuid("request_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("projects_workspace_idx").on(t.workspaceId, t.archivedAt)],
+  (t) => [index("projects_workspace_idx").on(t.workspaceId, t.archivedAt), uniqueIndex("projects_request_unique").on(t.workspaceId, t.requestId)],
 );
 
 export const photos = studio.table(

@@ -24,6 +24,12 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 export const WorkspaceInputSchema = z.object({ workspaceId: z.uuid() });
 
+/**
+ * The browser's id of one user action (a UUID made when the person acts): creates and
+ * generations that carry it happen once however often the request arrives.
+ */
+export const RequestIdSchema = z.uuid().optional();
+
 export function workspaceProcedure(minRole: WorkspaceRole = "agent") {
   return protectedProcedure.input(WorkspaceInputSchema).use(async ({ ctx, input, next }) => {
     const workspace = await findMembership(ctx.studio, { workspaceId: input.workspaceId, userId: ctx.user.id });

@@ -1,18 +1,35 @@
 import crypto from "node:crypto";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
-import { revokeShareLink } from "./revoke-share-link";
 import { sharePath } from "./share-url";
 import { shareLinks } from "@/db/schema/studio-generations";
 
-/** A new public disclosure link for the project; the previous one stops working. */
-export async function createShareLink(ctx: Pick<StudioContext, "db" | "now">, input: { workspaceId: string; projectId: string; userId: string }) {
+/**
+ * A new public disclosure link for the project; the previous one stops working. A repeat
+ * of the same action (same request id) returns the link it made and revokes nothing.
+ */
+export async function createShareLink(
+  ctx: Pick<StudioContext, "db" | "now">,
+  input: { workspaceId: string; projectId: string; userId: string; requestId?: string },
+) {
   await getProject(ctx, input);
-  await revokeShareLink(ctx, input);
   const token = crypto.randomBytes(24).toString("base64url");
   const [link] = await ctx.db
     .insert(shareLinks)
-    .values({ workspaceId: input.workspaceId, projectId: input.projectId, token, createdBy: input.userId })
+    .values({ workspaceId: input.workspaceId, projectId: input.projectId, token, createdBy: input.userId, requestId: input.requestId ?? null })
+    .onConflictDoNothing({ target: [shareLinks.workspaceId, shareLinks.requestId] })
     .returning();
+  if (!link) {
+    const [first] = await ctx.db
+      .select()
+      .from(shareLinks)
+      .where(and(eq(shareLinks.workspaceId, input.workspaceId), eq(shareLinks.requestId, input.requestId!)));
+    return { path: sharePath(first.token), createdAt: first.createdAt };
+  }
+  await ctx.db
+    .update(shareLinks)
+    .set({ revokedAt: ctx.now() })
+    .where(and(eq(shareLinks.projectId, input.projectId), isNull(shareLinks.revokedAt), ne(shareLinks.id, link.id)));
   return { path: sharePath(token), createdAt: link.createdAt };
 }

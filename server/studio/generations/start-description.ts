@@ -2,10 +2,10 @@
  * Workflow 4: listing copy from chosen photos and the confirmed property data. The call
  * is synchronous on the service, so a durable step makes it; this verb records the ask.
  */
-import crypto from "node:crypto";
 import { inngest } from "@/inngest/client";
 import { descriptionRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
+import { startOnce } from "./start-once";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration } from "./records";
 
@@ -18,6 +18,8 @@ export interface PropertyData {
 }
 
 export interface DescriptionInput {
+  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
+  requestId?: string;
   workspaceId: string;
   projectId: string;
   userId: string;
@@ -28,9 +30,13 @@ export interface DescriptionInput {
   language: string;
 }
 
+/** Starts the workflow once per user action (see start-once.ts). */
 export async function startDescription(ctx: StudioContext, input: DescriptionInput) {
+  return startOnce(ctx, input, (id) => beginDescription(ctx, input, id));
+}
+
+async function beginDescription(ctx: StudioContext, input: DescriptionInput, id: string) {
   const photos = await loadProjectPhotos(ctx, input);
-  const id = crypto.randomUUID();
   await insertGeneration(ctx, {
     id,
     workspaceId: input.workspaceId,

@@ -3,17 +3,19 @@
  * synchronous on the service and can take minutes, so they run as two durable steps;
  * this verb stores the mask and hands over.
  */
-import crypto from "node:crypto";
 import { inngest } from "@/inngest/client";
 import { inpaintUpscaleRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { enforceMlsRules } from "./enforce-mls-rules";
+import { startOnce } from "./start-once";
 import { generationKeyPrefix } from "./import-output";
 import { loadProjectPhotos } from "./load-project-photos";
 import { readMask } from "./read-mask";
 import { insertGeneration } from "./records";
 
 export interface InpaintUpscaleInput {
+  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
+  requestId?: string;
   workspaceId: string;
   projectId: string;
   userId: string;
@@ -25,11 +27,15 @@ export interface InpaintUpscaleInput {
   style?: string;
 }
 
+/** Starts the workflow once per user action (see start-once.ts). */
 export async function startInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInput) {
+  return startOnce(ctx, input, (id) => beginInpaintUpscale(ctx, input, id));
+}
+
+async function beginInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInput, id: string) {
   await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: input.inpaintingType === "replace" ? "inpaint_replace" : "inpaint_remove", setting: input.renderType });
   const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
   const mask = await readMask(input.maskDataUrl);
-  const id = crypto.randomUUID();
   const maskKey = `${generationKeyPrefix({ ...input, id })}mask.png`;
   await ctx.storage().put(maskKey, mask, "image/png");
   await insertGeneration(

@@ -2,10 +2,10 @@
  * Workflow 2: a multi-view set of one room (an anchor and 1–3 other photos). The set is
  * created on the service right away; a durable function polls its views.
  */
-import crypto from "node:crypto";
 import { inngest } from "@/inngest/client";
 import { multiviewPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
+import { startOnce } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration } from "./records";
@@ -13,6 +13,8 @@ import { studioErrorFromV1 } from "./v1-failure";
 import { v1ForWorkspace } from "./v1-for-workspace";
 
 export interface MultiviewInput {
+  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
+  requestId?: string;
   workspaceId: string;
   projectId: string;
   userId: string;
@@ -24,11 +26,15 @@ export interface MultiviewInput {
   intensity: number;
 }
 
+/** Starts the workflow once per user action (see start-once.ts). */
 export async function startMultiview(ctx: StudioContext, input: MultiviewInput) {
+  return startOnce(ctx, input, (id) => beginMultiview(ctx, input, id));
+}
+
+async function beginMultiview(ctx: StudioContext, input: MultiviewInput, id: string) {
   const photoIds = [input.anchorPhotoId, ...input.viewPhotoIds];
   const photos = await loadProjectPhotos(ctx, { ...input, photoIds });
   const urls = await Promise.all(photos.map((photo) => ctx.storage().url(photo.storageKey)));
-  const id = crypto.randomUUID();
   const client = await v1ForWorkspace(input.workspaceId);
   let created;
   try {

@@ -2,11 +2,11 @@
  * Workflow 1: stage a photo. The job is created on the service right away (so a refusal
  * reaches the person at once, in plain words); a durable function then polls it.
  */
-import crypto from "node:crypto";
 import { enforceMlsRules } from "./enforce-mls-rules";
 import { inngest } from "@/inngest/client";
 import { stagingPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
+import { startOnce } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration } from "./records";
@@ -15,6 +15,8 @@ import { v1ForWorkspace } from "./v1-for-workspace";
 import type { RedesignType } from "@/shared/generation-vocabulary";
 
 export interface StagingInput {
+  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
+  requestId?: string;
   workspaceId: string;
   projectId: string;
   userId: string;
@@ -28,10 +30,14 @@ export interface StagingInput {
   fast: boolean;
 }
 
+/** Starts the workflow once per user action (see start-once.ts). */
 export async function startStaging(ctx: StudioContext, input: StagingInput) {
+  return startOnce(ctx, input, (id) => beginStaging(ctx, input, id));
+}
+
+async function beginStaging(ctx: StudioContext, input: StagingInput, id: string) {
   await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: input.redesignType, setting: input.roomType });
   const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
-  const id = crypto.randomUUID();
   const client = await v1ForWorkspace(input.workspaceId);
   const params = {
     redesignType: input.redesignType,

@@ -2,10 +2,10 @@
  * A five-second video from a photo or result (POST /video), with an optional tail
  * image (required for before/after). A durable function polls GET /video for progress.
  */
-import crypto from "node:crypto";
 import { inngest } from "@/inngest/client";
 import { videoPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
+import { startOnce } from "./start-once";
 import { getProject } from "../projects/get-project";
 import { recordUsage } from "../usage/record-usage";
 import { insertGeneration } from "./records";
@@ -15,6 +15,8 @@ import { v1ForWorkspace } from "./v1-for-workspace";
 import type { VideoMode } from "@/shared/generation-vocabulary";
 
 export interface VideoInput {
+  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
+  requestId?: string;
   workspaceId: string;
   projectId: string;
   userId: string;
@@ -23,11 +25,15 @@ export interface VideoInput {
   tailImage?: ImageRef;
 }
 
+/** Starts the workflow once per user action (see start-once.ts). */
 export async function startVideo(ctx: StudioContext, input: VideoInput) {
+  return startOnce(ctx, input, (id) => beginVideo(ctx, input, id));
+}
+
+async function beginVideo(ctx: StudioContext, input: VideoInput, id: string) {
   await getProject(ctx, input);
   const image = await resolveImage(ctx, { ...input, ref: input.image });
   const tail = input.tailImage ? await resolveImage(ctx, { ...input, ref: input.tailImage }) : null;
-  const id = crypto.randomUUID();
   const client = await v1ForWorkspace(input.workspaceId);
   let created;
   try {

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { invitations, users, workspaces } from "@/db/schema/studio";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
 import { invitationEmail } from "@/server/email/templates";
 import { AppError } from "@/server/errors";
+import { secret } from "@/server/secrets";
 import type { StudioContext } from "../context";
 import { canManageRole, ROLE_LABELS, type WorkspaceRole } from "@/shared/roles";
 import { hashSecretToken, newSecretToken } from "../secret-token";
@@ -13,6 +15,9 @@ import { INVITATION_TTL_MS } from "./token";
  * Creates an invitation link valid for 7 days. The token is returned once, here; only
  * its hash is stored, so the link cannot be shown again (a new one can be made). With an
  * address, the link is also mailed there (`emailSent` says whether that worked).
+ *
+ * With a request id the token is derived from it (keyed with the deployment's secret), so
+ * a repeat of the same action returns the same invitation and link, and mails nothing.
  */
 export async function createInvitation(
   ctx: StudioContext,
@@ -23,10 +28,11 @@ export async function createInvitation(
     role: "admin" | "agent";
     email?: string;
     requestOrigin?: string | null;
+    requestId?: string;
   },
 ): Promise<{ id: string; token: string; expiresAt: Date; emailSent: boolean | null }> {
   if (!canManageRole(input.actorRole, input.role)) throw new AppError("forbidden");
-  const token = newSecretToken();
+  const token = input.requestId ? tokenForRequest(input.workspaceId, input.requestId) : newSecretToken();
   const expiresAt = new Date(ctx.now().getTime() + INVITATION_TTL_MS);
   const [row] = await ctx.db
     .insert(invitations)
@@ -37,10 +43,23 @@ export async function createInvitation(
       email: input.email?.trim().toLowerCase() || null,
       invitedBy: input.invitedBy,
       expiresAt,
+      requestId: input.requestId ?? null,
     })
+    .onConflictDoNothing({ target: [invitations.workspaceId, invitations.requestId] })
     .returning({ id: invitations.id, email: invitations.email });
+  if (!row) {
+    const [first] = await ctx.db
+      .select({ id: invitations.id, expiresAt: invitations.expiresAt })
+      .from(invitations)
+      .where(and(eq(invitations.workspaceId, input.workspaceId), eq(invitations.requestId, input.requestId!)));
+    return { id: first.id, token, expiresAt: first.expiresAt, emailSent: null };
+  }
   const emailSent = row.email ? await mailInvitation(ctx, { ...input, email: row.email, token }) : null;
   return { id: row.id, token, expiresAt, emailSent };
+}
+
+function tokenForRequest(workspaceId: string, requestId: string): string {
+  return crypto.createHmac("sha256", secret("AUTH_SECRET")).update(`invitation:${workspaceId}:${requestId}`).digest().subarray(0, 24).toString("base64url");
 }
 
 async function mailInvitation(

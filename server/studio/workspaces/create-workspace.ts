@@ -1,26 +1,51 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { AppError } from "@/server/errors";
 import { members, workspaces } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
 import { makeSlug } from "./make-slug";
 import { provisionV1Account } from "./provision-v1-account";
 import type { WorkspaceSummary } from "./list-workspaces";
 
-/** Creates a workspace with its creator as owner, connected to a v1 account. */
+/**
+ * The workspace a repeated create (same request id) already made, when this person owns
+ * it; another person's request id is refused rather than revealing their workspace.
+ */
+async function createdBefore(ctx: Pick<StudioContext, "db">, input: { requestId: string; userId: string }): Promise<WorkspaceSummary | null> {
+  const [row] = await ctx.db
+    .select({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name, userId: members.userId })
+    .from(workspaces)
+    .leftJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.userId, input.userId), eq(members.role, "owner")))
+    .where(eq(workspaces.requestId, input.requestId));
+  if (!row) return null;
+  if (!row.userId) throw new AppError("conflict", "This request was already used. Reload the page and try again.");
+  return { id: row.id, slug: row.slug, name: row.name, role: "owner" };
+}
+
+/** Creates a workspace with its creator as owner, connected to a v1 account; once per request id. */
 export async function createWorkspace(
   ctx: Pick<StudioContext, "db">,
-  input: { name: string; userId: string },
+  input: { name: string; userId: string; requestId?: string },
 ): Promise<WorkspaceSummary> {
   const name = input.name.trim();
+  const requestId = input.requestId;
+  if (requestId) {
+    const existing = await createdBefore(ctx, { requestId, userId: input.userId });
+    if (existing) return existing;
+  }
   const credentials = await provisionV1Account(ctx, name);
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     let slug = makeSlug(name);
     const [taken] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.slug, slug));
     if (taken) slug = makeSlug(name, true);
     const [workspace] = await tx
       .insert(workspaces)
-      .values({ name, slug, ...credentials })
+      .values({ name, slug, ...credentials, requestId: requestId ?? null })
+      .onConflictDoNothing({ target: workspaces.requestId })
       .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
+    if (!workspace) return null;
     await tx.insert(members).values({ workspaceId: workspace.id, userId: input.userId, role: "owner" });
     return { ...workspace, role: "owner" as const };
   });
+  // A repeat that raced the first past the check above: the first one's workspace.
+  return created ?? (await createdBefore(ctx, { requestId: requestId!, userId: input.userId }))!;
 }

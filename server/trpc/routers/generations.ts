@@ -19,7 +19,7 @@ import { startStaging } from "@/server/studio/generations/start-staging";
 import { startVideo } from "@/server/studio/generations/start-video";
 import { LENGTHS, REDESIGN_TYPE_LABELS, TONES, VIDEO_MODE_LABELS, type RedesignType, type VideoMode } from "@/shared/generation-vocabulary";
 import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
-import { publicProcedure, router, workspaceProcedure } from "../procedures";
+import { publicProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
 
 const RoomTypeSchema = z.enum(ROOM_TYPES);
 const StyleSchema = z.enum(STYLES);
@@ -31,6 +31,7 @@ const videoModes = Object.keys(VIDEO_MODE_LABELS) as [VideoMode, ...VideoMode[]]
 
 const StageSchema = z
   .object({
+    requestId: RequestIdSchema,
     projectId: z.uuid(),
     photoId: z.uuid(),
     redesignType: z.enum(redesignTypes),
@@ -44,7 +45,7 @@ const StageSchema = z
   .refine((input) => input.redesignType !== "color_change" || input.color, { path: ["color"], message: "Pick a wall color." });
 
 const VideoSchema = z
-  .object({ projectId: z.uuid(), mode: z.enum(videoModes), image: ImageRefSchema, tailImage: ImageRefSchema.optional() })
+  .object({ requestId: RequestIdSchema, projectId: z.uuid(), mode: z.enum(videoModes), image: ImageRefSchema, tailImage: ImageRefSchema.optional() })
   .refine((input) => input.mode !== "before_after" || input.tailImage, { path: ["tailImage"], message: "Before / after needs an end image." });
 
 export const generationsRouter = router({
@@ -59,6 +60,7 @@ export const generationsRouter = router({
   multiview: workspaceProcedure()
     .input(
       z.object({
+        requestId: RequestIdSchema,
         projectId: z.uuid(),
         anchorPhotoId: z.uuid(),
         viewPhotoIds: z.array(z.uuid()).min(1, "Pick 1 to 3 other photos of the room.").max(3, "Pick 1 to 3 other photos of the room."),
@@ -77,6 +79,7 @@ export const generationsRouter = router({
   inpaintUpscale: workspaceProcedure()
     .input(
       z.object({
+        requestId: RequestIdSchema,
         projectId: z.uuid(),
         photoId: z.uuid(),
         maskDataUrl: z.string().max(12_000_000),
@@ -95,6 +98,7 @@ export const generationsRouter = router({
   describe: workspaceProcedure()
     .input(
       z.object({
+        requestId: RequestIdSchema,
         projectId: z.uuid(),
         photoIds: z.array(z.uuid()).min(1, "Pick at least one photo.").max(20, "Pick at most 20 photos."),
         property: z.object({
@@ -120,8 +124,8 @@ export const generationsRouter = router({
     .query(({ ctx, input }) => showShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
 
   createShareLink: workspaceProcedure()
-    .input(z.object({ projectId: z.uuid() }))
-    .mutation(({ ctx, input }) => createShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, userId: ctx.user.id })),
+    .input(z.object({ projectId: z.uuid(), requestId: RequestIdSchema }))
+    .mutation(({ ctx, input }) => createShareLink(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
   revokeShareLink: workspaceProcedure()
     .input(z.object({ projectId: z.uuid() }))

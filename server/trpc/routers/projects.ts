@@ -5,7 +5,7 @@ import { listProjects } from "@/server/studio/projects/list-projects";
 import { ProjectFieldsSchema } from "@/server/studio/projects/project-fields";
 import { setProjectArchived } from "@/server/studio/projects/set-project-archived";
 import { updateProject } from "@/server/studio/projects/update-project";
-import { router, workspaceProcedure } from "../procedures";
+import { RequestIdSchema, router, workspaceProcedure } from "../procedures";
 
 const ProjectIdSchema = z.object({ projectId: z.uuid() });
 
@@ -19,8 +19,10 @@ export const projectsRouter = router({
     .query(({ ctx, input }) => getProject(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
 
   create: workspaceProcedure()
-    .input(z.object({ fields: ProjectFieldsSchema }))
-    .mutation(({ ctx, input }) => createProject(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, fields: input.fields })),
+    .input(z.object({ fields: ProjectFieldsSchema, requestId: RequestIdSchema }))
+    .mutation(({ ctx, input }) =>
+      createProject(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, fields: input.fields, requestId: input.requestId }),
+    ),
 
   update: workspaceProcedure()
     .input(ProjectIdSchema.extend({ fields: ProjectFieldsSchema }))

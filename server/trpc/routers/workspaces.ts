@@ -6,7 +6,7 @@ import { listWorkspaces } from "@/server/studio/workspaces/list-workspaces";
 import { renameWorkspace } from "@/server/studio/workspaces/rename-workspace";
 import { setV1Connection } from "@/server/studio/workspaces/set-v1-connection";
 import { showV1Connection } from "@/server/studio/workspaces/show-v1-connection";
-import { protectedProcedure, router, workspaceProcedure } from "../procedures";
+import { protectedProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
 
 const WorkspaceNameSchema = z.string().trim().min(2, "Use at least 2 characters.").max(80);
 
@@ -20,8 +20,8 @@ export const workspacesRouter = router({
   }),
 
   create: protectedProcedure
-    .input(z.object({ name: WorkspaceNameSchema }))
-    .mutation(({ ctx, input }) => createWorkspace(ctx.studio, { name: input.name, userId: ctx.user.id })),
+    .input(z.object({ name: WorkspaceNameSchema, requestId: RequestIdSchema }))
+    .mutation(({ ctx, input }) => createWorkspace(ctx.studio, { name: input.name, userId: ctx.user.id, requestId: input.requestId })),
 
   rename: workspaceProcedure("admin")
     .input(z.object({ name: WorkspaceNameSchema }))
