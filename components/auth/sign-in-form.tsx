@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
-import { authLink } from "./safe-callback";
+import { authLink } from "@/shared/safe-callback";
 
 export function SignInForm({
   callbackUrl,

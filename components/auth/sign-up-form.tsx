@@ -8,7 +8,7 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
-import { authLink } from "./safe-callback";
+import { authLink } from "@/shared/safe-callback";
 import { OAuthButtons } from "./sign-in-form";
 
 export function SignUpForm({

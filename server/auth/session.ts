@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { cache } from "react";
-import { safeCallbackUrl } from "@/components/auth/safe-callback";
+import { safeCallbackUrl } from "@/shared/safe-callback";
 import { authOptions } from "./options";
 import { RETURN_TO_HEADER } from "./return-to";
 

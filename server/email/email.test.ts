@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb } from "@/db/client";
 import { listOutbox } from "./list-outbox";
 import { sendEmail } from "./send-email";
 import { invitationEmail } from "./templates";
@@ -13,7 +13,7 @@ describe("the embedded mail server", () => {
       invitationEmail({ to, workspaceName: "Harbour <Realty>", invitedByName: "Olivia", roleLabel: "Agent", link: "http://localhost:3000/invite/abc" }),
     );
     expect(sent).toBe(true);
-    const [message] = await listOutbox(await getDb(), { to });
+    const [message] = await listOutbox({ to });
     expect(message.to).toEqual([to.toLowerCase()]);
     expect(message.subject).toBe("Olivia invited you to Harbour <Realty> on Atrium");
     expect(message.from).toContain("no-reply@atrium.localhost");
@@ -27,6 +27,6 @@ describe("the embedded mail server", () => {
     const stamp = Date.now();
     await sendEmail({ to: `a-${stamp}@example.test`, subject: "for a", text: "a", html: "<p>a</p>" });
     await sendEmail({ to: `b-${stamp}@example.test`, subject: "for b", text: "b", html: "<p>b</p>" });
-    expect((await listOutbox(await getDb(), { to: `b-${stamp}@example.test` })).map((m) => m.subject)).toEqual(["for b"]);
+    expect((await listOutbox({ to: `b-${stamp}@example.test` })).map((m) => m.subject)).toEqual(["for b"]);
   });
 });

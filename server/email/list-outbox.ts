@@ -1,9 +1,10 @@
 import { arrayContains, desc } from "drizzle-orm";
-import type { Database } from "@/db/client";
+import { getDb } from "@/db/client";
 import { emailOutbox } from "@/db/schema/studio-email";
 
 /** The newest messages the embedded listener received, optionally only those to one address. */
-export function listOutbox(db: Database, input: { to?: string; limit?: number } = {}) {
+export async function listOutbox(input: { to?: string; limit?: number } = {}) {
+  const db = await getDb();
   return db
     .select()
     .from(emailOutbox)

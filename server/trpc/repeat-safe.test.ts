@@ -60,7 +60,7 @@ describe("one row per user action", () => {
     const db = await getDb();
     expect(await db.select().from(invitations).where(eq(invitations.requestId, requestId))).toHaveLength(1);
     const { listOutbox } = await import("@/server/email/list-outbox");
-    expect(await listOutbox(db, { to: email })).toHaveLength(1);
+    expect(await listOutbox({ to: email })).toHaveLength(1);
     expect((await owner.api.invitations.preview({ token: first.token }))?.state).toBe("pending");
   });
 

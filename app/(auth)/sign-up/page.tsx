@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { safeCallbackUrl } from "@/components/auth/safe-callback";
+import { safeCallbackUrl } from "@/shared/safe-callback";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { enabledOAuthProviders } from "@/server/auth/options";
 import { getSession } from "@/server/auth/session";

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getDb } from "@/db/client";
 import { env, usesSmtpServer } from "@/env";
 import { listOutbox } from "@/server/email/list-outbox";
 
@@ -16,7 +15,7 @@ const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
   if ((env.NODE_ENV === "production" && !env.DEV_OUTBOX) || usesSmtpServer(env)) notFound();
   const { to } = await searchParams;
-  const messages = await listOutbox(await getDb(), { to });
+  const messages = await listOutbox({ to });
   return (
     <main className="mx-auto max-w-3xl p-4 sm:p-6">
       <h1 className="text-xl font-semibold">Outbox</h1>

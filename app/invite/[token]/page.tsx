@@ -1,7 +1,7 @@
 import { MailOpen } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { authLink } from "@/components/auth/safe-callback";
+import { authLink } from "@/shared/safe-callback";
 import { AcceptInvitationButton } from "@/components/invitations/accept-invitation-button";
 import { Logo } from "@/components/shell/logo";
 import { ButtonLink } from "@/components/ui/button";

@@ -16,7 +16,7 @@ const address = (name: string) => `${name}-${Date.now()}-${counter++}@example.te
 
 /** The token of the newest link to `path` mailed to `to`. */
 async function mailedToken(to: string, path: string): Promise<string> {
-  const [message] = await listOutbox(await getDb(), { to });
+  const [message] = await listOutbox({ to });
   expect(message, `a message to ${to}`).toBeDefined();
   const match = message.text.match(new RegExp(`(https?://[^\\s]+${path.replace("?", "\\?")}[^\\s]*)`));
   expect(match, `a ${path} link in "${message.subject}"`).not.toBeNull();
@@ -90,12 +90,12 @@ describe("password reset", () => {
     const anonymous = await callerFor(null);
     const nobody = address("nobody");
     expect(await anonymous.auth.requestPasswordReset({ email: nobody })).toEqual({ ok: true });
-    expect(await listOutbox(await getDb(), { to: nobody })).toEqual([]);
+    expect(await listOutbox({ to: nobody })).toEqual([]);
 
     const person = await newPerson("Ines");
     await anonymous.auth.requestPasswordReset({ email: person.user.email });
     await anonymous.auth.requestPasswordReset({ email: person.user.email });
-    const resets = (await listOutbox(await getDb(), { to: person.user.email })).filter((m) => m.subject.includes("Reset"));
+    const resets = (await listOutbox({ to: person.user.email })).filter((m) => m.subject.includes("Reset"));
     expect(resets).toHaveLength(1);
   });
 
@@ -119,7 +119,7 @@ describe("invitation email", () => {
     const email = address("agent");
     const invitation = await owner.api.invitations.create({ workspaceId, role: "agent", email });
     expect(invitation.emailSent).toBe(true);
-    const [message] = await listOutbox(await getDb(), { to: email });
+    const [message] = await listOutbox({ to: email });
     expect(message.subject).toBe("Olivia invited you to Harbour Realty on Atrium");
     expect(await mailedToken(email, "/invite/")).toBe(invitation.token);
     expect((await (await callerFor(null)).invitations.preview({ token: invitation.token }))?.email).toBe(email);

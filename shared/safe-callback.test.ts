@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackUrl } from "./safe-callback";
+import { safeCallbackUrl } from "@/shared/safe-callback";
 
 describe("safeCallbackUrl", () => {
   it.each([
