@@ -11,11 +11,19 @@ export CHROMIUM_PATH
 mkdir -p .data/reports
 rm -f .data/reports/*.json
 status=0
+# Each stage prints how long it took, so a slow stage shows in CI's log.
+timed() {
+  local started=$SECONDS
+  "$@"
+  local code=$?
+  echo "--- $((SECONDS - started)) s"
+  return $code
+}
 stage() {
   echo
   echo "=== $1"
   shift
-  "$@" || status=1
+  timed "$@" || status=1
 }
 
 stage "lint (eslint: typescript-eslint, Next, drizzle, import boundaries)" npx eslint .
@@ -35,8 +43,10 @@ suite() {
   npm run | grep -q "^  $script\$" || return 0
   echo
   echo "=== $name"
+  local started=$SECONDS
   npm run -s "$script" 2>&1 | tee ".data/reports/$script.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  echo "--- $((SECONDS - started)) s"
   grep -E '^[0-9]+ passed, [0-9]+ failed' ".data/reports/$script.log" | tail -1 |
     sed -E 's/^([0-9]+) passed, ([0-9]+) failed.*/{"passed":\1,"failed":\2}/' > ".data/reports/$script.json"
   [ -s ".data/reports/$script.json" ] || { echo "$name printed no summary line"; status=1; rm -f ".data/reports/$script.json"; }
