@@ -7,10 +7,13 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
+// Each command is a fresh Node process compiling TypeScript (tsx): seconds apiece on a busy
+// 2-core machine, so the guard against a hung test is sized for nine of them in a row.
+const SPAWNING_TEST_TIMEOUT_MS = 240_000;
 
 async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   try {
-    const { stdout, stderr } = await run("npx", ["tsx", "cli/index.ts", ...args], { env: process.env });
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "cli/index.ts", ...args], { env: process.env });
     return { code: 0, out: stdout.trim(), err: stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -21,7 +24,7 @@ async function admin(...args: string[]): Promise<{ code: number; out: string; er
 const json = (out: string) => JSON.parse(out.split("\n").at(-1)!);
 
 describe("npm run admin", () => {
-  it("manages an account, its credits, plan, keys and webhook", async () => {
+  it("manages an account, its credits, plan, keys and webhook", { timeout: SPAWNING_TEST_TIMEOUT_MS }, async () => {
     const created = json((await admin("account", "create", "--name", "Bay Realty", "--plan", "free", "--credits", "25", "--quota", "40", "--json")).out);
     expect(created.account_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.api_key).toMatch(/^idk_[0-9A-Za-z]{40}$/);
@@ -43,7 +46,7 @@ describe("npm run admin", () => {
     expect(json((await admin("webhook", "remove", "--account", id, "--json")).out)).toEqual({ removed: true });
   });
 
-  it("refuses bad arguments with a message and exit code 1", async () => {
+  it("refuses bad arguments with a message and exit code 1", { timeout: SPAWNING_TEST_TIMEOUT_MS }, async () => {
     const cases: [string[], RegExp][] = [
       [["account", "create", "--name", "X", "--plan", "gold"], /plan must be one of free, premium, business/],
       [["account", "create", "--plan", "free"], /--name is required/],
