@@ -58,7 +58,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 test("GET /me and authentication", async ({ request }) => {
-  expect(await client.me()).toEqual({ api_monthly_quota: 20000, api_total_completed: 0, api_completed_month: 0 });
+  expect(await client.me()).toEqual({ api_monthly_quota: 20000, api_total_completed: 0, api_completed_month: 0, creditBalance: 200, plan: "business" });
   const missing = await request.get(`${baseUrl}/me`);
   expect(missing.status()).toBe(401);
   expect(await missing.json()).toEqual({ error: "The x-api-key header is missing.", code: "missing_api_key" });

@@ -255,7 +255,9 @@ export const V1_ROUTE_TABLE = {
     description:
       "Quota units per calendar month (UTC): `api_completed_month` counts units consumed this month, net of refunds; " +
       "`api_total_completed` all units ever consumed. Generation POSTs are refused with 403 `quota_exceeded` once " +
-      "`api_completed_month >= api_monthly_quota`.",
+      "`api_completed_month >= api_monthly_quota`. The body is exactly these three fields; the headers " +
+      "`Atrium-Credit-Balance` (the media-credit balance, an integer) and `Atrium-Plan` (`free`, `premium` or `business`) " +
+      "say what is left to spend (D14).",
     style: "legacy",
     billing: "Free: no quota, no credits.",
     response: MeResponseSchema,

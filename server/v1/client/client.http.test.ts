@@ -48,9 +48,9 @@ async function rejection(promise: Promise<unknown>): Promise<V1ApiError> {
 const staging = () => ({ source_url: sourceUrl, room_type: "Living Room", redesign_type: "virtual staging", style: "Scandinavian", fast: true });
 
 describe("createV1Client", () => {
-  it("reads /me as parsed numbers", async () => {
-    const { apiKey } = await makeAccount({ plan: "premium", quota: 37 });
-    expect(await clientFor(apiKey).me()).toEqual({ api_monthly_quota: 37, api_total_completed: 0, api_completed_month: 0 });
+  it("reads /me as parsed numbers, with the balance and plan of its headers (D14)", async () => {
+    const { apiKey } = await makeAccount({ plan: "premium", quota: 37, credits: 12 });
+    expect(await clientFor(apiKey).me()).toEqual({ api_monthly_quota: 37, api_total_completed: 0, api_completed_month: 0, creditBalance: 12, plan: "premium" });
   });
 
   it("creates jobs (replaying an Idempotency-Key), pages /jobs by the Link cursor, reads and deletes a group", async () => {

@@ -7,7 +7,7 @@
  */
 import { PROVIDER_HEADERS } from "@/server/v1/schemas/disclosure";
 import type { z } from "zod";
-import type { JobListSchema } from "@/server/v1/schemas/job";
+import { ACCOUNT_HEADERS, PlanSchema, type JobListSchema } from "@/server/v1/schemas/job";
 import { V1_ROUTE_TABLE, type V1OperationId, type V1Route } from "@/server/v1/routes";
 import { errorFromResponse, V1ApiError } from "./v1-api-error";
 
@@ -96,7 +96,11 @@ export function createV1Client(options: V1ClientOptions) {
       return { data: data.data, next: nextCursor(headers.get("link"), base) };
     },
     deleteJob: (input: BodyIn<"deleteJob">, opts?: CallOptions) => read({ route: routes.deleteJob, body: input, ...opts }),
-    me: (opts?: CallOptions) => read({ route: routes.me, ...opts }),
+    /** The contract body, plus the balance and plan of its headers (D14); null when a deployment sends none. */
+    me: async (opts?: CallOptions) => {
+      const { data, headers } = await request({ route: routes.me, ...opts });
+      return { ...data, creditBalance: integerHeader(headers.get(ACCOUNT_HEADERS.creditBalance)), plan: planHeader(headers.get(ACCOUNT_HEADERS.plan)) };
+    },
     createMultiview: (input: BodyIn<"createMultiview">, opts?: GenerationOptions) => read({ route: routes.createMultiview, body: input, ...opts }),
     getMultiview: (renderSetId: string, opts?: CallOptions) => read({ route: routes.getMultiview, query: { render_set_id: renderSetId }, ...opts }),
     redoMultiview: (input: BodyIn<"redoMultiview">, opts?: GenerationOptions) => read({ route: routes.redoMultiview, body: input, ...opts }),
@@ -109,6 +113,15 @@ export function createV1Client(options: V1ClientOptions) {
 }
 
 export type V1Client = ReturnType<typeof createV1Client>;
+
+function integerHeader(value: string | null): number | null {
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
+}
+
+function planHeader(value: string | null): z.infer<typeof PlanSchema> | null {
+  const parsed = PlanSchema.safeParse(value?.trim());
+  return parsed.success ? parsed.data : null;
+}
 
 function parseJson(text: string): unknown {
   if (text === "") return null;

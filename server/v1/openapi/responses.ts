@@ -7,6 +7,7 @@ import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { HeaderObject } from "openapi3-ts/oas31";
 import { ERROR_CODES } from "@/server/errors";
 import { LegacyErrorSchema } from "@/server/v1/schemas/common";
+import { PlanSchema } from "@/server/v1/schemas/job";
 import { FailedEnvelopeSchema, statusOf, type V1ErrorCode } from "./components";
 import { routeErrors, type V1Route } from "@/server/v1/routes";
 
@@ -27,6 +28,16 @@ export const HEADER_COMPONENTS: Record<string, HeaderObject> = {
     description: 'The next page, as `<{base_url}/jobs?limit=50&cursor=…>; rel="next"`; absent on the last page.',
     schema: { type: "string" },
   },
+  "Atrium-Credit-Balance": {
+    description: "GET /me only: the account's media-credit balance, an integer (D14).",
+    required: true,
+    schema: { type: "integer", minimum: 0 },
+  },
+  "Atrium-Plan": {
+    description: "GET /me only: the account's plan (D14).",
+    required: true,
+    schema: { type: "string", enum: [...PlanSchema.options] },
+  },
   "Idempotency-Replayed": {
     description: "`true` when this response replays the first response sent for the same Idempotency-Key and body.",
     schema: { type: "string", enum: ["true"] },
@@ -39,6 +50,7 @@ function successHeaders(route: V1Route) {
   return {
     ...rateLimitHeaders,
     ...(route.operationId === "listJobs" ? { Link: ref("headers", "Link") } : {}),
+    ...(route.operationId === "me" ? { "Atrium-Credit-Balance": ref("headers", "Atrium-Credit-Balance"), "Atrium-Plan": ref("headers", "Atrium-Plan") } : {}),
     ...(route.generation ? { "Idempotency-Replayed": ref("headers", "Idempotency-Replayed") } : {}),
   };
 }

@@ -70,6 +70,10 @@ export const JobListSchema = z.object({ data: z.array(JobRecordSchema) }).meta({
 export const DeleteRequestSchema = z.object({ jobId: z.string().min(1).max(200) }).meta({ id: "DeleteRequest" });
 export const DeleteResponseSchema = z.object({ message: z.string() }).meta({ id: "DeleteResponse" });
 
+/** GET /me keeps its body; these headers carry what is left to spend and the plan (D14). */
+export const ACCOUNT_HEADERS = { creditBalance: "Atrium-Credit-Balance", plan: "Atrium-Plan" } as const;
+export const PlanSchema = z.enum(["free", "premium", "business"]);
+
 export const MeResponseSchema = z
   .object({ api_monthly_quota: z.number().int(), api_total_completed: z.number().int(), api_completed_month: z.number().int() })
   .meta({ id: "Me" });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { jobGroups, jobOutputs } from "@/db/schema";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { inngest } from "@/inngest/client";
 import { jobRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
@@ -18,7 +19,7 @@ import { storeSource } from "./store-source";
  */
 export async function createJob(ctx: ServiceContext, input: { account: AuthenticatedAccount; job: JobRequest }): Promise<{ jobId: string }> {
   const { account, job } = input;
-  await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: 0 });
+  await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: CREDIT_COSTS.job });
   const source = await storeSource(ctx.storage, job.source_url);
   const stored = [source.key];
   try {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { z } from "zod";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { analyzeImage } from "@/server/images/analyze";
 import type { ServiceContext } from "../../context";
 import type { PropertyDescriptionRequestSchema } from "../../schemas/property-description";
@@ -11,7 +12,7 @@ import { decodeImages } from "./decode-images";
 import { ProviderError } from "@/server/providers/types";
 import { env } from "@/env";
 
-export const DESCRIBE_COST = 1;
+export const DESCRIBE_COST = CREDIT_COSTS.propertyDescription;
 
 /**
  * POST /tools/property-description (D8): the images are analysed from their pixels

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { readImageUrl } from "@/server/net/read-image";
 import type { ServiceContext } from "../../context";
 import type { InpaintRequestSchema } from "../../schemas/media";
@@ -10,7 +11,7 @@ import { runChargedSync } from "./run-charged-sync";
 import { withImageWorkSlot } from "./image-work-pool";
 import { storeOutputs } from "./store-outputs";
 
-export const INPAINT_COST = 1;
+export const INPAINT_COST = CREDIT_COSTS.inpaint;
 
 /** POST /inpaint (D8): synchronous; the mask is white where the image changes. */
 export async function inpaint(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: z.infer<typeof InpaintRequestSchema> }) {

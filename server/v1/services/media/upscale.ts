@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { readImageUrl } from "@/server/net/read-image";
 import type { ServiceContext } from "../../context";
 import type { UpscaleRequestSchema } from "../../schemas/media";
@@ -10,7 +11,7 @@ import { runChargedSync } from "./run-charged-sync";
 import { withImageWorkSlot } from "./image-work-pool";
 import { storeOutputs } from "./store-outputs";
 
-export const UPSCALE_COST = 2;
+export const UPSCALE_COST = CREDIT_COSTS.upscale;
 export const UPSCALE_MAX_LONG_SIDE = 8192;
 
 /**

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { mediaJobs } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { videoRequested } from "@/inngest/events";
@@ -14,7 +15,7 @@ import { storeSource } from "../jobs/store-source";
 import { disclosureFields } from "../providers/disclosure-fields";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 
-export const VIDEO_COST = 27;
+export const VIDEO_COST = CREDIT_COSTS.video;
 
 /**
  * POST /video (D9): stores the stills, accepts (27 credits), and starts the durable

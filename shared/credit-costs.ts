@@ -1,0 +1,31 @@
+/**
+ * What each generation costs in media credits: the one billing source. The v1 service
+ * charges these amounts (its route table's billing notes say the same) and the studio
+ * shows them on its buttons before the click, so the two cannot drift apart.
+ */
+export const CREDIT_COSTS = {
+  /** POST /job: legacy staging is paid in quota units only. */
+  job: 0,
+  /** POST /multiview: the anchor, charged when the set is accepted (D4). */
+  multiviewAnchor: 1,
+  /** POST /multiview: each other view, charged as it starts (D4). */
+  multiviewSibling: 6,
+  /** POST /multiview/redo. */
+  multiviewRedo: 0,
+  inpaint: 1,
+  upscale: 2,
+  video: 27,
+  propertyDescription: 1,
+} as const;
+
+/** A multi-view set with this many views in all (the anchor and the others). */
+export function multiviewCost(views: number): number {
+  return views <= 0 ? 0 : CREDIT_COSTS.multiviewAnchor + CREDIT_COSTS.multiviewSibling * (views - 1);
+}
+
+/** The studio's edit chain: inpaint, then upscale the result. */
+export const INPAINT_UPSCALE_COST = CREDIT_COSTS.inpaint + CREDIT_COSTS.upscale;
+
+export function creditsLabel(credits: number): string {
+  return `${credits.toLocaleString("en-US")} ${credits === 1 ? "credit" : "credits"}`;
+}
