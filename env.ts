@@ -41,6 +41,38 @@ export type PreviewFeature = (typeof PREVIEW_FEATURES)[number];
 
 const providerChoice = z.enum(["local", "replicate", "openai", "kling"]);
 
+/**
+ * Replicate serves `owner/name` only for official models (POST /models/{owner}/{name}/predictions);
+ * a community model answers 404 there and must be pinned as `owner/name:version`. These are
+ * the official models the adapters are written for (docs/providers.md); anything else needs a version.
+ */
+export const REPLICATE_OFFICIAL_MODELS = [
+  "black-forest-labs/flux-kontext-pro",
+  "black-forest-labs/flux-kontext-max",
+  "black-forest-labs/flux-2-pro",
+  "black-forest-labs/flux-fill-pro",
+  "google/nano-banana",
+  "google/nano-banana-pro",
+  "topazlabs/image-upscale",
+  "kwaivgi/kling-v2.1",
+] as const;
+
+const replicateModel = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.trim() || fallback)
+    .superRefine((v, ctx) => {
+      if (!/^[\w.-]+\/[\w.-]+(:\w+)?$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: "expected owner/name (an official model) or owner/name:version" });
+      } else if (!v.includes(":") && !(REPLICATE_OFFICIAL_MODELS as readonly string[]).includes(v)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${v} is not an official Replicate model, and Replicate serves community models only by version: set owner/name:version (docs/providers.md)`,
+        });
+      }
+    });
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: int(3000, 1),
@@ -127,16 +159,21 @@ export const EnvSchema = z.object({
   PROVIDER_DESCRIBE: providerChoice.default("local"),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_BASE_URL: z.url().default("https://api.replicate.com/v1"),
-  REPLICATE_MODEL_REDESIGN: optionalString,
-  REPLICATE_MODEL_INPAINT: optionalString,
-  REPLICATE_MODEL_UPSCALE: optionalString,
-  REPLICATE_MODEL_VIDEO: optionalString,
+  /** Instruction editing that keeps the room: staging, redecorate, render, declutter, colour change. */
+  REPLICATE_MODEL_REDESIGN: replicateModel("black-forest-labs/flux-kontext-pro"),
+  /** Several reference images: a multi-view sibling is sent its own photo and the anchor's staged output. */
+  REPLICATE_MODEL_MULTIVIEW: replicateModel("google/nano-banana"),
+  REPLICATE_MODEL_INPAINT: replicateModel("black-forest-labs/flux-fill-pro"),
+  REPLICATE_MODEL_UPSCALE: replicateModel("topazlabs/image-upscale"),
+  REPLICATE_MODEL_VIDEO: replicateModel("kwaivgi/kling-v2.1"),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
   KLING_BASE_URL: optionalUrl,
   KLING_API_KEY: optionalString,
-  KLING_MODEL: z.string().default("kling-v1-6"),
+  KLING_MODEL: z.string().default("kling-v2-1"),
+  /** Pro-mode video often takes minutes: the video step waits this long for the provider. */
+  V1_VIDEO_PROVIDER_TIMEOUT_MS: int(1_200_000, 1),
 
   /**
    * Tests only (reliability suite), never set in a deployment: "failRate,timeoutRate,garbageRate,seed[,hangMs]"

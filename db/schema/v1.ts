@@ -286,3 +286,15 @@ export const rateLimits = v1.table("rate_limits", {
   points: integer("points").notNull(),
   expire: timestamp("expire", { withTimezone: true, mode: "date" }),
 });
+
+/**
+ * Paid work started at a hosted provider (a Replicate prediction, a Kling task), keyed by
+ * the unit of our work it belongs to. It is written before the adapter waits, so a step
+ * that is retried or resumed after a crash polls the same task instead of paying again.
+ */
+export const providerTasks = v1.table("provider_tasks", {
+  workKey: text("work_key").primaryKey(),
+  provider: text("provider").notNull(),
+  taskId: text("task_id").notNull(),
+  createdAt: createdAt(),
+});

@@ -48,15 +48,29 @@ describe("provider registry", () => {
         PROVIDER_UPSCALE: "replicate",
         REPLICATE_API_TOKEN: replicate.token,
         REPLICATE_BASE_URL: replicate.baseUrl,
-        REPLICATE_MODEL_UPSCALE: "nightmareai/real-esrgan",
       }),
     );
     expect(providers.upscale.name).toBe("replicate");
     expect(providers.redesign.name).toBe("local");
     replicate.script({ polls: 1 });
     const result = await providers.upscale.upscale(image, { maxLongSide: 8192 });
-    expect(result.provider).toBe("replicate");
-    expect(replicate.requests.some((r) => r.path === "/v1/models/nightmareai/real-esrgan/predictions")).toBe(true);
+    expect(result).toMatchObject({ provider: "replicate", model: "topazlabs/image-upscale" });
+    expect(replicate.requests.some((r) => r.path === "/v1/models/topazlabs/image-upscale/predictions")).toBe(true);
+  });
+
+  it("defaults each Replicate operation to a current official model and runs a community model only by version", () => {
+    const settings = parseEnv({});
+    expect([settings.REPLICATE_MODEL_REDESIGN, settings.REPLICATE_MODEL_MULTIVIEW, settings.REPLICATE_MODEL_INPAINT, settings.REPLICATE_MODEL_UPSCALE, settings.REPLICATE_MODEL_VIDEO]).toEqual([
+      "black-forest-labs/flux-kontext-pro",
+      "google/nano-banana",
+      "black-forest-labs/flux-fill-pro",
+      "topazlabs/image-upscale",
+      "kwaivgi/kling-v2.1",
+    ]);
+    expect(() => parseEnv({ REPLICATE_MODEL_UPSCALE: "nightmareai/real-esrgan" })).toThrow(/REPLICATE_MODEL_UPSCALE: nightmareai\/real-esrgan is not an official Replicate model.*owner\/name:version/);
+    expect(() => parseEnv({ REPLICATE_MODEL_REDESIGN: "not a model" })).toThrow(/REPLICATE_MODEL_REDESIGN/);
+    const pinned = "nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa";
+    expect(parseEnv({ REPLICATE_MODEL_UPSCALE: pinned }).REPLICATE_MODEL_UPSCALE).toBe(pinned);
   });
 
   it("routes describe set to openai to the chat completions endpoint", async () => {
@@ -69,7 +83,7 @@ describe("provider registry", () => {
   });
 
   it("names the missing setting at first use, not at startup", async () => {
-    const noToken = buildProviders(parseEnv({ PROVIDER_REDESIGN: "replicate", REPLICATE_MODEL_REDESIGN: "a/b" }));
+    const noToken = buildProviders(parseEnv({ PROVIDER_REDESIGN: "replicate" }));
     expect(noToken.redesign.name).toBe("replicate");
     const params = {
       type: "staging" as const,
@@ -85,15 +99,15 @@ describe("provider registry", () => {
     };
     expect(await settingError(noToken.redesign.redesign(image, params))).toContain("REPLICATE_API_TOKEN");
 
-    const noModel = buildProviders(parseEnv({ PROVIDER_INPAINT: "replicate", REPLICATE_API_TOKEN: "t" }));
-    const inpaint = noModel.inpaint.inpaint(image, image, {
+    const noInpaintToken = buildProviders(parseEnv({ PROVIDER_INPAINT: "replicate" }));
+    const inpaint = noInpaintToken.inpaint.inpaint(image, image, {
       inpaintingType: "remove",
       renderType: "interior",
       style: null,
       roomType: null,
       intensity: 0.5,
     });
-    expect(await settingError(inpaint)).toContain("REPLICATE_MODEL_INPAINT");
+    expect(await settingError(inpaint)).toContain("PROVIDER_INPAINT=replicate needs REPLICATE_API_TOKEN");
 
     const noKey = buildProviders(parseEnv({ PROVIDER_DESCRIBE: "openai" }));
     expect(await settingError(noKey.describe.describe(describeParams()))).toContain("OPENAI_API_KEY");

@@ -18,6 +18,7 @@ import type { ReplicateConfig } from "./replicate/predictions";
 import { replicateRedesignProvider } from "./replicate/redesign";
 import { replicateUpscaleProvider } from "./replicate/upscale";
 import { replicateVideoProvider } from "./replicate/video";
+import { databaseTaskLedger } from "./task-ledger";
 import { ProviderError, type Providers } from "./types";
 
 /** A chosen provider cannot run because a setting is missing or names an unsupported provider. */
@@ -43,7 +44,8 @@ export function buildProviders(settings: Env): Providers {
     config: {
       baseUrl: settings.REPLICATE_BASE_URL,
       token: need("REPLICATE_API_TOKEN", forSetting),
-      timeoutMs: settings.V1_PROVIDER_TIMEOUT_MS,
+      timeoutMs: modelSetting === "REPLICATE_MODEL_VIDEO" ? settings.V1_VIDEO_PROVIDER_TIMEOUT_MS : settings.V1_PROVIDER_TIMEOUT_MS,
+      ledger: databaseTaskLedger,
     } satisfies ReplicateConfig,
     model: need(modelSetting, forSetting),
   });
@@ -52,7 +54,7 @@ export function buildProviders(settings: Env): Providers {
     if (settings.PROVIDER_REDESIGN === "local") return localRedesignProvider;
     if (settings.PROVIDER_REDESIGN !== "replicate") return unsupported("PROVIDER_REDESIGN");
     const { config, model } = replicate("PROVIDER_REDESIGN", "REPLICATE_MODEL_REDESIGN");
-    return replicateRedesignProvider(config, model);
+    return replicateRedesignProvider(config, { single: model, multi: need("REPLICATE_MODEL_MULTIVIEW", "PROVIDER_REDESIGN") });
   });
   const inpaint = memo(() => {
     if (settings.PROVIDER_INPAINT === "local") return localInpaintProvider;
@@ -79,7 +81,8 @@ export function buildProviders(settings: Env): Providers {
           baseUrl: need("KLING_BASE_URL", "PROVIDER_VIDEO"),
           apiKey: need("KLING_API_KEY", "PROVIDER_VIDEO"),
           model: settings.KLING_MODEL,
-          timeoutMs: settings.V1_PROVIDER_TIMEOUT_MS,
+          timeoutMs: settings.V1_VIDEO_PROVIDER_TIMEOUT_MS,
+          ledger: databaseTaskLedger,
         });
       default:
         return unsupported("PROVIDER_VIDEO");

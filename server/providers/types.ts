@@ -39,6 +39,8 @@ export interface RedesignParams {
   styleReference: Buffer | null;
   /** 0-based index of this output in its group; providers vary outputs by it. */
   variant: number;
+  /** Our unit of work (e.g. `job-output:<id>`): hosted providers resume its paid task instead of starting another. */
+  workKey?: string;
 }
 
 export interface InpaintParams {
@@ -47,6 +49,7 @@ export interface InpaintParams {
   style: string | null;
   roomType: string | null;
   intensity: number;
+  workKey?: string;
 }
 
 export type VideoMode = "before_after" | "flyover" | "zoom_in" | "pan" | "reveal";
@@ -58,6 +61,7 @@ export interface VideoParams {
   durationSeconds: number;
   /** Called with 0..100 as rendering advances. */
   onProgress?: (percent: number) => Promise<void> | void;
+  workKey?: string;
 }
 
 export interface PropertyData {
@@ -115,7 +119,7 @@ export interface InpaintProvider {
 export interface UpscaleProvider {
   name: string;
   /** Twice the width and height, the long side capped at `maxLongSide`. */
-  upscale(image: ImageFile, options: { maxLongSide: number }, signal?: AbortSignal): Promise<ProviderResult>;
+  upscale(image: ImageFile, options: { maxLongSide: number; workKey?: string }, signal?: AbortSignal): Promise<ProviderResult>;
 }
 export interface VideoProvider {
   name: string;

@@ -3,12 +3,16 @@
  * contract: POST /v1/videos/image2video creates a task, GET /v1/videos/image2video/{id}
  * reads it; answers are {code, message, request_id, data}; statuses submitted →
  * processing → succeed | failed; auth is an HS256 JWT (iss = access key) signed with the
- * secret key. Images must be bare base64 (a data: prefix is refused, code 1201). HTTP 429
- * carries a business `code`: account problems (1100, 1101, 1102, 1304) as well as rate
- * limits (1302, 1303), scriptable with `refuseNext`.
+ * secret key. Images must be bare base64 (a data: prefix is refused, code 1201), JPG or
+ * PNG, ≤ 10 MB, ≥ 300 px, aspect 1:2.5 to 2.5:1; `image_tail` only on models that take an
+ * end frame, in pro mode. `external_task_id` is unique per account (a second create with
+ * it is refused) and the task list (GET …/image2video?pageNum&pageSize) shows it in
+ * `task_info`. HTTP 429 carries a `code`: account problems (1100, 1101, 1102, 1304) as
+ * well as rate limits (1302, 1303), scriptable with `refuseNext`.
  * Tasks advance per poll, not per second, to keep tests fast.
  */
 import crypto from "node:crypto";
+import sharp from "sharp";
 import { answerScriptedFailure, bearerToken, sendJson, startDoubleServer, type RecordedRequest, type ScriptedFailure } from "./server";
 
 export interface KlingTaskScript {
@@ -34,7 +38,7 @@ export interface KlingDouble {
   tasks: Map<string, StoredTask>;
   script(...scripts: KlingTaskScript[]): void;
   failNext(failure: ScriptedFailure): void;
-  /** Answers the next request with HTTP 429 and this business code. */
+  /** Answers the next request with HTTP 429 and this business code (1100/1101/1102/1304/1302/1303). */
   refuseNext(code: number): void;
   close(): Promise<void>;
 }
@@ -57,12 +61,13 @@ export async function startKlingDouble(): Promise<KlingDouble> {
     task_id: task.id,
     task_status: task.status,
     task_status_msg: task.status === "failed" ? (task.script.statusMessage ?? "Failure to pass the risk control system") : "",
+    task_info: { external_task_id: typeof task.body.external_task_id === "string" ? task.body.external_task_id : undefined },
     created_at: Date.now(),
     updated_at: Date.now(),
     task_result: task.status === "succeed" ? { videos: [{ id: task.id, url: `${origin}/files/${task.id}.mp4`, duration: "5" }] } : undefined,
   });
 
-  const server = await startDoubleServer((request, res) => {
+  const server = await startDoubleServer(async (request, res) => {
     const path = new URL(request.path, "http://x").pathname;
     if (path.startsWith("/files/")) {
       const task = tasks.get(path.slice("/files/".length).replace(/\.mp4$/, ""));
@@ -78,11 +83,18 @@ export async function startKlingDouble(): Promise<KlingDouble> {
     if (answerScriptedFailure(failures, res, envelope(pending?.status === 429 ? 1302 : 5000, "Scripted failure."))) return;
     if (path === "/v1/videos/image2video" && request.method === "POST") {
       const body = (request.body ?? {}) as Record<string, unknown>;
-      const invalid = validateCreate(body);
+      const invalid = validateCreate(body) ?? (await validateImages(body));
       if (invalid) return sendJson(res, 400, envelope(1201, invalid));
+      const external = body.external_task_id;
+      if (typeof external === "string" && [...tasks.values()].some((t) => t.body.external_task_id === external)) {
+        return sendJson(res, 400, envelope(1201, "external_task_id already exists"));
+      }
       const task: StoredTask = { id: String(Date.now()) + crypto.randomInt(1e6), body, script: scripts.shift() ?? {}, polls: 0, status: "submitted" };
       tasks.set(task.id, task);
       return sendJson(res, 200, envelope(0, "SUCCEED", view(task)));
+    }
+    if (path === "/v1/videos/image2video" && request.method === "GET") {
+      return sendJson(res, 200, envelope(0, "SUCCEED", [...tasks.values()].reverse().map(view)));
     }
     const one = /^\/v1\/videos\/image2video\/(\w+)$/.exec(path);
     const task = one ? tasks.get(one[1]) : undefined;
@@ -138,3 +150,26 @@ const REFUSALS: Record<number, string> = {
   1303: "Concurrency or QPS exceeds the prepaid resource package limit",
   1304: "The IP is not on the whitelist",
 };
+
+/** Models that take `image_tail` (start + end frame), and only in pro mode. */
+const TAIL_MODELS = new Set(["kling-v1", "kling-v1-5", "kling-v1-6", "kling-v2-1", "kling-v2-6"]);
+
+async function validateImages(body: Record<string, unknown>): Promise<string | null> {
+  if (body.image_tail !== undefined) {
+    if (!TAIL_MODELS.has(String(body.model_name ?? "kling-v1"))) return `image_tail is not supported by ${String(body.model_name)}`;
+    if (body.mode !== "pro" && String(body.model_name).startsWith("kling-v2")) return "image_tail needs mode pro";
+  }
+  for (const key of ["image", "image_tail"]) {
+    const value = body[key];
+    if (typeof value !== "string" || /^https?:/.test(value)) continue;
+    const bytes = Buffer.from(value, "base64");
+    if (bytes.length > 10 * 1024 * 1024) return `${key} is larger than 10MB`;
+    const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+    const png = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    if (!jpeg && !png) return `${key} must be JPG or PNG`;
+    const { width = 0, height = 0 } = await sharp(bytes).metadata();
+    if (Math.min(width, height) < 300) return `${key} must be at least 300px`;
+    if (Math.max(width, height) / Math.min(width, height) > 2.5) return `${key} aspect ratio must be between 1:2.5 and 2.5:1`;
+  }
+  return null;
+}

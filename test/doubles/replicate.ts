@@ -6,6 +6,12 @@
  * starting → processing → succeeded | failed | canceled; outputs are URLs served by the
  * double that expire like replicate.delivery files.
  *
+ * Strict where Replicate is: the model path serves official models only (a community
+ * model answers 404 there); a data URL input over 256 KB is refused (413); larger files
+ * come through the Files API (POST /v1/files, multipart `content`) and are passed as
+ * their `urls.get`; each official model's inputs are checked against its schema
+ * (hosted-providers.md); statuses include `canceled` and `aborted`.
+ *
  * Simplification: predictions advance per poll, not per wall-clock second, so tests stay
  * fast. `Prefer: wait` returns the finished prediction when it needs no polls and the
  * prediction as it stands otherwise, instead of holding the connection for N seconds.
@@ -24,7 +30,7 @@ import {
 export interface PredictionScript {
   /** Polls answered as starting/processing before the terminal status (default 2). */
   polls?: number;
-  outcome?: "succeeded" | "failed" | "canceled";
+  outcome?: "succeeded" | "failed" | "canceled" | "aborted";
   error?: string;
   /** A slow prediction: processing until canceled. */
   neverFinishes?: boolean;
@@ -42,7 +48,7 @@ interface StoredPrediction {
   input: Record<string, unknown>;
   script: PredictionScript;
   polls: number;
-  status: "starting" | "processing" | "succeeded" | "failed" | "canceled";
+  status: "starting" | "processing" | "succeeded" | "failed" | "canceled" | "aborted";
   output: string | string[] | null;
   cancelAfter: string | null;
   prefer: string | null;
@@ -53,6 +59,10 @@ export interface ReplicateDouble {
   token: string;
   requests: RecordedRequest[];
   predictions: Map<string, StoredPrediction>;
+  /** Files uploaded through the Files API, by id. */
+  uploads: Map<string, { bytes: Buffer; contentType: string }>;
+  /** The bytes behind an input value: a data URL or one of our uploaded files' URLs. */
+  resolveInput(value: unknown): Buffer | null;
   /** Scripts for the next predictions, in order; later ones use the default script. */
   script(...scripts: PredictionScript[]): void;
   /** Scripted HTTP failures, answered before any real work on that route. */
@@ -67,7 +77,13 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
   const failures = { create: [] as ScriptedFailure[], get: [] as ScriptedFailure[] };
   const predictions = new Map<string, StoredPrediction>();
   const files = new Map<string, { bytes: Buffer; expiresAt: number }>();
+  const uploads = new Map<string, { bytes: Buffer; contentType: string }>();
   let origin = "";
+  const resolveInput = (value: unknown): Buffer | null => {
+    if (typeof value !== "string") return null;
+    const upload = /\/v1\/files\/(\w+)$/.exec(value);
+    return upload ? (uploads.get(upload[1])?.bytes ?? null) : decodeDataUrl(value);
+  };
 
   const view = (p: StoredPrediction) => ({
     id: p.id,
@@ -90,7 +106,8 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
     }
     p.status = p.script.outcome ?? "succeeded";
     if (p.status !== "succeeded") return;
-    const produced = p.script.output ?? [decodeDataUrl(p.input.image ?? p.input.start_image) ?? Buffer.alloc(0)];
+    const first = p.input.image ?? p.input.input_image ?? p.input.start_image ?? (p.input.image_input as unknown[] | undefined)?.[0] ?? (p.input.input_images as unknown[] | undefined)?.[0];
+    const produced = p.script.output ?? [resolveInput(first) ?? Buffer.alloc(0)];
     const urls = produced.map((bytes, index) => {
       const name = `${p.id}/out-${index}`;
       files.set(name, { bytes, expiresAt: Date.now() + outputTtlMs });
@@ -110,11 +127,32 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
     if (bearerToken(request) !== token) {
       return sendJson(res, 401, { title: "Unauthenticated", detail: "You did not pass a valid authentication token", status: 401 });
     }
+    if (path === "/v1/files" && request.method === "POST") {
+      const content = multipartFile(request, "content");
+      if (!content) return sendJson(res, 400, { title: "Bad request", detail: "content is required", status: 400 });
+      const id = crypto.randomBytes(12).toString("hex");
+      uploads.set(id, content);
+      return sendJson(res, 201, { id, name: "input", content_type: content.contentType, size: content.bytes.length, urls: { get: `${origin}/v1/files/${id}` } });
+    }
+    const upload = /^\/v1\/files\/(\w+)$/.exec(path);
+    if (upload && request.method === "GET") {
+      const file = uploads.get(upload[1]);
+      if (!file) return sendJson(res, 404, { title: "Not found", detail: "Not found.", status: 404 });
+      res.writeHead(200, { "content-type": file.contentType, "content-length": String(file.bytes.length) });
+      return void res.end(file.bytes);
+    }
     const create = /^\/v1\/(?:models\/([\w.-]+\/[\w.-]+)\/)?predictions$/.exec(path);
     if (create && request.method === "POST") {
       if (answerScriptedFailure(failures.create, res, { detail: "Scripted failure.", status: 0 })) return;
       const body = (request.body ?? {}) as { version?: unknown; input?: unknown };
-      const invalid = validateCreate(create[1], body);
+      if (create[1] && !OFFICIAL_MODELS.has(create[1])) {
+        // Replicate's model path serves official models only; community models need a version.
+        return sendJson(res, 404, { title: "Not found", detail: "The requested resource could not be found.", status: 404 });
+      }
+      const tooBig = Object.entries((body.input ?? {}) as Record<string, unknown>).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v]) : [[key, value]]))
+        .find(([, value]) => typeof value === "string" && value.startsWith("data:") && value.length > MAX_DATA_URL_CHARS);
+      if (tooBig) return sendJson(res, 413, { title: "Request entity too large", detail: `${tooBig[0]}: data URLs are limited to 256 KB; upload the file`, status: 413 });
+      const invalid = validateCreate(create[1], body) ?? (create[1] ? validateModelInput(create[1], body.input as Record<string, unknown>, resolveInput) : null);
       if (invalid) return sendJson(res, 422, { title: "Input validation failed", detail: invalid, status: 422 });
       const prediction: StoredPrediction = {
         id: crypto.randomBytes(10).toString("hex"),
@@ -152,6 +190,8 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
     token,
     requests: server.requests,
     predictions,
+    uploads,
+    resolveInput,
     script: (...next) => void scripts.push(...next),
     failNext: (route, failure) => void failures[route].push({ ...failure }),
     close: server.close,
@@ -174,4 +214,70 @@ function validateCreate(modelPath: string | undefined, body: { version?: unknown
 function header(request: RecordedRequest, name: string): string | null {
   const value = request.headers[name];
   return typeof value === "string" ? value : null;
+}
+
+/** The official models of hosted-providers.md, served on the model path. */
+const OFFICIAL_MODELS = new Set([
+  "black-forest-labs/flux-kontext-pro",
+  "black-forest-labs/flux-kontext-max",
+  "black-forest-labs/flux-2-pro",
+  "black-forest-labs/flux-fill-pro",
+  "google/nano-banana",
+  "google/nano-banana-pro",
+  "topazlabs/image-upscale",
+  "kwaivgi/kling-v2.1",
+]);
+
+/** 256 KB of bytes, base64-encoded, plus the data URL's prefix. */
+const MAX_DATA_URL_CHARS = Math.ceil((256 * 1024 * 4) / 3) + 64;
+
+/** Each official model's required file inputs and enumerations, from its published schema. */
+function validateModelInput(model: string, input: Record<string, unknown>, resolve: (value: unknown) => Buffer | null): string | null {
+  const file = (key: string) => (resolve(input[key]) ? null : `${key}: a file URL or data URL is required`);
+  switch (model) {
+    case "black-forest-labs/flux-kontext-pro":
+    case "black-forest-labs/flux-kontext-max":
+      return file("input_image") ?? (typeof input.prompt === "string" ? null : "prompt is required");
+    case "google/nano-banana":
+    case "google/nano-banana-pro":
+    case "black-forest-labs/flux-2-pro": {
+      const key = model.startsWith("google/") ? "image_input" : "input_images";
+      const list = input[key];
+      if (!Array.isArray(list) || list.length === 0 || !list.every((value) => resolve(value))) return `${key}: a list of file URLs is required`;
+      return typeof input.prompt === "string" ? null : "prompt is required";
+    }
+    case "black-forest-labs/flux-fill-pro":
+      if (input.steps !== undefined && (typeof input.steps !== "number" || input.steps < 15 || input.steps > 50)) return "steps must be between 15 and 50";
+      return file("image") ?? file("mask");
+    case "topazlabs/image-upscale":
+      if (input.upscale_factor !== undefined && !["None", "2x", "4x", "6x"].includes(String(input.upscale_factor))) return "upscale_factor must be None, 2x, 4x or 6x";
+      return file("image");
+    case "kwaivgi/kling-v2.1":
+      if (input.end_image !== undefined && input.mode !== "pro") return "end_image requires mode pro";
+      if (![5, 10].includes(Number(input.duration ?? 5))) return "duration must be 5 or 10";
+      return file("start_image");
+    default:
+      return null;
+  }
+}
+
+/** One file part of a multipart/form-data body. */
+function multipartFile(request: RecordedRequest, field: string): { bytes: Buffer; contentType: string } | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(String(request.headers["content-type"] ?? ""));
+  if (!boundary) return null;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  let start = request.raw.indexOf(delimiter);
+  while (start >= 0) {
+    const next = request.raw.indexOf(delimiter, start + delimiter.length);
+    if (next < 0) break;
+    const part = request.raw.subarray(start + delimiter.length + 2, next - 2);
+    const headerEnd = part.indexOf("\r\n\r\n");
+    const headers = part.subarray(0, headerEnd).toString("utf8");
+    if (new RegExp(`name="${field}"`).test(headers)) {
+      const type = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? "application/octet-stream";
+      return { bytes: Buffer.from(part.subarray(headerEnd + 4)), contentType: type };
+    }
+    start = next;
+  }
+  return null;
 }

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: unknown;
+  /** The body as sent, for multipart uploads. */
+  raw: Buffer;
   at: number;
 }
 
@@ -39,7 +41,7 @@ export async function startDoubleServer(handle: Handler): Promise<DoubleServer> 
         return sendJson(res, 400, { detail: "Request body is not valid JSON." });
       }
     }
-    const recorded = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body, at: Date.now() };
+    const recorded = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body, raw, at: Date.now() };
     requests.push(recorded);
     try {
       await handle(recorded, res);

@@ -1,10 +1,13 @@
 /**
  * Runs one Replicate prediction to the end over the HTTP predictions API: create it
- * (holding the request open with `Prefer: wait` so quick models answer at once), poll
- * `urls.get` with backoff until a terminal status, cancel it if we give up, and copy
- * every output into memory because Replicate deletes outputs after an hour.
+ * (holding the request open with `Prefer: wait` so quick models answer at once), record
+ * its id before waiting, poll `urls.get` with backoff until a terminal status, cancel it
+ * if we give up, and copy every output into memory because Replicate deletes outputs
+ * after an hour. A step that runs again for the same work (a retry, or a resume after a
+ * crash) finds the recorded id and polls that prediction instead of paying for another.
  */
 import { ProviderError, type ImageFile } from "@/server/providers/types";
+import type { TaskLedger } from "../task-ledger";
 import { CallContext } from "./http";
 
 export interface ReplicateConfig {
@@ -14,6 +17,8 @@ export interface ReplicateConfig {
   /** First poll delay; it grows 1.5× per poll up to MAX_POLL_MS. */
   pollIntervalMs?: number;
   maxOutputBytes?: number;
+  /** Where prediction ids are recorded before waiting (v1.provider_tasks). */
+  ledger?: TaskLedger;
 }
 
 export type PredictionStatus = "starting" | "processing" | "succeeded" | "failed" | "canceled" | "aborted";
@@ -38,14 +43,28 @@ const MAX_WAIT_SECONDS = 60;
 const POLL_FAILURES_TOLERATED = 3;
 const DEFAULT_MAX_OUTPUT_BYTES = 200_000_000;
 
+export interface RunOptions {
+  signal?: AbortSignal;
+  onUpdate?: (prediction: Prediction) => Promise<void> | void;
+  /** The unit of our work this prediction belongs to; with `config.ledger`, a rerun resumes its prediction. */
+  workKey?: string;
+}
+
+/** `input` is built only when a prediction must be created (a resumed one needs no upload). */
 export async function runPrediction(
   config: ReplicateConfig,
   model: string,
-  input: Record<string, unknown>,
-  options: { signal?: AbortSignal; onUpdate?: (prediction: Prediction) => Promise<void> | void } = {},
+  input: (ctx: CallContext) => Promise<Record<string, unknown>>,
+  options: RunOptions = {},
 ): Promise<PredictionRun> {
   const ctx = new CallContext("Replicate", config.timeoutMs, config.token, options.signal);
-  let prediction = await create(ctx, config, model, input);
+  const ledger = options.workKey ? config.ledger : undefined;
+  const workKey = options.workKey ?? "";
+  let prediction = ledger ? await resume(ctx, config, await ledger.find(workKey)) : null;
+  if (!prediction) {
+    prediction = await create(ctx, config, model, await input(ctx));
+    await ledger?.record(workKey, "replicate", prediction.id);
+  }
   try {
     let interval = config.pollIntervalMs ?? 500;
     let failures = 0;
@@ -64,9 +83,23 @@ export async function runPrediction(
     }
   } catch (error) {
     await cancel(config, prediction);
+    await ledger?.forget(workKey);
     throw error;
   }
+  // A prediction that ended without an output may be retried: the retry must start anew.
+  if (prediction.status !== "succeeded") await ledger?.forget(workKey);
   return finish(ctx, config, prediction);
+}
+
+/** The recorded prediction as it stands now, or null when there is none (or Replicate no longer has it). */
+async function resume(ctx: CallContext, config: ReplicateConfig, id: string | null): Promise<Prediction | null> {
+  if (!id) return null;
+  const response = await ctx.send(`${config.baseUrl.replace(/\/$/, "")}/predictions/${encodeURIComponent(id)}`, { headers: authHeaders(config) });
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return null;
+  }
+  return ctx.json<Prediction>(response);
 }
 
 async function create(
@@ -118,6 +151,9 @@ async function finish(ctx: CallContext, config: ReplicateConfig, prediction: Pre
     case "aborted":
       // Aborted = our Cancel-After deadline passed before the model even started.
       throw new ProviderError("Replicate did not start the prediction in time.", { transient: true, timeout: true });
+    case "canceled":
+      // We cancel only when we give up; otherwise `canceled` is Replicate enforcing our Cancel-After deadline.
+      throw new ProviderError("Replicate stopped the prediction at its deadline.", { transient: true, timeout: true });
     default:
       throw new ProviderError(`Replicate prediction ended as ${prediction.status}.`, { transient: false });
   }

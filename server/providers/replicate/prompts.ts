@@ -8,29 +8,48 @@ import type { InpaintParams, RedesignParams, VideoMode } from "@/server/provider
 export const NEGATIVE_PROMPT =
   "blurry, distorted geometry, warped walls, low quality, lowres, watermark, text, logo, people, cartoon";
 
+/** What MLS rules forbid changing (hosted-providers.md): every prompt says it. */
+const KEEP =
+  "Keep the walls, wall colour, floor, ceiling, windows, doors, built-in cabinets and counters, fixtures, the view through the windows, " +
+  "the camera angle and the lighting exactly as they are.";
+
+/** Instructions for an instruction-editing model (FLUX Kontext class): say what to change and what must stay. */
 export function redesignPrompt(params: RedesignParams): string {
   const place = placeName(params.environment, params.roomType);
   const style = params.style ? `${words(params.style)} style` : "a tasteful contemporary style";
   const focus = params.maskPrompt ? ` Change only the ${params.maskPrompt}.` : "";
-  const photo = " Photorealistic real-estate photograph, natural light, same camera angle and architecture.";
   switch (params.type) {
     case "staging":
-      return `A ${place} professionally staged with furniture and decor in ${style}.${focus}${photo}`;
+      return `Furnish this empty ${place} with movable furniture, rugs and decor in ${style}, placed on the floor as a professional stager would.${focus} ${KEEP} Photorealistic real-estate photo.`;
     case "redecorate":
-      return `The same ${place} redecorated in ${style}, new furniture, textiles and decor.${focus}${photo}`;
+      return `Replace the movable furniture and decor of this ${place} with new pieces in ${style}.${focus} ${KEEP} Photorealistic real-estate photo.`;
     case "render":
-      return `A finished, photorealistic architectural render of the ${place} in ${style}.${focus}${photo}`;
+      return `Turn this sketch of a ${place} into a photorealistic architectural render in ${style}, following its lines exactly.${focus} Keep the layout, walls, openings and perspective of the sketch.`;
     case "declutter":
-      return `The same ${place}, fully decluttered: clear surfaces, no personal items, no mess.${focus}${photo}`;
+      return `Remove the clutter, personal items and movable furniture from this ${place}, leaving it clean and empty.${focus} ${KEEP} Photorealistic real-estate photo.`;
     case "color_change":
-      return `The same ${place} with the walls painted ${params.color ?? "a fresh neutral color"}, everything else unchanged.${focus}${photo}`;
+      return `Repaint only the painted walls of this ${place} in ${params.color ?? "a fresh neutral colour"}, keeping their shading.${focus} Keep the floor, ceiling, trim, windows, doors, furniture, fixtures, camera angle and lighting exactly as they are.`;
   }
+}
+
+/**
+ * Instructions for a multi-reference model: the first image is the room to stage; the
+ * second is either the anchor's staged output (the same room from another view: match
+ * its furniture and style) or an inspiration photo (match its look).
+ */
+export function referencePrompt(params: RedesignParams, sameRoom: boolean): string {
+  const place = placeName(params.environment, params.roomType);
+  const style = params.style ? `${words(params.style)} style` : "the same style";
+  const reference = sameRoom
+    ? "The second image shows the same room from another angle, already staged: use the same furniture pieces, materials, colours and decor, placed consistently with that view."
+    : "The second image is an inspiration photo: match its furniture style, materials and colours.";
+  return `Furnish the ${place} in the first image with movable furniture and decor in ${style}. ${reference} ${KEEP} Output only the first image's view, photorealistic.`;
 }
 
 export function inpaintPrompt(params: InpaintParams): string {
   const place = placeName(params.renderType, params.roomType ?? (params.renderType === "interior" ? "room" : "house"));
   if (params.inpaintingType === "remove") {
-    return `The empty ${place} with the masked area seamlessly filled by the surrounding floor, wall and background; nothing there.`;
+    return `The ${place} with the masked area seamlessly filled by the surrounding floor, wall and background continuing naturally; no object there.`;
   }
   const style = params.style ? `${words(params.style)} style` : "a style matching the surroundings";
   return `The ${place} with the masked area filled by new furniture and decor in ${style}, photorealistic, matching light and perspective.`;

@@ -46,6 +46,7 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
         styleReference: anchorOutput,
         // A redo asks for another variation rather than the same image again.
         variant: input.attempt - 1,
+        workKey: `render-view:${view.id}:${input.attempt}`,
       },
       signal,
     ),

@@ -4,6 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { mediaJobs } from "@/db/schema";
+import { env } from "@/env";
 import type { VideoMode } from "@/server/providers/types";
 import type { ServiceContext } from "../../context";
 import { callProvider } from "../providers/call-provider";
@@ -27,8 +28,10 @@ export async function renderVideo(ctx: ServiceContext, input: { jobId: string })
     await ctx.db.update(mediaJobs).set({ progress: rounded, updatedAt: ctx.now() }).where(and(eq(mediaJobs.id, job.id), eq(mediaJobs.status, "processing")));
   };
   const provider = ctx.providers.video;
-  const done = await callProvider((signal) =>
-    provider.video({ mode: request.mode, image: image.bytes, tail: tail?.bytes ?? null, durationSeconds: request.duration, onProgress }, signal),
+  const done = await callProvider(
+    (signal) =>
+      provider.video({ mode: request.mode, image: image.bytes, tail: tail?.bytes ?? null, durationSeconds: request.duration, onProgress, workKey: `video:${job.id}` }, signal),
+    env.V1_VIDEO_PROVIDER_TIMEOUT_MS,
   );
   const stored = await storeOutputs(ctx.storage, done, done.outputs.slice(0, 1), "video", { operation: `video_${request.mode}`, source: image.bytes, now: ctx.now() });
   const finished = ctx.now();

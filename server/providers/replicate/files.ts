@@ -1,0 +1,28 @@
+/**
+ * How an image input reaches Replicate: as a URL it can fetch. A data URL only for files
+ * up to 256 KB (Replicate's documented inline limit); anything larger is uploaded with the
+ * Files API (POST /v1/files, multipart field `content`) and passed as the file's
+ * `urls.get`, which Replicate fetches with the same token. Large request bodies are
+ * refused or cut off, so a 25 MB photo is never inlined.
+ */
+import type { ImageFile } from "@/server/providers/types";
+import { toDataUrl, type CallContext } from "./http";
+import type { ReplicateConfig } from "./predictions";
+
+export const MAX_INLINE_BYTES = 256 * 1024;
+
+export async function fileInput(ctx: CallContext, config: ReplicateConfig, file: ImageFile): Promise<string> {
+  if (file.bytes.length <= MAX_INLINE_BYTES) return toDataUrl(file);
+  const form = new FormData();
+  const extension = file.contentType.split("/")[1] ?? "bin";
+  form.append("content", new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), `input.${extension}`);
+  form.append("metadata", new Blob(["{}"], { type: "application/json" }));
+  const response = await ctx.send(`${config.baseUrl.replace(/\/$/, "")}/files`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${config.token}` },
+    body: form,
+  });
+  const uploaded = await ctx.json<{ urls?: { get?: string } }>(response);
+  if (!uploaded.urls?.get) throw await ctx.httpFailure(new Response("Replicate's Files API answered without a file URL.", { status: 502 }));
+  return uploaded.urls.get;
+}
