@@ -83,6 +83,7 @@ export function withFaults(providers: Providers, options: FaultOptions): Provide
     },
     describe: {
       name: describe.name,
+      languages: describe.languages,
       describe: async (params, signal) =>
         (await inject("describe", signal))
           ? { provider: "faulty", statusUrl: `fault://describe/${crypto.randomUUID()}`, description: "" }

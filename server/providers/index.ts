@@ -104,7 +104,11 @@ export function buildProviders(settings: Env): Providers {
     inpaint: { name: settings.PROVIDER_INPAINT, inpaint: async (...args) => inpaint().inpaint(...args) },
     upscale: { name: settings.PROVIDER_UPSCALE, upscale: async (...args) => upscale().upscale(...args) },
     video: { name: settings.PROVIDER_VIDEO, video: async (...args) => video().video(...args) },
-    describe: { name: settings.PROVIDER_DESCRIBE, describe: async (...args) => describe().describe(...args) },
+    describe: {
+      name: settings.PROVIDER_DESCRIBE,
+      languages: settings.PROVIDER_DESCRIBE === "local" ? localDescribeProvider.languages : undefined,
+      describe: async (...args) => describe().describe(...args),
+    },
   };
 }
 

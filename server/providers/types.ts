@@ -127,6 +127,8 @@ export interface VideoProvider {
 }
 export interface DescribeProvider {
   name: string;
+  /** The languages it writes, as primary BCP 47 subtags ("en"); absent: any language. */
+  languages?: readonly string[];
   describe(params: DescribeParams, signal?: AbortSignal): Promise<DescribeResult>;
 }
 

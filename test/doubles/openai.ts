@@ -2,7 +2,8 @@
  * A local test double of an OpenAI-compatible chat completions endpoint, built from the
  * published contract: POST /v1/chat/completions with Bearer auth, `model` and `messages`
  * (content a string or parts of type text / image_url), answering a chat.completion
- * object; errors as {error: {message, type, code}}.
+ * object; errors as {error: {message, type, code}}. Strict where the API is: at most
+ * 500 images, 20 MB per image and 50 MB of images per request (400 otherwise).
  */
 import crypto from "node:crypto";
 import {
@@ -86,6 +87,8 @@ export function imageParts(request: ChatRequest): ContentPart[] {
   return request.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])).filter((p) => p.type === "image_url");
 }
 
+const MB = 1024 * 1024;
+
 function validate(body: ChatRequest | undefined): string | null {
   if (!body || typeof body.model !== "string") return "you must provide a model parameter";
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "messages must be a non-empty array";
@@ -99,6 +102,10 @@ function validate(body: ChatRequest | undefined): string | null {
       return `invalid content part ${part.type}`;
     }
   }
+  const images = imageParts(body).map((part) => part.image_url!.url.length);
+  if (images.length > 500) return "too many images: at most 500 per request";
+  if (images.some((size) => size > 20 * MB)) return "an image is larger than 20 MB";
+  if (images.reduce((sum, size) => sum + size, 0) > 50 * MB) return "the images of this request exceed 50 MB in total";
   return null;
 }
 

@@ -152,16 +152,6 @@ describe("local property description writer", () => {
     expect(openings.size).toBeGreaterThan(1);
   });
 
-  it("writes English with an honest note for other languages", () => {
-    const english = writeListingDescription(params(house, brightRooms, { language: "en-GB" }));
-    const spanish = writeListingDescription(params(house, brightRooms, { language: "es-MX" }));
-    expect(spanish.startsWith("Nota: esta descripción está en inglés")).toBe(true);
-    expect(spanish.split("\n\n").slice(1).join("\n\n")).toBe(english);
-    expect(writeListingDescription(params(house, brightRooms, { language: "de" }))).toMatch(/^Hinweis: .*Englisch/);
-    expect(writeListingDescription(params(house, brightRooms, { language: "ja" }))).toMatch(/^Note: this description is in English; the local writer does not write "ja"\./);
-    expect(writeListingDescription(params(house, brightRooms, { language: "<b>x</b>" }))).toMatch(/does not write this language\./);
-  });
-
   it("answers as the local provider with a local:// status URI", async () => {
     const result = await localDescribeProvider.describe(params(house, brightRooms));
     expect(result.provider).toBe("local");

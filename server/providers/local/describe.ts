@@ -1,12 +1,12 @@
 /**
  * The local property description writer: listing copy composed from the property data and
  * the image analysis, in one of four tones and three lengths. It states only what those
- * inputs show; non-English requests get English with a note (see copy/language.ts).
+ * inputs show. It writes English only: composing grammatical copy in other languages from
+ * phrase fragments would read badly, so the service refuses other languages before charging.
  */
 import { randomUUID } from "node:crypto";
 import type { DescribeParams, DescribeProvider, DescribeResult, GenerationSettings } from "@/server/providers/types";
 import { composeCopy } from "./copy/compose";
-import { englishOnlyNote } from "./copy/language";
 import { listingFacts } from "./copy/listing-facts";
 import type { Phrasebook } from "./copy/phrasebook";
 import { casual } from "./copy/tone-casual";
@@ -21,13 +21,12 @@ export function writeListingDescription(params: DescribeParams): string {
   const facts = listingFacts(params.propertyData, params.analysis);
   // Tone and length stay out of the seed, so a longer text extends the shorter one's wording.
   const seed = JSON.stringify([params.propertyData, params.analysis]);
-  const body = composeCopy(PHRASEBOOKS[params.settings.tone], facts, params.settings.length, seed);
-  const note = englishOnlyNote(params.settings.language);
-  return note ? `${note}\n\n${body}` : body;
+  return composeCopy(PHRASEBOOKS[params.settings.tone], facts, params.settings.length, seed);
 }
 
 export const localDescribeProvider: DescribeProvider = {
   name: "local",
+  languages: ["en"],
   async describe(params: DescribeParams): Promise<DescribeResult> {
     return { provider: "local", statusUrl: `local://describe/${randomUUID()}`, description: writeListingDescription(params) };
   },

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { imageParts, startOpenAiDouble, type ChatRequest, type OpenAiDouble } from "@/test/doubles/openai";
 import { ProviderError, type DescribeParams } from "@/server/providers/types";
-import { openAiDescribeProvider, type OpenAiConfig } from "./describe";
+import { MAX_REQUEST_IMAGE_BYTES, openAiDescribeProvider, type OpenAiConfig } from "./describe";
 
 let double: OpenAiDouble;
 let config: OpenAiConfig;
@@ -67,6 +67,20 @@ describe("OpenAI-compatible describe", () => {
     expect(text).toContain("12 Rue des Lilas, Lyon");
     expect(text).toContain("#d04030");
     expect(text).toContain("kitchen");
+  });
+
+  it("keeps a request of large photos within the API's 50 MB of images: each at most 2048 px, smaller until they fit", async () => {
+    // About 9 MB each (noise compresses badly): six of them are over 50 MB as sent.
+    const big = await sharp({ create: { width: 3000, height: 2400, channels: 3, background: "#777", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    const images = Array.from({ length: 6 }, () => ({ bytes: big, contentType: "image/jpeg" }));
+    expect(images.length * big.length * (4 / 3)).toBeGreaterThan(MAX_REQUEST_IMAGE_BYTES);
+    const result = await openAiDescribeProvider(config).describe({ ...params, images, analysis: [] });
+    expect(result.description).toBe("Un appartement vu sur 6 photos.");
+    const urls = imageParts(double.requests[0].body as ChatRequest).map((p) => p.image_url!.url);
+    expect(urls.reduce((sum, url) => sum + url.length, 0)).toBeLessThanOrEqual(MAX_REQUEST_IMAGE_BYTES);
+    const first = await sharp(Buffer.from(urls[0].split(",")[1], "base64")).metadata();
+    expect(Math.max(first.width!, first.height!)).toBeLessThanOrEqual(2048);
+    expect(first.width! / first.height!).toBeCloseTo(3000 / 2400, 2);
   });
 
   it("waits out a 429 and then answers", async () => {

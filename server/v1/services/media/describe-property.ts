@@ -11,6 +11,8 @@ import { withImageWorkSlot } from "./image-work-pool";
 import { decodeImages } from "./decode-images";
 import { ProviderError } from "@/server/providers/types";
 import { env } from "@/env";
+import { AppError } from "@/server/errors";
+import type { DescribeProvider } from "@/server/providers/types";
 
 export const DESCRIBE_COST = CREDIT_COSTS.propertyDescription;
 
@@ -24,6 +26,7 @@ export async function describeProperty(
   input: { account: AuthenticatedAccount; request: z.infer<typeof PropertyDescriptionRequestSchema> },
 ) {
   const { account, request } = input;
+  assertWritableLanguage(ctx.providers.describe, request.generation_settings.language);
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: DESCRIBE_COST });
   return withImageWorkSlot(async () => {
     const images = await decodeImages(request.images);
@@ -45,6 +48,25 @@ export async function describeProperty(
         return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID() } };
       },
     });
+  });
+}
+
+/**
+ * A language the configured writer cannot write is refused before anything is charged,
+ * rather than answered in another language (the local writer writes English only).
+ */
+function assertWritableLanguage(provider: DescribeProvider, tag: string): void {
+  const accepted = provider.languages;
+  const primary = tag.trim().split("-")[0].toLowerCase();
+  if (!accepted || accepted.includes(primary)) return;
+  throw new AppError("invalid_request", `This deployment's description writer (${provider.name}) writes ${accepted.join(", ")} only; it cannot write "${tag}".`, {
+    details: [
+      {
+        field: "generation_settings.language",
+        message: `The ${provider.name} writer writes ${accepted.join(", ")} only. Other languages need a language model (PROVIDER_DESCRIBE=openai).`,
+        accepted: [...accepted],
+      },
+    ],
   });
 }
 

@@ -235,4 +235,16 @@ describe("workflow 4: property description", () => {
     expect([noType.status, noType.body.error.details[0].field]).toEqual([400, "property_data.property_type"]);
     expect(await ledger(accountId)).toEqual([]);
   });
+
+  it("refuses a language the local writer cannot write, before charging; English variants are written", async () => {
+    const { apiKey, accountId } = await makeAccount({ credits: 3 });
+    const image = (await sharp({ create: { width: 40, height: 30, channels: 3, background: "#888" } }).jpeg().toBuffer()).toString("base64");
+    const spanish = await post("/tools/property-description", apiKey, { images: [image], property_data: property, generation_settings: { language: "es-MX" } });
+    expect([spanish.status, spanish.body.error.code]).toEqual([400, "invalid_request"]);
+    expect(spanish.body.error.message).toMatch(/writes en only; it cannot write "es-MX"/);
+    expect(spanish.body.error.details).toEqual([expect.objectContaining({ field: "generation_settings.language", accepted: ["en"] })]);
+    expect(await ledger(accountId)).toEqual([]);
+    const british = await post("/tools/property-description", apiKey, { images: [image], property_data: property, generation_settings: { language: "en-GB" } });
+    expect([british.status, british.body.credits_charged]).toEqual([200, 1]);
+  });
 });
