@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startKlingDouble, type KlingDouble } from "@/test/doubles/kling";
 import { ProviderError, type VideoParams } from "@/server/providers/types";
+import { databaseTaskLedger, type TaskLedger } from "../task-ledger";
 import { klingVideoProvider, type KlingConfig } from "./video";
 
 const VIDEO = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(256, 7)]);
@@ -94,6 +95,74 @@ describe("Kling image-to-video", () => {
     }
     // Each refusal was answered once: nothing waited out or repeated a permanent refusal.
     expect(double.requests.filter((r) => r.method === "POST")).toHaveLength(6);
+  });
+
+  it("sends frames Kling accepts: a 6000×4000 WebP and a 3:1 panorama become JPEGs within 10 MB, ≥ 300 px, aspect ≤ 2.5", async () => {
+    double.script({ polls: 1, video: VIDEO });
+    const noise = { type: "gaussian" as const, mean: 128, sigma: 30 };
+    const big = await sharp({ create: { width: 2000, height: 1334, channels: 3, background: "#777", noise } }).resize(6000, 4000, { kernel: "nearest" }).webp({ effort: 0 }).toBuffer();
+    const panorama = await sharp({ create: { width: 1500, height: 500, channels: 3, background: "#a85" } }).webp().toBuffer();
+    await klingVideoProvider({ ...config, model: "kling-v2-1" }).video(params({ mode: "before_after", image: big, tail: panorama }));
+    const body = double.requests[0].body as Record<string, string>;
+    expect(body).toMatchObject({ model_name: "kling-v2-1", mode: "pro" });
+    for (const frame of [body.image, body.image_tail]) {
+      const bytes = Buffer.from(frame, "base64");
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe("jpeg");
+      expect(bytes.length).toBeLessThanOrEqual(10_000_000);
+      expect(Math.min(meta.width!, meta.height!)).toBeGreaterThanOrEqual(300);
+      expect(Math.max(meta.width!, meta.height!) / Math.min(meta.width!, meta.height!)).toBeLessThanOrEqual(2.5);
+    }
+  });
+
+  it("sends image_tail only to models that take it: reveal drops it, before_after is refused before a task is paid for", async () => {
+    double.script({ polls: 0, video: VIDEO });
+    await klingVideoProvider({ ...config, model: "kling-v2-master" }).video(params({ mode: "reveal", tail }));
+    expect(double.requests[0].body).not.toHaveProperty("image_tail");
+    expect(double.requests[0].body).toMatchObject({ mode: "std" });
+    const refused = await failure(klingVideoProvider({ ...config, model: "kling-v2-master" }).video(params({ mode: "before_after", tail })));
+    expect([refused.transient, refused.message]).toEqual([false, expect.stringMatching(/kling-v2-master takes no end frame/)]);
+    expect(double.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+
+  it("resumes the recorded task after a crash instead of paying for a second one", async () => {
+    double.script({ polls: 3, video: VIDEO });
+    const workKey = `test:${crypto.randomUUID()}`;
+    // The first process records the task and dies while waiting: its promise never settles.
+    const dying: TaskLedger = {
+      ...databaseTaskLedger,
+      record: async (...args) => {
+        await databaseTaskLedger.record(...args);
+        await new Promise(() => undefined);
+      },
+    };
+    void klingVideoProvider({ ...config, ledger: dying }).video(params({ workKey }));
+    await expect.poll(() => databaseTaskLedger.find(workKey)).not.toBeNull();
+    const result = await klingVideoProvider({ ...config, ledger: databaseTaskLedger }).video(params({ workKey }));
+    expect(result.outputs[0].bytes.equals(VIDEO)).toBe(true);
+    expect(double.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(double.tasks.size).toBeGreaterThan(0);
+    expect(result.statusUrl).toContain(String(await databaseTaskLedger.find(workKey)));
+  });
+
+  it("finds a task created but never recorded (a crash between create and record) by its external_task_id", async () => {
+    double.script({ polls: 1, video: VIDEO });
+    const workKey = `test:${crypto.randomUUID()}`;
+    const crashing: TaskLedger = {
+      ...databaseTaskLedger,
+      record: async () => {
+        throw new Error("process died");
+      },
+    };
+    await expect(klingVideoProvider({ ...config, ledger: crashing }).video(params({ workKey }))).rejects.toThrow("process died");
+    const tasksBefore = double.tasks.size;
+    const result = await klingVideoProvider({ ...config, ledger: databaseTaskLedger }).video(params({ workKey }));
+    expect(result.outputs[0].bytes.equals(VIDEO)).toBe(true);
+    // The second create carried the same external_task_id and was refused; no second task exists.
+    expect(double.tasks.size).toBe(tasksBefore);
+    const creates = double.requests.filter((r) => r.method === "POST").map((r) => (r.body as { external_task_id: string }).external_task_id);
+    expect(creates).toHaveLength(2);
+    expect(creates[0]).toBe(creates[1]);
   });
 
   it("times out a task that never finishes", async () => {
