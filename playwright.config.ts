@@ -3,7 +3,8 @@
  * production build, driven by Debian's Chromium (`npm test` finds or installs it:
  * scripts/ensure-chromium.sh; CHROMIUM_PATH overrides /usr/bin/chromium). Screenshots and traces land in e2e/artifacts.
  *
- * E2E_SKIP_BUILD=1 reuses an existing .next build; E2E_PORT picks the port (3100).
+ * The web server builds first unless .next is current (test/build-freshness.ts); E2E_PORT
+ * picks the port (3100).
  */
 import { defineConfig, devices } from "@playwright/test";
 
@@ -40,7 +41,7 @@ export default defineConfig({
     { name: "api", testDir: "./e2e/api" },
   ],
   webServer: {
-    command: process.env.E2E_SKIP_BUILD ? "npm start" : "npm run build && npm start",
+    command: "node --import tsx test/ensure-build.ts && npm start",
     url: `${baseURL}/sign-in`,
     // Local store links are absolute: they must point at the port the browser uses.
     env: {

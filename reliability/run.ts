@@ -1,6 +1,6 @@
 /**
  * The reliability suite (`npm run test:reliability`): the production build (`next
- * start`, built first if .next is missing) against a real PostgreSQL, one app server
+ * start`, built first unless current: test/build-freshness.ts) against a real PostgreSQL, one app server
  * per concern so phases never disturb each other's figures:
  *   lane 1 — server "main": load for 3 minutes, alongside isolation then webhook receivers;
  *   lane 2 — server "hostile": hostile input; then server "faults": provider faults;
@@ -9,14 +9,14 @@
  * Prints the figures and ends with "N passed, M failed"; exits 1 on any failure.
  *
  * Settings: RELIABILITY_PHASES (comma list; all by default), RELIABILITY_LOAD_SECONDS (180),
- * RELIABILITY_CASES (1000 per route), RELIABILITY_SEED, RELIABILITY_PORT_BASE (4150),
+ * RELIABILITY_CASES (1000 per route), RELIABILITY_SEED,
  * RELIABILITY_PG_PORT (54359, when DATABASE_URL is unset).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { ensureBuild } from "./lib/build";
+import { ensureBuild } from "@/test/build-freshness";
+import { freePort } from "@/test/process-harness";
 import { startDatabaseServer, createDatabase, type SuiteDatabase } from "./lib/database";
 import { startNextServer, type NextServer } from "./lib/next-server";
 import { apiClient, responses } from "./lib/api";
@@ -38,29 +38,17 @@ const secrets = {
   STUDIO_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64url"),
 };
 
-async function freePort(from: number): Promise<number> {
-  for (let port = from; ; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer().once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
-
-let nextPort = Number(process.env.RELIABILITY_PORT_BASE ?? 4150);
-const takePort = async () => (nextPort = (await freePort(nextPort)) + 1) - 1;
 
 async function main(): Promise<number> {
   const startedAt = Date.now();
   const report = new Report();
-  await ensureBuild();
+  ensureBuild(process.cwd(), { env: { ...process.env }, log: (line) => console.log(line) });
 
   // Source images are served on loopback, which only V1_FETCH_ALLOWLIST lets the app reach.
-  process.env.FIXTURE_PORT = String(await takePort());
+  process.env.FIXTURE_PORT = String(await freePort());
   const { startFixtureServer } = await import("@/test/fixture-server");
   const fixtures = await startFixtureServer();
-  const receiver = await startWebhookReceiver(await takePort());
+  const receiver = await startWebhookReceiver(await freePort());
   process.env.V1_FETCH_ALLOWLIST = `127.0.0.1:${process.env.FIXTURE_PORT},127.0.0.1:${receiver.port}`;
   const { serveImages } = await import("./lib/fixtures");
   const images = await serveImages(fixtures);
@@ -77,7 +65,7 @@ async function main(): Promise<number> {
     dataDirs.push(dataDir);
     const server = await startNextServer({
       name,
-      port: await takePort(),
+      port: await freePort(),
       dataDir,
       env: {
         ...secrets,

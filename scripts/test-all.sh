@@ -33,7 +33,7 @@ if ls e2e/api/*.spec.ts e2e/app/*.spec.ts >/dev/null 2>&1; then
   # A fresh embedded database for the production server under test (unless DATABASE_URL
   # names one): its own data folder and port, shared with the specs' admin commands.
   rm -rf .data/e2e
-  stage "contract specs and browser flows (playwright)" env E2E_SKIP_BUILD=1 DATA_DIR=.data/e2e \
+  stage "contract specs and browser flows (playwright)" env DATA_DIR=.data/e2e \
     EMBEDDED_PG_PORT=$((55000 + RANDOM % 2000)) PLAYWRIGHT_JSON_OUTPUT_NAME=.data/reports/playwright.json \
     npx playwright test --reporter=list,json
 fi

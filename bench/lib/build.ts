@@ -2,8 +2,8 @@
  * The production build the bench runs: `next build` of a snapshot of the working tree in
  * .data/bench/app (node_modules linked), so a `next build` someone else starts in the
  * checkout meanwhile cannot swap .next under the running server, and the measured build is
- * exactly the sources of this run. The snapshot is rebuilt when any file git knows of
- * (tracked, or new and not ignored) changed since the last bench build; its .next/cache
+ * exactly the sources of this run. The snapshot is rebuilt when any file that goes into the
+ * build changed since the last bench build (the rule of test/build-freshness.ts); its .next/cache
  * is kept, so rebuilds are incremental. The snapshot gets one extra route, the framework
  * floor of figure 1 (FLOOR_ROUTE). `--reuse-build` skips the check, `--rebuild`
  * always builds.
@@ -12,6 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { buildSources } from "@/test/build-freshness";
 import { BENCH_DATA_DIR, ROOT } from "./settings";
 
 export const BUILD_DIR = path.join(BENCH_DATA_DIR, "app");
@@ -61,7 +62,7 @@ export type BuildState = { built: false; reason: string } | { built: true; reaso
 
 export async function ensureBuild(options: { reuse: boolean; force: boolean; env: NodeJS.ProcessEnv }): Promise<BuildState> {
   const files = sourceFiles();
-  const current = fingerprint(files);
+  const current = fingerprint(buildSources(ROOT));
   const hasBuild = fs.existsSync(path.join(BUILD_DIR, ".next", "BUILD_ID"));
   if (!options.force && hasBuild) {
     if (options.reuse) return { built: false, reason: "existing bench build reused (--reuse-build)" };

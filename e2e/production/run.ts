@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { createV1Client } from "@/server/v1/client/create-v1-client";
 import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
-import { ensureBuild, buildIsCurrent } from "./build";
+import { buildIsCurrent, ensureBuild } from "@/test/build-freshness";
 import { concurrentMigrations, refusesVercelWithoutSettings, serveEndpointIsSigned, serverlessTracesCarryBinaries } from "./deployment-checks";
 import { startPostgres, type TestPostgres } from "./postgres";
 import { freePort, startProcess, stopAllProcesses, waitForHttp, waitForLine } from "./processes";
@@ -51,7 +51,10 @@ let fixtures: FixtureServer | undefined;
 
 async function main(): Promise<void> {
   const wasCurrent = buildIsCurrent(root);
-  await check(wasCurrent ? "built app is current" : "next build with no database and no secrets", async () => ensureBuild(root, log));
+  await check(wasCurrent ? "built app is current" : "next build with no database and no secrets", async () =>
+    // As a deployment builds: no database and no secrets in the environment.
+    ensureBuild(root, { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" }, log }),
+  );
   if (failed) return;
   await check("serverless traces carry ffmpeg, ffprobe, libvips and the migrations", () => serverlessTracesCarryBinaries(root));
 
