@@ -151,12 +151,13 @@ export const EnvSchema = z.object({
   PROVIDER_CONCURRENCY_REDESIGN: int(4, 1),
   PROVIDER_CONCURRENCY_VIDEO: int(2, 1),
 
-  // Providers, chosen per operation.
-  PROVIDER_REDESIGN: providerChoice.default("local"),
-  PROVIDER_INPAINT: providerChoice.default("local"),
-  PROVIDER_UPSCALE: providerChoice.default("local"),
-  PROVIDER_VIDEO: providerChoice.default("local"),
-  PROVIDER_DESCRIBE: providerChoice.default("local"),
+  // Providers, chosen per operation. Unset, each follows the keys present (see the
+  // transform below): REPLICATE_API_TOKEN alone switches every image operation to Replicate.
+  PROVIDER_REDESIGN: providerChoice.optional(),
+  PROVIDER_INPAINT: providerChoice.optional(),
+  PROVIDER_UPSCALE: providerChoice.optional(),
+  PROVIDER_VIDEO: providerChoice.optional(),
+  PROVIDER_DESCRIBE: providerChoice.optional(),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_BASE_URL: z.url().default("https://api.replicate.com/v1"),
   /** Instruction editing that keeps the room: staging, redecorate, render, declutter, colour change. */
@@ -229,6 +230,18 @@ export const EnvSchema = z.object({
   if (Boolean(settings.SMTP_USER) !== Boolean(settings.SMTP_PASSWORD)) {
     issues.addIssue({ code: "custom", path: ["SMTP_PASSWORD"], message: "SMTP_USER and SMTP_PASSWORD go together" });
   }
+}).transform((settings) => {
+  // The mode follows the settings present: a key for a hosted provider is the wish to use it.
+  const image = settings.REPLICATE_API_TOKEN ? "replicate" : "local";
+  const video = settings.KLING_API_KEY && settings.KLING_BASE_URL ? "kling" : image;
+  return {
+    ...settings,
+    PROVIDER_REDESIGN: settings.PROVIDER_REDESIGN ?? image,
+    PROVIDER_INPAINT: settings.PROVIDER_INPAINT ?? image,
+    PROVIDER_UPSCALE: settings.PROVIDER_UPSCALE ?? image,
+    PROVIDER_VIDEO: settings.PROVIDER_VIDEO ?? video,
+    PROVIDER_DESCRIBE: settings.PROVIDER_DESCRIBE ?? (settings.OPENAI_API_KEY ? "openai" : "local"),
+  };
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -105,7 +105,7 @@ export function providerNotice(provider: string): { title: string; detail: strin
   if (!isGenerativeProvider(provider)) {
     return {
       title: "This deployment runs the offline provider: staging gives a style preview, not a staged photo.",
-      detail: "To stage with a generative model, set REPLICATE_API_TOKEN and PROVIDER_REDESIGN=replicate (see docs/providers.md).",
+      detail: "To stage with a generative model, set REPLICATE_API_TOKEN (README: Real models).",
     };
   }
   return { title: `Staging runs on a generative model (${provider}); results are labelled "Virtually staged".`, detail: null };

@@ -51,11 +51,28 @@ describe("provider registry", () => {
       }),
     );
     expect(providers.upscale.name).toBe("replicate");
-    expect(providers.redesign.name).toBe("local");
+    expect(providers.describe.name).toBe("local");
     replicate.script({ polls: 1 });
     const result = await providers.upscale.upscale(image, { maxLongSide: 8192 });
     expect(result).toMatchObject({ provider: "replicate", model: "topazlabs/image-upscale" });
     expect(replicate.requests.some((r) => r.path === "/v1/models/topazlabs/image-upscale/predictions")).toBe(true);
+  });
+
+  it("follows the keys present when no PROVIDER_* is set: a Replicate token alone switches every image operation", () => {
+    const pick = (settings: Record<string, string>) => {
+      const env = parseEnv(settings);
+      return [env.PROVIDER_REDESIGN, env.PROVIDER_INPAINT, env.PROVIDER_UPSCALE, env.PROVIDER_VIDEO, env.PROVIDER_DESCRIBE];
+    };
+    expect(pick({})).toEqual(["local", "local", "local", "local", "local"]);
+    expect(pick({ REPLICATE_API_TOKEN: "r8_x" })).toEqual(["replicate", "replicate", "replicate", "replicate", "local"]);
+    expect(pick({ REPLICATE_API_TOKEN: "r8_x", OPENAI_API_KEY: "sk-x", KLING_API_KEY: "a:b", KLING_BASE_URL: "https://api-singapore.klingai.com" })).toEqual([
+      "replicate",
+      "replicate",
+      "replicate",
+      "kling",
+      "openai",
+    ]);
+    expect(pick({ REPLICATE_API_TOKEN: "r8_x", PROVIDER_UPSCALE: "local" })[2]).toBe("local");
   });
 
   it("defaults each Replicate operation to a current official model and runs a community model only by version", () => {
