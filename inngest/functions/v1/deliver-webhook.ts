@@ -8,11 +8,7 @@ import { webhookRequested } from "@/inngest/events";
 import { createServiceContext } from "@/server/v1/context";
 import { deliverWebhook } from "@/server/v1/services/webhooks/deliver-webhook";
 
-export async function deliverWebhookHandler({ event, step }: { event: { data: { eventId: string } }; step: any }) {
-  return step.run("deliver", async () => deliverWebhook(await createServiceContext(), { eventId: event.data.eventId }));
-}
-
 export const deliverWebhookFunction = inngest.createFunction(
   { id: "v1-deliver-webhook", retries: 20, triggers: [webhookRequested] },
-  deliverWebhookHandler,
+  async ({ event, step }) => step.run("deliver", async () => deliverWebhook(await createServiceContext(), { eventId: event.data.eventId })),
 );
