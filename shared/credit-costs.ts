@@ -29,3 +29,10 @@ export const INPAINT_UPSCALE_COST = CREDIT_COSTS.inpaint + CREDIT_COSTS.upscale;
 export function creditsLabel(credits: number): string {
   return `${credits.toLocaleString("en-US")} ${credits === 1 ? "credit" : "credits"}`;
 }
+
+/** Why an action is refused up front: what it costs against what is left. */
+export function shortOfCreditsMessage(cost: number, balance: number): string {
+  return `This costs ${creditsLabel(cost)} and the workspace has ${creditsLabel(balance)} left. An owner can add credits to the workspace's account.`;
+}
+
+export const PLAN_LABELS = { free: "Free plan", premium: "Premium plan", business: "Business plan" } as const;

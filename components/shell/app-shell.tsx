@@ -3,6 +3,7 @@ import { Menu as MenuIcon, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { CreditBalance } from "@/components/credits/credit-balance";
 import { cx } from "@/components/ui/cx";
 import type { WorkspaceSummary } from "@/server/studio/workspaces/list-workspaces";
 import { Logo } from "./logo";
@@ -47,6 +48,9 @@ export function AppShell({
       </Link>
       <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
       <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+      <div className="mt-auto">
+        <CreditBalance onNavigate={() => setDrawerOpen(false)} />
+      </div>
     </div>
   );
 

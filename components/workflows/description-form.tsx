@@ -5,7 +5,9 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
-import { Button, SelectField, TextField } from "@/components/ui";
+import { CostButton } from "@/components/credits/cost-button";
+import { SelectField, TextField } from "@/components/ui";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { idLabel, LENGTHS, TONES } from "@/shared/generation-vocabulary";
 import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS } from "@/shared/studio-vocabulary";
 import { FormError } from "./form-error";
@@ -78,10 +80,10 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
         <SelectField label="Language" value={language} onChange={(e) => setLanguage(e.target.value)} options={LANGUAGES} />
       </div>
       <FormError message={start.error ? errorMessage(start.error) : null} />
-      <Button type="submit" loading={start.isPending} disabled={photoIds.length === 0}>
+      <CostButton cost={CREDIT_COSTS.propertyDescription} loading={start.isPending} disabled={photoIds.length === 0}>
         <FileText className="size-4" aria-hidden="true" />
         Write description
-      </Button>
+      </CostButton>
     </form>
   );
 }

@@ -5,7 +5,9 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
-import { Button, SelectField } from "@/components/ui";
+import { CostButton } from "@/components/credits/cost-button";
+import { SelectField } from "@/components/ui";
+import { CREDIT_COSTS, creditsLabel, INPAINT_UPSCALE_COST } from "@/shared/credit-costs";
 import { FormError } from "./form-error";
 import { MlsVerdictNote, useMlsVerdict } from "./mls-verdict-note";
 import { MaskPainter } from "./mask-painter";
@@ -76,13 +78,15 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
           </>
         ) : null}
       </div>
-      <p className="text-xs text-stone-600">Runs inpaint (1 credit), then upscales the result to twice the size (2 credits). Both images are kept.</p>
+      <p className="text-xs text-stone-600">
+        Runs inpaint ({creditsLabel(CREDIT_COSTS.inpaint)}), then upscales the result to twice the size ({creditsLabel(CREDIT_COSTS.upscale)}). Both images are kept.
+      </p>
       <MlsVerdictNote {...mls} />
       <FormError message={start.error ? errorMessage(start.error) : null} />
-      <Button type="submit" loading={start.isPending} disabled={!photo || !mask || mls.verdict.allowed === "no"}>
+      <CostButton cost={INPAINT_UPSCALE_COST} loading={start.isPending} disabled={!photo || !mask || mls.verdict.allowed === "no"}>
         <Wand2 className="size-4" aria-hidden="true" />
         Inpaint and upscale
-      </Button>
+      </CostButton>
       {photo && !mask ? <p className="text-xs text-stone-600">Paint over the area to change to continue.</p> : null}
     </form>
   );

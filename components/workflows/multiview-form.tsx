@@ -5,7 +5,9 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
-import { Button, SelectField } from "@/components/ui";
+import { CostButton } from "@/components/credits/cost-button";
+import { SelectField } from "@/components/ui";
+import { CREDIT_COSTS, creditsLabel, multiviewCost } from "@/shared/credit-costs";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
@@ -71,12 +73,14 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
         <SelectField label="Style" value={style} onChange={(e) => setStyle(e.target.value)} options={STYLE_OPTIONS} />
       </div>
       <IntensityField value={intensity} onChange={setIntensity} />
-      <p className="text-xs text-stone-600">Costs 1 credit for the anchor and 6 for each other view as it starts.</p>
+      <p className="text-xs text-stone-600">
+        {creditsLabel(CREDIT_COSTS.multiviewAnchor)} for the anchor and {creditsLabel(CREDIT_COSTS.multiviewSibling)} for each other view as it starts.
+      </p>
       <FormError message={start.error ? errorMessage(start.error) : null} />
-      <Button type="submit" loading={start.isPending} disabled={!anchor || views.length === 0}>
+      <CostButton cost={multiviewCost(views.length + 1)} loading={start.isPending} disabled={!anchor || views.length === 0}>
         <Layers className="size-4" aria-hidden="true" />
         {views.length === 0 ? "Render the set" : `Render ${views.length + 1} views`}
-      </Button>
+      </CostButton>
     </form>
   );
 }

@@ -5,7 +5,9 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
-import { Button, SelectField } from "@/components/ui";
+import { CostButton } from "@/components/credits/cost-button";
+import { SelectField } from "@/components/ui";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { NEEDS_COLOR, NEEDS_STYLE, type RedesignType } from "@/shared/generation-vocabulary";
 import { ColorField } from "./color-field";
 import { FormError } from "./form-error";
@@ -83,10 +85,10 @@ export function StageForm({
       <IntensityField value={intensity} onChange={setIntensity} />
       <MlsVerdictNote {...mls} />
       <FormError message={stage.error ? errorMessage(stage.error) : null} />
-      <Button type="submit" loading={stage.isPending} disabled={!photoId || mls.verdict.allowed === "no"}>
+      <CostButton cost={CREDIT_COSTS.job} loading={stage.isPending} disabled={!photoId || mls.verdict.allowed === "no"}>
         <Sparkles className="size-4" aria-hidden="true" />
         Stage photo
-      </Button>
+      </CostButton>
     </form>
   );
 }

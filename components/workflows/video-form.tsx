@@ -5,7 +5,9 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
-import { Button, SelectField } from "@/components/ui";
+import { CostButton } from "@/components/credits/cost-button";
+import { SelectField } from "@/components/ui";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import type { VideoMode } from "@/shared/generation-vocabulary";
 import { FormError } from "./form-error";
 import { VIDEO_MODE_OPTIONS } from "./options";
@@ -66,12 +68,12 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
           onChange={setTail}
         />
       ) : null}
-      <p className="text-xs text-stone-600">A 5-second MP4; costs 27 credits, refunded if rendering fails.</p>
+      <p className="text-xs text-stone-600">A 5-second MP4; its credits are refunded if rendering fails.</p>
       <FormError message={start.error ? errorMessage(start.error) : null} />
-      <Button type="submit" loading={start.isPending} disabled={!image || (mode === "before_after" && !tail)}>
+      <CostButton cost={CREDIT_COSTS.video} loading={start.isPending} disabled={!image || (mode === "before_after" && !tail)}>
         <Clapperboard className="size-4" aria-hidden="true" />
         Render video
-      </Button>
+      </CostButton>
     </form>
   );
 }

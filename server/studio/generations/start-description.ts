@@ -3,6 +3,8 @@
  * is synchronous on the service, so a durable step makes it; this verb records the ask.
  */
 import { inngest } from "@/inngest/client";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
+import { ensureCredits } from "../usage/ensure-credits";
 import { descriptionRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";
@@ -37,6 +39,7 @@ export async function startDescription(ctx: StudioContext, input: DescriptionInp
 
 async function beginDescription(ctx: StudioContext, input: DescriptionInput, id: string) {
   const photos = await loadProjectPhotos(ctx, input);
+  await ensureCredits({ workspaceId: input.workspaceId, cost: CREDIT_COSTS.propertyDescription });
   await insertGeneration(ctx, {
     id,
     workspaceId: input.workspaceId,

@@ -4,6 +4,8 @@
  * this verb stores the mask and hands over.
  */
 import { inngest } from "@/inngest/client";
+import { INPAINT_UPSCALE_COST } from "@/shared/credit-costs";
+import { ensureCredits } from "../usage/ensure-credits";
 import { inpaintUpscaleRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { enforceMlsRules } from "./enforce-mls-rules";
@@ -35,6 +37,7 @@ export async function startInpaintUpscale(ctx: StudioContext, input: InpaintUpsc
 async function beginInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInput, id: string) {
   await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: input.inpaintingType === "replace" ? "inpaint_replace" : "inpaint_remove", setting: input.renderType });
   const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
+  await ensureCredits({ workspaceId: input.workspaceId, cost: INPAINT_UPSCALE_COST });
   const mask = await readMask(input.maskDataUrl);
   const maskKey = `${generationKeyPrefix({ ...input, id })}mask.png`;
   await ctx.storage().put(maskKey, mask, "image/png");

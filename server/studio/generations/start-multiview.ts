@@ -11,6 +11,8 @@ import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration } from "./records";
 import { studioErrorFromV1 } from "./v1-failure";
 import { v1ForWorkspace } from "./v1-for-workspace";
+import { ensureCredits } from "../usage/ensure-credits";
+import { multiviewCost } from "@/shared/credit-costs";
 
 export interface MultiviewInput {
   /** The browser's id of the user action; a repeat with the same id starts nothing new. */
@@ -34,6 +36,7 @@ export async function startMultiview(ctx: StudioContext, input: MultiviewInput) 
 async function beginMultiview(ctx: StudioContext, input: MultiviewInput, id: string) {
   const photoIds = [input.anchorPhotoId, ...input.viewPhotoIds];
   const photos = await loadProjectPhotos(ctx, { ...input, photoIds });
+  await ensureCredits({ workspaceId: input.workspaceId, cost: multiviewCost(photoIds.length) });
   const urls = await Promise.all(photos.map((photo) => ctx.storage().url(photo.storageKey)));
   const client = await v1ForWorkspace(input.workspaceId);
   let created;

@@ -7,7 +7,9 @@ import { videoPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";
 import { getProject } from "../projects/get-project";
+import { ensureCredits } from "../usage/ensure-credits";
 import { recordUsage } from "../usage/record-usage";
+import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { insertGeneration } from "./records";
 import { resolveImage, type ImageRef } from "./resolve-image";
 import { studioErrorFromV1 } from "./v1-failure";
@@ -34,6 +36,7 @@ async function beginVideo(ctx: StudioContext, input: VideoInput, id: string) {
   await getProject(ctx, input);
   const image = await resolveImage(ctx, { ...input, ref: input.image });
   const tail = input.tailImage ? await resolveImage(ctx, { ...input, ref: input.tailImage }) : null;
+  await ensureCredits({ workspaceId: input.workspaceId, cost: CREDIT_COSTS.video });
   const client = await v1ForWorkspace(input.workspaceId);
   let created;
   try {

@@ -1,6 +1,7 @@
 /**
- * The workspace's monthly quota as the service counts it (GET /me). A failure is shown
- * on the usage page in plain words rather than breaking the page.
+ * The workspace's account as the service sees it (GET /me): the monthly quota and its
+ * use, and from the headers the credit balance and plan (D14; null when a deployment
+ * sends none). A failure is shown in plain words rather than breaking the page.
  */
 import { v1ForWorkspace } from "../generations/v1-for-workspace";
 import { generationError } from "../generations/v1-failure";
@@ -8,7 +9,14 @@ import { generationError } from "../generations/v1-failure";
 export async function accountQuota(input: { workspaceId: string }) {
   try {
     const me = await (await v1ForWorkspace(input.workspaceId)).me();
-    return { ok: true as const, quota: me.api_monthly_quota, usedThisMonth: me.api_completed_month, totalCompleted: me.api_total_completed };
+    return {
+      ok: true as const,
+      quota: me.api_monthly_quota,
+      usedThisMonth: me.api_completed_month,
+      totalCompleted: me.api_total_completed,
+      creditBalance: me.creditBalance,
+      plan: me.plan,
+    };
   } catch (error) {
     return { ok: false as const, error: generationError(error) };
   }

@@ -6,7 +6,7 @@ import { ACCOUNT_HEADERS } from "@/server/v1/schemas/job";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const GET = bindRoute(V1_ROUTE_TABLE.me, async ({ ctx, account }) => ({
-  body: await readMe(ctx.db, { account, now: ctx.now() }),
-  headers: { [ACCOUNT_HEADERS.creditBalance]: String(account.creditBalance), [ACCOUNT_HEADERS.plan]: account.plan },
-}));
+export const GET = bindRoute(V1_ROUTE_TABLE.me, async ({ ctx, account }) => {
+  const me = await readMe(ctx.db, { account, now: ctx.now() });
+  return { body: me.body, headers: { [ACCOUNT_HEADERS.creditBalance]: String(me.creditBalance), [ACCOUNT_HEADERS.plan]: me.plan } };
+});

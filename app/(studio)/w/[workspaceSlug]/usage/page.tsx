@@ -9,6 +9,8 @@ import { QuotaBar } from "@/components/workflows/quota-bar";
 import { UsageChart } from "@/components/workflows/usage-chart-lazy";
 import { monthLabel } from "@/components/workflows/usage-format";
 import { UsageTable } from "@/components/workflows/usage-table";
+import { UsageExportButton } from "@/components/credits/usage-export-button";
+import { PLAN_LABELS } from "@/shared/credit-costs";
 import { USAGE_OPERATION_LABELS } from "@/shared/generation-vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
@@ -27,8 +29,21 @@ export default async function UsagePage({ params, searchParams }: Props) {
 
   return (
     <>
-      <PageHeader title="Usage" description="Credits and monthly quota used by this workspace, as the image service charged them." />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <PageHeader
+        title="Usage"
+        description="Credits and monthly quota used by this workspace, as the image service charged them."
+        actions={nothingYet ? null : <UsageExportButton month={usage.month} label={monthLabel(usage.month)} />}
+      />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Card className="p-5">
+          <p className="text-sm text-stone-600">Credits left</p>
+          <p className="mt-1 text-3xl font-semibold tabular-nums text-stone-900" data-testid="usage-credit-balance">
+            {quota.ok && quota.creditBalance !== null ? quota.creditBalance.toLocaleString("en-US") : "—"}
+          </p>
+          <p className="mt-1 text-sm text-stone-600" data-testid="usage-plan">
+            {quota.ok && quota.plan ? PLAN_LABELS[quota.plan] : "Plan unknown"}
+          </p>
+        </Card>
         <Card className="p-5">
           <p className="text-sm text-stone-600">Credits in {monthLabel(usage.month)}</p>
           <p className="mt-1 text-3xl font-semibold tabular-nums text-stone-900" data-testid="credits-this-month">

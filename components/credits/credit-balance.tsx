@@ -1,0 +1,29 @@
+"use client";
+import { Coins } from "lucide-react";
+import Link from "next/link";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { PLAN_LABELS } from "@/shared/credit-costs";
+import { useCredits } from "./use-credits";
+
+/** What is left to spend, always in sight in the sidebar, with the way to the usage page. */
+export function CreditBalance({ onNavigate }: { onNavigate?: () => void }) {
+  const workspace = useWorkspace();
+  const { balance, plan } = useCredits();
+  return (
+    <section aria-label="Credits" className="rounded-lg border border-stone-200 bg-stone-50 px-3 py-3">
+      <div className="flex items-center gap-2 text-sm text-stone-700">
+        <Coins className="size-4 text-stone-500" aria-hidden="true" />
+        <span>Credits left</span>
+      </div>
+      <p className="mt-1 text-xl font-semibold tabular-nums text-stone-900" data-testid="credit-balance">
+        {balance === null ? "—" : balance.toLocaleString("en-US")}
+      </p>
+      <p className="mt-1 flex flex-wrap items-center justify-between gap-x-2 text-xs text-stone-600">
+        <span data-testid="credit-plan">{plan ? PLAN_LABELS[plan] : "Plan unknown"}</span>
+        <Link href={`/w/${workspace.slug}/usage`} onClick={onNavigate} className="font-medium text-accent-800 underline-offset-2 hover:underline">
+          See usage
+        </Link>
+      </p>
+    </section>
+  );
+}
