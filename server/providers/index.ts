@@ -18,6 +18,8 @@ import type { ReplicateConfig } from "./replicate/predictions";
 import { replicateRedesignProvider } from "./replicate/redesign";
 import { replicateUpscaleProvider } from "./replicate/upscale";
 import { replicateVideoProvider } from "./replicate/video";
+import { getBlobStore } from "@/server/storage";
+import { storageInputHost } from "./hosted/input-host";
 import { databaseTaskLedger } from "./task-ledger";
 import { ProviderError, type Providers } from "./types";
 
@@ -46,6 +48,8 @@ export function buildProviders(settings: Env): Providers {
       token: need("REPLICATE_API_TOKEN", forSetting),
       timeoutMs: modelSetting === "REPLICATE_MODEL_VIDEO" ? settings.V1_VIDEO_PROVIDER_TIMEOUT_MS : settings.V1_PROVIDER_TIMEOUT_MS,
       ledger: databaseTaskLedger,
+      // A bucket can serve input copies itself; the local folder cannot be reached from outside.
+      inputHost: settings.S3_BUCKET ? storageInputHost(getBlobStore()) : undefined,
     } satisfies ReplicateConfig,
     model: need(modelSetting, forSetting),
   });

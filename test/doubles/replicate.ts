@@ -79,10 +79,23 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
   const files = new Map<string, { bytes: Buffer; expiresAt: number }>();
   const uploads = new Map<string, { bytes: Buffer; contentType: string }>();
   let origin = "";
+  /** Bytes Replicate fetched from URL inputs (a presigned bucket URL, say) when the prediction was created. */
+  const fetched = new Map<string, Buffer>();
   const resolveInput = (value: unknown): Buffer | null => {
     if (typeof value !== "string") return null;
     const upload = /\/v1\/files\/(\w+)$/.exec(value);
-    return upload ? (uploads.get(upload[1])?.bytes ?? null) : decodeDataUrl(value);
+    if (upload && value.startsWith(origin)) return uploads.get(upload[1])?.bytes ?? null;
+    return fetched.get(value) ?? decodeDataUrl(value);
+  };
+  /** Like Replicate, fetch every http(s) input that is not one of our uploads; an unreachable one fails the create. */
+  const fetchUrlInputs = async (input: Record<string, unknown>): Promise<string | null> => {
+    for (const [key, value] of Object.entries(input).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v] as const) : [[key, value] as const]))) {
+      if (typeof value !== "string" || !/^https?:/.test(value) || value.startsWith(origin) || fetched.has(value)) continue;
+      const response = await fetch(value).catch(() => null);
+      if (!response?.ok) return `${key}: could not fetch ${value.split("?")[0]} (HTTP ${response?.status ?? "error"})`;
+      fetched.set(value, Buffer.from(await response.arrayBuffer()));
+    }
+    return null;
   };
 
   const view = (p: StoredPrediction) => ({
@@ -116,7 +129,7 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
     p.output = p.script.outputShape === "string" ? urls[0] : urls;
   };
 
-  const server = await startDoubleServer((request, res) => {
+  const server = await startDoubleServer(async (request, res) => {
     const path = new URL(request.path, "http://x").pathname;
     if (path.startsWith("/files/")) {
       const file = files.get(path.slice("/files/".length));
@@ -152,6 +165,8 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
       const tooBig = Object.entries((body.input ?? {}) as Record<string, unknown>).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v]) : [[key, value]]))
         .find(([, value]) => typeof value === "string" && value.startsWith("data:") && value.length > MAX_DATA_URL_CHARS);
       if (tooBig) return sendJson(res, 413, { title: "Request entity too large", detail: `${tooBig[0]}: data URLs are limited to 256 KB; upload the file`, status: 413 });
+      const unreachable = await fetchUrlInputs((body.input ?? {}) as Record<string, unknown>);
+      if (unreachable) return sendJson(res, 422, { title: "Input validation failed", detail: unreachable, status: 422 });
       const invalid = validateCreate(create[1], body) ?? (create[1] ? validateModelInput(create[1], body.input as Record<string, unknown>, resolveInput) : null);
       if (invalid) return sendJson(res, 422, { title: "Input validation failed", detail: invalid, status: 422 });
       const prediction: StoredPrediction = {

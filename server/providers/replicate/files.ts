@@ -1,6 +1,7 @@
 /**
  * How an image input reaches Replicate: as a URL it can fetch. A data URL only for files
- * up to 256 KB (Replicate's documented inline limit); anything larger is uploaded with the
+ * up to 256 KB (Replicate's documented inline limit); anything larger goes as a presigned
+ * URL of our bucket when storage is S3 (`config.inputHost`), else it is uploaded with the
  * Files API (POST /v1/files, multipart field `content`) and passed as the file's
  * `urls.get`, which Replicate fetches with the same token. Large request bodies are
  * refused or cut off, so a 25 MB photo is never inlined.
@@ -13,6 +14,11 @@ export const MAX_INLINE_BYTES = 256 * 1024;
 
 export async function fileInput(ctx: CallContext, config: ReplicateConfig, file: ImageFile): Promise<string> {
   if (file.bytes.length <= MAX_INLINE_BYTES) return toDataUrl(file);
+  if (config.inputHost) {
+    const published = await config.inputHost.publish(file);
+    ctx.onEnd(published.release);
+    return published.url;
+  }
   const form = new FormData();
   const extension = file.contentType.split("/")[1] ?? "bin";
   form.append("content", new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), `input.${extension}`);

@@ -14,6 +14,7 @@ const MAX_DETAIL_CHARS = 200;
 export class CallContext {
   readonly signal: AbortSignal;
   private readonly deadline: number;
+  private readonly afterCall: (() => Promise<void>)[] = [];
 
   constructor(
     readonly provider: string,
@@ -24,6 +25,16 @@ export class CallContext {
     this.deadline = Date.now() + timeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     this.signal = caller ? AbortSignal.any([caller, timeout]) : timeout;
+  }
+
+  /** Work for when the call has ended, whatever its outcome (e.g. deleting input copies). */
+  onEnd(cleanUp: () => Promise<void>): void {
+    this.afterCall.push(cleanUp);
+  }
+
+  /** Runs the end-of-call work; best effort, so a failed clean-up never masks the call's own result. */
+  async end(): Promise<void> {
+    await Promise.all(this.afterCall.splice(0).map((cleanUp) => cleanUp().catch(() => undefined)));
   }
 
   remainingMs(): number {

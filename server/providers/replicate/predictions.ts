@@ -7,6 +7,7 @@
  * crash) finds the recorded id and polls that prediction instead of paying for another.
  */
 import { ProviderError, type ImageFile } from "@/server/providers/types";
+import type { InputHost } from "../hosted/input-host";
 import type { TaskLedger } from "../task-ledger";
 import { CallContext } from "./http";
 
@@ -19,6 +20,8 @@ export interface ReplicateConfig {
   maxOutputBytes?: number;
   /** Where prediction ids are recorded before waiting (v1.provider_tasks). */
   ledger?: TaskLedger;
+  /** Serves large inputs from our own bucket (S3 storage); absent, they go through the Files API. */
+  inputHost?: InputHost;
 }
 
 export type PredictionStatus = "starting" | "processing" | "succeeded" | "failed" | "canceled" | "aborted";
@@ -58,6 +61,21 @@ export async function runPrediction(
   options: RunOptions = {},
 ): Promise<PredictionRun> {
   const ctx = new CallContext("Replicate", config.timeoutMs, config.token, options.signal);
+  try {
+    return await run(ctx, config, model, input, options);
+  } finally {
+    // Input copies in our bucket are deleted once the prediction has ended (or we gave up on it).
+    await ctx.end();
+  }
+}
+
+async function run(
+  ctx: CallContext,
+  config: ReplicateConfig,
+  model: string,
+  input: (ctx: CallContext) => Promise<Record<string, unknown>>,
+  options: RunOptions,
+): Promise<PredictionRun> {
   const ledger = options.workKey ? config.ledger : undefined;
   const workKey = options.workKey ?? "";
   let prediction = ledger ? await resume(ctx, config, await ledger.find(workKey)) : null;

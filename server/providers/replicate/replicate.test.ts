@@ -9,6 +9,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startReplicateDouble, type ReplicateDouble } from "@/test/doubles/replicate";
 import { ProviderError, type ImageFile, type RedesignParams } from "@/server/providers/types";
+import { startTestS3 } from "@/server/storage/test-s3";
+import { storageInputHost } from "../hosted/input-host";
 import { databaseTaskLedger, type TaskLedger } from "../task-ledger";
 import { replicateInpaintProvider } from "./inpaint";
 import type { ReplicateConfig } from "./predictions";
@@ -111,6 +113,26 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
     const out = await sharp(result.outputs[0].bytes).metadata();
     expect([out.width, out.height]).toEqual([width, height]);
     expect(result).toMatchObject({ provider: "replicate", statusUrl: expect.stringMatching(/\/v1\/predictions\/\w+$/) });
+  });
+
+  it("with S3 storage, sends a large input as a presigned URL of a bucket copy (no Files API upload) and deletes the copy afterwards", async () => {
+    const s3 = await startTestS3(["provider-inputs-test"]);
+    try {
+      const store = s3.storeFor();
+      double.script({ polls: 1, output: [model1024] });
+      const result = await replicateRedesignProvider({ ...config, inputHost: storageInputHost(store) }, MODELS).redesign(await photo(4000, 3000), params({ workKey: workKey() }));
+      expect(uploads()).toHaveLength(0);
+      const url = String(inputOf().input_image);
+      expect(url.startsWith(`${s3.endpoint}/provider-inputs-test/`)).toBe(true);
+      expect(url).toMatch(/X-Amz-Signature=/);
+      expect((await sent(url)).width! * (await sent(url)).height!).toBeLessThanOrEqual(4_000_000);
+      expect((await sharp(result.outputs[0].bytes).metadata()).width).toBe(4000);
+      const key = decodeURIComponent(new URL(url).pathname.split("/").slice(2).join("/"));
+      expect(key).toMatch(/provider-input\.jpg$/);
+      expect(await store.get(key)).toBeNull();
+    } finally {
+      await s3.close();
+    }
   });
 
   it("inlines a small input as a data URL (within 256 KB) without an upload", async () => {
