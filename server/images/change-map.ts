@@ -15,9 +15,10 @@
  * On the synthetic pairs of the tests a removed or added object is recovered within
  * 3 px of its true rectangle, also under a 2 px shift and a brightness/contrast re-grade.
  */
+import { bestShift, shifted } from "./align";
 import { rgbBufferToLab } from "./color";
-import { boxMean, greyOf, morph } from "./edges";
-import { decodeRgb, resizeRgb, type RgbImage } from "./raw-image";
+import { boxMean, morph } from "./edges";
+import { decodeRgb, resizeRgb } from "./raw-image";
 import { regionsOf } from "./regions";
 import { sharp } from "./sharp";
 
@@ -58,7 +59,7 @@ export async function computeChangeMap(sourceBytes: Buffer, outputBytes: Buffer)
   const source = await resizeRgb(await decodeRgb(sourceBytes, WORK_SIDE * 2), output.width, output.height);
   const { width, height } = output;
   const meta = await decodeSize(outputBytes);
-  const shift = bestShift(standardised(greyOf(source)), standardised(greyOf(output)), width, height);
+  const shift = bestShift(source, output, MAX_SHIFT);
   const aligned = shifted(source, shift.dx, shift.dy);
 
   const srcLab = rgbBufferToLab(aligned.data);
@@ -113,50 +114,6 @@ export async function computeChangeMap(sourceBytes: Buffer, outputBytes: Buffer)
 async function decodeSize(bytes: Buffer): Promise<{ width: number; height: number }> {
   const meta = await sharp(bytes).metadata();
   return { width: meta.autoOrient.width, height: meta.autoOrient.height };
-}
-
-/** The whole-pixel offset of `output` relative to `source` with the least mean absolute grey difference. */
-function bestShift(source: Float32Array, output: Float32Array, width: number, height: number): { dx: number; dy: number } {
-  let best = { dx: 0, dy: 0, cost: Infinity };
-  for (let dy = -MAX_SHIFT; dy <= MAX_SHIFT; dy++) {
-    for (let dx = -MAX_SHIFT; dx <= MAX_SHIFT; dx++) {
-      let sum = 0, count = 0;
-      for (let y = MAX_SHIFT; y < height - MAX_SHIFT; y++) {
-        for (let x = MAX_SHIFT; x < width - MAX_SHIFT; x++) {
-          sum += Math.abs(output[y * width + x] - source[(y - dy) * width + (x - dx)]);
-          count++;
-        }
-      }
-      // Prefer no shift on ties, so an unmoved frame is never nudged.
-      const cost = sum / count + (dx || dy ? 1e-6 : 0);
-      if (cost < best.cost) best = { dx, dy, cost };
-    }
-  }
-  return { dx: best.dx, dy: best.dy };
-}
-
-/** Zero mean, unit variance: a brighter or more contrasted output still aligns on its edges. */
-function standardised(grey: Float32Array): Float32Array {
-  let mean = 0;
-  for (const v of grey) mean += v / grey.length;
-  let variance = 0;
-  for (const v of grey) variance += (v - mean) ** 2 / grey.length;
-  const std = Math.sqrt(variance) || 1;
-  return grey.map((v) => (v - mean) / std);
-}
-
-function shifted(image: RgbImage, dx: number, dy: number): RgbImage {
-  if (!dx && !dy) return image;
-  const { width, height } = image;
-  const data = Buffer.alloc(image.data.length);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(height - 1, Math.max(0, y - dy));
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(width - 1, Math.max(0, x - dx));
-      image.data.copy(data, (y * width + x) * 3, (sy * width + sx) * 3, (sy * width + sx) * 3 + 3);
-    }
-  }
-  return { data, width, height };
 }
 
 function blankBorder(mask: Uint8Array, width: number, height: number, shift: { dx: number; dy: number }) {

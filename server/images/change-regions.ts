@@ -1,26 +1,20 @@
 /**
  * Names the parts of a room a change map touches, for the summary "changed: 4 % of the
- * image, regions: floor, back wall". Until the staging structure check (issue 13)
- * offers segmented regions, a fixed layout of an eye-level room photo is used: ceiling
- * band on top, floor band below, walls left / back / right between. A layout is just a
- * list of named tests, so a segmented one can replace it without touching callers.
+ * image, regions: floor, back wall". The regions are the zones of the structure check
+ * (room-zones.ts: ceiling band on top, floor band below, walls left / back / right
+ * between), so the summary and the check speak of the same parts of the room. A layout
+ * is just a named test per point, so a segmented one can replace it without touching
+ * callers.
  */
 import type { ChangeMap } from "./change-map";
+import { roomRegionAt } from "./room-zones";
 
 export interface RegionLayout {
   /** Region of a point given as fractions of width and height (0..1). */
   regionAt(x: number, y: number): string;
 }
 
-export const EYE_LEVEL_ROOM: RegionLayout = {
-  regionAt(x, y) {
-    if (y < 0.18) return "ceiling";
-    if (y > 0.62) return "floor";
-    if (x < 0.25) return "left wall";
-    if (x > 0.75) return "right wall";
-    return "back wall";
-  },
-};
+export const EYE_LEVEL_ROOM: RegionLayout = { regionAt: roomRegionAt };
 
 /** Share of changed pixels that counts a region as changed, or share of the region itself. */
 const SHARE_OF_CHANGE = 0.1;

@@ -41,6 +41,12 @@ export interface RedesignParams {
   variant: number;
   /** Our unit of work (e.g. `job-output:<id>`): hosted providers resume its paid task instead of starting another. */
   workKey?: string;
+  /**
+   * A second attempt after the structure check refused the first output
+   * (server/images/structure-check.ts): hosted models are told more firmly what must
+   * not change; the local provider ignores it.
+   */
+  firmStructure?: boolean;
 }
 
 export interface InpaintParams {

@@ -13,6 +13,14 @@ const KEEP =
   "Keep the walls, wall colour, floor, ceiling, windows, doors, built-in cabinets and counters, fixtures, the view through the windows, " +
   "the camera angle and the lighting exactly as they are.";
 
+/** Added on the retry after the structure check refused an output that changed the room (docs/structure-check.md). */
+const FIRM_STRUCTURE =
+  " This is a second attempt: the first moved or repainted the room. The ceiling, every wall and its colour, each window and window frame, each door and door frame must stay exactly where and as they are; only movable furniture and decor may change.";
+
+function keep(params: RedesignParams): string {
+  return params.firmStructure ? KEEP + FIRM_STRUCTURE : KEEP;
+}
+
 /** Instructions for an instruction-editing model (FLUX Kontext class): say what to change and what must stay. */
 export function redesignPrompt(params: RedesignParams): string {
   const place = placeName(params.environment, params.roomType);
@@ -20,13 +28,13 @@ export function redesignPrompt(params: RedesignParams): string {
   const focus = params.maskPrompt ? ` Change only the ${params.maskPrompt}.` : "";
   switch (params.type) {
     case "staging":
-      return `Furnish this empty ${place} with movable furniture, rugs and decor in ${style}, placed on the floor as a professional stager would.${focus} ${KEEP} Photorealistic real-estate photo.`;
+      return `Furnish this empty ${place} with movable furniture, rugs and decor in ${style}, placed on the floor as a professional stager would.${focus} ${keep(params)} Photorealistic real-estate photo.`;
     case "redecorate":
-      return `Replace the movable furniture and decor of this ${place} with new pieces in ${style}.${focus} ${KEEP} Photorealistic real-estate photo.`;
+      return `Replace the movable furniture and decor of this ${place} with new pieces in ${style}.${focus} ${keep(params)} Photorealistic real-estate photo.`;
     case "render":
-      return `Turn this sketch of a ${place} into a photorealistic architectural render in ${style}, following its lines exactly.${focus} Keep the layout, walls, openings and perspective of the sketch.`;
+      return `Turn this sketch of a ${place} into a photorealistic architectural render in ${style}, following its lines exactly.${focus} Keep the layout, walls, openings and perspective of the sketch.${params.firmStructure ? FIRM_STRUCTURE : ""}`;
     case "declutter":
-      return `Remove the clutter, personal items and movable furniture from this ${place}, leaving it clean and empty.${focus} ${KEEP} Photorealistic real-estate photo.`;
+      return `Remove the clutter, personal items and movable furniture from this ${place}, leaving it clean and empty.${focus} ${keep(params)} Photorealistic real-estate photo.`;
     case "color_change":
       return `Repaint only the painted walls of this ${place} in ${params.color ?? "a fresh neutral colour"}, keeping their shading.${focus} Keep the floor, ceiling, trim, windows, doors, furniture, fixtures, camera angle and lighting exactly as they are.`;
   }
@@ -43,7 +51,7 @@ export function referencePrompt(params: RedesignParams, sameRoom: boolean): stri
   const reference = sameRoom
     ? "The second image shows the same room from another angle, already staged: use the same furniture pieces, materials, colours and decor, placed consistently with that view."
     : "The second image is an inspiration photo: match its furniture style, materials and colours.";
-  return `Furnish the ${place} in the first image with movable furniture and decor in ${style}. ${reference} ${KEEP} Output only the first image's view, photorealistic.`;
+  return `Furnish the ${place} in the first image with movable furniture and decor in ${style}. ${reference} ${keep(params)} Output only the first image's view, photorealistic.`;
 }
 
 export function inpaintPrompt(params: InpaintParams): string {

@@ -20,6 +20,8 @@ const PLAIN_WORDS: Partial<Record<string, string>> = {
   provider_error: "The image provider could not process this photo. Credits for it were refunded; please try again.",
   provider_timeout: "The image provider took too long. Credits for it were refunded; please try again.",
   job_failed: "The image service could not process this photo. Please try again or pick another photo.",
+  structure_changed:
+    "The staged image changed the room itself (windows, door frames, walls or ceiling), which listing rules do not allow, so it was not kept. Credits for it were refunded; try another style or photo.",
   anchor_failed: "The first (anchor) view failed, so the other views were not started. Credits were refunded.",
   redo_limit_exceeded: "This view has used all 4 attempts.",
   view_not_redoable: "This view cannot be redone right now.",

@@ -8,7 +8,7 @@ import { jobGroups, jobOutputs } from "@/db/schema";
 import type { RedesignType } from "@/server/providers/types";
 import type { ServiceContext } from "../../context";
 import { storeFile, withProvenance } from "../media/store-outputs";
-import { callProvider } from "../providers/call-provider";
+import { redesignChecked } from "../providers/redesign-checked";
 
 export async function generateJobOutput(ctx: ServiceContext, input: { outputId: string }): Promise<{ status: "completed" | "skipped" }> {
   const [row] = await ctx.db
@@ -23,24 +23,22 @@ export async function generateJobOutput(ctx: ServiceContext, input: { outputId: 
   if (!source) return { status: "skipped" };
   const inspiration = group.inspirationKey ? await ctx.storage.get(group.inspirationKey) : null;
   const provider = ctx.providers.redesign;
-  const result = await callProvider((signal) =>
-    provider.redesign(
-      { bytes: source.bytes, contentType: source.contentType },
-      {
-        type: group.redesignType as RedesignType,
-        roomType: group.roomType,
-        style: group.style,
-        color: group.color,
-        intensity: group.intensity,
-        environment: group.environment as "interior" | "exterior" | "commercial",
-        maskPrompt: group.maskPrompt,
-        inspiration: inspiration?.bytes ?? null,
-        styleReference: null,
-        variant: output.position,
-        workKey: `job-output:${output.id}`,
-      },
-      signal,
-    ),
+  const result = await redesignChecked(
+    provider,
+    { bytes: source.bytes, contentType: source.contentType },
+    {
+      type: group.redesignType as RedesignType,
+      roomType: group.roomType,
+      style: group.style,
+      color: group.color,
+      intensity: group.intensity,
+      environment: group.environment as "interior" | "exterior" | "commercial",
+      maskPrompt: group.maskPrompt,
+      inspiration: inspiration?.bytes ?? null,
+      styleReference: null,
+      variant: output.position,
+      workKey: `job-output:${output.id}`,
+    },
   );
   const image = await withProvenance(result.outputs[0], result, { operation: group.redesignType, source: source.bytes, now: ctx.now() });
   const key = await storeFile(ctx.storage, image, "output");

@@ -11,7 +11,7 @@ import { AppError } from "@/server/errors";
 import { scoreSibling } from "@/server/images/compare";
 import type { ServiceContext } from "../../context";
 import { storeFile, withProvenance } from "../media/store-outputs";
-import { callProvider } from "../providers/call-provider";
+import { redesignChecked } from "../providers/redesign-checked";
 
 type Outcome = { status: "completed"; verdict: GateVerdict | null } | { status: "skipped" };
 
@@ -31,25 +31,23 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
   if (view.viewIndex > 0 && !anchorOutput) throw new AppError("source_fetch_failed", "The anchor's output is missing, so this view has no style reference.");
 
   const provider = ctx.providers.redesign;
-  const result = await callProvider((signal) =>
-    provider.redesign(
-      { bytes: source.bytes, contentType: source.contentType },
-      {
-        type: "staging",
-        roomType: set.roomType,
-        style: set.style,
-        color: set.color,
-        intensity: set.intensity,
-        environment: "interior",
-        maskPrompt: null,
-        inspiration: null,
-        styleReference: anchorOutput,
-        // A redo asks for another variation rather than the same image again.
-        variant: input.attempt - 1,
-        workKey: `render-view:${view.id}:${input.attempt}`,
-      },
-      signal,
-    ),
+  const result = await redesignChecked(
+    provider,
+    { bytes: source.bytes, contentType: source.contentType },
+    {
+      type: "staging",
+      roomType: set.roomType,
+      style: set.style,
+      color: set.color,
+      intensity: set.intensity,
+      environment: "interior",
+      maskPrompt: null,
+      inspiration: null,
+      styleReference: anchorOutput,
+      // A redo asks for another variation rather than the same image again.
+      variant: input.attempt - 1,
+      workKey: `render-view:${view.id}:${input.attempt}`,
+    },
   );
   const image = result.outputs[0];
   const gate = anchorOutput ? await scoreSibling({ anchorOutput, siblingOutput: image.bytes, siblingSource: source.bytes }) : null;

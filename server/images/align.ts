@@ -1,0 +1,55 @@
+/**
+ * Aligning an output with its source before comparing them: generative models can nudge
+ * the frame by a few pixels, and a comparison that is not aligned reports every edge as
+ * changed. Shared by the change map and the structure check.
+ */
+import { greyOf } from "./edges";
+import type { RgbImage } from "./raw-image";
+
+/** Zero mean, unit variance: a brighter or more contrasted output still aligns on its edges. */
+export function standardised(grey: Float32Array): Float32Array {
+  let mean = 0;
+  for (const v of grey) mean += v / grey.length;
+  let variance = 0;
+  for (const v of grey) variance += (v - mean) ** 2 / grey.length;
+  const std = Math.sqrt(variance) || 1;
+  return grey.map((v) => (v - mean) / std);
+}
+
+/** The whole-pixel offset (within ±maxShift) of `output` relative to `source` with the least mean absolute standardised-grey difference. */
+export function bestShift(source: RgbImage, output: RgbImage, maxShift: number): { dx: number; dy: number } {
+  const { width, height } = output;
+  const src = standardised(greyOf(source));
+  const out = standardised(greyOf(output));
+  let best = { dx: 0, dy: 0, cost: Infinity };
+  for (let dy = -maxShift; dy <= maxShift; dy++) {
+    for (let dx = -maxShift; dx <= maxShift; dx++) {
+      let sum = 0, count = 0;
+      for (let y = maxShift; y < height - maxShift; y++) {
+        for (let x = maxShift; x < width - maxShift; x++) {
+          sum += Math.abs(out[y * width + x] - src[(y - dy) * width + (x - dx)]);
+          count++;
+        }
+      }
+      // Prefer no shift on ties, so an unmoved frame is never nudged.
+      const cost = sum / count + (dx || dy ? 1e-6 : 0);
+      if (cost < best.cost) best = { dx, dy, cost };
+    }
+  }
+  return { dx: best.dx, dy: best.dy };
+}
+
+/** The image moved by (dx, dy), edge pixels repeated into the uncovered border. */
+export function shifted(image: RgbImage, dx: number, dy: number): RgbImage {
+  if (!dx && !dy) return image;
+  const { width, height } = image;
+  const data = Buffer.alloc(image.data.length);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(height - 1, Math.max(0, y - dy));
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(width - 1, Math.max(0, x - dx));
+      image.data.copy(data, (y * width + x) * 3, (sy * width + sx) * 3, (sy * width + sx) * 3 + 3);
+    }
+  }
+  return { data, width, height };
+}

@@ -1,0 +1,109 @@
+/**
+ * The structure check in the generation path: a hosted model's output that paints out a
+ * window is asked for once more with `firmStructure`, then refused with
+ * `structure_changed` as a permanent failure, and a multi-view view failed that way is
+ * refunded (D4). The provider here is a double of a hosted model (one that draws what
+ * the test tells it to); the local provider's own outputs pass (structure-check.test.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { renderSets, renderViews } from "@/db/schema";
+import { providerStep } from "@/inngest/functions/v1/provider-step";
+import { sharp } from "@/server/images/sharp";
+import type { ImageFile, RedesignParams, RedesignProvider } from "@/server/providers/types";
+import { newBlobKey } from "@/server/storage";
+import { makeAccount } from "@/test/accounts";
+import { roomPhoto } from "@/test/images";
+import { createServiceContext } from "../../context";
+import { debitCredits } from "../billing/debit-credits";
+import { failRenderView } from "../multiview/fail-render-view";
+import { generateRenderView } from "../multiview/generate-render-view";
+import { ledgerOf } from "../multiview/multiview-test-kit";
+import { viewChargeKey } from "../multiview/pricing";
+import { redesignChecked } from "./redesign-checked";
+
+const W = 320, H = 240;
+
+/** The room with its window (x 0.08..0.26, y 0.12..0.37 of roomPhoto) painted over in the wall colour. */
+async function windowPaintedOut(room: Buffer): Promise<Buffer> {
+  const cover = { left: Math.round(W * 0.08) - 3, top: Math.round(H * 0.12) - 3, width: Math.round(W * 0.18) + 6, height: Math.round(H * 0.25) + 6 };
+  return sharp(room)
+    .composite([{ input: { create: { width: cover.width, height: cover.height, channels: 3, background: "#d9d4c7" } }, ...cover }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** A model double answering each call with the next image of `answers`, recording the parameters it was given. */
+function modelDouble(answers: Buffer[]) {
+  const calls: RedesignParams[] = [];
+  const provider: RedesignProvider = {
+    name: "double",
+    async redesign(_source: ImageFile, params: RedesignParams) {
+      calls.push(params);
+      const bytes = answers[Math.min(calls.length - 1, answers.length - 1)];
+      return { provider: "double", statusUrl: `https://models.example/predictions/${calls.length}`, model: "double/model", outputs: [{ bytes, contentType: "image/jpeg" }] };
+    },
+  };
+  return { provider, calls };
+}
+
+const PARAMS: RedesignParams = {
+  type: "staging", roomType: "living_room", style: "modern", color: null, intensity: 0.6, environment: "interior",
+  maskPrompt: null, inspiration: null, styleReference: null, variant: 0,
+};
+
+describe("redesignChecked", () => {
+  it("keeps a good first output without asking again", async () => {
+    const room = await roomPhoto(W, H);
+    const double = modelDouble([await roomPhoto(W, H, { floor: "#7a5a3a" })]);
+    const result = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
+    expect(result.statusUrl).toMatch(/\/1$/);
+    expect(double.calls.map((c) => c.firmStructure ?? false)).toEqual([false]);
+  });
+
+  it("asks once more, firmly, and keeps the second output when it passes", async () => {
+    const room = await roomPhoto(W, H);
+    const double = modelDouble([await windowPaintedOut(room), room]);
+    const result = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
+    expect(result.statusUrl).toMatch(/\/2$/);
+    expect(double.calls.map((c) => c.firmStructure ?? false)).toEqual([false, true]);
+  });
+
+  it("refuses a second bad output with structure_changed, a permanent failure", async () => {
+    const room = await roomPhoto(W, H);
+    const double = modelDouble([await windowPaintedOut(room)]);
+    const outcome = await providerStep(() => redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS));
+    expect(outcome).toMatchObject({ failed: { code: "structure_changed", message: expect.stringMatching(/upper left wall/) } });
+    expect(double.calls).toHaveLength(2);
+  });
+
+  it("does not check wall colour changes or exterior photos", async () => {
+    const room = await roomPhoto(W, H);
+    const blue = await roomPhoto(W, H, { wall: "#4a6f9a" });
+    for (const params of [{ ...PARAMS, type: "color_change" as const, color: "#4a6f9a" }, { ...PARAMS, environment: "exterior" as const }]) {
+      const double = modelDouble([blue]);
+      await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, params);
+      expect(double.calls).toHaveLength(1);
+    }
+  });
+
+  it("fails a multi-view anchor that paints out a window and refunds its credit", async () => {
+    const base = await createServiceContext();
+    const room = await roomPhoto(W, H);
+    const ctx = { ...base, providers: { ...base.providers, redesign: modelDouble([await windowPaintedOut(room)]).provider } };
+    const { accountId } = await makeAccount({ plan: "premium", credits: 5 });
+    const [set] = await ctx.db.insert(renderSets).values({ accountId, roomType: "living_room", style: "modern", intensity: 0.6 }).returning();
+    const sourceKey = newBlobKey("source", "jpg");
+    await ctx.storage.put(sourceKey, room, "image/jpeg");
+    const [anchor] = await ctx.db
+      .insert(renderViews)
+      .values({ setId: set.id, viewIndex: 0, sourceUrl: "https://example.com/0.jpg", sourceKey, attempts: 1, charged: true })
+      .returning();
+    await debitCredits(ctx.db, { accountId, amount: 1, chargeKey: viewChargeKey(anchor), jobId: anchor.id, operation: "multiview" });
+
+    const outcome = await providerStep(() => generateRenderView(ctx, { viewId: anchor.id, attempt: 1 }));
+    expect(outcome).toMatchObject({ failed: { code: "structure_changed" } });
+    if (!("failed" in outcome)) throw new Error("expected a failure");
+    await failRenderView(ctx, { viewId: anchor.id, attempt: 1, error: outcome.failed });
+    expect((await ledgerOf(accountId)).entries.map((e) => e.amount)).toEqual([5, -1, 1]);
+  });
+});
