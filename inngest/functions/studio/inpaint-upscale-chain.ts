@@ -6,6 +6,7 @@ import { inngest } from "@/inngest/client";
 import { failGenerationOnFailure } from "./fail-generation-on-failure";
 import { inpaintUpscaleRequested } from "@/inngest/studio-events";
 import { createStudioContext } from "@/server/studio/context";
+import { storeChangeMaps } from "@/server/studio/exports/store-change-maps";
 import { inpaintLinks, runInpaintStep, runUpscaleStep, upscaleLink } from "@/server/studio/generations/run-chain-step";
 
 export const inpaintUpscaleFunction = inngest.createFunction(
@@ -18,6 +19,7 @@ export const inpaintUpscaleFunction = inngest.createFunction(
     const imageUrl = await step.run("upscale-link", async () => upscaleLink(await createStudioContext(), generationId));
     if (!imageUrl) return { status: "failed", step: "upscale" };
     const upscaled = await step.run("upscale", async () => runUpscaleStep(await createStudioContext(), generationId, imageUrl));
+    await step.run("change-maps", async () => storeChangeMaps(await createStudioContext(), generationId));
     return { status: upscaled.ok ? "completed" : "failed" };
   },
 );

@@ -10,6 +10,7 @@ import { pollUntil } from "@/inngest/polling";
 import { PollEventSchema } from "@/inngest/studio-events";
 import { createStudioContext, type StudioContext } from "@/server/studio/context";
 import type { PollOutcome } from "@/server/studio/generations/poll-outcome";
+import { storeChangeMaps } from "@/server/studio/exports/store-change-maps";
 import { failGeneration } from "@/server/studio/generations/records";
 
 /** Seconds between polls in each run: quick at first, when local work usually finishes. */
@@ -32,7 +33,11 @@ export function definePollFunction<N extends string>(id: string, trigger: PollEv
       maxPolls: POLLS_PER_ROUND,
       check: async () => check(await createStudioContext(), generationId),
     });
-    if (outcome.done) return { status: outcome.value };
+    if (outcome.done) {
+      // Stored now, so "Show changes" and the share page read it instead of computing on first view.
+      await step.run("change-maps", async () => storeChangeMaps(await createStudioContext(), generationId));
+      return { status: outcome.value };
+    }
     if (round + 1 >= MAX_ROUNDS) {
       await step.run("give-up", async () =>
         failGeneration(await createStudioContext(), generationId, {
