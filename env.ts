@@ -199,6 +199,12 @@ export const EnvSchema = z.object({
     .optional()
     .refine((v) => !v, "is no longer supported: each workspace needs its own v1 account and key (unset it; see docs/deploy.md)"),
   STUDIO_STARTER_CREDITS: int(500, 0),
+  /** Sign-in attempts per account (by email) per 15 minutes before a 15-minute lockout. */
+  SIGN_IN_ACCOUNT_LIMIT: int(10, 1),
+  /** Sign-in attempts per client address per 15 minutes. */
+  SIGN_IN_IP_LIMIT: int(100, 1),
+  /** Sign-ups per client address per hour. */
+  SIGN_UP_IP_LIMIT: int(10, 1),
   NEXTAUTH_URL: optionalUrl,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

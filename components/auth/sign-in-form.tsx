@@ -34,7 +34,7 @@ export function SignInForm({
     const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
     if (!result?.ok) {
       setPending(false);
-      setError("That email and password do not match an account.");
+      setError(signInErrorMessage(result?.error));
       return;
     }
     router.replace(callbackUrl);
@@ -72,6 +72,16 @@ export function SignInForm({
       </p>
     </div>
   );
+}
+
+/** The server's lockout ("locked:<minutes>", server/auth/sign-in-limits.ts) or a wrong email or password, in words. */
+function signInErrorMessage(error: string | null | undefined): string {
+  const locked = /^locked:(\d+)$/.exec(error ?? "");
+  if (locked) {
+    const minutes = Number(locked[1]);
+    return `Too many sign-in attempts. For your security, signing in to this account is paused for ${minutes} minute${minutes === 1 ? "" : "s"}; try again then.`;
+  }
+  return "That email and password do not match an account.";
 }
 
 export function OAuthButtons({ providers, callbackUrl }: { providers: { id: string; name: string }[]; callbackUrl: string }) {

@@ -62,7 +62,7 @@ export function SignUpForm({
           autoComplete="new-password"
           minLength={8}
           required
-          hint="At least 8 characters."
+          hint="At least 8 characters, hard to guess: a few uncommon words work well."
         />
         <Button type="submit" className="w-full" loading={signUp.isPending || signingIn}>
           Create account

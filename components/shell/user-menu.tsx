@@ -1,6 +1,8 @@
 "use client";
-import { LogOut } from "lucide-react";
+import { useMutation } from "@tanstack/react-query";
+import { LogOut, MonitorSmartphone } from "lucide-react";
 import { signOut } from "next-auth/react";
+import { useTRPC } from "@/components/trpc/client";
 import { Menu, menuItemClasses } from "@/components/ui/menu";
 
 export function initials(name: string): string {
@@ -12,8 +14,12 @@ export function initials(name: string): string {
     .join("");
 }
 
-/** The signed-in person in the top bar, with sign-out. */
+/** The signed-in person in the top bar, with sign-out here or on every device. */
 export function UserMenu({ user }: { user: { name: string; email: string } }) {
+  const trpc = useTRPC();
+  const everywhere = useMutation(
+    trpc.auth.signOutEverywhere.mutationOptions({ onSuccess: () => signOut({ callbackUrl: "/sign-in" }) }),
+  );
   return (
     <Menu
       triggerLabel={`Account menu for ${user.name}`}
@@ -35,6 +41,10 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
           <button type="button" className={`${menuItemClasses} mt-1`} onClick={() => signOut({ callbackUrl: "/sign-in" })}>
             <LogOut className="size-4" aria-hidden="true" />
             Sign out
+          </button>
+          <button type="button" className={menuItemClasses} disabled={everywhere.isPending} onClick={() => everywhere.mutate()}>
+            <MonitorSmartphone className="size-4" aria-hidden="true" />
+            Sign out on all devices
           </button>
         </>
       )}

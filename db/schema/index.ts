@@ -3,3 +3,4 @@ export * from "./studio";
 export * from "./executor";
 export * from "./studio-generations";
 export * from "./studio-email";
+export * from "./studio-security";

@@ -1,7 +1,8 @@
 /**
  * next-auth configuration: email + password always (no outside service needed), Google
- * and GitHub when their settings are present. Sessions are JWTs in a cookie, so no
- * session table; the token carries our user id, resolved once at sign-in.
+ * and GitHub when their settings are present. Sessions are encrypted JWTs in a cookie
+ * carrying our user id and a session id that must still be recorded in studio.sessions
+ * (server/auth/sessions.ts), so signing out ends a session for good.
  */
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -11,7 +12,9 @@ import { env } from "@/env";
 import { secret } from "@/server/secrets";
 import { createStudioContext } from "@/server/studio/context";
 import { upsertOAuthUser } from "@/server/studio/users/upsert-oauth-user";
-import { verifyCredentials } from "@/server/studio/users/verify-credentials";
+import { signInWithPassword } from "@/server/studio/users/sign-in-with-password";
+import { clientIp } from "./client-ip";
+import { endSession, isSessionLive, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
 import { configureSiteUrl } from "./site-url";
 
 configureSiteUrl();
@@ -35,15 +38,18 @@ export function enabledOAuthProviders(): { id: string; name: string }[] {
 export function authOptions(): NextAuthOptions {
   return {
     secret: secret("AUTH_SECRET"),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/sign-in" },
     providers: [
       CredentialsProvider({
         name: "Email",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        // A lockout throws SignInLockedError, whose message ("locked:<minutes>") next-auth
+        // hands to the form as the error, which words it.
+        async authorize(credentials, request) {
           if (!credentials?.email || !credentials.password) return null;
-          return verifyCredentials(await createStudioContext(), credentials);
+          const { email, password } = credentials;
+          return signInWithPassword(await createStudioContext(), { email, password, ip: clientIp(request?.headers) });
         },
       }),
       ...oauthProviders(),
@@ -58,13 +64,27 @@ export function authOptions(): NextAuthOptions {
         user.name = studioUser.name;
         return true;
       },
-      jwt({ token, user }) {
-        if (user) token.uid = user.id;
+      async jwt({ token, user }) {
+        const { db } = await createStudioContext();
+        if (user) {
+          token.uid = user.id;
+          token.sid = await startSession(db, { userId: user.id });
+          return token;
+        }
+        // A cookie whose session was ended (sign-out, sign out everywhere) or never
+        // recorded carries nobody any more.
+        if (!(await isSessionLive(db, { sessionId: token.sid, userId: token.uid }))) return {};
         return token;
       },
       session({ session, token }) {
-        session.user = { id: token.uid as string, email: token.email ?? "", name: token.name ?? "" };
+        if (typeof token.uid !== "string") return { expires: session.expires } as typeof session;
+        session.user = { id: token.uid, email: token.email ?? "", name: token.name ?? "" };
         return session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        await endSession((await createStudioContext()).db, token?.sid);
       },
     },
   };

@@ -15,11 +15,23 @@ export interface TRPCContext {
   studio: StudioContext;
   /** The origin the request came in on, for links in emails when no public origin is configured. */
   origin: string | null;
+  /** The client's address (server/auth/client-ip.ts), for per-address limits such as sign-up. */
+  ip: string;
 }
 
 /** Built per request by the HTTP handler and the server caller; tests pass a fake session. */
-export async function createTRPCContext(opts: { session: Session | null; studio?: StudioContext; origin?: string }): Promise<TRPCContext> {
-  return { session: opts.session, studio: opts.studio ?? (await createStudioContext()), origin: opts.origin ?? null };
+export async function createTRPCContext(opts: {
+  session: Session | null;
+  studio?: StudioContext;
+  origin?: string;
+  ip?: string;
+}): Promise<TRPCContext> {
+  return {
+    session: opts.session,
+    studio: opts.studio ?? (await createStudioContext()),
+    origin: opts.origin ?? null,
+    ip: opts.ip ?? "unknown",
+  };
 }
 
 export const t = initTRPC.context<TRPCContext>().create({

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { endAllSessions } from "@/server/auth/sessions";
+import { countSignUp } from "@/server/auth/sign-in-limits";
 import { emailStatus } from "@/server/studio/users/email-status";
 import { requestPasswordReset } from "@/server/studio/users/request-password-reset";
 import { resetPassword } from "@/server/studio/users/reset-password";
@@ -18,6 +20,7 @@ const LinkTokenSchema = z.object({ token: z.string().min(20).max(100) });
 export const authRouter = router({
   /** Creates the account and mails the confirmation link; the page then signs in through next-auth. */
   signUp: publicProcedure.input(SignUpSchema).mutation(async ({ ctx, input }) => {
+    await countSignUp(ctx.studio.db, ctx.ip);
     const user = await signUp(ctx.studio, input);
     const verificationSent = await sendVerificationEmail(ctx.studio, { userId: user.id, requestOrigin: ctx.origin });
     return { id: user.id, verificationSent };
@@ -42,4 +45,7 @@ export const authRouter = router({
   resetPassword: publicProcedure
     .input(LinkTokenSchema.extend({ password: SignUpSchema.shape.password }))
     .mutation(({ ctx, input }) => resetPassword(ctx.studio, input)),
+
+  /** Ends every session of the signed-in person, this one included (the page then signs out). */
+  signOutEverywhere: protectedProcedure.mutation(async ({ ctx }) => ({ ended: await endAllSessions(ctx.studio.db, ctx.user.id) })),
 });

@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { clientIp } from "@/server/auth/client-ip";
 import { getSession } from "@/server/auth/session";
 import { createTRPCContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -10,7 +11,8 @@ function handler(req: Request) {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: async () => createTRPCContext({ session: await getSession(), origin: new URL(req.url).origin }),
+    createContext: async () =>
+      createTRPCContext({ session: await getSession(), origin: new URL(req.url).origin, ip: clientIp(req.headers) }),
   });
 }
 
