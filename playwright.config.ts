@@ -50,6 +50,9 @@ export default defineConfig({
       V1_PREVIEW_FEATURES: "all",
       // Browser tests follow links from mail the embedded SMTP listener received.
       DEV_OUTBOX: "true",
+      // Every browser spec signs people up from loopback, and the embedded database
+      // outlives a run: the per-address sign-up limit (10 an hour) would refuse reruns.
+      SIGN_UP_IP_LIMIT: process.env.SIGN_UP_IP_LIMIT ?? "1000",
       // The contract specs serve source images from this loopback port (e2e/api).
       V1_FETCH_ALLOWLIST: process.env.V1_FETCH_ALLOWLIST ?? `127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3199}`,
     },

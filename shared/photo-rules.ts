@@ -4,7 +4,8 @@
  */
 export const ACCEPTED_PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export type PhotoContentType = (typeof ACCEPTED_PHOTO_TYPES)[number];
-export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
+/** The v1 service's default source limit (V1_SOURCE_MAX_BYTES), so an uploaded photo is one the service takes. */
+export const MAX_PHOTO_BYTES = 25_000_000;
 
 export function isAcceptedPhotoType(type: string): type is PhotoContentType {
   return (ACCEPTED_PHOTO_TYPES as readonly string[]).includes(type);

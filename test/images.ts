@@ -14,3 +14,34 @@ export async function roomPhoto(width = 320, height = 240, options: { wall?: str
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
+
+/**
+ * A decompression bomb: a valid greyscale PNG of side × side pixels, all black, whose
+ * rows deflate to almost nothing (12,000² pixels: 144 MB decoded, about 140 KB on disk).
+ * Built by streaming the rows through zlib, so making it costs no memory either.
+ */
+export async function pngBomb(side = 12_000): Promise<Buffer> {
+  const { createDeflate, crc32 } = await import("node:zlib");
+  const deflate = createDeflate({ level: 9 });
+  const compressed: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => compressed.push(chunk));
+  const done = new Promise((resolve) => deflate.on("end", resolve));
+  const row = Buffer.alloc(side + 1); // filter byte 0, then `side` black pixels
+  for (let y = 0; y < side; y++) if (!deflate.write(row)) await new Promise((resolve) => deflate.once("drain", resolve));
+  deflate.end();
+  await done;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter method, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", Buffer.concat(compressed)), chunk("IEND", Buffer.alloc(0))]);
+}

@@ -2,9 +2,9 @@
  * Decides what an image really is from its bytes, never from a Content-Type header, and
  * refuses what the service cannot work on (D10, D13).
  */
-import sharp from "sharp";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
+import { checkImageSize, limitedSharp } from "./image-limits";
 
 export type ImageMediaType = "image/jpeg" | "image/png" | "image/webp";
 
@@ -12,18 +12,13 @@ export type InspectedImage = { bytes: Buffer; contentType: ImageMediaType; width
 
 const MEDIA_TYPES: Record<string, ImageMediaType> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
+/** The v1 side's check of every source image: the shared limits (image-limits.ts), then the real format and a test decode. */
 export async function inspectImage(bytes: Buffer, options: { maxPixels?: number } = {}): Promise<InspectedImage> {
   const maxPixels = options.maxPixels ?? env.V1_SOURCE_MAX_PIXELS;
-  const metadata = await sharp(bytes).metadata().catch(() => null);
-  const contentType = metadata?.format ? MEDIA_TYPES[metadata.format] : undefined;
-  if (!metadata || !contentType || !metadata.width || !metadata.height) {
-    throw new AppError("unsupported_media");
-  }
-  if (metadata.width * metadata.height > maxPixels) {
-    throw new AppError("payload_too_large", `The image has more than ${maxPixels} pixels.`, {
-      details: { max_pixels: maxPixels, width: metadata.width, height: metadata.height },
-    });
-  }
+  // Bytes are limited by the caller (fetch or store read); the pixel limit is checked from the header.
+  const metadata = await checkImageSize(bytes, { maxPixels, maxBytes: Number.MAX_SAFE_INTEGER });
+  const contentType = metadata.format ? MEDIA_TYPES[metadata.format] : undefined;
+  if (!contentType) throw new AppError("unsupported_media");
   await assertDecodes(bytes, maxPixels);
   return { bytes, contentType, width: metadata.width, height: metadata.height };
 }
@@ -34,7 +29,7 @@ export async function inspectImage(bytes: Buffer, options: { maxPixels?: number 
  */
 async function assertDecodes(bytes: Buffer, maxPixels: number): Promise<void> {
   try {
-    await sharp(bytes, { failOn: "truncated", limitInputPixels: maxPixels })
+    await limitedSharp(bytes, { maxPixels }, { failOn: "truncated" })
       .resize(64, 64, { fit: "inside" })
       .raw()
       .toBuffer();

@@ -1,17 +1,19 @@
-import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { photos, projects } from "@/db/schema/studio";
+import { env } from "@/env";
 import { AppError } from "@/server/errors";
+import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { photoKeyPrefix } from "./photo-key";
-import { isAcceptedPhotoType, MAX_PHOTO_BYTES, type PhotoContentType } from "@/shared/photo-rules";
+import { isAcceptedPhotoType, type PhotoContentType } from "@/shared/photo-rules";
 
 const FORMAT_TYPES: Record<string, PhotoContentType> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
 
 /**
  * Records an uploaded photo. The object's bytes are checked here, not trusted from the
- * browser: real image format, size limit, and EXIF orientation baked into the pixels
+ * browser: real image format, the shared byte and pixel limits (image-limits.ts, checked
+ * from the header before decoding), and EXIF orientation baked into the pixels
  * (phones store portrait shots sideways with an orientation tag that not every viewer
  * or provider honours). Confirming the same key twice returns the first row.
  */
@@ -30,13 +32,16 @@ export async function confirmUpload(
   const stored = await store.get(input.key);
   if (!stored) throw new AppError("not_found", "The upload did not reach storage. Try again.");
   const original = stored.bytes;
-  if (original.length > MAX_PHOTO_BYTES) {
+  let image: Awaited<ReturnType<typeof normalizeOrientation>>;
+  try {
+    image = await normalizeOrientation(original);
+  } catch (error) {
     await store.delete(input.key);
-    throw new AppError("payload_too_large", `${input.fileName} is larger than 25 MB.`);
-  }
-  const image = await normalizeOrientation(original).catch(() => null);
-  if (!image) {
-    await store.delete(input.key);
+    if (error instanceof AppError && error.code === "payload_too_large") {
+      const mb = Math.floor(env.V1_SOURCE_MAX_BYTES / 1_000_000);
+      const mp = Math.floor(env.V1_SOURCE_MAX_PIXELS / 1_000_000);
+      throw new AppError("payload_too_large", `${input.fileName} is too large: at most ${mb} MB and ${mp} megapixels.`, { details: error.details });
+    }
     throw new AppError("unsupported_media", `${input.fileName} is not a JPEG, PNG or WebP image.`);
   }
   if (image.rotated) await store.put(input.key, image.data, image.contentType);
@@ -62,13 +67,13 @@ export async function confirmUpload(
 }
 
 async function normalizeOrientation(data: Buffer) {
-  const meta = await sharp(data).metadata();
+  const meta = await checkImageSize(data);
   const contentType = FORMAT_TYPES[meta.format ?? ""];
   if (!contentType || !isAcceptedPhotoType(contentType) || !meta.width || !meta.height) throw new Error("unsupported");
   if (!meta.orientation || meta.orientation === 1) {
     return { data, contentType, width: meta.width, height: meta.height, rotated: false };
   }
-  const { data: rotated, info } = await sharp(data)
+  const { data: rotated, info } = await limitedSharp(data)
     .rotate()
     .toFormat(meta.format as "jpeg" | "png" | "webp", { quality: 92 })
     .keepIccProfile()

@@ -1,0 +1,86 @@
+/**
+ * Attacks on the studio in a real Chromium (SECURITY.md): an open redirect after sign-in,
+ * password guessing, and a session cookie reused after sign-out.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { signUp, uniqueEmail } from "./helpers";
+
+const password = "quiet harbour lanterns";
+
+async function newAccount(page: Page, label: string) {
+  const person = { name: `${label} Tester`, email: uniqueEmail(label), password };
+  await page.goto("/sign-up");
+  await signUp(page, person);
+  await expect(page).toHaveURL(/\/workspaces$/);
+  return person;
+}
+
+async function signIn(page: Page, email: string, secret: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(secret);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+}
+
+test("sign-in never sends people to another site, whatever callbackUrl says", async ({ page, baseURL }) => {
+  const person = await newAccount(page, "redirect");
+  await signOut(page);
+  for (const callbackUrl of ["/%09/evil.example", "/%0a/evil.example", "//evil.example", "/%5Cevil.example", "https://evil.example/"]) {
+    await page.goto(`/sign-in?callbackUrl=${callbackUrl}`);
+    await signIn(page, person.email, password);
+    await expect(page).toHaveURL(/\/workspaces$/);
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+    await signOut(page);
+  }
+  // A same-site path is still followed.
+  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent("/workspaces?from=link")}`);
+  await signIn(page, person.email, password);
+  await expect(page).toHaveURL(/\/workspaces\?from=link$/);
+});
+
+test("password guessing is paused with a clear message, even for the right password", async ({ page }) => {
+  const person = await newAccount(page, "guess");
+  await signOut(page);
+  for (let i = 0; i < 10; i++) {
+    await signIn(page, person.email, `wrong guess ${i}`);
+    await expect(page.getByText("That email and password do not match an account.")).toBeVisible();
+  }
+  await signIn(page, person.email, password);
+  await expect(page.getByText(/Too many sign-in attempts\. .*paused for 15 minutes/)).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("a signed-out session is dead, and signing out everywhere ends every device", async ({ page, browser }) => {
+  const person = await newAccount(page, "session");
+  const stolen = await page.context().cookies();
+  await signOut(page);
+
+  // The cookie from before sign-out, replayed in a fresh browser, signs nobody in.
+  const replay = await browser.newContext();
+  await replay.addCookies(stolen);
+  const replayPage = await replay.newPage();
+  await replayPage.goto("/workspaces");
+  await expect(replayPage).toHaveURL(/\/sign-in/);
+  expect(await (await replayPage.request.get("/api/auth/session")).json()).not.toHaveProperty("user");
+
+  // Two devices; "sign out on all devices" on one ends the other too.
+  await page.goto("/sign-in");
+  await signIn(page, person.email, password);
+  await expect(page).toHaveURL(/\/workspaces$/);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto("/sign-in");
+  await signIn(otherPage, person.email, password);
+  await expect(otherPage).toHaveURL(/\/workspaces$/);
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await page.getByRole("button", { name: "Sign out on all devices" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/sign-in/);
+  await Promise.all([replay.close(), other.close()]);
+});
