@@ -171,3 +171,22 @@ describe("v1 connection", () => {
     env.STUDIO_V1_BASE_URLS = [];
   });
 });
+
+describe("two owners at once", () => {
+  it("cannot demote or remove each other into a workspace without an owner", async () => {
+    for (const action of ["demote", "remove"] as const) {
+      const [first, second] = await Promise.all([newPerson("Wanda"), newPerson("Xavier")]);
+      const id = (await first.api.workspaces.create({ name: `Twin Owners ${action}` })).id;
+      await second.api.invitations.accept({ token: (await first.api.invitations.create({ workspaceId: id, role: "admin" })).token });
+      await first.api.members.changeRole({ workspaceId: id, userId: second.user.id, role: "owner" });
+      const act = (actor: typeof first, target: typeof first) =>
+        action === "demote"
+          ? actor.api.members.changeRole({ workspaceId: id, userId: target.user.id, role: "agent" })
+          : actor.api.members.remove({ workspaceId: id, userId: target.user.id });
+      const codes = await Promise.all([codeOf(act(first, second)), codeOf(act(second, first))]);
+      expect(codes.filter((code) => code === "OK")).toHaveLength(1);
+      const members = await (await getDb()).query.members.findMany({ where: (m, { eq }) => eq(m.workspaceId, id) });
+      expect(members.filter((m) => m.role === "owner")).toHaveLength(1);
+    }
+  });
+});

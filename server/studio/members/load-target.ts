@@ -1,17 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
-import { members } from "@/db/schema/studio";
+import { members, workspaces } from "@/db/schema/studio";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
 import { canManageRole, type WorkspaceRole } from "@/shared/roles";
 
 /**
  * Loads the member an admin wants to change and refuses what would break the
- * workspace: touching a role above one's own, or leaving it without an owner.
+ * workspace: touching a role above one's own, or leaving it without an owner. The
+ * workspace row is locked first, so membership changes of one workspace run one after
+ * another: two owners demoting each other at once cannot both see "another owner left".
  */
 export async function loadManageableMember(
   tx: Tx,
   input: { workspaceId: string; actorRole: WorkspaceRole; userId: string; newRole?: WorkspaceRole },
 ): Promise<WorkspaceRole> {
+  await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, input.workspaceId)).for("update");
   const [target] = await tx
     .select({ role: members.role })
     .from(members)
