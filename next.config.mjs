@@ -12,6 +12,16 @@ const nextConfig = {
   // redirected with a 308 that many clients do not follow for POST. The rewrite stays
   // inside the server; pages get their canonical redirect in proxy.ts.
   skipTrailingSlashRedirect: true,
+  // Next's static assets skip proxy.ts, which sets the security headers of everything
+  // else (server/http/security-headers.ts); they get the same common ones here.
+  async headers() {
+    const common = [
+      { key: "X-Content-Type-Options", value: "nosniff" },
+      { key: "Referrer-Policy", value: "no-referrer" },
+      ...(process.env.NODE_ENV === "production" ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
+    ];
+    return [{ source: "/_next/:path*", headers: common }];
+  },
   async rewrites() {
     return { beforeFiles: [{ source: "/api/:path+/", destination: "/api/:path+" }] };
   },

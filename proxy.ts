@@ -1,5 +1,8 @@
 /**
  * Requests before routing:
+ * - Security headers on every answer (server/http/security-headers.ts): pages get a
+ *   Content-Security-Policy with a fresh nonce, passed to Next on the request so its
+ *   scripts carry it; API routes and files get a policy that lets nothing run.
  * - The trailing-slash redirect is off for the API's sake (next.config.mjs rewrites
  *   those paths inside the server); pages still get their canonical redirect here.
  * - A path with a malformed percent-escape (e.g. /api/v1/jobs/%) makes Next's router
@@ -9,6 +12,7 @@
  */
 import { NextResponse, type NextRequest } from "next/server";
 import { RETURN_TO_HEADER } from "@/server/auth/return-to";
+import { commonSecurityHeaders, newNonce, NON_PAGE_POLICY, pagePolicy } from "@/server/http/security-headers";
 import { apiNotFound } from "@/server/v1/http/not-found";
 
 function decodable(pathname: string): boolean {
@@ -22,18 +26,27 @@ function decodable(pathname: string): boolean {
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (!decodable(pathname)) return apiNotFound();
+  if (!decodable(pathname)) return secured(apiNotFound(), NON_PAGE_POLICY);
   if (pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
     // Built from the Host the client sent: the server's own idea of its host may differ.
     const origin = `${request.nextUrl.protocol}//${request.headers.get("host") ?? request.nextUrl.host}`;
-    return NextResponse.redirect(new URL(`${pathname.replace(/\/+$/, "")}${search}`, origin), 308);
+    return secured(NextResponse.redirect(new URL(`${pathname.replace(/\/+$/, "")}${search}`, origin), 308), NON_PAGE_POLICY);
   }
-  if (!pathname.startsWith("/api/")) {
-    const headers = new Headers(request.headers);
-    headers.set(RETURN_TO_HEADER, `${pathname}${search}`);
-    return NextResponse.next({ request: { headers } });
-  }
-  return NextResponse.next();
+  if (pathname.startsWith("/api/") || pathname.startsWith("/files/")) return secured(NextResponse.next(), NON_PAGE_POLICY);
+  const nonce = newNonce();
+  const policy = pagePolicy(nonce);
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  headers.set(RETURN_TO_HEADER, `${pathname}${search}`);
+  return secured(NextResponse.next({ request: { headers } }), policy);
 }
 
-export const config = { matcher: ["/((?!_next/|favicon.ico).*/)", "/api/:path*", "/w/:path*", "/workspaces/:path*"] };
+function secured<R extends Response>(response: R, policy: string): R {
+  response.headers.set("Content-Security-Policy", policy);
+  for (const [name, value] of Object.entries(commonSecurityHeaders())) response.headers.set(name, value);
+  return response;
+}
+
+// Everything but Next's static assets (which next.config.mjs gives the common headers).
+export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };

@@ -9,7 +9,9 @@ import { OperationSection, type Operation } from "./operation-section";
 import { SchemaFields, type Schema } from "./schema-fields";
 
 export const metadata: Metadata = { title: "API reference" };
-export const dynamic = "force-static";
+// Rendered per request like every page: the Content-Security-Policy nonce on Next's
+// scripts is new each time (proxy.ts), which a prerendered page cannot carry.
+export const dynamic = "force-dynamic";
 
 export default function DocsPage() {
   const document = buildOpenApiDocument();

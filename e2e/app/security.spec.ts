@@ -7,6 +7,9 @@ import { signUp, uniqueEmail } from "./helpers";
 
 const password = "quiet harbour lanterns";
 
+// Each test signs in several times (argon2 on a shared 2-core machine).
+test.describe.configure({ timeout: 300_000 });
+
 async function newAccount(page: Page, label: string) {
   const person = { name: `${label} Tester`, email: uniqueEmail(label), password };
   await page.goto("/sign-up");
@@ -83,4 +86,49 @@ test("a signed-out session is dead, and signing out everywhere ends every device
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/sign-in/);
   await Promise.all([replay.close(), other.close()]);
+});
+
+test("every page and route carries the security headers, and pages run under a nonce CSP without violations", async ({ page, request }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
+  });
+  const nonces = new Set<string>();
+  const expectHeaders = (url: string, headers: Record<string, string>, kind: "page" | "other") => {
+    expect(headers["x-content-type-options"], url).toBe("nosniff");
+    expect(headers["referrer-policy"], url).toBe("no-referrer");
+    expect(headers["x-frame-options"], url).toBe("DENY");
+    const csp = headers["content-security-policy"] ?? "";
+    expect(csp, url).toContain("frame-ancestors 'none'");
+    if (kind === "page") {
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce, url).toBeTruthy();
+      expect(nonces.has(nonce!), `${url}: nonce reused`).toBe(false);
+      nonces.add(nonce!);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    } else {
+      expect(csp, url).toContain("default-src 'none'");
+    }
+  };
+
+  await newAccount(page, "headers");
+  await page.getByLabel("Brokerage name").fill("Header Homes");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(/\/w\/header-homes[\w-]*\/projects$/);
+  const base = new URL(page.url()).pathname.replace(/\/projects$/, "");
+  for (const path of ["/", "/sign-in", "/sign-up", "/docs", "/workspaces", `${base}/projects`, `${base}/usage`, `${base}/settings`, `${base}/settings/members`, "/no-such-page"]) {
+    const response = await page.goto(path);
+    expectHeaders(path, response!.headers(), "page");
+    // Hydrated: client code runs (a nonce-less Next script would have been blocked).
+    await page.waitForFunction(() => document.readyState === "complete");
+  }
+  await page.goto(`${base}/usage`);
+  await expect(page.locator(".recharts-wrapper, [data-testid=usage-chart], svg").first()).toBeVisible();
+  for (const path of ["/api/v1/me", "/api/openapi.json", "/api/trpc/workspaces.list", "/api/auth/session", "/api/inngest", "/files/nothing-here", "/api/v1/jobs/%"]) {
+    const response = await request.get(path);
+    expectHeaders(path, response.headers(), "other");
+  }
+  const asset = await page.evaluate(() => (document.querySelector("script[src]") as HTMLScriptElement | null)?.src);
+  if (asset) expect((await request.get(asset)).headers()["x-content-type-options"]).toBe("nosniff");
+  expect(violations).toEqual([]);
 });
