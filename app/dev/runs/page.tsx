@@ -4,9 +4,9 @@ import { listRuns } from "@/inngest/local/list-runs";
 
 export const dynamic = "force-dynamic";
 
-/** Runs of the local executor, for development only (production uses the Inngest dashboard). */
+/** Runs of the local executor, in development only (absent in production and tests; production uses the Inngest dashboard). */
 export default async function RunsPage() {
-  if (env.NODE_ENV === "production" || usesInngestServer(env)) notFound();
+  if (env.NODE_ENV !== "development" || usesInngestServer(env)) notFound();
   const runs = await listRuns(50);
   return (
     <main className="mx-auto max-w-4xl p-6">
