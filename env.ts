@@ -110,6 +110,8 @@ export const EnvSchema = z.object({
   V1_RATE_LIMIT_FREE: int(120, 1),
   V1_RATE_LIMIT_PREMIUM: int(600, 1),
   V1_RATE_LIMIT_BUSINESS: int(2000, 1),
+  /** Wrong API keys per client address per 10 minutes before the address is refused for 10 minutes. */
+  V1_INVALID_KEY_IP_LIMIT: int(50, 1),
   V1_PROVIDER_TIMEOUT_MS: int(300_000, 1),
   V1_IDEMPOTENCY_TTL_HOURS: int(24, 1),
   V1_WEBHOOKS_ENABLED: bool,
@@ -206,6 +208,8 @@ export const EnvSchema = z.object({
   /** Sign-ups per client address per hour. */
   SIGN_UP_IP_LIMIT: int(10, 1),
   NEXTAUTH_URL: optionalUrl,
+  /** Take the site's origin from X-Forwarded-Host (only behind a proxy that sets it); otherwise it comes from settings. */
+  AUTH_TRUST_HOST: bool,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GITHUB_CLIENT_ID: optionalString,

@@ -1,17 +1,23 @@
 /**
  * Next calls register() once per server process (once per function instance on Vercel),
  * before it serves. In the nodejs runtime it refuses a Vercel deployment that lacks a
- * required setting, naming each one, then starts the local executor when no Inngest
- * server is configured, and settles synchronous jobs a crashed predecessor left behind.
+ * required setting, and a production server anywhere that lacks its secrets, naming
+ * each one, then starts the local executor when no Inngest
+ * server is configured, settles synchronous jobs a crashed predecessor left behind, and
+ * encrypts webhook secrets stored before they were encrypted at rest.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { env } = await import("./env");
     const { assertVercelSettings } = await import("./server/deploy/vercel-settings");
     assertVercelSettings(env);
+    const { assertProductionSecrets } = await import("./server/deploy/production-secrets");
+    assertProductionSecrets(env);
     const { startExecutorInApp } = await import("./inngest/local/start-in-app");
     startExecutorInApp();
     const { settleAbandonedOnStart } = await import("./server/v1/services/media/settle-on-start");
     settleAbandonedOnStart();
+    const { sealWebhookSecretsOnStart } = await import("./server/v1/services/webhooks/seal-on-start");
+    sealWebhookSecretsOnStart();
   }
 }

@@ -53,6 +53,8 @@ export default defineConfig({
       // Every browser spec signs people up from loopback, and the embedded database
       // outlives a run: the per-address sign-up limit (10 an hour) would refuse reruns.
       SIGN_UP_IP_LIMIT: process.env.SIGN_UP_IP_LIMIT ?? "1000",
+      // The contract specs try wrong keys on purpose, all from loopback, run after run.
+      V1_INVALID_KEY_IP_LIMIT: process.env.V1_INVALID_KEY_IP_LIMIT ?? "1000",
       // The contract specs serve source images from this loopback port (e2e/api).
       V1_FETCH_ALLOWLIST: process.env.V1_FETCH_ALLOWLIST ?? `127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3199}`,
     },

@@ -1,14 +1,14 @@
 /**
- * Server secrets. Production deployments set them as settings; the embedded default
- * generates each one once and keeps it under DATA_DIR so restarts keep sessions,
- * signed links and encrypted keys valid.
+ * Server secrets. Production deployments set them as settings (and are refused without
+ * them: server/deploy/production-secrets.ts); the embedded default generates each one
+ * once and keeps it under DATA_DIR so restarts keep sessions, signed links and
+ * encrypted keys valid.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "@/env";
-
-type SecretName = "AUTH_SECRET" | "STORAGE_SIGNING_SECRET" | "STUDIO_ENCRYPTION_KEY";
+import { secretsMustBeSet, type SecretName } from "@/server/deploy/production-secrets";
 
 const cache = new Map<SecretName, string>();
 
@@ -17,7 +17,7 @@ export function secret(name: SecretName): string {
   if (configured) return configured;
   const known = cache.get(name);
   if (known) return known;
-  if (env.VERCEL) throw new Error(`${name} must be set on Vercel.`);
+  if (secretsMustBeSet(env)) throw new Error(`${name} must be set in production (see docs/deploy.md).`);
   const file = path.resolve(env.DATA_DIR, "secrets.json");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const stored: Partial<Record<SecretName, string>> = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};

@@ -1,6 +1,7 @@
 /**
  * Checks of the deployment machinery itself: the release-step migration run twice at
- * once, the refusal to start on Vercel without settings, and the signed serve endpoint.
+ * once, the refusal to start on Vercel without settings or anywhere in production
+ * without secrets, and the signed serve endpoint.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -49,6 +50,30 @@ export async function refusesVercelWithoutSettings(port: number, logDir: string)
     await new Promise((r) => setTimeout(r, 500));
     check(app.output().includes("Atrium cannot start on Vercel"), `no refusal logged:\n${app.output().slice(-2000)}`);
     for (const name of ["DATABASE_URL", "S3_BUCKET", "INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "AUTH_SECRET", "STUDIO_ENCRYPTION_KEY"]) {
+      check(app.output().includes(`  ${name}: `), `the refusal does not name ${name}:\n${app.output().slice(-2000)}`);
+    }
+  } finally {
+    await stopProcess(app.child);
+  }
+}
+
+/**
+ * `next start` in production on a database of its own (a VM, a container) without its
+ * secrets answers nothing with generated ones: it logs every missing secret by name.
+ */
+export async function refusesProductionWithoutSecrets(port: number, databaseUrl: string, logDir: string): Promise<void> {
+  const app = startProcess("production-without-secrets", ["npx", "next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { DATABASE_URL: databaseUrl, AUTH_SECRET: "", STUDIO_ENCRYPTION_KEY: "", STORAGE_SIGNING_SECRET: "" },
+    logDir,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/sign-in`, app, 60_000);
+    const response = await fetch(`${url}/api/v1/me`, { headers: { "x-api-key": "idk_probe" } }).catch(() => null);
+    check(!response?.ok, `the app served ${response?.status} in production without secrets`);
+    await new Promise((r) => setTimeout(r, 500));
+    check(app.output().includes("Atrium cannot start in production without its secrets"), `no refusal logged:\n${app.output().slice(-2000)}`);
+    for (const name of ["AUTH_SECRET", "STUDIO_ENCRYPTION_KEY", "STORAGE_SIGNING_SECRET"]) {
       check(app.output().includes(`  ${name}: `), `the refusal does not name ${name}:\n${app.output().slice(-2000)}`);
     }
   } finally {

@@ -18,7 +18,13 @@ import path from "node:path";
 import { createV1Client } from "@/server/v1/client/create-v1-client";
 import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
 import { buildIsCurrent, ensureBuild } from "@/test/build-freshness";
-import { concurrentMigrations, refusesVercelWithoutSettings, serveEndpointIsSigned, serverlessTracesCarryBinaries } from "./deployment-checks";
+import {
+  concurrentMigrations,
+  refusesProductionWithoutSecrets,
+  refusesVercelWithoutSettings,
+  serveEndpointIsSigned,
+  serverlessTracesCarryBinaries,
+} from "./deployment-checks";
 import { startPostgres, type TestPostgres } from "./postgres";
 import { freePort, startProcess, stopAllProcesses, waitForHttp, waitForLine } from "./processes";
 import { startS3, type TestS3 } from "./s3";
@@ -69,6 +75,9 @@ async function main(): Promise<void> {
 
   await check("release step: two `npm run db:migrate` at once, then again", () => concurrentMigrations(root, databaseUrl, logDir));
   await check("on Vercel without settings the app refuses to serve, naming each setting", () => refusesVercelWithoutSettings(refusalPort, logDir));
+  await check("in production anywhere without its secrets the app refuses to serve, naming each", () =>
+    refusesProductionWithoutSecrets(refusalPort, databaseUrl, logDir),
+  );
 
   const standIn = startProcess("inngest-stand-in", ["npx", "tsx", "e2e/production/inngest-stand-in.ts"], {
     env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(work, "stand-in"), STAND_IN_PORT: String(standInPort), SERVE_URL: `${appUrl}/api/inngest` },

@@ -25,12 +25,13 @@ export interface SecretsInput {
 }
 
 export async function runSecretsScan(input: SecretsInput, report: PhaseReport): Promise<void> {
+  const { openWebhookSecret } = await import("@/server/v1/services/webhooks/webhook-secret");
   const needles = new Map<string, string>();
   for (const key of input.apiKeys) needles.set(key, "API key");
   for (const value of input.settings) needles.set(value, "server secret setting");
   for (const database of input.databases) {
     for (const row of await database.sql<{ key_hash: string }[]>`select key_hash from v1.api_keys`) needles.set(row.key_hash, "API key hash");
-    for (const row of await database.sql<{ webhook_secret: string }[]>`select webhook_secret from v1.accounts where webhook_secret is not null`) needles.set(row.webhook_secret, "webhook secret");
+    for (const row of await database.sql<{ webhook_secret: string }[]>`select webhook_secret from v1.accounts where webhook_secret is not null`) needles.set(openWebhookSecret(row.webhook_secret), "webhook secret");
   }
   for (const dir of input.dataDirs) {
     const file = path.join(dir, "executor-signing-key");

@@ -3,9 +3,12 @@ import { siteUrl } from "@/server/auth/site-url";
 
 /**
  * An absolute link for an email: the configured public origin when there is one,
- * otherwise the origin the request came in on (one machine, any port).
+ * otherwise http://localhost:$PORT. The origin a request came in on is used in
+ * development only (a phone on the LAN): elsewhere its Host header is the client's to
+ * choose, and a reset link mailed to someone else must never point at that host.
  */
 export function emailLink(path: string, requestOrigin?: string | null): string {
-  const origin = siteUrl() ?? requestOrigin ?? `http://localhost:${env.PORT}`;
+  const fromRequest = env.NODE_ENV === "development" ? requestOrigin : null;
+  const origin = siteUrl() ?? fromRequest ?? `http://localhost:${env.PORT}`;
   return new URL(path, origin).toString();
 }

@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import { env, previewEnabled, type PreviewFeature } from "@/env";
 import type { Plan } from "@/db/schema";
+import { clientIp } from "@/server/auth/client-ip";
 import { AppError, toAppError } from "@/server/errors";
 import { createServiceContext, type ServiceContext } from "../context";
 import { authenticateKey, type AuthenticatedAccount } from "../services/keys/authenticate-key";
@@ -20,6 +21,7 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
 } from "./idempotency";
+import { countInvalidKey, invalidKeyRefusal } from "./invalid-key-limit";
 import { checkRateLimit } from "./rate-limit";
 import { readJsonBody } from "./read-body";
 import { errorResponse, json, type ResponseStyle } from "./respond";
@@ -69,10 +71,23 @@ export function withApiKey<B extends Schema = undefined, Q extends Schema = unde
 
       const apiKey = request.headers.get("x-api-key");
       if (!apiKey) throw new AppError("missing_api_key");
+      const ip = clientIp(request.headers);
+      const refusedFor = invalidKeyRefusal(ip);
+      if (refusedFor !== null) {
+        headers = { "Retry-After": String(refusedFor) };
+        throw invalidKeysRefused();
+      }
       const ctx = await createServiceContext();
       // Reads may use the cached account; writes see its current balance and quota.
       const account = await (request.method === "GET" ? authenticateKeyCached : authenticateKey)(ctx.db, apiKey);
-      if (!account) throw new AppError("invalid_api_key");
+      if (!account) {
+        const wait = await countInvalidKey(ctx.db, ip);
+        if (wait !== null) {
+          headers = { "Retry-After": String(wait) };
+          throw invalidKeysRefused();
+        }
+        throw new AppError("invalid_api_key");
+      }
 
       const limit = await checkRateLimit(ctx.db, account);
       headers = limit.headers;
@@ -98,6 +113,11 @@ export function withApiKey<B extends Schema = undefined, Q extends Schema = unde
       return errorResponse(spec.style, error, now, { ...headers, ...busy });
     }
   };
+}
+
+/** The address sent too many wrong keys (invalid-key-limit.ts); even a right one waits. */
+function invalidKeysRefused(): AppError {
+  return new AppError("rate_limited", "Too many requests with an invalid API key came from your address. Try again after Retry-After seconds.");
 }
 
 async function runIdempotent<B extends Schema, Q extends Schema>(

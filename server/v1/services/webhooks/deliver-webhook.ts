@@ -10,6 +10,7 @@ import { accounts, webhookEvents } from "@/db/schema";
 import { safeFetch } from "@/server/net/safe-fetch";
 import type { ServiceContext } from "../../context";
 import { signWebhook } from "./sign-webhook";
+import { openWebhookSecret } from "./webhook-secret";
 
 export class WebhookDeliveryError extends Error {}
 
@@ -34,7 +35,7 @@ export async function deliverWebhook(ctx: ServiceContext, input: { eventId: stri
         "content-type": "application/json",
         "user-agent": "Atrium-Webhooks/1",
         "X-Service-Timestamp": String(timestamp),
-        "X-Service-Signature": signWebhook(row.secret, timestamp, rawBody),
+        "X-Service-Signature": signWebhook(openWebhookSecret(row.secret), timestamp, rawBody),
       },
       body: rawBody,
       timeoutMs: env.V1_WEBHOOK_TIMEOUT_MS,

@@ -1,0 +1,45 @@
+/**
+ * Guessing API keys from one address: after V1_INVALID_KEY_IP_LIMIT wrong keys the
+ * address is refused with 429 rate_limited and Retry-After, even with a right key,
+ * while the same key from another address still works.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/env";
+import { makeAccount } from "@/test/accounts";
+import { startAppServer, type AppServer } from "@/test/app-server";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function me(apiKey: string, ip: string) {
+  const response = await fetch(`${app.url}/api/v1/me`, { headers: { "x-api-key": apiKey, "x-forwarded-for": ip } });
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
+}
+
+describe("invalid API keys per address", () => {
+  it("refuses an address that sent too many wrong keys, right key included, and no other address", async () => {
+    const { apiKey } = await makeAccount();
+    const attacker = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const bystander = "198.51.100.7";
+
+    for (let attempt = 1; attempt <= env.V1_INVALID_KEY_IP_LIMIT; attempt += 1) {
+      const guess = await me(`idk_guess${attempt.toString().padStart(34, "0")}`, attacker);
+      expect([attempt, guess.status, guess.body.code]).toEqual([attempt, 403, "invalid_api_key"]);
+    }
+    const refused = await me("idk_oneGuessTooMany000000000000000000000000", attacker);
+    expect([refused.status, refused.body.code]).toEqual([429, "rate_limited"]);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(500);
+
+    // The right key does not get through from the refused address (guessing would go on)...
+    const rightKeyFromAttacker = await me(apiKey, attacker);
+    expect([rightKeyFromAttacker.status, rightKeyFromAttacker.body.code]).toEqual([429, "rate_limited"]);
+    // ...and works from anywhere else.
+    expect((await me(apiKey, bystander)).status).toBe(200);
+  });
+});
