@@ -4,7 +4,7 @@
  * required setting, and a production server anywhere that lacks its secrets, naming
  * each one, then starts the local executor when no Inngest
  * server is configured, settles synchronous jobs a crashed predecessor left behind, and
- * encrypts webhook secrets stored before they were encrypted at rest.
+ * encrypts webhook secrets and share tokens stored in plaintext before.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -19,5 +19,7 @@ export async function register() {
     settleAbandonedOnStart();
     const { sealWebhookSecretsOnStart } = await import("./server/v1/services/webhooks/seal-on-start");
     sealWebhookSecretsOnStart();
+    const { sealShareTokensOnStart } = await import("./server/studio/exports/seal-on-start");
+    sealShareTokensOnStart();
   }
 }

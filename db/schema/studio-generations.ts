@@ -137,10 +137,14 @@ export const shareLinks = studio.table(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     /**
-     * Kept readable (unlike invitation tokens) so the team can copy the link again: it
-     * only ever shows images the team chose to publish, and revoking it is one click.
+     * Links made before tokens were hashed kept the token here in plaintext; the start-up
+     * backfill (server/studio/exports/share-token.ts) moves it to token_sealed. Unused for new links.
      */
-    token: text("token").notNull(),
+    token: text("token"),
+    /** sha256 (hex) of the token in the link: a visit is looked up by it, so a copy of the table opens no page. */
+    tokenHash: text("token_hash").notNull(),
+    /** The token encrypted (server/crypto/secret-box.ts), so the team can copy the link again. */
+    tokenSealed: text("token_sealed"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     /** The creating action's id from the browser: a repeated create returns this link. */
@@ -149,6 +153,7 @@ export const shareLinks = studio.table(
   },
   (t) => [
     uniqueIndex("share_links_token_unique").on(t.token),
+    uniqueIndex("share_links_token_hash_unique").on(t.tokenHash),
     index("share_links_project_idx").on(t.projectId),
     uniqueIndex("share_links_request_unique").on(t.workspaceId, t.requestId),
   ],

@@ -63,8 +63,8 @@ export class LocalBlobStore implements BlobStore {
     await Promise.all([removeMatching(this.root, prefix), removeMatching(path.join(this.root, ".types"), prefix)]);
   }
 
-  async url(key: string): Promise<string> {
-    return this.signedUrl({ method: "GET", key: assertBlobKey(key), expires: this.nowSeconds() + this.options.ttlSeconds });
+  async url(key: string, ttlSeconds = this.options.ttlSeconds): Promise<string> {
+    return this.signedUrl({ method: "GET", key: assertBlobKey(key), expires: this.nowSeconds() + ttlSeconds });
   }
 
   async resolveOwnUrl(url: string): Promise<string | null> {

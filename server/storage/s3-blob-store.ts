@@ -83,8 +83,8 @@ export class S3BlobStore implements BlobStore {
     } while (token);
   }
 
-  async url(key: string): Promise<string> {
-    return this.presignGet(assertBlobKey(key), { expiresIn: this.ttlSeconds });
+  async url(key: string, ttlSeconds = this.ttlSeconds): Promise<string> {
+    return this.presignGet(assertBlobKey(key), { expiresIn: ttlSeconds });
   }
 
   /**

@@ -14,8 +14,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Deletes every key that starts with `prefix` (which must not be empty). */
   deletePrefix(prefix: string): Promise<void>;
-  /** A URL anyone can GET without an API key, valid V1_OUTPUT_URL_TTL_SECONDS from now. */
-  url(key: string): Promise<string>;
+  /** A URL anyone can GET without an API key, valid `ttlSeconds` (default V1_OUTPUT_URL_TTL_SECONDS) from now. */
+  url(key: string, ttlSeconds?: number): Promise<string>;
   /** The key behind a still-valid URL this store issued, or null when the URL is not ours. */
   resolveOwnUrl(url: string): Promise<string | null>;
   /** A short-lived URL a browser can PUT one file of `contentType` to. */

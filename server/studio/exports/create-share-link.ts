@@ -1,8 +1,8 @@
-import crypto from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { sharePath } from "./share-url";
+import { newShareToken, shareTokenOf } from "./share-token";
 import { shareLinks } from "@/db/schema/studio-generations";
 
 /**
@@ -14,10 +14,10 @@ export async function createShareLink(
   input: { workspaceId: string; projectId: string; userId: string; requestId?: string },
 ) {
   await getProject(ctx, input);
-  const token = crypto.randomBytes(24).toString("base64url");
+  const { token, tokenHash, tokenSealed } = newShareToken();
   const [link] = await ctx.db
     .insert(shareLinks)
-    .values({ workspaceId: input.workspaceId, projectId: input.projectId, token, createdBy: input.userId, requestId: input.requestId ?? null })
+    .values({ workspaceId: input.workspaceId, projectId: input.projectId, tokenHash, tokenSealed, createdBy: input.userId, requestId: input.requestId ?? null })
     .onConflictDoNothing({ target: [shareLinks.workspaceId, shareLinks.requestId] })
     .returning();
   if (!link) {
@@ -25,7 +25,7 @@ export async function createShareLink(
       .select()
       .from(shareLinks)
       .where(and(eq(shareLinks.workspaceId, input.workspaceId), eq(shareLinks.requestId, input.requestId!)));
-    return { path: sharePath(first.token), createdAt: first.createdAt };
+    return { path: sharePath(shareTokenOf(first)), createdAt: first.createdAt };
   }
   await ctx.db
     .update(shareLinks)

@@ -3,6 +3,7 @@ import { shareLinks } from "@/db/schema/studio-generations";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { sharePath } from "./share-url";
+import { shareTokenOf } from "./share-token";
 
 /** The project's live share link, or null when it has none. */
 export async function showShareLink(ctx: Pick<StudioContext, "db">, input: { workspaceId: string; projectId: string }) {
@@ -13,5 +14,5 @@ export async function showShareLink(ctx: Pick<StudioContext, "db">, input: { wor
     .where(and(eq(shareLinks.workspaceId, input.workspaceId), eq(shareLinks.projectId, input.projectId), isNull(shareLinks.revokedAt)))
     .orderBy(desc(shareLinks.createdAt))
     .limit(1);
-  return link ? { path: sharePath(link.token), createdAt: link.createdAt } : null;
+  return link ? { path: sharePath(shareTokenOf(link)), createdAt: link.createdAt } : null;
 }

@@ -12,6 +12,7 @@ import { studioFunctions } from "@/inngest/functions/studio";
 import { v1Functions } from "@/inngest/functions/v1";
 import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { getBlobStore } from "@/server/storage";
+import { SHARE_IMAGE_URL_TTL_SECONDS } from "@/server/studio/exports/show-share";
 import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import sharp from "sharp";
@@ -219,6 +220,13 @@ describe("studio workflows over the v1 API", () => {
     expect(share.items.map((item) => item.label)).not.toContain("Virtually staged");
     expect(share.items.find((item) => item.label === "Style preview")).toMatchObject({ preview: true, remark: expect.stringMatching(/no furniture added/) });
     for (const item of share.items) expect(item.originalUrl).not.toBe(item.alteredUrl);
+    // Image links are signed per view and short-lived: a turned-off link's images stop loading soon.
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    for (const url of share.items.flatMap((item) => [item.alteredUrl, item.originalUrl, item.changes?.overlayUrl ?? item.alteredUrl])) {
+      const expires = Number(new URL(url).searchParams.get("exp"));
+      expect(expires - nowSeconds).toBeGreaterThan(0);
+      expect(expires - nowSeconds).toBeLessThanOrEqual(SHARE_IMAGE_URL_TTL_SECONDS + 5);
+    }
     expect(await api.generations.shareLink({ workspaceId, projectId })).toMatchObject({ path: link.path });
 
     await api.generations.revokeShareLink({ workspaceId, projectId });
