@@ -97,12 +97,13 @@ describe("Kling image-to-video", () => {
     expect(double.requests.filter((r) => r.method === "POST")).toHaveLength(6);
   });
 
-  it("sends frames Kling accepts: a 6000×4000 WebP and a 3:1 panorama become JPEGs within 10 MB, ≥ 300 px, aspect ≤ 2.5", async () => {
+  it("sends frames Kling accepts: a 6000×4000 WebP and a 3:1 panorama become JPEGs within 10 MB, ≥ 300 px, aspect ≤ 2.5", { timeout: 180_000 }, async () => {
     double.script({ polls: 1, video: VIDEO });
     const noise = { type: "gaussian" as const, mean: 128, sigma: 30 };
     const big = await sharp({ create: { width: 2000, height: 1334, channels: 3, background: "#777", noise } }).resize(6000, 4000, { kernel: "nearest" }).webp({ effort: 0 }).toBuffer();
     const panorama = await sharp({ create: { width: 1500, height: 500, channels: 3, background: "#a85" } }).webp().toBuffer();
-    await klingVideoProvider({ ...config, model: "kling-v2-1" }).video(params({ mode: "before_after", image: big, tail: panorama }));
+    // Re-encoding a 6000×4000 frame counts against the call's deadline: seconds on a busy 2-core machine.
+    await klingVideoProvider({ ...config, model: "kling-v2-1", timeoutMs: 120_000 }).video(params({ mode: "before_after", image: big, tail: panorama }));
     const body = double.requests[0].body as Record<string, string>;
     expect(body).toMatchObject({ model_name: "kling-v2-1", mode: "pro" });
     for (const frame of [body.image, body.image_tail]) {

@@ -44,7 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => double.close());
 beforeEach(() => {
-  config = { baseUrl: double.baseUrl, token: double.token, timeoutMs: 20_000, pollIntervalMs: 5, ledger: databaseTaskLedger };
+  // The deadline covers re-encoding 12–24 MP inputs too: seconds on a busy 2-core machine. No test waits it out.
+  config = { baseUrl: double.baseUrl, token: double.token, timeoutMs: 120_000, pollIntervalMs: 5, ledger: databaseTaskLedger };
   double.requests.length = 0;
 });
 
