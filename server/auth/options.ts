@@ -11,11 +11,12 @@ import GoogleProvider from "next-auth/providers/google";
 import { env } from "@/env";
 import { secret } from "@/server/secrets";
 import { createStudioContext } from "@/server/studio/context";
-import { upsertOAuthUser } from "@/server/studio/users/upsert-oauth-user";
+import { UnconfirmedAccountError, upsertOAuthUser } from "@/server/studio/users/upsert-oauth-user";
 import { signInWithPassword } from "@/server/studio/users/sign-in-with-password";
 import { clientIp } from "./client-ip";
 import { endSession, isSessionLive, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
 import { configureSiteUrl } from "./site-url";
+import { verifiedProviderEmail } from "./verified-provider-email";
 
 configureSiteUrl();
 
@@ -55,14 +56,28 @@ export function authOptions(): NextAuthOptions {
       ...oauthProviders(),
     ],
     callbacks: {
-      async signIn({ user, account }) {
+      // OAuth: only an address the provider verified, and only linked to an account that
+      // confirmed it too (server/studio/users/upsert-oauth-user.ts); a refusal goes back to
+      // the sign-in page, which words the error code.
+      async signIn({ user, account, profile }) {
         if (account?.type !== "oauth") return true;
-        if (!user.email) return false;
-        const studioUser = await upsertOAuthUser(await createStudioContext(), { email: user.email, name: user.name, image: user.image });
-        // Replace the provider's id with ours before the jwt callback stores it.
-        user.id = studioUser.id;
-        user.name = studioUser.name;
-        return true;
+        const email = await verifiedProviderEmail({
+          provider: account.provider,
+          email: user.email,
+          profile: profile as Record<string, unknown> | undefined,
+          accessToken: account.access_token,
+        });
+        if (!email) return "/sign-in?error=EmailNotVerified";
+        try {
+          const studioUser = await upsertOAuthUser(await createStudioContext(), { email, name: user.name, image: user.image });
+          // Replace the provider's id with ours before the jwt callback stores it.
+          user.id = studioUser.id;
+          user.name = studioUser.name;
+          return true;
+        } catch (error) {
+          if (error instanceof UnconfirmedAccountError) return "/sign-in?error=ConfirmEmailFirst";
+          throw error;
+        }
       },
       async jwt({ token, user }) {
         const { db } = await createStudioContext();

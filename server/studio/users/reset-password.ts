@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { users } from "@/db/schema/studio";
 import { emailTokens } from "@/db/schema/studio-email";
+import { sessions } from "@/db/schema/studio-security";
 import { hashPassword } from "@/server/auth/password";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
@@ -8,7 +9,9 @@ import { consumeEmailToken } from "./email-tokens";
 
 /**
  * Sets a new password from a reset link. Following the link proves the address, so it
- * also counts as confirming it; the person's other unused reset links stop working.
+ * also counts as confirming it; the person's other unused reset links stop working, and
+ * every session ends (whoever knew the old password, e.g. someone who made the account
+ * in advance with this address, is signed out).
  */
 export async function resetPassword(
   ctx: Pick<StudioContext, "db" | "now">,
@@ -29,6 +32,7 @@ export async function resetPassword(
       .update(emailTokens)
       .set({ usedAt: ctx.now() })
       .where(and(eq(emailTokens.userId, used.userId), eq(emailTokens.purpose, "reset_password"), isNull(emailTokens.usedAt)));
+    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     return { email: used.email };
   });
 }
