@@ -138,7 +138,7 @@ describe("Kling image-to-video", () => {
       },
     };
     void klingVideoProvider({ ...config, ledger: dying }).video(params({ workKey }));
-    await expect.poll(() => databaseTaskLedger.find(workKey)).not.toBeNull();
+    await expect.poll(() => databaseTaskLedger.find(workKey), { timeout: 60_000 }).not.toBeNull();
     const result = await klingVideoProvider({ ...config, ledger: databaseTaskLedger }).video(params({ workKey }));
     expect(result.outputs[0].bytes.equals(VIDEO)).toBe(true);
     expect(double.requests.filter((r) => r.method === "POST")).toHaveLength(1);

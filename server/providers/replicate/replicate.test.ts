@@ -176,7 +176,8 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
       },
     };
     void replicateRedesignProvider({ ...config, ledger: dying }, MODELS).redesign(await photo(4000, 3000), params({ workKey: key }));
-    await expect.poll(() => databaseTaskLedger.find(key)).not.toBeNull();
+    // Re-encoding the 12 MP photo comes first: far more than expect.poll's default second on a busy machine.
+    await expect.poll(() => databaseTaskLedger.find(key), { timeout: 60_000 }).not.toBeNull();
     expect(creates()).toHaveLength(1);
 
     const resumed = await replicateRedesignProvider(config, MODELS).redesign(await photo(4000, 3000), params({ workKey: key }));
