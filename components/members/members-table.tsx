@@ -1,11 +1,13 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { initials } from "@/components/shell/user-menu";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { canManageRole } from "@/shared/roles";
@@ -24,54 +26,80 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
   const router = useRouter();
   const workspace = useWorkspace();
   const toast = useToast();
-  const handlers = {
-    onSuccess: () => {
-      toast("Member updated");
-      router.refresh();
-    },
-    onError: (error: unknown) => toast(errorMessage(error), "error"),
-  };
-  const changeRole = useMutation(trpc.members.changeRole.mutationOptions(handlers));
-  const remove = useMutation(trpc.members.remove.mutationOptions(handlers));
+  const [removing, setRemoving] = useState<MemberView | null>(null);
+  const onError = (error: unknown) => toast(errorMessage(error), "error");
+  const changeRole = useMutation(
+    trpc.members.changeRole.mutationOptions({
+      onSuccess: () => {
+        toast("Role changed");
+        router.refresh();
+      },
+      onError,
+    }),
+  );
+  const remove = useMutation(
+    trpc.members.remove.mutationOptions({
+      onSuccess: () => {
+        toast(`${removing?.name ?? "The member"} was removed from ${workspace.name}`);
+        setRemoving(null);
+        router.refresh();
+      },
+      onError,
+    }),
+  );
   const grantable = WORKSPACE_ROLES.filter((role) => canManageRole(workspace.role, role));
 
   return (
-    <ul className="divide-y divide-stone-200">
-      {members.map((member) => {
-        const editable = canManageRole(workspace.role, member.role) && member.userId !== currentUserId;
-        return (
-          <li key={member.userId} className="flex flex-wrap items-center gap-4 py-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700" aria-hidden="true">
-              {initials(member.name)}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-stone-900">
-                {member.name}
-                {member.userId === currentUserId ? <span className="ml-2 text-sm font-normal text-stone-600">(you)</span> : null}
-              </p>
-              <p className="truncate text-sm text-stone-600">{member.email}</p>
-            </div>
-            {editable ? (
-              <div className="flex items-center gap-2">
-                <SelectField
-                  label={`Role of ${member.name}`}
-                  hideLabel
-                  value={member.role}
-                  options={grantable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-                  onChange={(event) =>
-                    changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role: event.target.value as WorkspaceRole })
-                  }
-                />
-                <Button variant="ghost" size="sm" onClick={() => remove.mutate({ workspaceId: workspace.id, userId: member.userId })}>
-                  Remove
-                </Button>
+    <>
+      <ConfirmDialog
+        open={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={`Remove ${removing?.name ?? "this member"}?`}
+        confirmLabel="Remove member"
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ workspaceId: workspace.id, userId: removing.userId })}
+      >
+        <p>
+          They lose access to {workspace.name} at once: its projects, photos and results. What they made stays. To bring them back, invite them again.
+        </p>
+      </ConfirmDialog>
+      <ul className="divide-y divide-stone-200">
+        {members.map((member) => {
+          const editable = canManageRole(workspace.role, member.role) && member.userId !== currentUserId;
+          return (
+            <li key={member.userId} className="flex flex-wrap items-center gap-4 py-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700" aria-hidden="true">
+                {initials(member.name)}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-stone-900">
+                  {member.name}
+                  {member.userId === currentUserId ? <span className="ml-2 text-sm font-normal text-stone-600">(you)</span> : null}
+                </p>
+                <p className="truncate text-sm text-stone-600">{member.email}</p>
               </div>
-            ) : (
-              <Badge tone={member.role === "owner" ? "accent" : "neutral"}>{ROLE_LABELS[member.role]}</Badge>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+              {editable ? (
+                <div className="flex items-center gap-2">
+                  <SelectField
+                    label={`Role of ${member.name}`}
+                    hideLabel
+                    value={member.role}
+                    options={grantable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+                    onChange={(event) =>
+                      changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role: event.target.value as WorkspaceRole })
+                    }
+                  />
+                  <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name}`}>
+                    Remove
+                  </Button>
+                </div>
+              ) : (
+                <Badge tone={member.role === "owner" ? "accent" : "neutral"}>{ROLE_LABELS[member.role]}</Badge>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -2,8 +2,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useToast } from "@/components/ui/toast";
 
@@ -15,16 +17,18 @@ export interface GridPhoto {
   height: number;
 }
 
-/** The photos of a project, in upload order, each with a delete action. */
+/** The photos of a project, in upload order, each with a delete action that asks first. */
 export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
   const trpc = useTRPC();
   const router = useRouter();
   const workspace = useWorkspace();
   const toast = useToast();
+  const [deleting, setDeleting] = useState<GridPhoto | null>(null);
   const remove = useMutation(
     trpc.photos.delete.mutationOptions({
       onSuccess: () => {
-        toast("Photo deleted");
+        toast(`${deleting?.fileName ?? "Photo"} deleted`);
+        setDeleting(null);
         router.refresh();
       },
       onError: (error) => toast(errorMessage(error), "error"),
@@ -35,30 +39,42 @@ export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
     return <EmptyState icon={ImagePlus} title="No photos yet" description="Upload the listing's photos to start staging rooms and rendering views." />;
   }
   return (
-    <ul aria-label="Photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {photos.map((photo) => (
-        <li key={photo.id} className="group relative overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200">
-          <figure>
-            {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
-            <img src={photo.url} alt={photo.fileName} width={photo.width} height={photo.height} loading="lazy" className="aspect-[4/3] w-full object-cover" />
-            <figcaption className="flex items-center justify-between gap-2 bg-white px-3 py-2 text-xs">
-              <span className="truncate font-medium text-stone-800">{photo.fileName}</span>
-              <span className="shrink-0 text-stone-600">
-                {photo.width}×{photo.height}
-              </span>
-            </figcaption>
-          </figure>
-          <button
-            type="button"
-            aria-label={`Delete ${photo.fileName}`}
-            disabled={remove.isPending}
-            onClick={() => remove.mutate({ workspaceId: workspace.id, photoId: photo.id })}
-            className="absolute right-2 top-2 rounded-md bg-white/90 p-1.5 text-stone-700 shadow-sm transition-opacity hover:text-red-700 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={`Delete ${deleting?.fileName ?? "this photo"}?`}
+        confirmLabel="Delete photo"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ workspaceId: workspace.id, photoId: deleting.id })}
+      >
+        <p>The original file is removed from the project and cannot be recovered. Results already made from it are kept.</p>
+      </ConfirmDialog>
+      <ul aria-label="Photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {photos.map((photo) => (
+          <li key={photo.id} className="group relative overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200">
+            <figure>
+              {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
+              <img src={photo.url} alt={photo.fileName} width={photo.width} height={photo.height} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+              <figcaption className="flex items-center justify-between gap-2 bg-white px-3 py-2 text-xs">
+                <span className="truncate font-medium text-stone-800">{photo.fileName}</span>
+                <span className="shrink-0 text-stone-600">
+                  {photo.width}×{photo.height}
+                </span>
+              </figcaption>
+            </figure>
+            <button
+              type="button"
+              aria-label={`Delete ${photo.fileName}`}
+              disabled={remove.isPending}
+              onClick={() => setDeleting(photo)}
+              className="absolute right-2 top-2 rounded-md bg-white/90 p-1.5 text-stone-700 shadow-sm transition-opacity hover:text-red-700 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -4,23 +4,34 @@ import { Archive, ArchiveRestore } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
-import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { errorMessage, useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 
-/** Archives a project after a confirmation, or restores an archived one at once. */
+/** Archives a project after a confirmation (with Undo in the toast), or restores an archived one at once. */
 export function ArchiveProjectButton({ projectId, archived }: { projectId: string; archived: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   const workspace = useWorkspace();
   const toast = useToast();
+  const client = useTRPCClient();
   const [confirming, setConfirming] = useState(false);
+  // The toast outlives this button (archiving leaves the page), so Undo calls the client directly.
+  const undo = () =>
+    client.projects.setArchived.mutate({ workspaceId: workspace.id, projectId, archived: false }).then(
+      () => {
+        toast("Project restored");
+        router.refresh();
+      },
+      (error: unknown) => toast(errorMessage(error), "error"),
+    );
   const mutation = useMutation(
     trpc.projects.setArchived.mutationOptions({
       onSuccess: (_, input) => {
         setConfirming(false);
-        toast(input.archived ? "Project archived" : "Project restored");
+        if (input.archived) toast("Project archived", "success", { label: "Undo", onClick: () => void undo() });
+        else toast("Project restored");
         router.push(input.archived ? `/w/${workspace.slug}/projects` : `/w/${workspace.slug}/projects/${projectId}`);
         router.refresh();
       },

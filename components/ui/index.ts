@@ -11,3 +11,4 @@ export { Skeleton } from "./skeleton";
 export { Spinner } from "./spinner";
 export { LinkTabs, Tabs } from "./tabs";
 export { ToastProvider, useToast } from "./toast";
+export { ConfirmDialog } from "./confirm-dialog";

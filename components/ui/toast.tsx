@@ -4,13 +4,19 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { cx } from "./cx";
 
 type ToastTone = "success" | "error" | "info";
+/** A button in the toast, e.g. Undo after an action that is cheap to take back. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
 interface Toast {
   id: number;
   tone: ToastTone;
   message: string;
+  action?: ToastAction;
 }
 
-const ToastContext = createContext<((message: string, tone?: ToastTone) => void) | null>(null);
+const ToastContext = createContext<((message: string, tone?: ToastTone, action?: ToastAction) => void) | null>(null);
 let nextId = 1;
 
 /**
@@ -21,10 +27,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const show = useCallback(
-    (message: string, tone: ToastTone = "success") => {
+    (message: string, tone: ToastTone = "success", action?: ToastAction) => {
       const id = nextId++;
-      setToasts((all) => [...all.slice(-3), { id, tone, message }]);
-      setTimeout(() => dismiss(id), 5000);
+      setToasts((all) => [...all.slice(-3), { id, tone, message, action }]);
+      // A toast with an action stays long enough to reach it by keyboard.
+      setTimeout(() => dismiss(id), action ? 10_000 : 5000);
     },
     [dismiss],
   );
@@ -58,6 +65,18 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     >
       <Icon className={cx("mt-0.5 size-4 shrink-0", toast.tone === "error" ? "text-red-300" : "text-accent-200")} aria-hidden="true" />
       <p className="flex-1">{toast.message}</p>
+      {toast.action ? (
+        <button
+          type="button"
+          onClick={() => {
+            toast.action?.onClick();
+            onDismiss(toast.id);
+          }}
+          className="rounded px-1 font-semibold text-accent-200 underline-offset-2 hover:underline"
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-0.5 text-stone-300 hover:text-white" aria-label="Dismiss">
         <X className="size-4" aria-hidden="true" />
       </button>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
-import { Button, Panel, Skeleton } from "@/components/ui";
+import { Button, ConfirmDialog, Panel, Skeleton } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
 import { CopyButton } from "./copy-button";
 
@@ -24,7 +24,17 @@ export function SharePanel({ projectId }: { projectId: string }) {
     onError: (error: unknown) => toast(errorMessage(error), "error"),
   };
   const create = useMutation(trpc.generations.createShareLink.mutationOptions(options));
-  const revoke = useMutation(trpc.generations.revokeShareLink.mutationOptions(options));
+  const [confirmingRevoke, setConfirmingRevoke] = useState(false);
+  const revoke = useMutation(
+    trpc.generations.revokeShareLink.mutationOptions({
+      ...options,
+      onSuccess: () => {
+        setConfirmingRevoke(false);
+        toast("Share link turned off");
+        return options.onSuccess();
+      },
+    }),
+  );
   const createOnce = useOnce(create);
   const url = link.data ? `${origin}${link.data.path}` : null;
 
@@ -47,11 +57,21 @@ export function SharePanel({ projectId }: { projectId: string }) {
               <ExternalLink className="size-4" aria-hidden="true" />
               Open page
             </a>
-            <Button variant="ghost" size="sm" loading={revoke.isPending} onClick={() => revoke.mutate(input)}>
+            <Button variant="ghost" size="sm" onClick={() => setConfirmingRevoke(true)}>
               <Link2Off className="size-4" aria-hidden="true" />
               Turn off link
             </Button>
           </div>
+          <ConfirmDialog
+            open={confirmingRevoke}
+            onClose={() => setConfirmingRevoke(false)}
+            title="Turn off the share link?"
+            confirmLabel="Turn off link"
+            pending={revoke.isPending}
+            onConfirm={() => revoke.mutate(input)}
+          >
+            <p>Anyone who opens it, on a listing site or from a QR code, will find the page gone. A new link can be made later; it will be a different address.</p>
+          </ConfirmDialog>
         </div>
       ) : (
         <Button variant="secondary" loading={create.isPending} onClick={() => createOnce(input)}>

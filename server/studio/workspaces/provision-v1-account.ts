@@ -1,5 +1,8 @@
 import { env } from "@/env";
+import { and, eq, isNull } from "drizzle-orm";
+import { apiKeys } from "@/db/schema";
 import { createAccount } from "@/server/v1/services/accounts/create-account";
+import { revokeKey } from "@/server/v1/services/keys/revoke-key";
 import { encryptSecret } from "@/server/crypto/secret-box";
 import type { StudioContext } from "../context";
 import { keyPrefix } from "./key-prefix";
@@ -23,4 +26,19 @@ export async function provisionV1Account(ctx: Pick<StudioContext, "db">, workspa
     { name: `Studio: ${workspaceName}`, plan: "business", credits: env.STUDIO_STARTER_CREDITS, quota: 10_000 },
   );
   return { v1AccountId: accountId, v1ApiKeyEncrypted: encryptSecret(apiKey), v1ApiKeyPrefix: keyPrefix(apiKey) };
+}
+
+/**
+ * The counterpart when the workspace goes away: the live keys of the account provisioned
+ * above are revoked in the same in-process way (the public API has no route for it
+ * either), so nothing that copied one can keep spending the account's credits. Returns
+ * how many were live.
+ */
+export async function revokeProvisionedKeys(ctx: Pick<StudioContext, "db" | "now">, accountId: string): Promise<number> {
+  const live = await ctx.db
+    .select({ prefix: apiKeys.prefix })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+  for (const key of live) await revokeKey(ctx.db, { prefix: key.prefix, now: ctx.now() });
+  return live.length;
 }

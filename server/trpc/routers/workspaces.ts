@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { createWorkspace } from "@/server/studio/workspaces/create-workspace";
+import { deleteWorkspace } from "@/server/studio/workspaces/delete-workspace";
 import { findMembership } from "@/server/studio/workspaces/find-membership";
 import { listWorkspaces } from "@/server/studio/workspaces/list-workspaces";
 import { renameWorkspace } from "@/server/studio/workspaces/rename-workspace";
@@ -26,6 +27,11 @@ export const workspacesRouter = router({
   rename: workspaceProcedure("admin")
     .input(z.object({ name: WorkspaceNameSchema }))
     .mutation(({ ctx, input }) => renameWorkspace(ctx.studio, { workspaceId: ctx.workspace.id, name: input.name })),
+
+  /** Owners only, with the workspace's name typed as confirmation. */
+  delete: workspaceProcedure("owner")
+    .input(z.object({ confirmName: z.string().max(200) }))
+    .mutation(({ ctx, input }) => deleteWorkspace(ctx.studio, { workspaceId: ctx.workspace.id, confirmName: input.confirmName })),
 
   connection: workspaceProcedure("admin").query(({ ctx }) => showV1Connection(ctx.studio, { workspaceId: ctx.workspace.id })),
 

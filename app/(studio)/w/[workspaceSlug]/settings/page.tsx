@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { DeleteWorkspaceForm } from "@/components/settings/delete-workspace-form";
 import { MlsRuleSetForm } from "@/components/settings/mls-rule-set-form";
 import { RenameWorkspaceForm } from "@/components/settings/rename-workspace-form";
 import { V1ConnectionForm } from "@/components/settings/v1-connection-form";
@@ -23,6 +24,11 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       {connection ? (
         <Panel title="Image service" description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them.">
           <V1ConnectionForm connection={connection} />
+        </Panel>
+      ) : null}
+      {workspace.role === "owner" ? (
+        <Panel title="Delete workspace" description="Owners only.">
+          <DeleteWorkspaceForm keyProvisioned={connection?.provisioned ?? false} />
         </Panel>
       ) : null}
     </>

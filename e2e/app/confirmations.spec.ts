@@ -1,0 +1,128 @@
+import { expect, test, type Page } from "@playwright/test";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+
+/**
+ * Nothing destructive happens on one click: removing a member, deleting a photo,
+ * turning off a share link and archiving each ask first (Cancel leaves things as they
+ * were); archiving can be undone from its toast; an owner deletes a workspace only by
+ * typing its name, and it is gone for the whole team.
+ */
+test.describe.configure({ timeout: 300_000 });
+
+const password = "listing-photos-2024";
+
+async function atBothWidths(page: Page, name: string) {
+  await snap(page, `${name}-1280`);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, `${name}-390`);
+  if (size) await page.setViewportSize(size);
+}
+
+test("destructive actions ask first, archive can be undone, a workspace is deleted only by typing its name", async ({ page, browser }) => {
+  await page.goto("/sign-up");
+  await signUp(page, { name: "Vera Careful", email: uniqueEmail("careful"), password });
+  await expect(page).toHaveURL(/\/workspaces/, { timeout: 45_000 });
+  await page.getByLabel("Brokerage name").fill("Careful Realty");
+  await page.getByRole("button", { name: "Create workspace" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  const projectsUrl = page.url();
+  await page.getByRole("button", { name: "New project" }).first().click();
+  const newProject = page.getByRole("dialog", { name: "New project" });
+  await newProject.getByLabel("Address").fill("5 Safe Street");
+  await newProject.getByLabel("Property type").selectOption("house");
+  await newProject.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "5 Safe Street" })).toBeVisible();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-confirm-"));
+  await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "hall.jpg", "#d6c7a1", 320, 240)]);
+  const photos = page.getByRole("list", { name: "Photos" }).getByRole("listitem");
+  await expect(photos).toHaveCount(1);
+
+  await test.step("delete a photo: Cancel keeps it, confirming deletes it", async () => {
+    await page.getByRole("button", { name: "Delete hall.jpg" }).click();
+    const ask = page.getByRole("dialog", { name: "Delete hall.jpg?" });
+    await expect(ask).toBeVisible();
+    await expectAccessible(page, "confirm photo deletion");
+    await atBothWidths(page, "confirm-01-photo");
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(ask).toBeHidden();
+    await expect(photos).toHaveCount(1);
+    await page.getByRole("button", { name: "Delete hall.jpg" }).click();
+    await ask.getByRole("button", { name: "Delete photo" }).click();
+    await expect(page.getByText("No photos yet")).toBeVisible();
+  });
+
+  await test.step("turn off the share link only after confirming", async () => {
+    await page.getByRole("button", { name: "Create share link" }).click();
+    await expect(page.getByLabel("Share link")).toHaveValue(/\/share\//);
+    await page.getByRole("button", { name: "Turn off link" }).click();
+    const ask = page.getByRole("dialog", { name: "Turn off the share link?" });
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByLabel("Share link")).toHaveValue(/\/share\//);
+    await page.getByRole("button", { name: "Turn off link" }).click();
+    await ask.getByRole("button", { name: "Turn off link" }).click();
+    await expect(page.getByRole("button", { name: "Create share link" })).toBeVisible();
+  });
+
+  await test.step("archive, then undo from the toast", async () => {
+    await page.getByRole("button", { name: "Archive" }).click();
+    await page.getByRole("dialog", { name: "Archive this project?" }).getByRole("button", { name: "Archive" }).click();
+    await expect(page).toHaveURL(projectsUrl);
+    await expect(page.getByRole("link", { name: /5 Safe Street/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText("Project restored")).toBeVisible();
+    await expect(page.getByRole("link", { name: /5 Safe Street/ })).toBeVisible();
+  });
+
+  const nav = page.getByRole("navigation", { name: "Workspace" });
+  await test.step("remove a member only after confirming", async () => {
+    await nav.getByRole("link", { name: "Members" }).click();
+    await page.getByRole("button", { name: "Create invite link" }).click();
+    const inviteLink = await page.getByTestId("invite-link").inputValue();
+    const agentContext = await browser.newContext();
+    const agentPage = await agentContext.newPage();
+    await agentPage.goto(inviteLink);
+    await agentPage.getByRole("link", { name: "Create an account to join" }).click();
+    await signUp(agentPage, { name: "Milo Agent", email: uniqueEmail("agent"), password });
+    await expect(agentPage).toHaveURL(/\/invite\//);
+    await agentPage.getByRole("button", { name: "Join Careful Realty" }).click();
+    await expect(agentPage).toHaveURL(/\/projects$/);
+    await agentContext.close();
+
+    await page.reload();
+    await page.getByRole("button", { name: "Remove Milo Agent" }).click();
+    const ask = page.getByRole("dialog", { name: "Remove Milo Agent?" });
+    await expectAccessible(page, "confirm member removal");
+    await atBothWidths(page, "confirm-02-member");
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await expect(ask).toBeHidden();
+    await expect(page.getByRole("button", { name: "Remove Milo Agent" })).toBeVisible();
+    await page.getByRole("button", { name: "Remove Milo Agent" }).click();
+    await ask.getByRole("button", { name: "Remove member" }).click();
+    await expect(page.getByText("Milo Agent was removed from Careful Realty")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Remove Milo Agent" })).toHaveCount(0);
+  });
+
+  await test.step("delete the workspace by typing its name", async () => {
+    await nav.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("button", { name: "Delete workspace" }).click();
+    const ask = page.getByRole("dialog", { name: "Delete Careful Realty?" });
+    const confirm = ask.getByRole("button", { name: "Delete workspace" });
+    await expect(ask.getByText(/key this workspace was given is revoked/)).toBeVisible();
+    await expect(confirm).toBeDisabled();
+    await ask.getByLabel('Type "Careful Realty" to confirm').fill("Careful");
+    await expect(confirm).toBeDisabled();
+    await ask.getByLabel('Type "Careful Realty" to confirm').fill("Careful Realty");
+    await expectAccessible(page, "confirm workspace deletion");
+    await atBothWidths(page, "confirm-03-workspace");
+    await confirm.click();
+    await expect(page).toHaveURL(/\/workspaces$/);
+    await expect(page.getByRole("link", { name: /Careful Realty/ })).toHaveCount(0);
+    await page.goto(projectsUrl);
+    await expect(page.getByRole("heading", { level: 1, name: "5 Safe Street" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /5 Safe Street/ })).toHaveCount(0);
+  });
+});
