@@ -74,7 +74,8 @@ describe("OpenAI-compatible describe", () => {
     const big = await sharp({ create: { width: 3000, height: 2400, channels: 3, background: "#777", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
     const images = Array.from({ length: 6 }, () => ({ bytes: big, contentType: "image/jpeg" }));
     expect(images.length * big.length * (4 / 3)).toBeGreaterThan(MAX_REQUEST_IMAGE_BYTES);
-    const result = await openAiDescribeProvider(config).describe({ ...params, images, analysis: [] });
+    // Tens of MB to send and parse: a deadline for a busy machine, not for the double.
+    const result = await openAiDescribeProvider({ ...config, timeoutMs: 50_000 }).describe({ ...params, images, analysis: [] });
     expect(result.description).toBe("Un appartement vu sur 6 photos.");
     const urls = imageParts(double.requests[0].body as ChatRequest).map((p) => p.image_url!.url);
     expect(urls.reduce((sum, url) => sum + url.length, 0)).toBeLessThanOrEqual(MAX_REQUEST_IMAGE_BYTES);
