@@ -16,9 +16,9 @@ describe("listingRemarks", () => {
       "Some listing photos are virtually staged or digitally altered. Photos 2 and 5: virtually staged. Photo 3: digitally altered: items removed. Unaltered originals: https://atrium.example/share/abc",
     );
     expect(remarks.photoSuffixes).toEqual([
-      { number: 2, suffix: " (Virtually staged)" },
-      { number: 3, suffix: " (Digitally altered: items removed)" },
-      { number: 5, suffix: " (Virtually staged)" },
+      { number: 2, photo: "Photo 2", suffix: " (Virtually staged)" },
+      { number: 3, photo: "Photo 3", suffix: " (Digitally altered: items removed)" },
+      { number: 5, photo: "Photo 5", suffix: " (Virtually staged)" },
     ]);
     expect(remarks.originalLinkMissing).toBe(false);
   });
@@ -28,6 +28,7 @@ describe("listingRemarks", () => {
     expect(remarks.language).toBe("es");
     expect(remarks.remark).toMatch(/^Algunas fotos del anuncio .* Fotos 2 y 5: amueblada virtualmente\. Foto 3: alterada digitalmente: objetos eliminados\.$/);
     expect(remarks.originalLinkMissing).toBe(true);
+    expect(remarks.photoSuffixes[0]).toEqual({ number: 2, photo: "Foto 2", suffix: " (Amueblada virtualmente)" });
     expect(listingRemarks({ photos: [{ number: 1, labels: [] }] }).remark).toBeNull();
   });
 });

@@ -163,8 +163,8 @@ export interface ListingRemarks {
   language: RemarkLanguage;
   /** The MLS remark line; null when no photo was altered. */
   remark: string | null;
-  /** Per altered photo, the text to append to its description, e.g. " (Virtually staged)". */
-  photoSuffixes: { number: number; suffix: string }[];
+  /** Per altered photo, its name ("Photo 2", in the language) and the text to append to its description, e.g. " (Virtually staged)". */
+  photoSuffixes: { number: number; photo: string; suffix: string }[];
   /** The rule set asks for a link to the originals and the project has no share link yet. */
   originalLinkMissing: boolean;
 }
@@ -185,7 +185,7 @@ export function listingRemarks(input: { photos: PhotoAlterations[]; language?: s
   const rules = mlsRuleSet(input.ruleSetId);
   const altered = input.photos.filter((p) => p.labels.length > 0).sort((a, b) => a.number - b.number);
   const wordsOf = (labels: DisclosureLabel[]) => [...new Set(labels.map((label) => wording.labels[labelKey(label)]))].join("; ");
-  const photoSuffixes = altered.map((p) => ({ number: p.number, suffix: ` (${capitalised(wordsOf(p.labels))})` }));
+  const photoSuffixes = altered.map((p) => ({ number: p.number, photo: `${wording.photo} ${p.number}`, suffix: ` (${capitalised(wordsOf(p.labels))})` }));
   if (altered.length === 0) return { language, remark: null, photoSuffixes, originalLinkMissing: false };
 
   // Photos with the same wording are listed together: "Photos 2 and 5: virtually staged."

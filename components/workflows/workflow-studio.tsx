@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { DescriptionForm } from "./description-form";
 import { GenerationCard } from "./generation-card";
 import { InpaintForm } from "./inpaint-form";
+import { ListingRemarksPanel } from "./listing-remarks-panel";
 import { MultiviewForm } from "./multiview-form";
 import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
@@ -83,6 +84,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
         )}
       </section>
       <SharePanel projectId={projectId} />
+      <ListingRemarksPanel projectId={projectId} />
     </section>
   );
 }

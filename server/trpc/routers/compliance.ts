@@ -1,11 +1,13 @@
 /**
- * Compliance of published photos: change maps of outputs and the workspace's MLS rule
- * set. Each procedure validates, calls one verb, returns.
+ * Compliance of published photos: change maps of outputs, the project's listing remarks
+ * and the workspace's MLS rule set. Each procedure validates, calls one verb, returns.
  */
 import { z } from "zod";
 import { showChangeMap } from "@/server/studio/exports/show-change-map";
+import { showListingRemarks } from "@/server/studio/exports/show-listing-remarks";
 import { setMlsRuleSet } from "@/server/studio/workspaces/set-mls-rule-set";
 import { showMlsRuleSet } from "@/server/studio/workspaces/show-mls-rule-set";
+import { REMARK_LANGUAGES } from "@/shared/listing-remarks";
 import { MLS_RULE_SET_IDS } from "@/shared/mls-rules";
 import { router, workspaceProcedure } from "../procedures";
 
@@ -13,6 +15,10 @@ export const complianceRouter = router({
   changeMap: workspaceProcedure()
     .input(z.object({ outputId: z.uuid() }))
     .query(({ ctx, input }) => showChangeMap(ctx.studio, { workspaceId: ctx.workspace.id, outputId: input.outputId })),
+
+  listingRemarks: workspaceProcedure()
+    .input(z.object({ projectId: z.uuid(), language: z.enum(REMARK_LANGUAGES).nullish() }))
+    .query(({ ctx, input }) => showListingRemarks(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, language: input.language })),
 
   ruleSet: workspaceProcedure().query(({ ctx }) => showMlsRuleSet(ctx.studio, { workspaceId: ctx.workspace.id })),
 

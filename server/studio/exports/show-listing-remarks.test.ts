@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeDb } from "@/db/client";
+import { photos } from "@/db/schema";
+import { createStudioContext } from "../context";
+import { insertGeneration, loadOutputs, updateOutput } from "../generations/records";
+import { studioWithPhotos } from "../generations/test-helpers";
+import { showListingRemarks } from "./show-listing-remarks";
+
+afterAll(closeDb);
+
+describe("showListingRemarks", () => {
+  it("words the remark and photo notes from what was done to each listed photo, in the listing's language, with the share page", async () => {
+    const ctx = await createStudioContext();
+    const studio = await studioWithPhotos("Lena", 3);
+    const input = { workspaceId: studio.workspaceId, projectId: studio.projectId };
+    expect(await showListingRemarks(ctx, input)).toMatchObject({ remark: null, photoSuffixes: [] });
+
+    const keyOf = async (id: string) => (await ctx.db.select().from(photos).where(eq(photos.id, id)))[0].storageKey;
+    // Photo 3 staged by a hosted model, photo 2 decluttered offline; photo 1 untouched. A running output does not count.
+    for (const [index, params, provider, status] of [
+      [2, { redesignType: "staging" }, "replicate", "completed"],
+      [1, { redesignType: "declutter" }, "local", "completed"],
+      [0, { redesignType: "staging" }, "replicate", "running"],
+    ] as const) {
+      const sourceKey = await keyOf(studio.photoIds[index]);
+      const generation = await insertGeneration(
+        ctx,
+        { id: crypto.randomUUID(), ...input, createdBy: studio.user.id, kind: "staging", photoId: studio.photoIds[index], params },
+        [{ role: "staged", position: 0, sourceKey }],
+      );
+      const [output] = await loadOutputs(ctx, generation.id);
+      await updateOutput(ctx, output, { status, provider, storageKey: status === "completed" ? `${sourceKey}.out.jpg` : null, contentType: "image/jpeg" });
+    }
+
+    const english = await showListingRemarks(ctx, input);
+    expect(english.remark).toBe("Some listing photos are virtually staged or digitally altered. Photo 2: digitally altered: items removed. Photo 3: virtually staged.");
+    expect(english.photoSuffixes).toEqual([
+      { number: 2, photo: "Photo 2", suffix: " (Digitally altered: items removed)" },
+      { number: 3, photo: "Photo 3", suffix: " (Virtually staged)" },
+    ]);
+    expect(english.originalLinkMissing).toBe(true);
+
+    await studio.api.generations.createShareLink({ ...input, requestId: crypto.randomUUID() });
+    const french = await showListingRemarks(ctx, { ...input, language: "fr" });
+    expect(french.shareUrl).toMatch(/\/share\/[\w-]+$/);
+    expect(french.remark).toMatch(/^Certaines photos de l'annonce sont meublées virtuellement ou modifiées numériquement\. /);
+    expect(french.remark).toContain("Photo 3");
+    expect(french.remark).toContain("meublée virtuellement");
+    expect(french.remark!.endsWith(french.shareUrl!)).toBe(true);
+    expect(french.originalLinkMissing).toBe(false);
+  });
+});
