@@ -31,4 +31,12 @@ describe("listingRemarks", () => {
     expect(remarks.photoSuffixes[0]).toEqual({ number: 2, photo: "Foto 2", suffix: " (Amueblada virtualmente)" });
     expect(listingRemarks({ photos: [{ number: 1, labels: [] }] }).remark).toBeNull();
   });
+
+  it("says staged only when a photo was staged: removals and style previews are altered", () => {
+    const altered = [{ number: 1, labels: [DISCLOSURE_LABELS.stylePreview] }, { number: 2, labels: [DISCLOSURE_LABELS.itemsRemoved] }];
+    expect(listingRemarks({ photos: altered }).remark).toBe(
+      "Some listing photos are digitally altered. Photo 1: style preview (colours only, not staged). Photo 2: digitally altered: items removed.",
+    );
+    expect(listingRemarks({ photos: altered, language: "de" }).remark).toMatch(/^Einige Fotos dieses Angebots sind digital bearbeitet\. /);
+  });
 });

@@ -17,8 +17,10 @@ interface Wording {
   photo: string;
   photos: string;
   and: string;
-  /** "Photos 2 and 5: virtually staged." */
+  /** The remark's first sentence when a photo was virtually staged or rendered. */
   lead: string;
+  /** …and when none was, only altered (removals, recolouring, style previews): never "staged" for those. */
+  leadAltered: string;
   originals: string;
 }
 
@@ -38,6 +40,7 @@ const WORDING: Record<RemarkLanguage, Wording> = {
     photos: "Photos",
     and: "and",
     lead: "Some listing photos are virtually staged or digitally altered.",
+    leadAltered: "Some listing photos are digitally altered.",
     originals: "Unaltered originals:",
   },
   es: {
@@ -55,6 +58,7 @@ const WORDING: Record<RemarkLanguage, Wording> = {
     photos: "Fotos",
     and: "y",
     lead: "Algunas fotos del anuncio están amuebladas virtualmente o alteradas digitalmente.",
+    leadAltered: "Algunas fotos del anuncio están alteradas digitalmente.",
     originals: "Originales sin alterar:",
   },
   fr: {
@@ -72,6 +76,7 @@ const WORDING: Record<RemarkLanguage, Wording> = {
     photos: "Photos",
     and: "et",
     lead: "Certaines photos de l'annonce sont meublées virtuellement ou modifiées numériquement.",
+    leadAltered: "Certaines photos de l'annonce sont modifiées numériquement.",
     originals: "Originaux non modifiés :",
   },
   de: {
@@ -89,6 +94,7 @@ const WORDING: Record<RemarkLanguage, Wording> = {
     photos: "Fotos",
     and: "und",
     lead: "Einige Fotos dieses Angebots sind virtuell eingerichtet oder digital bearbeitet.",
+    leadAltered: "Einige Fotos dieses Angebots sind digital bearbeitet.",
     originals: "Unbearbeitete Originale:",
   },
   it: {
@@ -106,6 +112,7 @@ const WORDING: Record<RemarkLanguage, Wording> = {
     photos: "Foto",
     and: "e",
     lead: "Alcune foto dell'annuncio sono arredate virtualmente o modificate digitalmente.",
+    leadAltered: "Alcune foto dell'annuncio sono modificate digitalmente.",
     originals: "Originali non modificati:",
   },
   pt: {
@@ -123,6 +130,7 @@ const WORDING: Record<RemarkLanguage, Wording> = {
     photos: "Fotos",
     and: "e",
     lead: "Algumas fotos do anúncio estão mobiliadas virtualmente ou alteradas digitalmente.",
+    leadAltered: "Algumas fotos do anúncio estão alteradas digitalmente.",
     originals: "Originais sem alterações:",
   },
   nl: {
@@ -140,6 +148,7 @@ const WORDING: Record<RemarkLanguage, Wording> = {
     photos: "Foto's",
     and: "en",
     lead: "Sommige foto's van deze woning zijn virtueel ingericht of digitaal bewerkt.",
+    leadAltered: "Sommige foto's van deze woning zijn digitaal bewerkt.",
     originals: "Onbewerkte originelen:",
   },
 };
@@ -193,5 +202,7 @@ export function listingRemarks(input: { photos: PhotoAlterations[]; language?: s
   for (const p of altered) groups.set(wordsOf(p.labels), [...(groups.get(wordsOf(p.labels)) ?? []), p.number]);
   const sentences = [...groups].map(([words, list]) => `${numbers(list, wording)}: ${words}.`);
   const link = input.shareUrl ? ` ${wording.originals} ${input.shareUrl}` : "";
-  return { language, remark: `${wording.lead} ${sentences.join(" ")}${link}`, photoSuffixes, originalLinkMissing: rules.originalLinkRequired && !input.shareUrl };
+  const staged = altered.some((p) => p.labels.some((label) => label === DISCLOSURE_LABELS.virtuallyStaged || label === DISCLOSURE_LABELS.virtuallyRendered));
+  const lead = staged ? wording.lead : wording.leadAltered;
+  return { language, remark: `${lead} ${sentences.join(" ")}${link}`, photoSuffixes, originalLinkMissing: rules.originalLinkRequired && !input.shareUrl };
 }
