@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/db/client";
 import { callerFor, newPerson } from "@/server/trpc/test/callers";
+import { startAppServer, type AppServer } from "@/test/app-server";
 import { studioWithPhotos } from "./test-helpers";
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -25,14 +26,16 @@ let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
 let agent: Awaited<ReturnType<typeof newPerson>>;
 let maskDataUrl: string;
 let generationId: string;
+let app: AppServer;
 
 beforeAll(async () => {
+  app = await startAppServer();
   [home, rival, agent] = await Promise.all([studioWithPhotos("Hana", 1), studioWithPhotos("Ravi", 1), newPerson("Aiko")]);
   const invitation = await home.api.invitations.create({ workspaceId: home.workspaceId, role: "agent" });
   await agent.api.invitations.accept({ token: invitation.token });
   const mask = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#ffffff" } }).png().toBuffer();
   maskDataUrl = `data:image/png;base64,${mask.toString("base64")}`;
-  // Starting the chain calls no v1 route (the durable function does), so it needs no server here.
+  // Starting the chain reads the balance (GET /me) to refuse a shortfall up front: the v1 routes are served here.
   generationId = (
     await agent.api.generations.inpaintUpscale({
       workspaceId: home.workspaceId,
@@ -45,7 +48,10 @@ beforeAll(async () => {
   ).id;
 }, 30_000);
 
-afterAll(closeDb);
+afterAll(async () => {
+  await app?.close();
+  await closeDb();
+});
 
 describe("workflow procedures", () => {
   it("let an agent start work and see the project's generations, usage and share link", async () => {
