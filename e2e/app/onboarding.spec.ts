@@ -156,7 +156,7 @@ test("a broker signs up, builds a team and uploads a listing's photos", async ({
 
   await test.step("sign out", async () => {
     await page.getByRole("button", { name: /Account menu/ }).click();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page).toHaveURL(/\/sign-in/);
     await page.goto("/workspaces");
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
