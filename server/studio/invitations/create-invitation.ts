@@ -49,10 +49,12 @@ export async function createInvitation(
     .returning({ id: invitations.id, email: invitations.email });
   if (!row) {
     const [first] = await ctx.db
-      .select({ id: invitations.id, expiresAt: invitations.expiresAt })
+      .select({ id: invitations.id, expiresAt: invitations.expiresAt, email: invitations.email })
       .from(invitations)
       .where(and(eq(invitations.workspaceId, input.workspaceId), eq(invitations.requestId, input.requestId!)));
-    return { id: first.id, token, expiresAt: first.expiresAt, emailSent: null };
+    // A repeat answers like the first: the first request mails the address (a repeat
+    // never mails again), so a retry whose first answer was lost still says it was sent.
+    return { id: first.id, token, expiresAt: first.expiresAt, emailSent: first.email ? true : null };
   }
   const emailSent = row.email ? await mailInvitation(ctx, { ...input, email: row.email, token }) : null;
   return { id: row.id, token, expiresAt, emailSent };
