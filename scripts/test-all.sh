@@ -35,7 +35,7 @@ if ls e2e/api/*.spec.ts e2e/app/*.spec.ts >/dev/null 2>&1; then
   rm -rf .data/e2e
   stage "contract specs and browser flows (playwright)" env DATA_DIR=.data/e2e \
     EMBEDDED_PG_PORT=$((55000 + RANDOM % 2000)) PLAYWRIGHT_JSON_OUTPUT_NAME=.data/reports/playwright.json \
-    npx playwright test --reporter=list,json
+    npx playwright test --retries=1 --reporter=list,json
 fi
 # These suites end with a plain "N passed, N failed" line; it is kept as their report.
 suite() {
