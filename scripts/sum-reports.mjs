@@ -6,6 +6,8 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Browser specs that failed once and passed on their retry: counted as passed and reported as flaky.
+let flaky = 0;
 for (const file of (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((name) => name.endsWith(".json"))) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
   if ("numPassedTests" in report) {
@@ -16,6 +18,7 @@ for (const file of (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((name)
   } else if (report.stats) {
     // playwright
     passed += report.stats.expected + report.stats.flaky;
+    flaky += report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
   } else if ("passed" in report && "failed" in report) {
@@ -24,5 +27,5 @@ for (const file of (fs.existsSync(dir) ? fs.readdirSync(dir) : []).filter((name)
     failed += report.failed;
   }
 }
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${flaky ? ` (${flaky} passed only on a retry: flaky)` : ""}`);
 if (passed === 0) process.exitCode = 1;

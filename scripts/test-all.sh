@@ -11,6 +11,9 @@ export CHROMIUM_PATH
 mkdir -p .data/reports
 rm -f .data/reports/*.json
 status=0
+# Stages that exited non-zero, named at the end: a stage can fail with every test passed
+# (vitest's unhandled rejections, a crashed web server), which no report counts.
+failed_stages=()
 # Each stage prints how long it took, so a slow stage shows in CI's log.
 timed() {
   local started=$SECONDS
@@ -22,8 +25,9 @@ timed() {
 stage() {
   echo
   echo "=== $1"
+  local name=$1
   shift
-  timed "$@" || status=1
+  timed "$@" || { status=1; failed_stages+=("$name"); }
 }
 
 stage "lint (eslint: typescript-eslint, Next, drizzle, import boundaries)" npx eslint .
@@ -45,7 +49,7 @@ suite() {
   echo "=== $name"
   local started=$SECONDS
   npm run -s "$script" 2>&1 | tee ".data/reports/$script.log"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  [ "${PIPESTATUS[0]}" -eq 0 ] || { status=1; failed_stages+=("$name"); }
   echo "--- $((SECONDS - started)) s"
   grep -E '^[0-9]+ passed, [0-9]+ failed' ".data/reports/$script.log" | tail -1 |
     sed -E 's/^([0-9]+) passed, ([0-9]+) failed.*/{"passed":\1,"failed":\2}/' > ".data/reports/$script.json"
@@ -55,4 +59,5 @@ suite "reliability suite" test:reliability
 suite "production-mode smoke suite" test:production
 
 node scripts/sum-reports.mjs .data/reports || status=1
+[ ${#failed_stages[@]} -eq 0 ] || printf 'stage exited non-zero: %s\n' "${failed_stages[@]}"
 exit $status

@@ -96,8 +96,10 @@ describe("one limit for everything", () => {
     });
     await expect(checkImageSize(photo)).resolves.toMatchObject({ width: 40, height: 30 });
     env.V1_SOURCE_MAX_PIXELS = 40 * 30 - 1;
-    for (const attempt of [inspectImage(photo), readMask(`data:image/png;base64,${photo.toString("base64")}`), downsizeForDescription(photo)]) {
-      expect((await refusal(attempt)).code).toBe("payload_too_large");
+    // Each call starts only when awaited: a rejection left waiting in an array is unhandled.
+    const decoders = [() => inspectImage(photo), () => readMask(`data:image/png;base64,${photo.toString("base64")}`), () => downsizeForDescription(photo)];
+    for (const decode of decoders) {
+      expect((await refusal(decode())).code).toBe("payload_too_large");
     }
     expect(((await confirmStored(photo, "small.png")).error as AppError).code).toBe("payload_too_large");
     env.V1_SOURCE_MAX_PIXELS = saved.pixels;

@@ -112,8 +112,9 @@ describe("the workspace's v1 address", () => {
     expect((await admin.api.workspaces.connection({ workspaceId })).keySource).toBe("workspace");
     await owner.api.members.remove({ workspaceId, userId: admin.user.id });
     const stale = await callerFor(admin.user);
-    for (const call of [stale.workspaces.connection({ workspaceId }), stale.workspaces.setConnection({ workspaceId, baseUrl: null })]) {
-      expect(((await failure(call)) as TRPCError).code).toBe("NOT_FOUND");
+    // Each call starts only when awaited: a rejection left waiting in an array is unhandled.
+    for (const call of [() => stale.workspaces.connection({ workspaceId }), () => stale.workspaces.setConnection({ workspaceId, baseUrl: null })]) {
+      expect(((await failure(call())) as TRPCError).code).toBe("NOT_FOUND");
     }
   });
 });
