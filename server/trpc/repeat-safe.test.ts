@@ -9,6 +9,10 @@ import { closeDb, getDb } from "@/db/client";
 import { invitations, members, projects, workspaces } from "@/db/schema/studio";
 import { shareLinks } from "@/db/schema/studio-generations";
 import { projectFields } from "@/server/studio/generations/test-helpers";
+import { createInvitation } from "@/server/studio/invitations/create-invitation";
+import { createStudioContext } from "@/server/studio/context";
+import { createWorkspace } from "@/server/studio/workspaces/create-workspace";
+import { accounts } from "@/db/schema";
 import { newPerson } from "./test/callers";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
@@ -42,6 +46,22 @@ describe("one row per user action", () => {
     expect(plain[0].id).not.toBe(plain[1].id);
   });
 
+  it("makes one workspace and one v1 account when identical requests race, and distinct ones for a shared name", async () => {
+    // As for invitations below: rounds of eight at once make the race likely.
+    const ctx = await createStudioContext();
+    const db = await getDb();
+    for (let round = 0; round < 10; round++) {
+      const requestId = crypto.randomUUID();
+      const name = `Race Realty ${requestId.slice(0, 8)}`;
+      const answers = await Promise.all(Array.from({ length: 8 }, () => createWorkspace(ctx, { name, userId: owner.user.id, requestId })));
+      expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+      expect(await db.select().from(accounts).where(eq(accounts.name, `Studio: ${name}`))).toHaveLength(1);
+      // Brokerages that pick the same name at the same moment each get a workspace.
+      const alike = await Promise.all(Array.from({ length: 4 }, () => createWorkspace(ctx, { name, userId: owner.user.id })));
+      expect(new Set(alike.map((workspace) => workspace.slug)).size).toBe(4);
+    }
+  });
+
   it("creates one project for a repeated request", async () => {
     const requestId = crypto.randomUUID();
     const results = await Promise.all([0, 1, 2].map(() => owner.api.projects.create({ workspaceId, fields: projectFields, requestId })));
@@ -62,6 +82,21 @@ describe("one row per user action", () => {
     const { listOutbox } = await import("@/server/email/list-outbox");
     expect(await listOutbox({ to: email })).toHaveLength(1);
     expect((await owner.api.invitations.preview({ token: first.token }))?.state).toBe("pending");
+  });
+
+  it("creates one invitation when identical requests arrive at once", async () => {
+    // Two inserts that start together both pass the conflict pre-check, and the loser
+    // meets the winner's row on whichever unique index it reaches first. Many rounds of
+    // eight make that window likely; each round must still answer with one invitation.
+    const ctx = await createStudioContext();
+    const db = await getDb();
+    for (let round = 0; round < 30; round++) {
+      const requestId = crypto.randomUUID();
+      const input = { workspaceId, actorRole: "owner" as const, invitedBy: owner.user.id, role: "agent" as const, requestId };
+      const answers = await Promise.all(Array.from({ length: 8 }, () => createInvitation(ctx, input)));
+      expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+      expect(await db.select().from(invitations).where(eq(invitations.requestId, requestId))).toHaveLength(1);
+    }
   });
 
   it("creates one share link for a repeated request and keeps it working", async () => {

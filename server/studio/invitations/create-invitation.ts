@@ -45,7 +45,10 @@ export async function createInvitation(
       expiresAt,
       requestId: input.requestId ?? null,
     })
-    .onConflictDoNothing({ target: [invitations.workspaceId, invitations.requestId] })
+    // No conflict target: a repeat collides on (workspace, request id) or, when it races
+    // the first insert, on the token hash derived from the same request id; both mean
+    // "the first request made it". A fresh random token never collides in practice.
+    .onConflictDoNothing()
     .returning({ id: invitations.id, email: invitations.email });
   if (!row) {
     const [first] = await ctx.db

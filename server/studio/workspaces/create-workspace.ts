@@ -21,7 +21,11 @@ async function createdBefore(ctx: Pick<StudioContext, "db">, input: { requestId:
   return { id: row.id, slug: row.slug, name: row.name, role: "owner" };
 }
 
-/** Creates a workspace with its creator as owner, connected to a v1 account; once per request id. */
+/**
+ * Creates a workspace with its creator as owner, connected to a new v1 account; once per
+ * request id. The row, its owner and the account are made in one transaction, so a
+ * repeat that loses a race leaves no second account (with starter credits) behind.
+ */
 export async function createWorkspace(
   ctx: Pick<StudioContext, "db">,
   input: { name: string; userId: string; requestId?: string },
@@ -32,20 +36,25 @@ export async function createWorkspace(
     const existing = await createdBefore(ctx, { requestId, userId: input.userId });
     if (existing) return existing;
   }
-  const credentials = await provisionV1Account(ctx, name);
-  const created = await ctx.db.transaction(async (tx) => {
-    let slug = makeSlug(name);
-    const [taken] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.slug, slug));
-    if (taken) slug = makeSlug(name, true);
-    const [workspace] = await tx
-      .insert(workspaces)
-      .values({ name, slug, ...credentials, requestId: requestId ?? null })
-      .onConflictDoNothing({ target: workspaces.requestId })
-      .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
-    if (!workspace) return null;
-    await tx.insert(members).values({ workspaceId: workspace.id, userId: input.userId, role: "owner" });
-    return { ...workspace, role: "owner" as const };
-  });
-  // A repeat that raced the first past the check above: the first one's workspace.
-  return created ?? (await createdBefore(ctx, { requestId: requestId!, userId: input.userId }))!;
+  // The name's own slug first; when another workspace holds it (or takes it at this
+  // very moment), a suffixed one.
+  for (const suffixed of [false, true, true]) {
+    const created = await ctx.db.transaction(async (tx) => {
+      const [workspace] = await tx
+        .insert(workspaces)
+        .values({ name, slug: makeSlug(name, suffixed), requestId: requestId ?? null })
+        // No conflict target: a taken slug or a repeat's request id both skip the insert.
+        .onConflictDoNothing()
+        .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
+      if (!workspace) return null;
+      await tx.update(workspaces).set(await provisionV1Account({ db: tx }, name)).where(eq(workspaces.id, workspace.id));
+      await tx.insert(members).values({ workspaceId: workspace.id, userId: input.userId, role: "owner" });
+      return { ...workspace, role: "owner" as const };
+    });
+    if (created) return created;
+    // A repeat that raced the first past the check above: the first one's workspace.
+    const first = requestId ? await createdBefore(ctx, { requestId, userId: input.userId }) : null;
+    if (first) return first;
+  }
+  throw new AppError("conflict", "Could not find a free address for this workspace. Try again.");
 }
