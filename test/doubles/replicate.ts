@@ -59,7 +59,7 @@ export interface ReplicateDouble {
   token: string;
   requests: RecordedRequest[];
   predictions: Map<string, StoredPrediction>;
-  /** Files uploaded through the Files API, by id. */
+  /** Files uploaded through the Files API and not deleted, by id. */
   uploads: Map<string, { bytes: Buffer; contentType: string }>;
   /** The bytes behind an input value: a data URL or one of our uploaded files' URLs. */
   resolveInput(value: unknown): Buffer | null;
@@ -78,13 +78,15 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
   const predictions = new Map<string, StoredPrediction>();
   const files = new Map<string, { bytes: Buffer; expiresAt: number }>();
   const uploads = new Map<string, { bytes: Buffer; contentType: string }>();
+  /** Every upload's bytes, kept after a DELETE so tests can still inspect what was sent. */
+  const received = new Map<string, Buffer>();
   let origin = "";
   /** Bytes Replicate fetched from URL inputs (a presigned bucket URL, say) when the prediction was created. */
   const fetched = new Map<string, Buffer>();
   const resolveInput = (value: unknown): Buffer | null => {
     if (typeof value !== "string") return null;
     const upload = /\/v1\/files\/(\w+)$/.exec(value);
-    if (upload && value.startsWith(origin)) return uploads.get(upload[1])?.bytes ?? null;
+    if (upload && value.startsWith(origin)) return received.get(upload[1]) ?? null;
     return fetched.get(value) ?? decodeDataUrl(value);
   };
   /** Like Replicate, fetch every http(s) input that is not one of our uploads; an unreachable one fails the create. */
@@ -145,9 +147,15 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
       if (!content) return sendJson(res, 400, { title: "Bad request", detail: "content is required", status: 400 });
       const id = crypto.randomBytes(12).toString("hex");
       uploads.set(id, content);
+      received.set(id, content.bytes);
       return sendJson(res, 201, { id, name: "input", content_type: content.contentType, size: content.bytes.length, urls: { get: `${origin}/v1/files/${id}` } });
     }
     const upload = /^\/v1\/files\/(\w+)$/.exec(path);
+    if (upload && request.method === "DELETE") {
+      if (!uploads.delete(upload[1])) return sendJson(res, 404, { title: "Not found", detail: "Not found.", status: 404 });
+      res.writeHead(204);
+      return void res.end();
+    }
     if (upload && request.method === "GET") {
       const file = uploads.get(upload[1]);
       if (!file) return sendJson(res, 404, { title: "Not found", detail: "Not found.", status: 404 });

@@ -3,8 +3,9 @@
  * up to 256 KB (Replicate's documented inline limit); anything larger goes as a presigned
  * URL of our bucket when storage is S3 (`config.inputHost`), else it is uploaded with the
  * Files API (POST /v1/files, multipart field `content`) and passed as the file's
- * `urls.get`, which Replicate fetches with the same token. Large request bodies are
- * refused or cut off, so a 25 MB photo is never inlined.
+ * `urls.get`, which Replicate fetches with the same token, and deleted once the call has
+ * ended (DELETE /v1/files/{id}) so copies of clients' photos do not stay in our Replicate
+ * account. Large request bodies are refused or cut off, so a 25 MB photo is never inlined.
  */
 import type { ImageFile } from "@/server/providers/types";
 import { toDataUrl, type CallContext } from "./http";
@@ -28,7 +29,12 @@ export async function fileInput(ctx: CallContext, config: ReplicateConfig, file:
     headers: { Authorization: `Bearer ${config.token}` },
     body: form,
   });
-  const uploaded = await ctx.json<{ urls?: { get?: string } }>(response);
-  if (!uploaded.urls?.get) throw await ctx.httpFailure(new Response("Replicate's Files API answered without a file URL.", { status: 502 }));
+  const uploaded = await ctx.json<{ id?: string; urls?: { get?: string } }>(response);
+  if (!uploaded.id || !uploaded.urls?.get) throw await ctx.httpFailure(new Response("Replicate's Files API answered without a file id and URL.", { status: 502 }));
+  const url = `${config.baseUrl.replace(/\/$/, "")}/files/${encodeURIComponent(uploaded.id)}`;
+  // Its own deadline: the call's signal may already have fired (a timeout still deletes).
+  ctx.onEnd(async () => {
+    await fetch(url, { method: "DELETE", headers: { Authorization: `Bearer ${config.token}` }, signal: AbortSignal.timeout(10_000) });
+  });
   return uploaded.urls.get;
 }

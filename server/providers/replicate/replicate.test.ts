@@ -114,6 +114,9 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
     const out = await sharp(result.outputs[0].bytes).metadata();
     expect([out.width, out.height]).toEqual([width, height]);
     expect(result).toMatchObject({ provider: "replicate", statusUrl: expect.stringMatching(/\/v1\/predictions\/\w+$/) });
+    // The uploaded copy of the client's photo is deleted once the prediction has ended.
+    expect(double.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([new URL(String(input.input_image)).pathname]);
+    expect(double.uploads.size).toBe(0);
   });
 
   it("with S3 storage, sends a large input as a presigned URL of a bucket copy (no Files API upload) and deletes the copy afterwards", async () => {
@@ -227,6 +230,51 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
     } finally {
       await expiring.close();
     }
+  });
+});
+
+describe("crash and resume, for every operation", () => {
+  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(512, 1)]);
+  const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#808080" } }).jpeg().toBuffer();
+  // Each operation's adapter, called with a work key and the ledger given; and what the model answers.
+  const operations: Record<string, { output: () => Promise<Buffer>; run: (ledger: TaskLedger, workKey: string) => Promise<{ statusUrl?: string | null }> }> = {
+    inpaint: {
+      output: () => solid(800, 600),
+      run: async (ledger, workKey) =>
+        replicateInpaintProvider({ ...config, ledger }, "black-forest-labs/flux-fill-pro").inpaint(
+          await photo(800, 600),
+          { bytes: await solid(800, 600), contentType: "image/jpeg" },
+          { inpaintingType: "remove", renderType: "interior", style: null, roomType: "bedroom", intensity: 0.5, workKey },
+        ),
+    },
+    upscale: {
+      output: () => solid(1600, 1200),
+      run: async (ledger, workKey) => replicateUpscaleProvider({ ...config, ledger }, "topazlabs/image-upscale").upscale(await photo(800, 600), { maxLongSide: 8192, workKey }),
+    },
+    video: {
+      output: async () => mp4,
+      run: async (ledger, workKey) =>
+        replicateVideoProvider({ ...config, ledger }, "kwaivgi/kling-v2.1").video({ mode: "zoom_in", image: (await photo(800, 600)).bytes, tail: null, durationSeconds: 5, workKey }),
+    },
+  };
+
+  it.each(Object.keys(operations))("%s resumes the recorded prediction instead of paying for a second one", async (name) => {
+    const operation = operations[name];
+    double.script({ polls: 4, output: [await operation.output()] });
+    const key = workKey();
+    // The first process records the prediction and dies while waiting: its promise never settles.
+    const dying: TaskLedger = {
+      ...databaseTaskLedger,
+      record: async (...args) => {
+        await databaseTaskLedger.record(...args);
+        await new Promise(() => undefined);
+      },
+    };
+    void operation.run(dying, key);
+    await expect.poll(() => databaseTaskLedger.find(key), { timeout: 60_000 }).not.toBeNull();
+    const resumed = await operation.run(databaseTaskLedger, key);
+    expect(creates()).toHaveLength(1);
+    expect(resumed.statusUrl).toContain(String(await databaseTaskLedger.find(key)));
   });
 });
 
