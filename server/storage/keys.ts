@@ -7,8 +7,9 @@ import crypto from "node:crypto";
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
-export function newBlobKey(kind: string, ext: string): string {
-  const key = `outputs/${crypto.randomBytes(16).toString("hex")}/${kind}.${ext}`;
+/** `folder` separates blobs an operator may expire by prefix (a bucket lifecycle rule). */
+export function newBlobKey(kind: string, ext: string, folder: "outputs" | "provider-inputs" = "outputs"): string {
+  const key = `${folder}/${crypto.randomBytes(16).toString("hex")}/${kind}.${ext}`;
   return assertBlobKey(key);
 }
 

@@ -2,7 +2,8 @@
  * Where a hosted provider fetches our larger input files from when our storage can
  * serve them itself: with an S3-compatible bucket, a copy of the prepared image under an
  * unguessable key, passed as the store's presigned GET URL and deleted once the
- * prediction has ended. Without one (the local folder is not reachable from outside),
+ * prediction has ended. Copies live under `provider-inputs/`, so a bucket lifecycle rule
+ * can expire the few a crash leaves behind (docs/deploy.md). Without one (the local folder is not reachable from outside),
  * adapters upload to the provider instead (Replicate's Files API).
  */
 import type { BlobStore } from "@/server/storage";
@@ -22,7 +23,7 @@ export interface InputHost {
 export function storageInputHost(store: BlobStore): InputHost {
   return {
     async publish(file) {
-      const key = newBlobKey("provider-input", file.contentType === "image/png" ? "png" : "jpg");
+      const key = newBlobKey("provider-input", file.contentType === "image/png" ? "png" : "jpg", "provider-inputs");
       await store.put(key, file.bytes, file.contentType);
       return { url: await store.url(key), release: () => store.delete(key) };
     },

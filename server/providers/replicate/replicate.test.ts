@@ -132,7 +132,7 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
       expect((await sent(url)).width! * (await sent(url)).height!).toBeLessThanOrEqual(4_000_000);
       expect((await sharp(result.outputs[0].bytes).metadata()).width).toBe(4000);
       const key = decodeURIComponent(new URL(url).pathname.split("/").slice(2).join("/"));
-      expect(key).toMatch(/provider-input\.jpg$/);
+      expect(key).toMatch(/^provider-inputs\/\w+\/provider-input\.jpg$/);
       expect(await store.get(key)).toBeNull();
     } finally {
       await s3.close();
