@@ -201,6 +201,8 @@ export const EnvSchema = z.object({
     .optional()
     .refine((v) => !v, "is no longer supported: each workspace needs its own v1 account and key (unset it; see docs/deploy.md)"),
   STUDIO_STARTER_CREDITS: int(500, 0),
+  /** Photos of one listing batch handed to the service at once; the rest wait, so pause and cancel still reach them. */
+  STUDIO_BATCH_IN_FLIGHT: int(8, 1),
   /** Sign-in attempts per account (by email) per 15 minutes before a 15-minute lockout. */
   SIGN_IN_ACCOUNT_LIMIT: int(10, 1),
   /** Sign-in attempts per client address per 15 minutes. */

@@ -12,3 +12,5 @@ export const multiviewPoll = eventType("studio/multiview.poll", { schema: PollEv
 export const videoPoll = eventType("studio/video.poll", { schema: PollEventSchema });
 export const inpaintUpscaleRequested = eventType("studio/inpaint-upscale.requested", { schema: z.object({ generationId: z.string() }) });
 export const descriptionRequested = eventType("studio/description.requested", { schema: z.object({ generationId: z.string() }) });
+/** Starts or resumes a whole-listing batch; each run advances it a bounded number of times, then continues with round + 1. */
+export const batchAdvance = eventType("studio/batch.advance", { schema: z.object({ batchId: z.string(), round: z.number().int().min(0) }) });

@@ -36,3 +36,20 @@ export function shortOfCreditsMessage(cost: number, balance: number): string {
 }
 
 export const PLAN_LABELS = { free: "Free plan", premium: "Premium plan", business: "Business plan" } as const;
+
+/**
+ * Whole-listing staging: one staging job (POST /job) per photo, so the listing costs what
+ * as many single stagings cost: CREDIT_COSTS.job credits and one monthly quota unit each.
+ */
+export function listingBatchCost(photos: number): { credits: number; quotaUnits: number } {
+  return { credits: CREDIT_COSTS.job * photos, quotaUnits: photos };
+}
+
+export function quotaUnitsLabel(units: number): string {
+  return `${units.toLocaleString("en-US")} ${units === 1 ? "staging job" : "staging jobs"} of the monthly quota`;
+}
+
+/** Why a batch is refused up front: the month's quota left cannot take every photo. */
+export function shortOfQuotaMessage(units: number, left: number): string {
+  return `This uses ${quotaUnitsLabel(units)} and the workspace has ${left.toLocaleString("en-US")} left this month. The quota resets at the start of next month (UTC).`;
+}

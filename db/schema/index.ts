@@ -4,3 +4,4 @@ export * from "./executor";
 export * from "./studio-generations";
 export * from "./studio-email";
 export * from "./studio-security";
+export * from "./studio-batches";

@@ -153,6 +153,8 @@ export const jobGroups = v1.table(
     inspirationKey: text("inspiration_key"),
     maskPrompt: text("mask_prompt"),
     outputCount: integer("output_count").notNull(),
+    /** Sent by the client so jobs of one listing share furnishings; null lets the provider choose. */
+    seed: integer("seed"),
     status: text("status").$type<GroupStatus>().notNull().default("processing"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

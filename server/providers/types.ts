@@ -39,6 +39,8 @@ export interface RedesignParams {
   styleReference: Buffer | null;
   /** 0-based index of this output in its group; providers vary outputs by it. */
   variant: number;
+  /** The client's seed (POST /job `seed`): hosted models start from seed + variant. The local preview is already the same for one style. */
+  seed?: number | null;
   /** Our unit of work (e.g. `job-output:<id>`): hosted providers resume its paid task instead of starting another. */
   workKey?: string;
   /**

@@ -3,6 +3,7 @@
  */
 import { createCallerFactory, router } from "./procedures";
 import { authRouter } from "./routers/auth";
+import { batchesRouter } from "./routers/batches";
 import { complianceRouter } from "./routers/compliance";
 import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
@@ -20,6 +21,7 @@ export const appRouter = router({
   projects: projectsRouter,
   photos: photosRouter,
   generations: generationsRouter,
+  batches: batchesRouter,
   usage: usageRouter,
   compliance: complianceRouter,
 });

@@ -53,7 +53,8 @@ function singleInput(params: RedesignParams): Record<string, unknown> {
     output_format: "jpg",
     safety_tolerance: 2,
     prompt_upsampling: false,
-    // A redo or another variation asks for a different image from the same instruction.
-    seed: 1000 + params.variant,
+    // A redo or another variation asks for a different image from the same instruction;
+    // jobs that share a client seed (one listing) start from the same one.
+    seed: (params.seed ?? 1000) + params.variant,
   };
 }

@@ -1,8 +1,10 @@
 /**
  * A project's generations, newest first, with their outputs and fresh links: what the
- * workflow area shows and polls while anything is running.
+ * workflow area shows and polls while anything is running. Photos of a whole-listing
+ * batch are shown with their batch (batches/list-batches.ts), not one by one here.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notExists } from "drizzle-orm";
+import { stagingBatchPhotos } from "@/db/schema/studio-batches";
 import { users } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import type { StudioContext } from "../context";
@@ -16,7 +18,13 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
     .select({ generation: generations, createdByName: users.name })
     .from(generations)
     .leftJoin(users, eq(users.id, generations.createdBy))
-    .where(and(eq(generations.workspaceId, input.workspaceId), eq(generations.projectId, input.projectId)))
+    .where(
+      and(
+        eq(generations.workspaceId, input.workspaceId),
+        eq(generations.projectId, input.projectId),
+        notExists(ctx.db.select({ generationId: stagingBatchPhotos.generationId }).from(stagingBatchPhotos).where(eq(stagingBatchPhotos.generationId, generations.id))),
+      ),
+    )
     .orderBy(desc(generations.createdAt))
     .limit(input.limit ?? 50);
   const ids = rows.map((row) => row.generation.id);

@@ -15,7 +15,12 @@ import type { StudioContext } from "../context";
 
 /** A UUID (version 8, RFC 9562) derived from the workspace and the action's request id. */
 export function generationIdFor(workspaceId: string, requestId: string): string {
-  const hex = crypto.createHash("sha256").update(`generation:${workspaceId}:${requestId}`).digest("hex");
+  return derivedUuid(`generation:${workspaceId}:${requestId}`);
+}
+
+/** A UUID (version 8, RFC 9562) derived from a text: the same text always gives the same id. */
+export function derivedUuid(text: string): string {
+  const hex = crypto.createHash("sha256").update(text).digest("hex");
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

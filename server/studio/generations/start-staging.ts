@@ -19,7 +19,7 @@ export interface StagingInput {
   requestId?: string;
   workspaceId: string;
   projectId: string;
-  userId: string;
+  userId: string | null;
   photoId: string;
   redesignType: RedesignType;
   roomType: string;
@@ -28,6 +28,8 @@ export interface StagingInput {
   intensity: number;
   /** One output instead of as many as the plan gives. */
   fast: boolean;
+  /** Whole-listing staging: one seed for every photo, so a generative provider furnishes them alike. */
+  seed?: number;
 }
 
 /** Starts the workflow once per user action (see start-once.ts). */
@@ -46,6 +48,7 @@ async function beginStaging(ctx: StudioContext, input: StagingInput, id: string)
     color: input.color ?? null,
     intensity: input.intensity,
     fast: input.fast,
+    ...(input.seed === undefined ? {} : { seed: input.seed }),
   };
   let jobId: string;
   try {
@@ -58,6 +61,7 @@ async function beginStaging(ctx: StudioContext, input: StagingInput, id: string)
         color: input.color,
         intensity: input.intensity,
         fast: input.fast,
+        seed: input.seed,
       },
       { idempotencyKey: `studio-${id}` },
     ));

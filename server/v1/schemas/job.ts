@@ -30,6 +30,13 @@ export const JobRequestSchema = z
     inspiration_image: HttpUrlSchema.optional(),
     mask_prompt: z.string().max(1000).optional(),
     fast: z.boolean().optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2_147_483_647)
+      .optional()
+      .meta({ description: "Beyond the contract: the same seed for several jobs asks a generative provider for matching furnishings (e.g. every photo of one listing). Output n of the group uses seed + n." }),
   })
   .superRefine((job, ctx) => {
     if (["staging", "render", "redecorate"].includes(job.redesign_type) && !job.style) {

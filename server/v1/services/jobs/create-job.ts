@@ -44,6 +44,7 @@ export async function createJob(ctx: ServiceContext, input: { account: Authentic
         inspirationKey: inspiration?.key ?? null,
         maskPrompt: job.mask_prompt ?? null,
         outputCount,
+        seed: job.seed ?? null,
       });
       await tx.insert(jobOutputs).values(Array.from({ length: outputCount }, (_, position) => ({ groupId, position })));
     });

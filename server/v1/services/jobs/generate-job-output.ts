@@ -37,6 +37,7 @@ export async function generateJobOutput(ctx: ServiceContext, input: { outputId: 
       inspiration: inspiration?.bytes ?? null,
       styleReference: null,
       variant: output.position,
+      seed: group.seed,
       workKey: `job-output:${output.id}`,
     },
   );

@@ -1,0 +1,187 @@
+/**
+ * Whole-listing staging end to end: tRPC procedures → the real v1 routes over HTTP →
+ * the service's durable functions and the studio's batch function on a local executor
+ * → rows, stored outputs, the usage ledger and the service's own quota and jobs.
+ */
+import crypto from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { closeDb, getDb } from "@/db/client";
+import { accounts, idempotencyKeys, jobGroups } from "@/db/schema/v1";
+import { workspaces } from "@/db/schema/studio";
+import { stagingBatches } from "@/db/schema/studio-batches";
+import { studioFunctions } from "@/inngest/functions/studio";
+import { v1Functions } from "@/inngest/functions/v1";
+import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
+import { startAppServer, type AppServer } from "@/test/app-server";
+import { shortOfQuotaMessage } from "@/shared/credit-costs";
+import { createStudioContext } from "../context";
+import { studioWithPhotos } from "../generations/test-helpers";
+import { advanceBatch } from "./advance-batch";
+import { photoGenerationId } from "./batch-ids";
+
+// Two photos in flight per batch, so a 4-photo batch has photos the service has not seen.
+vi.hoisted(() => {
+  process.env.STUDIO_BATCH_IN_FLIGHT = "2";
+});
+
+let app: AppServer;
+let executor: TestExecutor;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  executor = await startTestExecutor({ functions: [...v1Functions, ...studioFunctions] });
+}, 60_000);
+
+afterAll(async () => {
+  await executor?.stop();
+  await app?.close();
+  await closeDb();
+});
+
+type Studio = Awaited<ReturnType<typeof studioWithPhotos>>;
+
+async function accountOf(workspaceId: string) {
+  const [row] = await (await getDb()).select({ id: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row.id!;
+}
+
+async function batchOf(studio: Studio, batchId: string) {
+  const batch = (await studio.api.batches.list({ workspaceId: studio.workspaceId, projectId: studio.projectId })).find((b) => b.id === batchId);
+  if (!batch) throw new Error(`batch ${batchId} not listed`);
+  return batch;
+}
+
+/** Waits until the batch has stopped (completed, canceled or paused) and none of its photos is still running. */
+async function settled(studio: Studio, batchId: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const batch = await batchOf(studio, batchId);
+    if (batch.counts.running === 0 && batch.status !== "running") return batch;
+    if (Date.now() > deadline) throw new Error(`batch ${batchId} still ${JSON.stringify(batch.counts)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
+}
+
+describe("whole-listing staging", () => {
+  it("stages every photo with one style and one seed: one job and one quota unit per photo, however often the start arrives", async () => {
+    const studio = await studioWithPhotos("Bea", 3);
+    const { api, workspaceId, projectId, photoIds } = studio;
+    const roomTypes = ["living_room", "bedroom", "kitchen"] as const;
+    const start = {
+      workspaceId,
+      projectId,
+      requestId: crypto.randomUUID(),
+      style: "japandi" as const,
+      intensity: 0.7,
+      photos: photoIds.map((photoId, index) => ({ photoId, roomType: roomTypes[index] })),
+    };
+    // A double click and a retried request: three identical starts, two of them at once.
+    const [first, second] = await Promise.all([api.batches.start(start), api.batches.start(start)]);
+    expect(second.id).toBe(first.id);
+
+    const batch = await settled(studio, first.id);
+    expect(batch).toMatchObject({ status: "completed", style: "japandi", counts: { total: 3, completed: 3, failed: 0, canceled: 0 } });
+    expect(batch.photos.map((photo) => photo.roomType)).toEqual([...roomTypes]);
+    for (const photo of batch.photos) {
+      expect(photo).toMatchObject({ progress: "completed", error: null });
+      // The offline provider's staging is a style preview, in a batch as alone (D14).
+      expect(photo.output).toMatchObject({ provider: "local", url: expect.any(String), disclosure: { label: "Style preview", preview: true } });
+      expect(photo.output!.url).not.toBe(photo.output!.sourceUrl);
+    }
+    expect((await api.batches.start(start)).id).toBe(first.id);
+
+    const usage = await api.usage.summary({ workspaceId });
+    expect(usage.byOperation).toEqual([{ operation: "job", credits: 0, units: 3 }]);
+    expect(await api.usage.quota({ workspaceId })).toMatchObject({ ok: true, usedThisMonth: 3 });
+
+    // The service saw one job per photo, each with the batch's style and seed and its own room.
+    const db = await getDb();
+    const account = await accountOf(workspaceId);
+    const jobs = await db.select().from(jobGroups).where(eq(jobGroups.accountId, account));
+    expect(jobs).toHaveLength(3);
+    expect(new Set(jobs.map((job) => job.style))).toEqual(new Set(["japandi"]));
+    expect(new Set(jobs.map((job) => job.seed)).size).toBe(1);
+    expect(jobs[0].seed).toEqual(expect.any(Number));
+    expect(jobs.map((job) => job.roomType).sort()).toEqual([...roomTypes].sort());
+    // Each photo's Idempotency-Key derives from the batch's request id and the photo.
+    const [row] = await db.select().from(stagingBatches).where(eq(stagingBatches.id, first.id));
+    const keys = (await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.accountId, account))).map((k) => k.key);
+    expect(keys.sort()).toEqual(photoIds.map((photoId) => `studio-${photoGenerationId(row, photoId)}`).sort());
+
+    // Grouped with the batch, not listed one by one among the project's runs.
+    expect(await api.generations.list({ workspaceId, projectId })).toEqual([]);
+  }, 120_000);
+
+  it("refuses a listing the month's quota cannot take, before anything starts or is charged", async () => {
+    const studio = await studioWithPhotos("Cy", 3);
+    const { api, workspaceId, projectId, photoIds } = studio;
+    const db = await getDb();
+    await db.update(accounts).set({ monthlyQuota: 2 }).where(eq(accounts.id, await accountOf(workspaceId)));
+    const error = await refusal(
+      api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "modern", photos: photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })) }),
+    );
+    expect(error.code).toBe("FORBIDDEN");
+    expect(error.message).toBe(shortOfQuotaMessage(3, 2));
+    expect(await db.select().from(stagingBatches).where(eq(stagingBatches.workspaceId, workspaceId))).toEqual([]);
+    expect(await api.usage.quota({ workspaceId })).toMatchObject({ ok: true, usedThisMonth: 0 });
+    // Two photos fit.
+    const started = await api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "modern", photos: photoIds.slice(0, 2).map((photoId) => ({ photoId, roomType: "bedroom" })) });
+    expect(started.id).toEqual(expect.any(String));
+    await settled(studio, started.id);
+  }, 120_000);
+
+  it("pause holds the photos not yet started; cancel stops them; photos already started finish and are charged once", async () => {
+    const studio = await studioWithPhotos("Dev", 4);
+    const { api, workspaceId, projectId, photoIds } = studio;
+    // Stopped, so this test takes the batch's steps itself, in a known order.
+    await executor.stopExecutor();
+    const { id } = await api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "coastal", photos: photoIds.map((photoId) => ({ photoId, roomType: "living_room" })) });
+    const ctx = await createStudioContext();
+    expect(await advanceBatch(ctx, id)).toEqual({ done: false });
+    expect((await batchOf(studio, id)).counts).toMatchObject({ queued: 2, running: 2 });
+
+    expect(await api.batches.pause({ workspaceId, batchId: id })).toEqual({ status: "paused" });
+    expect(await api.batches.pause({ workspaceId, batchId: id })).toEqual({ status: "paused" });
+    expect(await advanceBatch(ctx, id)).toEqual({ done: true, value: "paused" });
+    expect((await batchOf(studio, id)).counts).toMatchObject({ queued: 2, running: 2 });
+
+    expect(await api.batches.cancel({ workspaceId, batchId: id })).toEqual({ status: "canceled", notStarted: 2 });
+    expect(await api.batches.cancel({ workspaceId, batchId: id })).toEqual({ status: "canceled", notStarted: 0 });
+    expect((await refusal(api.batches.resume({ workspaceId, batchId: id }))).code).toBe("CONFLICT");
+    expect(await advanceBatch(ctx, id)).toEqual({ done: true, value: "canceled" });
+
+    await executor.restartExecutor();
+    const batch = await settled(studio, id);
+    expect(batch).toMatchObject({ status: "canceled", counts: { total: 4, completed: 2, canceled: 2, queued: 0, running: 0 } });
+    expect(batch.photos.map((photo) => photo.progress)).toEqual(["completed", "completed", "canceled", "canceled"]);
+    expect((await api.usage.summary({ workspaceId })).byOperation).toEqual([{ operation: "job", credits: 0, units: 2 }]);
+    expect(await api.usage.quota({ workspaceId })).toMatchObject({ ok: true, usedThisMonth: 2 });
+  }, 120_000);
+
+  it("resumes a paused batch where it stood", async () => {
+    const studio = await studioWithPhotos("Eve", 3);
+    const { api, workspaceId, projectId, photoIds } = studio;
+    await executor.stopExecutor();
+    const { id } = await api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "modern", photos: photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })) });
+    await api.batches.pause({ workspaceId, batchId: id });
+    await executor.restartExecutor();
+    // The first run finds the batch paused and ends without starting anything.
+    await executor.waitForRun({ eventId: `batch-${id}` });
+    expect((await batchOf(studio, id)).counts).toMatchObject({ queued: 3, running: 0 });
+    await Promise.all([api.batches.resume({ workspaceId, batchId: id }), api.batches.resume({ workspaceId, batchId: id })]);
+    const batch = await settled(studio, id);
+    expect(batch).toMatchObject({ status: "completed", counts: { completed: 3 } });
+    expect(await api.usage.quota({ workspaceId })).toMatchObject({ ok: true, usedThisMonth: 3 });
+  }, 120_000);
+});

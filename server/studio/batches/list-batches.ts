@@ -1,0 +1,74 @@
+/**
+ * A project's whole-listing batches, newest first: each with its progress (n of N
+ * settled, failures named) and its photos' results, grouped per batch, labelled as
+ * their single stagings are (output-disclosure.ts).
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { photos as photoTable, users } from "@/db/schema/studio";
+import { stagingBatches } from "@/db/schema/studio-batches";
+import { generationOutputs, generations } from "@/db/schema/studio-generations";
+import type { StudioContext } from "../context";
+import { outputDisclosure } from "../generations/output-disclosure";
+import { getProject } from "../projects/get-project";
+import { batchPhotos, countProgress } from "./batch-photos";
+
+export async function listBatches(ctx: StudioContext, input: { workspaceId: string; projectId: string; limit?: number }) {
+  await getProject(ctx, input);
+  const batches = await ctx.db
+    .select({ batch: stagingBatches, createdByName: users.name })
+    .from(stagingBatches)
+    .leftJoin(users, eq(users.id, stagingBatches.createdBy))
+    .where(and(eq(stagingBatches.workspaceId, input.workspaceId), eq(stagingBatches.projectId, input.projectId)))
+    .orderBy(desc(stagingBatches.createdAt))
+    .limit(input.limit ?? 20);
+  const url = (key: string | null) => (key ? ctx.storage().url(key) : Promise.resolve(null));
+
+  return Promise.all(
+    batches.map(async ({ batch, createdByName }) => {
+      const rows = await batchPhotos(ctx.db, batch.id);
+      const generationIds = rows.flatMap((row) => (row.generationRecorded && row.generationId ? [row.generationId] : []));
+      const [names, runs, outputs] = await Promise.all([
+        rows.length ? ctx.db.select({ id: photoTable.id, fileName: photoTable.fileName }).from(photoTable).where(inArray(photoTable.id, rows.map((row) => row.photoId))) : [],
+        generationIds.length ? ctx.db.select().from(generations).where(inArray(generations.id, generationIds)) : [],
+        generationIds.length ? ctx.db.select().from(generationOutputs).where(inArray(generationOutputs.generationId, generationIds)) : [],
+      ]);
+      return {
+        id: batch.id,
+        status: batch.status,
+        style: batch.style,
+        intensity: batch.intensity,
+        createdByName,
+        createdAt: batch.createdAt,
+        completedAt: batch.completedAt,
+        counts: countProgress(rows),
+        photos: await Promise.all(
+          rows.map(async (row) => {
+            const run = runs.find((generation) => generation.id === row.generationId);
+            const own = outputs.filter((output) => output.generationId === row.generationId);
+            const staged = own.find((output) => output.role === "staged" && output.status === "completed");
+            return {
+              photoId: row.photoId,
+              fileName: names.find((name) => name.id === row.photoId)?.fileName ?? "Photo",
+              position: row.position,
+              roomType: row.roomType,
+              progress: row.progress,
+              error: row.error ?? run?.error ?? null,
+              output:
+                run && staged
+                  ? {
+                      id: staged.id,
+                      url: await url(staged.storageKey),
+                      sourceUrl: await url(staged.sourceKey),
+                      provider: staged.provider,
+                      disclosure: outputDisclosure(run, staged, own),
+                    }
+                  : null,
+            };
+          }),
+        ),
+      };
+    }),
+  );
+}
+
+export type BatchView = Awaited<ReturnType<typeof listBatches>>[number];
