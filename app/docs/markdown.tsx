@@ -28,7 +28,8 @@ const cells = (row: string) => row.trim().replace(/^\||\|$/g, "").split("|").map
 function Table({ rows }: { rows: string[] }) {
   const [head, , ...body] = rows;
   return (
-    <div className="my-3 overflow-x-auto">
+    // Focusable so keyboard users can scroll a wide table on a phone.
+    <div className="my-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Table">
       <table className="w-full border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-stone-300">

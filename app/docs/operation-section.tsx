@@ -81,7 +81,7 @@ export function OperationSection({ method, path, operation, resolve }: { method:
       </ul>
 
       <h4 className="mt-5 mb-2 font-semibold">Example</h4>
-      <pre className="overflow-x-auto rounded-md bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100">{curlLine(method, path, operation)}</pre>
+      <pre tabIndex={0} aria-label={`Example request: ${method.toUpperCase()} ${path}`} className="overflow-x-auto rounded-md bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100">{curlLine(method, path, operation)}</pre>
     </section>
   );
 }

@@ -46,7 +46,7 @@ function rows(schema: Schema, resolve: Resolve, prefix = ""): { name: string; ty
 
 export function SchemaFields({ schema, resolve }: { schema: Schema; resolve: Resolve }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Fields">
       <table className="w-full border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-stone-300 text-stone-600">

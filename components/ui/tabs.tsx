@@ -29,9 +29,28 @@ export function LinkTabs({ tabs, label }: { tabs: { href: string; label: string 
   );
 }
 
-/** In-page tabs following the WAI-ARIA tabs pattern (arrow keys move between tabs). */
-export function Tabs({ tabs, label }: { tabs: { id: string; label: string; content: ReactNode }[]; label: string }) {
-  const [current, setCurrent] = useState(tabs[0]?.id);
+/**
+ * In-page tabs following the WAI-ARIA tabs pattern (arrow keys move between tabs). The
+ * tab row wraps onto a second line on narrow screens rather than being cut off. Pass
+ * `value` and `onValueChange` to control the selection (e.g. to keep it in the URL).
+ */
+export function Tabs({
+  tabs,
+  label,
+  value,
+  onValueChange,
+}: {
+  tabs: { id: string; label: string; content: ReactNode }[];
+  label: string;
+  value?: string;
+  onValueChange?: (id: string) => void;
+}) {
+  const [own, setOwn] = useState(tabs[0]?.id);
+  const current = value !== undefined && tabs.some((tab) => tab.id === value) ? value : own;
+  function setCurrent(id: string) {
+    setOwn(id);
+    onValueChange?.(id);
+  }
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -46,7 +65,7 @@ export function Tabs({ tabs, label }: { tabs: { id: string; label: string; conte
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-6 border-b border-stone-200">
+      <div role="tablist" aria-label={label} className="flex flex-wrap gap-x-6 gap-y-1 border-b border-stone-200">
         {tabs.map((tab, index) => {
           const selected = tab.id === current;
           return (

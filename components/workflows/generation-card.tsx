@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { GENERATION_KIND_LABELS, idLabel } from "@/shared/generation-vocabulary";
 import { ChainResult } from "./chain-result";
+import { DeleteResultButton } from "./delete-result-button";
 import { DescriptionResult } from "./description-result";
 import { MultiviewResult } from "./multiview-result";
 import { StagingResult } from "./staging-result";
@@ -29,7 +30,10 @@ export function GenerationCard({ generation, projectId }: { generation: Generati
               {[summary(generation), generation.createdByName, new Date(generation.createdAt).toLocaleString()].filter(Boolean).join(" · ")}
             </p>
           </div>
-          <StatusBadge status={generation.status} />
+          <div className="flex items-center gap-1">
+            <StatusBadge status={generation.status} />
+            {generation.status !== "running" ? <DeleteResultButton generationId={generation.id} projectId={projectId} title={GENERATION_KIND_LABELS[generation.kind]} /> : null}
+          </div>
         </header>
         {generation.error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">

@@ -4,10 +4,13 @@ import { useState } from "react";
 import { errorMessage } from "@/components/trpc/client";
 import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui";
 import { Card } from "@/components/ui/card";
+import { useUrlParam } from "@/components/ui/use-url-param";
+import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@/server/studio/generations/vocabulary";
 import { DescriptionForm } from "./description-form";
 import { GenerationCard } from "./generation-card";
 import { InpaintForm } from "./inpaint-form";
 import { ListingRemarksPanel } from "./listing-remarks-panel";
+import { ResultsFilter } from "./results-filter";
 import { MultiviewForm } from "./multiview-form";
 import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
@@ -17,7 +20,8 @@ import { VideoForm } from "./video-form";
 
 /**
  * The workflow area of a project: the five workflows as tabs, then every run of this
- * project with its live progress and results (newest first).
+ * project with its live progress and results (newest first), filterable by workflow.
+ * The open tab (`?tab=`) and the filter (`?results=`) live in the URL.
  */
 export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts; stagingProvider: string }) {
   const generations = useGenerations(projectId);
@@ -25,6 +29,10 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
   // Photos arrive after the first render when uploaded on this page: fall back to the first one.
   const photoId = photos.some((p) => p.id === chosenPhotoId) ? chosenPhotoId : (photos[0]?.id ?? null);
   const running = generations.data?.filter((g) => g.status === "running").length ?? 0;
+  const [tab, setTab] = useUrlParam("tab");
+  const [filterParam, setFilter] = useUrlParam("results");
+  const filter = GENERATION_KINDS.includes(filterParam as GenerationKind) ? (filterParam as GenerationKind) : null;
+  const shown = generations.data?.filter((g) => !filter || g.kind === filter) ?? [];
 
   return (
     <section aria-labelledby="workflows-heading" className="space-y-6">
@@ -42,6 +50,8 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
         <Card className="p-5">
           <Tabs
             label="Workflows"
+            value={tab ?? undefined}
+            onValueChange={setTab}
             tabs={[
               { id: "stage", label: "Stage", content: <StageForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} stagingProvider={stagingProvider} /> },
               { id: "multiview", label: "Multi-view", content: <MultiviewForm projectId={projectId} photos={photos} /> },
@@ -53,9 +63,12 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
         </Card>
       )}
       <section aria-labelledby="results-heading" className="space-y-4">
-        <h2 id="results-heading" className="text-lg font-semibold">
-          Results
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="results-heading" className="text-lg font-semibold">
+            Results
+          </h2>
+          {generations.data && generations.data.length > 0 ? <ResultsFilter generations={generations.data} value={filter} onChange={setFilter} /> : null}
+        </div>
         {generations.isPending ? (
           <div role="status" aria-label="Loading results" className="space-y-3">
             <Skeleton className="h-40 w-full" />
@@ -73,9 +86,20 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
           />
         ) : generations.data.length === 0 ? (
           <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
+        ) : shown.length === 0 && filter ? (
+          <EmptyState
+            icon={History}
+            title={`No ${GENERATION_KIND_LABELS[filter].toLowerCase()} results`}
+            description="Other workflows have results; show all of them or run this one above."
+            action={
+              <Button variant="secondary" size="sm" onClick={() => setFilter(null)}>
+                Show all results
+              </Button>
+            }
+          />
         ) : (
           <ul className="space-y-4" aria-label="Workflow runs">
-            {generations.data.map((generation) => (
+            {shown.map((generation) => (
               <li key={generation.id}>
                 <GenerationCard generation={generation} projectId={projectId} />
               </li>

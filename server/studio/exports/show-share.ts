@@ -1,10 +1,12 @@
 /**
- * What the public share page shows: every finished altered image of the project beside
- * the unaltered photo it was made from, each with its disclosure label. Nothing else of
- * the workspace (no members, prices or notes beyond the address) is exposed.
+ * What the public share page shows: the listing as a buyer should see it (brokerage,
+ * the agent who published the page, the property's public facts, the latest listing
+ * copy and video) and every finished altered image beside the unaltered photo it was
+ * made from, each with its disclosure label. Internal notes, members other than the
+ * publishing agent, and anything unfinished are never exposed.
  */
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { projects } from "@/db/schema/studio";
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { projects, users, workspaces } from "@/db/schema/studio";
 import { generationOutputs, generations, shareLinks, type GenerationOutput } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage";
@@ -22,34 +24,57 @@ export const SHARE_IMAGE_URL_TTL_SECONDS = 600;
 
 export async function showShare(ctx: StudioContext, input: { token: string }) {
   const [link] = await ctx.db
-    .select({ projectId: shareLinks.projectId, workspaceId: shareLinks.workspaceId, address: projects.address })
+    .select({ link: shareLinks, project: projects, brokerage: workspaces.name, agentName: users.name, agentEmail: users.email })
     .from(shareLinks)
     .innerJoin(projects, eq(projects.id, shareLinks.projectId))
+    .innerJoin(workspaces, eq(workspaces.id, shareLinks.workspaceId))
+    .leftJoin(users, eq(users.id, shareLinks.createdBy))
     .where(and(eq(shareLinks.tokenHash, shareTokenHash(input.token)), isNull(shareLinks.revokedAt)));
   if (!link) throw new AppError("not_found", "This link is not valid or was turned off.");
+  const { project } = link;
+  const ofProject = and(eq(generations.workspaceId, project.workspaceId), eq(generations.projectId, project.id));
   const rows = await ctx.db
     .select({ output: generationOutputs, kind: generations.kind, params: generations.params })
     .from(generationOutputs)
     .innerJoin(generations, eq(generations.id, generationOutputs.generationId))
     .where(
       and(
-        eq(generations.workspaceId, link.workspaceId),
-        eq(generations.projectId, link.projectId),
-        eq(generationOutputs.status, "completed"),
+        ofProject,
+        // Set only once an output is finished; a view being redone keeps its last passed image.
         isNotNull(generationOutputs.storageKey),
-        isNotNull(generationOutputs.sourceKey),
-        inArray(generationOutputs.role, [...ALTERED_ROLES]),
+        inArray(generationOutputs.role, [...ALTERED_ROLES, "video"]),
       ),
     )
     .orderBy(asc(generations.createdAt), asc(generationOutputs.position));
+  const [copy] = await ctx.db
+    .select({ result: generations.result })
+    .from(generations)
+    .where(and(ofProject, eq(generations.kind, "description"), eq(generations.status, "completed")))
+    .orderBy(desc(generations.completedAt))
+    .limit(1);
   const store = shortLivedLinks(ctx.storage(), SHARE_IMAGE_URL_TTL_SECONDS);
+  const altered = rows.filter(({ output }) => output.role !== "video" && output.sourceKey);
+  const video = rows.filter(({ output }) => output.role === "video").at(-1)?.output;
+  const description = typeof copy?.result?.description === "string" ? copy.result.description : null;
   return {
-    address: link.address,
+    address: project.address,
+    brokerage: link.brokerage,
+    agent: link.agentName ? { name: link.agentName, email: link.agentEmail } : null,
+    facts: {
+      propertyType: project.propertyType,
+      listingType: project.listingType,
+      listingStatus: project.listingStatus,
+      price: project.price,
+      bedrooms: project.bedrooms,
+      bathrooms: project.bathrooms,
+    },
+    description,
+    video: video ? { url: await store.url(video.storageKey!), posterUrl: video.sourceKey ? await store.url(video.sourceKey) : null } : null,
     items: await Promise.all(
-      rows.map(async ({ output, kind, params }) => ({
+      altered.map(async ({ output, kind, params }) => ({
         id: output.id,
         kind,
-        ...disclosureOf({ kind, params }, output, rows),
+        ...disclosureOf({ kind, params }, output, altered),
         alteredUrl: await store.url(output.storageKey!),
         originalUrl: await store.url(output.sourceKey!),
         // Computed on the first view of the page, then read from beside the output.
@@ -63,6 +88,8 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
 function shortLivedLinks(store: BlobStore, ttlSeconds: number): BlobStore {
   return Object.assign(Object.create(store) as BlobStore, { url: (key: string) => store.url(key, ttlSeconds) });
 }
+
+export type ShareListing = Awaited<ReturnType<typeof showShare>>;
 
 function disclosureOf(generation: { kind: GenerationKind; params: Record<string, unknown> }, output: GenerationOutput, rows: { output: GenerationOutput }[]) {
   const disclosure = outputDisclosure(generation, output, rows.filter((row) => row.output.generationId === output.generationId).map((row) => row.output));

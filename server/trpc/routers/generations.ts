@@ -10,6 +10,7 @@ import { exportOutput } from "@/server/studio/exports/export-output";
 import { revokeShareLink } from "@/server/studio/exports/revoke-share-link";
 import { showShare } from "@/server/studio/exports/show-share";
 import { showShareLink } from "@/server/studio/exports/show-share-link";
+import { deleteGeneration } from "@/server/studio/generations/delete-generation";
 import { listGenerations } from "@/server/studio/generations/list-generations";
 import { redoView } from "@/server/studio/generations/redo-view";
 import { startDescription } from "@/server/studio/generations/start-description";
@@ -52,6 +53,10 @@ export const generationsRouter = router({
   list: workspaceProcedure()
     .input(z.object({ projectId: z.uuid() }))
     .query(({ ctx, input }) => listGenerations(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
+
+  delete: workspaceProcedure()
+    .input(z.object({ generationId: z.uuid() }))
+    .mutation(({ ctx, input }) => deleteGeneration(ctx.studio, { workspaceId: ctx.workspace.id, generationId: input.generationId })),
 
   stage: workspaceProcedure()
     .input(StageSchema)

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import type { ShareListing } from "@/server/studio/exports/show-share";
+
+/**
+ * One altered listing photo beside its unaltered original, the disclosure label on the
+ * image and in the caption (MLS rules, California AB 723), the remark of what was done,
+ * and "What changed" (the change map overlay and its summary) when there is one.
+ * `children` is where more per-image disclosure goes.
+ */
+export function AlteredImagePair({ item, number, children }: { item: ShareListing["items"][number]; number: number; children?: ReactNode }) {
+  return (
+    <article aria-labelledby={`item-${item.id}`} className="rounded-xl bg-white p-4 shadow-card ring-1 ring-stone-200 sm:p-5">
+      <h3 id={`item-${item.id}`} className="mb-3 text-base font-semibold text-stone-900">
+        Photo {number}
+      </h3>
+      <div className="grid gap-4 md:grid-cols-2">
+        <figure className="space-y-2">
+          {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
+          <img src={item.originalUrl} alt={`Photo ${number}, unaltered original`} loading="lazy" className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200" />
+          <figcaption className="text-sm font-medium text-stone-700">Original photo (unaltered)</figcaption>
+        </figure>
+        <figure className="space-y-2">
+          <div className="relative">
+            {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
+            <img src={item.alteredUrl} alt={`Photo ${number}, ${item.label.toLowerCase()}`} loading="lazy" className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200" />
+            <span className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">{item.label}</span>
+          </div>
+          <figcaption className="space-y-1 text-sm text-stone-700">
+            <span className="block font-medium">{item.label}</span>
+            {item.remark ? <span className="block text-stone-600">{item.remark}</span> : null}
+          </figcaption>
+          {item.changes ? (
+            <details className="text-sm text-stone-700" data-testid="share-change-map">
+              <summary className="cursor-pointer font-medium text-accent-700">What changed</summary>
+              <div className="relative mt-2">
+                {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
+                <img src={item.alteredUrl} alt="" loading="lazy" className="block w-full rounded-lg ring-1 ring-stone-200" />
+                {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
+                <img
+                  src={item.changes.overlayUrl}
+                  alt={item.changes.mode === "removed" ? `Photo ${number}: what was removed, outlined in red` : `Photo ${number}: where the image changed, in red`}
+                  loading="lazy"
+                  className="absolute inset-0 h-full w-full rounded-lg"
+                />
+              </div>
+              <p className="mt-1">{item.changes.summary.charAt(0).toUpperCase() + item.changes.summary.slice(1)}.</p>
+            </details>
+          ) : null}
+        </figure>
+      </div>
+      {children}
+    </article>
+  );
+}
