@@ -5,7 +5,7 @@ import { errorMessage } from "@/components/trpc/client";
 import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui";
 import { Card } from "@/components/ui/card";
 import { useUrlParam } from "@/components/ui/use-url-param";
-import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@/server/studio/generations/vocabulary";
+import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@/shared/generation-vocabulary";
 import { DescriptionForm } from "./description-form";
 import { GenerationCard } from "./generation-card";
 import { InpaintForm } from "./inpaint-form";

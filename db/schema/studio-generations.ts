@@ -22,6 +22,7 @@ import { photos, projects, studio, users, workspaces } from "./studio";
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 export type GenerationError = { code: string; message: string };
+export type GateScores = { score: number; style: number | null; structure: number | null; thresholds: { style: number; structure: number } };
 
 export const generations = studio.table(
   "generations",
@@ -84,6 +85,13 @@ export const generationOutputs = studio.table(
     attempts: integer("attempts").notNull().default(1),
     /** Multi-view siblings: the quality gate's outcome once the view is completed. */
     gate: text("gate").$type<"passed" | "failed">(),
+    /** Multi-view siblings: the gate's scores (0–1) for the latest attempt, as the service reported them. */
+    gateScores: jsonb("gate_scores").$type<GateScores>(),
+    /**
+     * Multi-view siblings: the studio's copy of the latest attempt's image when the gate
+     * held it back. `storageKey` keeps the last image that passed, so a redo never loses it.
+     */
+    heldBackKey: text("held_back_key"),
     error: jsonb("error").$type<GenerationError>(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 /**
  * One poll of a multi-view set (GET /multiview). Each view's row follows the service:
- * status, the quality gate's outcome (a completed sibling with no output failed it), and
- * the output copied into studio storage once. Sibling credits are not in any envelope
+ * status, the quality gate's outcome and scores (a completed sibling with no output
+ * failed it), and the output, or the held-back image, copied into studio storage once. Sibling credits are not in any envelope
  * (they are debited as each sibling starts, D4): a sibling that completes its first
  * attempt is recorded at the set's `sibling_cost_each`; failed siblings are refunded or
  * never charged, so they record nothing.
@@ -66,16 +66,22 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
     const cost = Number(generation.params.siblingCost ?? 0);
     await recordUsage(ctx, generation, { operation: "multiview_sibling", v1JobId: view.job_id, credits: cost, quotaUnits: 0 });
   }
-  const stored = view.output_url
-    ? await importOutput(ctx, { url: view.output_url, keyStem: `${generationKeyPrefix(generation)}view-${view.view_index}-attempt-${row.attempts}` })
-    : null;
+  const stem = `${generationKeyPrefix(generation)}view-${view.view_index}-attempt-${row.attempts}`;
+  const stored = view.output_url ? await importOutput(ctx, { url: view.output_url, keyStem: stem }) : null;
+  // A service without `held_back_url` (older deployments) simply shows no rejected image.
+  const heldBack = !stored && view.held_back_url ? await importOutput(ctx, { url: view.held_back_url, keyStem: `${stem}-held-back` }) : null;
+  const passed = Boolean(stored);
   await updateOutput(ctx, target, {
     status: "completed",
     v1JobId: view.job_id,
-    storageKey: stored?.storageKey ?? null,
-    contentType: stored?.contentType ?? null,
-    gate: isSibling ? (stored ? "passed" : "failed") : null,
-    provider,
+    // A held-back redo keeps the last image that passed, so it is never lost (nor who made it).
+    ...(stored ? { storageKey: stored.storageKey, contentType: stored.contentType } : {}),
+    provider: stored ? provider : (row.provider ?? provider),
+    heldBackKey: heldBack?.storageKey ?? null,
+    gate: isSibling ? (passed ? "passed" : "failed") : null,
+    gateScores: isSibling && view.gate ? { score: view.gate.score, style: view.gate.style, structure: view.gate.structure, thresholds: view.gate.thresholds } : null,
     error: null,
   });
+  const replaced = [stored && row.storageKey, row.heldBackKey].filter((key): key is string => Boolean(key));
+  await Promise.all(replaced.map((key) => ctx.storage().delete(key).catch(() => undefined)));
 }

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, notExists } from "drizzle-orm";
 import { stagingBatchPhotos } from "@/db/schema/studio-batches";
-import { users } from "@/db/schema/studio";
+import { photos, users } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
@@ -32,6 +32,15 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
     ? await ctx.db.select().from(generationOutputs).where(inArray(generationOutputs.generationId, ids)).orderBy(generationOutputs.position)
     : [];
   const url = (key: string | null) => (key ? ctx.storage().url(key) : Promise.resolve(null));
+  // Outputs are named after the photo they were made from ("View of kitchen.jpg").
+  const sourceKeys = [...new Set(outputs.map((output) => output.sourceKey).filter((key): key is string => Boolean(key)))];
+  const sourcePhotos = sourceKeys.length
+    ? await ctx.db
+        .select({ storageKey: photos.storageKey, fileName: photos.fileName })
+        .from(photos)
+        .where(and(eq(photos.workspaceId, input.workspaceId), inArray(photos.storageKey, sourceKeys)))
+    : [];
+  const sourceName = (key: string | null) => sourcePhotos.find((photo) => photo.storageKey === key)?.fileName ?? null;
 
   return Promise.all(
     rows.map(async ({ generation, createdByName }) => ({
@@ -57,7 +66,10 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
             contentType: output.contentType,
             url: await url(output.storageKey),
             sourceUrl: await url(output.sourceKey),
+            sourceName: sourceName(output.sourceKey),
             gate: output.gate,
+            gateScores: output.gateScores,
+            heldBackUrl: await url(output.heldBackKey),
             attempts: output.attempts,
             attemptsLeft: Math.max(0, MULTIVIEW_MAX_ATTEMPTS - output.attempts),
             error: output.error,

@@ -32,7 +32,7 @@ export async function updateGeneration(
 export async function updateOutput(
   ctx: Pick<StudioContext, "db" | "now">,
   output: Pick<GenerationOutput, "generationId" | "role" | "position">,
-  patch: Partial<Pick<GenerationOutput, "status" | "storageKey" | "contentType" | "v1JobId" | "gate" | "error" | "attempts" | "provider">>,
+  patch: Partial<Pick<GenerationOutput, "status" | "storageKey" | "contentType" | "v1JobId" | "gate" | "gateScores" | "heldBackKey" | "error" | "attempts" | "provider">>,
 ): Promise<void> {
   await ctx.db
     .update(generationOutputs)

@@ -40,7 +40,8 @@ export async function redoView(ctx: StudioContext, input: { workspaceId: string;
     throw studioErrorFromV1(error);
   }
   const target = { generationId: generation.id, role: view.role, position: view.position };
-  await updateOutput(ctx, target, { status: "running", attempts: attempt, storageKey: null, contentType: null, gate: null, error: null });
+  // The last image (passed or held back) stays on screen until the new one is ready.
+  await updateOutput(ctx, target, { status: "running", attempts: attempt, gate: null, gateScores: null, error: null });
   await updateGeneration(ctx, generation.id, { status: "running" });
   const jobId = redone.job_id ?? redone.result?.job_id ?? view.v1JobId ?? `${generation.v1Id}:${input.viewIndex}`;
   await recordUsage(ctx, generation, { operation: "multiview_redo", v1JobId: jobId, credits: redone.credits_charged, quotaUnits: 1, attempt });

@@ -100,6 +100,9 @@ describe("studio workflows over the v1 API", () => {
     expect(sibling).toMatchObject({ position: 1, status: "completed", attempts: 1, attemptsLeft: 3 });
     expect(["passed", "failed"]).toContain(sibling.gate);
     expect(sibling.url === null).toBe(sibling.gate === "failed");
+    expect([anchor.sourceName, sibling.sourceName]).toEqual(["room-1.jpg", "room-2.jpg"]);
+    expect(sibling.gateScores).toMatchObject({ score: expect.any(Number), style: expect.any(Number), structure: expect.any(Number), thresholds: { style: 0.6, structure: 0.5 } });
+    expect(anchor.gateScores).toBeNull();
 
     const redo = await api.generations.redoView({ workspaceId, generationId: id, viewIndex: 1 });
     expect(redo).toEqual({ attempt: 2, attemptsLeft: 2 });
@@ -113,6 +116,29 @@ describe("studio workflows over the v1 API", () => {
     expect(op("multiview")).toEqual({ operation: "multiview", credits: 1, units: 1 });
     expect(op("multiview_sibling")).toEqual({ operation: "multiview_sibling", credits: 6, units: 0 });
     expect(op("multiview_redo")).toEqual({ operation: "multiview_redo", credits: 0, units: 1 });
+  }, 120_000);
+
+  it("shows a sibling the gate held back with its scores and image, and keeps that image on screen during a redo", async () => {
+    const { api, workspaceId, projectId, photoIds } = studio;
+    const outdoor = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="140" fill="#1e6fe0"/><rect y="140" width="320" height="100" fill="#2fa83a"/><circle cx="250" cy="50" r="30" fill="#ffe000"/></svg>`;
+    const bytes = await sharp(Buffer.from(outdoor)).jpeg().toBuffer();
+    const [target] = await api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName: "garden.jpg", contentType: "image/jpeg", bytes: bytes.length }] });
+    await getBlobStore().put(target.key, bytes, "image/jpeg");
+    const gardenId = (await api.photos.confirmUpload({ workspaceId, projectId, key: target.key, fileName: "garden.jpg" })).id;
+    const { id } = await api.generations.multiview({ workspaceId, projectId, anchorPhotoId: photoIds[0], viewPhotoIds: [gardenId], roomType: "bedroom", style: "japandi", intensity: 0.6 });
+    const [, sibling] = (await settled(id)).outputs;
+    expect(sibling).toMatchObject({ sourceName: "garden.jpg", status: "completed", gate: "failed", url: null, heldBackUrl: expect.any(String) });
+    expect(sibling.gateScores!.style).toBeLessThan(sibling.gateScores!.thresholds.style);
+    const heldBack = await fetch(sibling.heldBackUrl!);
+    expect([heldBack.status, heldBack.headers.get("content-type")]).toEqual([200, expect.stringMatching(/^image\//)]);
+
+    await api.generations.redoView({ workspaceId, generationId: id, viewIndex: 1 });
+    const [, redoing] = (await api.generations.list({ workspaceId, projectId })).find((g) => g.id === id)!.outputs;
+    expect(redoing).toMatchObject({ status: "running", attempts: 2, gate: null, heldBackUrl: expect.any(String) });
+    const [, redone] = (await settled(id)).outputs;
+    expect(redone).toMatchObject({ status: "completed", attempts: 2, gate: "failed", heldBackUrl: expect.any(String) });
+    // The first attempt's held-back copy is replaced, not left behind in storage.
+    expect((await fetch(sibling.heldBackUrl!)).status).toBe(404);
   }, 120_000);
 
   it("runs inpaint then upscale as a durable chain and keeps both outputs; exports add the disclosure label", async () => {

@@ -35,6 +35,20 @@ export const MultiviewViewSchema = z.object({
   status: z.enum(["processing", "completed", "failed"]),
   output_url: z.string().nullable(),
   error: ErrorInfoSchema.nullable(),
+  gate: z
+    .object({
+      verdict: z.enum(["pass", "fail"]),
+      score: z.number().meta({ description: "Mean of style and structure, 0 to 1." }),
+      style: z.number().nullable().meta({ description: "Colour-distribution similarity to the anchor's output; passes at 0.6." }),
+      structure: z.number().nullable().meta({ description: "Structural similarity to the view's own source; passes at 0.5." }),
+      thresholds: z.object({ style: z.number(), structure: z.number() }).meta({ description: "The gate passes when both measures reach these." }),
+    })
+    .nullable()
+    .meta({ description: "The sibling quality gate's verdict and scores; null for the anchor and for views not yet gated." }),
+  held_back_url: z
+    .string()
+    .nullable()
+    .meta({ description: "The image a sibling made when it failed the gate: kept for review, not an output. Null otherwise." }),
 });
 
 export const MultiviewStatusResultSchema = z

@@ -1,7 +1,7 @@
 /**
  * Makes one view of a set: the anchor is staged from its source; a sibling is staged
  * with the anchor's output as its style reference, then passes the quality gate
- * (`sibling_gate`, server/images/compare.ts) or keeps no output. Runs as a durable
+ * (`sibling_gate`, server/images/compare.ts) or is held back (no output_url). Runs as a durable
  * step, so it is safe to repeat: it works only on the attempt it was started for, and
  * settles the row with a conditional update, so a repeat or a stale run changes nothing.
  */
@@ -51,10 +51,9 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
   );
   const image = result.outputs[0];
   const gate = anchorOutput ? await scoreSibling({ anchorOutput, siblingOutput: image.bytes, siblingSource: source.bytes }) : null;
-  const passed = !gate || gate.verdict === "pass";
-  const key = passed
-    ? await storeFile(ctx.storage, await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now() }), "output")
-    : null;
+  // A view that fails the gate keeps its image too, but only as `held_back_url`, so a
+  // client can show what was rejected and why; `output_url` stays null (D7).
+  const key = await storeFile(ctx.storage, await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now() }), "output");
 
   const now = ctx.now();
   const updated = await ctx.db
@@ -72,7 +71,7 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
     .where(and(eq(renderViews.id, view.id), eq(renderViews.status, "processing"), eq(renderViews.attempts, input.attempt)))
     .returning({ id: renderViews.id });
   if (updated.length === 0) {
-    if (key) await ctx.storage.delete(key);
+    await ctx.storage.delete(key);
     return { status: "skipped" };
   }
   return { status: "completed", verdict: gate?.verdict ?? null };

@@ -62,7 +62,11 @@ describe("sibling quality gate and redo", () => {
     expect(rows[1].gateDetails!.structure).toBeGreaterThanOrEqual(GATE_THRESHOLDS.structure);
     expect(rows[2].gateDetails!.style).toBeLessThan(GATE_THRESHOLDS.style);
     expect(rows[2].gateScore).toBeLessThan(rows[1].gateScore!);
-    expect(rows[2].outputKey).toBeNull();
+    // The rejected image is kept for review as held_back_url, never as output_url.
+    expect(gated.gate).toMatchObject({ verdict: "fail", score: rows[2].gateScore, style: rows[2].gateDetails!.style });
+    expect(passing.gate).toMatchObject({ verdict: "pass", score: rows[1].gateScore });
+    expect(passing.held_back_url).toBeNull();
+    expect((await fetch(gated.held_back_url)).status).toBe(200);
     expect(await monthUnits(apiKey)).toBe(1);
 
     for (const attempt of [2, 3, 4]) {

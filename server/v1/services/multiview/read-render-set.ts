@@ -1,15 +1,28 @@
 import { and, asc, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
 import { AppError } from "@/server/errors";
+import { GATE_THRESHOLDS } from "@/server/images/compare";
 import type { ServiceContext } from "../../context";
 import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
 import { disclosureFields } from "../providers/disclosure-fields";
 
+function gateOf(view: typeof renderViews.$inferSelect) {
+  if (!view.gateVerdict || view.gateScore === null) return null;
+  return {
+    verdict: view.gateVerdict,
+    score: view.gateScore,
+    style: view.gateDetails?.style ?? null,
+    structure: view.gateDetails?.structure ?? null,
+    thresholds: { style: GATE_THRESHOLDS.style, structure: GATE_THRESHOLDS.structure },
+  };
+}
+
 /**
  * GET /multiview: the set's views in view_index order. A sibling shows an output only
- * once its quality gate passed, which is the only way a sibling row gets one. Another
- * account's set is indistinguishable from a missing one.
+ * once its quality gate passed; a sibling that failed it shows the gate's scores and
+ * the rejected image as `held_back_url` instead. Another account's set is
+ * indistinguishable from a missing one.
  */
 export async function readRenderSet(ctx: ServiceContext, input: { accountId: string; renderSetId: string }) {
   const notFound = new AppError("not_found", "No multi-view set with this render_set_id.");
@@ -23,8 +36,10 @@ export async function readRenderSet(ctx: ServiceContext, input: { accountId: str
       job_id: view.id,
       is_anchor_view: view.viewIndex === 0,
       status: view.status,
-      output_url: view.status === "completed" && view.outputKey ? await ctx.storage.url(view.outputKey) : null,
+      output_url: view.status === "completed" && view.outputKey && view.gateVerdict !== "fail" ? await ctx.storage.url(view.outputKey) : null,
       error: view.error ?? null,
+      gate: gateOf(view),
+      held_back_url: view.status === "completed" && view.outputKey && view.gateVerdict === "fail" ? await ctx.storage.url(view.outputKey) : null,
     })),
   );
   const provider = rows.find((view) => view.provider)?.provider ?? null;
