@@ -6,7 +6,7 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
-import { SelectField, TextField } from "@/components/ui";
+import { SelectField, TextAreaField, TextField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { idLabel, LENGTHS, TONES } from "@/shared/generation-vocabulary";
 import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS } from "@/shared/studio-vocabulary";
@@ -34,7 +34,19 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
   const [chosenPhotoIds, setPhotoIds] = useState<string[] | null>(null);
   // Until the person picks, the first six photos (including ones uploaded after the page opened).
   const photoIds = (chosenPhotoIds ?? photos.slice(0, 6).map((p) => p.id)).filter((id) => photos.some((p) => p.id === id));
-  const [property, setProperty] = useState({ ...facts, price: facts.price === null ? "" : String(facts.price) });
+  const [property, setProperty] = useState({
+    ...facts,
+    price: facts.price === null ? "" : String(facts.price),
+    bedrooms: facts.bedrooms === null ? "" : String(facts.bedrooms),
+    bathrooms: facts.bathrooms === null ? "" : String(facts.bathrooms),
+    // The project's notes, one highlight per line, for the agent to confirm or trim.
+    highlights: facts.notes
+      .split(/\n+/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .slice(0, 10)
+      .join("\n"),
+  });
   const [tone, setTone] = useState<(typeof TONES)[number]>("professional");
   const [length, setLength] = useState<(typeof LENGTHS)[number]>("medium");
   const [language, setLanguage] = useState("en");
@@ -54,6 +66,12 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
         listingStatus: property.listingStatus,
         listingType: property.listingType,
         price: property.price === "" ? undefined : Number(property.price),
+        bedrooms: property.bedrooms === "" ? undefined : Number(property.bedrooms),
+        bathrooms: property.bathrooms === "" ? undefined : Number(property.bathrooms),
+        highlights: property.highlights
+          .split(/\n+/)
+          .map((line) => line.trim())
+          .filter(Boolean),
       },
       tone,
       length,
@@ -71,7 +89,17 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
           <SelectField label="Property type" value={property.propertyType} onChange={set("propertyType")} options={labelled(PROPERTY_TYPE_LABELS)} />
           <SelectField label="Listing status" value={property.listingStatus} onChange={set("listingStatus")} options={labelled(LISTING_STATUS_LABELS)} />
           <SelectField label="Listing type" value={property.listingType} onChange={set("listingType")} options={labelled(LISTING_TYPE_LABELS)} />
-          <TextField label="Price" type="number" min={0} inputMode="numeric" value={property.price} onChange={set("price")} hint="Optional, whole currency units." />
+          <TextField label="Price (USD)" type="number" min={0} inputMode="numeric" value={property.price} onChange={set("price")} hint="Optional, whole dollars." />
+          <TextField label="Bedrooms" type="number" min={0} step={1} inputMode="numeric" value={property.bedrooms} onChange={set("bedrooms")} />
+          <TextField label="Bathrooms" type="number" min={0} step={0.5} inputMode="decimal" value={property.bathrooms} onChange={set("bathrooms")} />
+          <TextAreaField
+            label="Highlights to mention"
+            value={property.highlights}
+            onChange={set("highlights")}
+            rows={3}
+            hint="One per line, stated as written (from the project's notes; remove anything private)."
+            className="sm:col-span-2 lg:col-span-3"
+          />
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">

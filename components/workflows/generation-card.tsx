@@ -16,7 +16,7 @@ function summary(generation: GenerationView): string {
 }
 
 /** One workflow run: what was asked, by whom, its live state and its results. */
-export function GenerationCard({ generation, projectId }: { generation: GenerationView; projectId: string }) {
+export function GenerationCard({ generation, projectId, mlsRemark = null }: { generation: GenerationView; projectId: string; mlsRemark?: string | null }) {
   const headingId = `generation-${generation.id}`;
   return (
     <Card className="p-5">
@@ -44,7 +44,7 @@ export function GenerationCard({ generation, projectId }: { generation: Generati
         {generation.kind === "multiview" ? <MultiviewResult generation={generation} projectId={projectId} /> : null}
         {generation.kind === "inpaint_upscale" ? <ChainResult generation={generation} /> : null}
         {generation.kind === "video" ? <VideoResult generation={generation} /> : null}
-        {generation.kind === "description" ? <DescriptionResult generation={generation} /> : null}
+        {generation.kind === "description" ? <DescriptionResult generation={generation} projectId={projectId} mlsRemark={mlsRemark} /> : null}
       </article>
     </Card>
   );

@@ -18,4 +18,7 @@ export interface ProjectFacts {
   listingStatus: string;
   listingType: string;
   price: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  notes: string;
 }

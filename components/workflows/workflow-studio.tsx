@@ -10,6 +10,7 @@ import { DescriptionForm } from "./description-form";
 import { GenerationCard } from "./generation-card";
 import { InpaintForm } from "./inpaint-form";
 import { ListingRemarksPanel } from "./listing-remarks-panel";
+import { mlsRemark } from "./mls-remark";
 import { ResultsFilter } from "./results-filter";
 import { MultiviewForm } from "./multiview-form";
 import { SharePanel } from "./share-panel";
@@ -33,6 +34,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
   const [filterParam, setFilter] = useUrlParam("results");
   const filter = GENERATION_KINDS.includes(filterParam as GenerationKind) ? (filterParam as GenerationKind) : null;
   const shown = generations.data?.filter((g) => !filter || g.kind === filter) ?? [];
+  const remark = mlsRemark(generations.data ?? []);
 
   return (
     <section aria-labelledby="workflows-heading" className="space-y-6">
@@ -101,7 +103,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
           <ul className="space-y-4" aria-label="Workflow runs">
             {shown.map((generation) => (
               <li key={generation.id}>
-                <GenerationCard generation={generation} projectId={projectId} />
+                <GenerationCard generation={generation} projectId={projectId} mlsRemark={remark} />
               </li>
             ))}
           </ul>

@@ -5,3 +5,4 @@ export * from "./studio-generations";
 export * from "./studio-email";
 export * from "./studio-security";
 export * from "./studio-batches";
+export * from "./studio-listing-copy";

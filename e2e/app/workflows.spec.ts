@@ -121,6 +121,24 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
     await copy.getByRole("button", { name: "Copy description" }).click();
     await expect(copy.getByText("Copied")).toBeVisible();
     expect((await page.evaluate(() => navigator.clipboard.readText())).length).toBeGreaterThan(40);
+    // The copy states the project's facts, then can be edited in place with history.
+    await expect(copy.getByTestId("listing-copy")).not.toContainText(/draft|Photo \d/i);
+    await copy.getByRole("button", { name: "Edit" }).click();
+    const edited = `${await copy.getByLabel("Listing copy").inputValue()}\nCorner lot with mature trees.`;
+    await copy.getByLabel("Listing copy").fill(edited);
+    await copy.getByRole("button", { name: "Save" }).click();
+    await expect(copy.getByTestId("listing-copy")).toContainText("Corner lot with mature trees.");
+    await page.reload();
+    await workflows.getByRole("tab", { name: "Description" }).click();
+    await expect(copy.getByTestId("listing-copy")).toContainText("Corner lot with mature trees.");
+    await copy.getByText(/History \(2 versions\)/).click();
+    await expect(copy.getByRole("list", { name: "Versions of the description" }).getByRole("listitem")).toHaveCount(2);
+    // A photo of the listing was staged, so the MLS copy carries the remark line.
+    await copy.getByRole("button", { name: "Copy for MLS" }).click();
+    const mls = await page.evaluate(() => navigator.clipboard.readText());
+    expect(mls).toContain("Corner lot with mature trees.");
+    expect(mls).toMatch(/\n\nSome listing photos have been /);
+    await expectAccessible(page, "description with history");
     await copy.getByText(/Image analysis/).click();
     await expect(copy.getByRole("table")).toBeVisible();
     await snap(page, "workflows-05-description");

@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { projects, users, workspaces } from "@/db/schema/studio";
 import { generationOutputs, generations, shareLinks, type GenerationOutput } from "@/db/schema/studio-generations";
+import { descriptionRevisions } from "@/db/schema/studio-listing-copy";
 import { AppError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage";
 import type { StudioContext } from "../context";
@@ -47,7 +48,7 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
     )
     .orderBy(asc(generations.createdAt), asc(generationOutputs.position));
   const [copy] = await ctx.db
-    .select({ result: generations.result })
+    .select({ id: generations.id, result: generations.result })
     .from(generations)
     .where(and(ofProject, eq(generations.kind, "description"), eq(generations.status, "completed")))
     .orderBy(desc(generations.completedAt))
@@ -55,7 +56,16 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
   const store = shortLivedLinks(ctx.storage(), SHARE_IMAGE_URL_TTL_SECONDS);
   const altered = rows.filter(({ output }) => output.role !== "video" && output.sourceKey);
   const video = rows.filter(({ output }) => output.role === "video").at(-1)?.output;
-  const description = typeof copy?.result?.description === "string" ? copy.result.description : null;
+  // The team's latest edit of the copy, else the text as written.
+  const [edit] = copy
+    ? await ctx.db
+        .select({ text: descriptionRevisions.text })
+        .from(descriptionRevisions)
+        .where(eq(descriptionRevisions.generationId, copy.id))
+        .orderBy(desc(descriptionRevisions.createdAt))
+        .limit(1)
+    : [];
+  const description = edit?.text ?? (typeof copy?.result?.description === "string" ? copy.result.description : null);
   return {
     address: project.address,
     brokerage: link.brokerage,

@@ -3,10 +3,11 @@
  * workflow area shows and polls while anything is running. Photos of a whole-listing
  * batch are shown with their batch (batches/list-batches.ts), not one by one here.
  */
-import { and, desc, eq, inArray, notExists } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notExists } from "drizzle-orm";
 import { stagingBatchPhotos } from "@/db/schema/studio-batches";
 import { photos, users } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
+import { descriptionRevisions } from "@/db/schema/studio-listing-copy";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
@@ -31,6 +32,15 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
   const outputs = ids.length
     ? await ctx.db.select().from(generationOutputs).where(inArray(generationOutputs.generationId, ids)).orderBy(generationOutputs.position)
     : [];
+  const descriptionIds = rows.filter((row) => row.generation.kind === "description").map((row) => row.generation.id);
+  const revisions = descriptionIds.length
+    ? await ctx.db
+        .select({ generationId: descriptionRevisions.generationId, text: descriptionRevisions.text, createdAt: descriptionRevisions.createdAt, editedByName: users.name })
+        .from(descriptionRevisions)
+        .leftJoin(users, eq(users.id, descriptionRevisions.editedBy))
+        .where(inArray(descriptionRevisions.generationId, descriptionIds))
+        .orderBy(asc(descriptionRevisions.createdAt))
+    : [];
   const url = (key: string | null) => (key ? ctx.storage().url(key) : Promise.resolve(null));
   // Outputs are named after the photo they were made from ("View of kitchen.jpg").
   const sourceKeys = [...new Set(outputs.map((output) => output.sourceKey).filter((key): key is string => Boolean(key)))];
@@ -53,6 +63,8 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
       error: generation.error,
       photoId: generation.photoId,
       createdByName,
+      /** Description runs: every saved edit, oldest first; the last one is the current copy. */
+      revisions: revisions.filter((revision) => revision.generationId === generation.id).map(({ generationId: _g, ...revision }) => revision),
       createdAt: generation.createdAt,
       completedAt: generation.completedAt,
       outputs: await Promise.all(

@@ -10,6 +10,9 @@ import type { PropertyData } from "./start-description";
 import { generationError, isTransientV1Failure } from "./v1-failure";
 import { v1ForWorkspace } from "./v1-for-workspace";
 
+const STUDIO_CURRENCY = "USD";
+const INTERNAL_LISTING_STATUSES = new Set(["draft"]);
+
 export async function runDescription(ctx: StudioContext, generationId: string): Promise<{ ok: boolean }> {
   const generation = await loadGeneration(ctx, generationId);
   if (generation.status !== "running") return { ok: generation.status === "completed" };
@@ -40,9 +43,15 @@ export async function runDescription(ctx: StudioContext, generationId: string): 
         property_data: {
           address: property.address || undefined,
           property_type: property.propertyType,
-          listing_status: property.listingStatus || undefined,
+          // "draft" and the like are the team's workflow, not a fact for buyers.
+          listing_status: property.listingStatus && !INTERNAL_LISTING_STATUSES.has(property.listingStatus) ? property.listingStatus : undefined,
           listing_type: property.listingType || undefined,
           price: property.price ?? undefined,
+          // Studio prices are whole US dollars (the project form says "Price (USD)").
+          currency: property.price !== undefined ? STUDIO_CURRENCY : undefined,
+          bedrooms: property.bedrooms ?? undefined,
+          bathrooms: property.bathrooms ?? undefined,
+          highlights: property.highlights?.length ? property.highlights : undefined,
         },
         generation_settings: { tone: params.tone as "professional", length: params.length as "medium", language: params.language },
       },

@@ -17,6 +17,10 @@ export interface PropertyData {
   listingStatus?: string;
   listingType?: string;
   price?: number;
+  bedrooms?: number;
+  bathrooms?: number;
+  /** Facts the agent confirmed for the copy, one per item (pre-filled from the project's notes). */
+  highlights: string[];
 }
 
 export interface DescriptionInput {

@@ -201,14 +201,29 @@ describe("studio workflows over the v1 API", () => {
       workspaceId,
       projectId,
       photoIds: photoIds.slice(0, 2),
-      property: { address: "12 Harbour View", propertyType: "house", listingType: "sale", price: 850000 },
+      property: {
+        address: "12 Harbour View",
+        propertyType: "house",
+        listingStatus: "draft",
+        listingType: "sale",
+        price: 850000,
+        bedrooms: 3,
+        bathrooms: 2,
+        highlights: ["Roof replaced in 2024"],
+      },
       tone: "warm",
-      length: "short",
+      length: "medium",
       language: "en",
     });
     const copy = await settled(description.id);
     expect(copy.status).toBe("completed");
     expect(copy.result).toMatchObject({ description: expect.stringMatching(/\w+/), imageAnalysis: [{ index: 0 }, { index: 1 }] });
+    // The project's facts reach the copy: price with its currency, rooms, the agent's highlight; never "draft".
+    const text = String(copy.result!.description);
+    expect(text).toMatch(/\$850,000/);
+    expect(text).toMatch(/3 bedrooms and 2 bathrooms/);
+    expect(text).toMatch(/Roof replaced in 2024\./);
+    expect(text).not.toMatch(/draft|photo \d/i);
 
     const rendered = await settled(video.id, 120_000);
     expect(rendered).toMatchObject({ status: "completed", progress: 100 });

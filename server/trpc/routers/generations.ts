@@ -13,6 +13,7 @@ import { showShareLink } from "@/server/studio/exports/show-share-link";
 import { deleteGeneration } from "@/server/studio/generations/delete-generation";
 import { listGenerations } from "@/server/studio/generations/list-generations";
 import { redoView } from "@/server/studio/generations/redo-view";
+import { reviseDescription } from "@/server/studio/generations/revise-description";
 import { startDescription } from "@/server/studio/generations/start-description";
 import { startInpaintUpscale } from "@/server/studio/generations/start-inpaint-upscale";
 import { startMultiview } from "@/server/studio/generations/start-multiview";
@@ -112,6 +113,9 @@ export const generationsRouter = router({
           listingStatus: z.string().trim().max(100).optional(),
           listingType: z.string().trim().max(100).optional(),
           price: z.number().nonnegative().max(1e12).optional(),
+          bedrooms: z.number().int().nonnegative().max(1000).optional(),
+          bathrooms: z.number().nonnegative().max(1000).multipleOf(0.5).optional(),
+          highlights: z.array(z.string().trim().min(1).max(300, "Keep each highlight under 300 characters.")).max(10, "Up to 10 highlights.").default([]),
         }),
         tone: z.enum(TONES).default("professional"),
         length: z.enum(LENGTHS).default("medium"),
@@ -119,6 +123,10 @@ export const generationsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => startDescription(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
+
+  reviseDescription: workspaceProcedure()
+    .input(z.object({ generationId: z.uuid(), text: z.string().trim().min(1, "The description cannot be empty.").max(20_000) }))
+    .mutation(({ ctx, input }) => reviseDescription(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
   exportOutput: workspaceProcedure()
     .input(z.object({ outputId: z.uuid(), disclosure: z.boolean().default(false) }))
