@@ -17,7 +17,8 @@ export function useUrlParam(name: string): [string | null, (value: string | null
       if (next === null) params.delete(name);
       else params.set(name, next);
       const query = params.toString();
-      window.history.replaceState(window.history.state, "", `${pathname}${query ? `?${query}` : ""}${window.location.hash}`);
+      // State must be null: Next.js treats a state carrying its own markers as internal and skips the sync.
+      window.history.replaceState(null, "", `${pathname}${query ? `?${query}` : ""}${window.location.hash}`);
     },
     [name, pathname],
   );

@@ -11,7 +11,7 @@ import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers
  * poster frame before it plays; the share page reads as a listing; missing pages and
  * unknown share links get the branded 404.
  */
-test.describe.configure({ timeout: 360_000 });
+test.describe.configure({ timeout: 600_000 });
 
 const PHONE_WIDTHS = [360, 390, 414];
 
@@ -93,6 +93,8 @@ test("every page fits a phone, and the studio's polish holds", async ({ page, br
     await expect(workflows.getByRole("tab", { name: "Video" })).toHaveAttribute("aria-selected", "true");
     await workflows.getByRole("tab", { name: "Stage" }).click();
     await expect(page).toHaveURL(/[?&]tab=stage/);
+    await expect(workflows.getByRole("tab", { name: "Stage" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("button", { name: "Stage photo" })).toBeVisible();
   });
 
   await test.step("stage twice and render a video", async () => {
