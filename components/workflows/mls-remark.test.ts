@@ -1,20 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { copyForMls, mlsRemark } from "./mls-remark";
+import { DISCLOSURE_LABELS } from "@/shared/disclosure";
+import { copyForMls, mlsRemark, photoAlterations } from "./mls-remark";
 import type { GenerationView } from "./types";
 
-const run = (outputs: { role: string; url: string | null }[]) => ({ outputs }) as unknown as GenerationView;
+type Output = { role: string; url: string | null; sourcePhotoId: string | null; label: string | null };
+const run = (outputs: Output[]) => ({ outputs: outputs.map(({ label, ...output }) => ({ ...output, disclosure: { label, preview: false, remark: null } })) }) as unknown as GenerationView;
+const photos = [{ id: "p1" }, { id: "p2" }, { id: "p3" }];
 
+// The wording itself is shared/listing-remarks.ts's (tested there); this is the studio's mapping.
 describe("copy for MLS", () => {
-  it("adds no remark when no photo of the listing was altered", () => {
-    expect(mlsRemark([run([{ role: "video", url: "v.mp4" }]), run([{ role: "staged", url: null }])])).toBeNull();
+  it("adds no remark when no photo of the listing was altered (a video or an unfinished output is not)", () => {
+    const runs = [run([{ role: "video", url: "v.mp4", sourcePhotoId: "p1", label: DISCLOSURE_LABELS.aiVideo }]), run([{ role: "staged", url: null, sourcePhotoId: "p1", label: DISCLOSURE_LABELS.virtuallyStaged }])];
+    expect(mlsRemark(photos, runs)).toBeNull();
     expect(copyForMls(" Copy. ", null)).toBe("Copy.");
   });
 
-  it("adds the virtual-staging remark when a photo was staged, naming other alterations too", () => {
-    const staged = mlsRemark([run([{ role: "staged", url: "a.jpg" }])]);
-    expect(staged).toBe("Some listing photos have been virtually staged. Furniture and décor shown in staged photos are not included.");
-    expect(copyForMls("Copy.", staged)).toBe(`Copy.\n\n${staged}`);
-    expect(mlsRemark([run([{ role: "view", url: "a.jpg" }, { role: "upscaled", url: "b.jpg" }])])).toMatch(/^Some listing photos have been virtually staged or digitally altered\./);
-    expect(mlsRemark([run([{ role: "inpainted", url: "b.jpg" }])])).toBe("Some listing photos have been digitally altered.");
+  it("numbers altered photos as listed, with the labels of what was made from each", () => {
+    const runs = [
+      run([{ role: "staged", url: "a.jpg", sourcePhotoId: "p2", label: DISCLOSURE_LABELS.virtuallyStaged }]),
+      run([{ role: "inpainted", url: "b.jpg", sourcePhotoId: "p3", label: DISCLOSURE_LABELS.itemsRemoved }]),
+    ];
+    expect(photoAlterations(photos, runs)).toEqual([
+      { number: 1, labels: [] },
+      { number: 2, labels: [DISCLOSURE_LABELS.virtuallyStaged] },
+      { number: 3, labels: [DISCLOSURE_LABELS.itemsRemoved] },
+    ]);
+    const remark = mlsRemark(photos, runs);
+    expect(remark).toMatch(/^Some listing photos are virtually staged or digitally altered\. Photo 2: virtually staged\. Photo 3: digitally altered: items removed\.$/);
+    expect(copyForMls("Copy.", remark)).toBe(`Copy.\n\n${remark}`);
+    expect(mlsRemark(photos, runs, "es")).not.toBe(remark);
   });
 });

@@ -1,24 +1,29 @@
-import { disclosureLabelFor } from "@/shared/generation-vocabulary";
-import type { GenerationView } from "./types";
+import type { DisclosureLabel } from "@/shared/disclosure";
+import { listingRemarks, type PhotoAlterations } from "@/shared/listing-remarks";
+import type { GenerationView, StudioPhoto } from "./types";
 
 /**
- * The remark line MLS rules ask for on a listing whose photos were virtually staged or
- * otherwise altered, built from the finished outputs of the project's runs. Null when
- * no photo of the listing was altered. Wording follows each output's disclosure label.
+ * What was done to each photo of the project (numbered as listed), from the finished
+ * outputs of its runs and their disclosure labels; the video is not a photo.
  */
-export function mlsRemark(generations: GenerationView[]): string | null {
-  const labels = new Set<string>();
-  for (const generation of generations) {
-    for (const output of generation.outputs) {
-      const label = output.url ? disclosureLabelFor(output.role) : null;
-      if (label) labels.add(label);
+export function photoAlterations(photos: Pick<StudioPhoto, "id">[], generations: GenerationView[]): PhotoAlterations[] {
+  return photos.map((photo, index) => {
+    const labels = new Set<DisclosureLabel>();
+    for (const generation of generations) {
+      for (const output of generation.outputs) {
+        if (output.url && output.role !== "video" && output.sourcePhotoId === photo.id && output.disclosure.label) labels.add(output.disclosure.label);
+      }
     }
-  }
-  if (labels.size === 0) return null;
-  const staged = labels.has("Virtually staged");
-  const words = [...labels].map((label) => label.toLowerCase());
-  const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words.at(-1)}` : words[0];
-  return `Some listing photos have been ${list}.${staged ? " Furniture and décor shown in staged photos are not included." : ""}`;
+    return { number: index + 1, labels: [...labels] };
+  });
+}
+
+/**
+ * The remark line MLS rules ask for on a listing whose photos were staged or altered
+ * (shared/listing-remarks.ts, in the listing's language). Null when no photo was altered.
+ */
+export function mlsRemark(photos: Pick<StudioPhoto, "id">[], generations: GenerationView[], language?: string | null): string | null {
+  return listingRemarks({ photos: photoAlterations(photos, generations), language }).remark;
 }
 
 /** The description as pasted into an MLS: the copy, then the remark line when one is needed. */

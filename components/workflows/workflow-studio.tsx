@@ -15,7 +15,7 @@ import { ResultsFilter } from "./results-filter";
 import { MultiviewForm } from "./multiview-form";
 import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
-import type { ProjectFacts, StudioPhoto } from "./types";
+import type { GenerationView, ProjectFacts, StudioPhoto } from "./types";
 import { useGenerations } from "./use-generations";
 import { VideoForm } from "./video-form";
 
@@ -34,7 +34,9 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
   const [filterParam, setFilter] = useUrlParam("results");
   const filter = GENERATION_KINDS.includes(filterParam as GenerationKind) ? (filterParam as GenerationKind) : null;
   const shown = generations.data?.filter((g) => !filter || g.kind === filter) ?? [];
-  const remark = mlsRemark(generations.data ?? []);
+  // "Copy for MLS" of a description: the remark line in that description's language.
+  const remarkFor = (generation: GenerationView) =>
+    generation.kind === "description" ? mlsRemark(photos, generations.data ?? [], typeof generation.params.language === "string" ? generation.params.language : null) : null;
 
   return (
     <section aria-labelledby="workflows-heading" className="space-y-6">
@@ -103,7 +105,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
           <ul className="space-y-4" aria-label="Workflow runs">
             {shown.map((generation) => (
               <li key={generation.id}>
-                <GenerationCard generation={generation} projectId={projectId} mlsRemark={remark} />
+                <GenerationCard generation={generation} projectId={projectId} mlsRemark={remarkFor(generation)} />
               </li>
             ))}
           </ul>

@@ -133,11 +133,12 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
     await expect(copy.getByTestId("listing-copy")).toContainText("Corner lot with mature trees.");
     await copy.getByText(/History \(2 versions\)/).click();
     await expect(copy.getByRole("list", { name: "Versions of the description" }).getByRole("listitem")).toHaveCount(2);
-    // A photo of the listing was staged, so the MLS copy carries the remark line.
+    // Photos of the listing were altered, so the MLS copy carries the remark line; the local
+    // provider only previews styles and removes items, which is never called "staged".
     await copy.getByRole("button", { name: "Copy for MLS" }).click();
     const mls = await page.evaluate(() => navigator.clipboard.readText());
     expect(mls).toContain("Corner lot with mature trees.");
-    expect(mls).toMatch(/\n\nSome listing photos have been /);
+    expect(mls).toMatch(/\n\nSome listing photos are digitally altered\. Photos? \d/);
     await expectAccessible(page, "description with history");
     await copy.getByText(/Image analysis/).click();
     await expect(copy.getByRole("table")).toBeVisible();

@@ -46,11 +46,11 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
   const sourceKeys = [...new Set(outputs.map((output) => output.sourceKey).filter((key): key is string => Boolean(key)))];
   const sourcePhotos = sourceKeys.length
     ? await ctx.db
-        .select({ storageKey: photos.storageKey, fileName: photos.fileName })
+        .select({ id: photos.id, storageKey: photos.storageKey, fileName: photos.fileName })
         .from(photos)
         .where(and(eq(photos.workspaceId, input.workspaceId), inArray(photos.storageKey, sourceKeys)))
     : [];
-  const sourceName = (key: string | null) => sourcePhotos.find((photo) => photo.storageKey === key)?.fileName ?? null;
+  const sourcePhoto = (key: string | null) => sourcePhotos.find((photo) => photo.storageKey === key);
 
   return Promise.all(
     rows.map(async ({ generation, createdByName }) => ({
@@ -78,7 +78,9 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
             contentType: output.contentType,
             url: await url(output.storageKey),
             sourceUrl: await url(output.sourceKey),
-            sourceName: sourceName(output.sourceKey),
+            sourceName: sourcePhoto(output.sourceKey)?.fileName ?? null,
+            /** The project photo it was made from (null when made from another output). */
+            sourcePhotoId: sourcePhoto(output.sourceKey)?.id ?? null,
             gate: output.gate,
             gateScores: output.gateScores,
             heldBackUrl: await url(output.heldBackKey),
