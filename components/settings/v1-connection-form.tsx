@@ -50,7 +50,7 @@ export function V1ConnectionForm({ connection }: { connection: V1ConnectionSumma
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-stone-600">API key</dt>
-          <dd className="mt-1 flex items-center gap-2">
+          <dd className="mt-1 flex flex-wrap items-center gap-2">
             <KeyRound className="size-4 text-stone-500" aria-hidden="true" />
             <code className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-stone-800">{connection.keyPrefix ?? "—"}</code>
             <Badge tone={connection.keySource === "none" ? "danger" : "neutral"}>{SOURCE_LABELS[connection.keySource]}</Badge>

@@ -9,7 +9,7 @@ export function ListingSummary({ listing }: { listing: ShareListing }) {
   const price = formatPrice(facts.price, facts.listingType);
   const details = [PROPERTY_TYPE_LABELS[facts.propertyType], LISTING_TYPE_LABELS[facts.listingType], formatRooms(facts.bedrooms, facts.bathrooms)].filter(Boolean);
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="min-w-0 space-y-3">
         <h1 className="text-2xl font-semibold break-words text-stone-900 sm:text-3xl">{listing.address}</h1>
         <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-stone-700">
@@ -26,7 +26,7 @@ export function ListingSummary({ listing }: { listing: ShareListing }) {
         ) : null}
       </div>
       {listing.agent ? (
-        <aside aria-labelledby="listing-agent" className="h-fit rounded-xl bg-white p-4 shadow-card ring-1 ring-stone-200">
+        <aside aria-labelledby="listing-agent" className="h-fit min-w-0 rounded-xl bg-white p-4 shadow-card ring-1 ring-stone-200">
           <h2 id="listing-agent" className="text-xs font-semibold uppercase tracking-wide text-stone-600">
             Listing agent
           </h2>
