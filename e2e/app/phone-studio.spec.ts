@@ -2,7 +2,7 @@ import { expect, test, type Cookie } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { snap, uniqueEmail } from "./helpers";
 import { desktop, fitsPhones } from "./phone";
-import { addProject, ownerOfWorkspace, projectWithPhotos, stagePhoto, type StudioProject } from "./studio-api";
+import { addProject, ownerOfWorkspace, projectWithPhotos, stagePhoto, studioApi, type StudioProject } from "./studio-api";
 
 /**
  * Every signed-in studio page fits a phone (no horizontal scroll from 360 to 414 px) and
@@ -42,7 +42,7 @@ test.describe("the workspace pages and the invitation fit a phone", () => {
     test(name, async ({ page }) => {
       await page.context().addCookies(cookies);
       if (name === "projects") {
-        await addProject(page, owner, { address: "221 Long Meadow Boulevard, Apartment 14, Westbrook Heights", propertyType: "condo", price: 615000 }, [
+        await addProject(page, { api: studioApi(page.request), workspace: owner.workspace }, { address: "221 Long Meadow Boulevard, Apartment 14, Westbrook Heights", propertyType: "condo", price: 615000 }, [
           { name: "lounge-with-a-very-long-file-name-from-the-camera-IMG_20261123_101010.jpg", color: "#d6c7a1" },
         ]);
       }
