@@ -7,6 +7,9 @@ export interface StudioPhoto {
   id: string;
   fileName: string;
   url: string;
+  /** Resized WebP copies of a photo (absent for results). */
+  thumbUrl?: string;
+  displayUrl?: string;
   width: number;
   height: number;
 }

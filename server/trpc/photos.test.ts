@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/db/client";
+import { derivativeKey } from "@/server/images/derivatives";
 import { getBlobStore } from "@/server/storage";
 import { newPerson } from "./test/callers";
 
@@ -67,6 +68,12 @@ describe("photo uploads", () => {
     expect(again.id).toBe(photo.id);
     const listed = await owner.api.photos.list({ workspaceId, projectId });
     expect(listed.map((p) => p.fileName)).toEqual(["kitchen.jpg"]);
+    // The page's small copies were made once, upright, in WebP, and the list links them.
+    const thumb = await getBlobStore().get(derivativeKey(key, "thumb"));
+    expect(thumb?.contentType).toBe("image/webp");
+    expect(await sharp(thumb!.bytes).metadata()).toMatchObject({ format: "webp", width: 40, height: 60 });
+    expect(await getBlobStore().resolveOwnUrl(listed[0].thumbUrl)).toBe(derivativeKey(key, "thumb"));
+    expect(await getBlobStore().resolveOwnUrl(listed[0].displayUrl)).toBe(derivativeKey(key, "display"));
     expect((await owner.api.projects.list({ workspaceId }))[0]).toMatchObject({ photoCount: 1, coverUrl: expect.any(String) });
   });
 

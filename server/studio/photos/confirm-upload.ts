@@ -3,6 +3,7 @@ import { photos, projects } from "@/db/schema/studio";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
+import { storeDerivatives } from "@/server/images/derivatives";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { photoKeyPrefix } from "./photo-key";
@@ -15,7 +16,8 @@ const FORMAT_TYPES: Record<string, PhotoContentType> = { jpeg: "image/jpeg", png
  * browser: real image format, the shared byte and pixel limits (image-limits.ts, checked
  * from the header before decoding), and EXIF orientation baked into the pixels
  * (phones store portrait shots sideways with an orientation tag that not every viewer
- * or provider honours). Confirming the same key twice returns the first row.
+ * or provider honours). The thumbnail and display copies are made here, once
+ * (server/images/derivatives.ts). Confirming the same key twice returns the first row.
  */
 export async function confirmUpload(
   ctx: StudioContext,
@@ -45,6 +47,8 @@ export async function confirmUpload(
     throw new AppError("unsupported_media", `${input.fileName} is not a JPEG, PNG or WebP image.`);
   }
   if (image.rotated) await store.put(input.key, image.data, image.contentType);
+  // The page shows these, never the multi-MB original (issue 15, fast pages).
+  await storeDerivatives(store, input.key, image.data);
 
   const [photo] = await ctx.db
     .insert(photos)

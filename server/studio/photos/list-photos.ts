@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
+import { derivativeKey } from "@/server/images/derivatives";
 import { photoUrl } from "./photo-url";
 
 export async function listPhotos(ctx: StudioContext, input: { workspaceId: string; projectId: string }) {
@@ -19,6 +20,8 @@ export async function listPhotos(ctx: StudioContext, input: { workspaceId: strin
       height: row.height,
       createdAt: row.createdAt,
       url: await photoUrl(ctx, row.storageKey),
+      thumbUrl: await photoUrl(ctx, derivativeKey(row.storageKey, "thumb")),
+      displayUrl: await photoUrl(ctx, derivativeKey(row.storageKey, "display")),
     })),
   );
 }
