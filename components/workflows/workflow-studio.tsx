@@ -1,6 +1,8 @@
 "use client";
 import { History, ImagePlus } from "lucide-react";
 import { useState } from "react";
+import { BatchList } from "@/components/batches/batch-list";
+import { ListingBatchForm } from "@/components/batches/listing-batch-form";
 import { errorMessage } from "@/components/trpc/client";
 import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui";
 import { Card } from "@/components/ui/card";
@@ -20,8 +22,9 @@ import { useGenerations } from "./use-generations";
 import { VideoForm } from "./video-form";
 
 /**
- * The workflow area of a project: the five workflows as tabs, then every run of this
- * project with its live progress and results (newest first), filterable by workflow.
+ * The workflow area of a project: the workflows as tabs (staging one photo or the whole
+ * listing), then the whole-listing batches and every other run of this project with
+ * their live progress and results (newest first), filterable by workflow.
  * The open tab (`?tab=`) and the filter (`?results=`) live in the URL.
  */
 export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts; stagingProvider: string }) {
@@ -58,6 +61,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
             onValueChange={setTab}
             tabs={[
               { id: "stage", label: "Stage", content: <StageForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} stagingProvider={stagingProvider} /> },
+              { id: "listing", label: "Whole listing", content: <ListingBatchForm projectId={projectId} photos={photos} stagingProvider={stagingProvider} /> },
               { id: "multiview", label: "Multi-view", content: <MultiviewForm projectId={projectId} photos={photos} /> },
               { id: "edit", label: "Edit & upscale", content: <InpaintForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} /> },
               { id: "video", label: "Video", content: <VideoForm projectId={projectId} photos={photos} generations={generations.data ?? []} /> },
@@ -66,6 +70,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
           />
         </Card>
       )}
+      <BatchList projectId={projectId} />
       <section aria-labelledby="results-heading" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="results-heading" className="text-lg font-semibold">

@@ -1,0 +1,105 @@
+"use client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Layers } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { useOnce } from "@/components/trpc/use-once";
+import { Button, SelectField } from "@/components/ui";
+import { FormError } from "@/components/workflows/form-error";
+import { IntensityField } from "@/components/workflows/intensity-field";
+import { ROOM_OPTIONS, STYLE_OPTIONS } from "@/components/workflows/options";
+import { ProviderNotice } from "@/components/workflows/provider-notice";
+import type { StudioPhoto } from "@/components/workflows/types";
+import type { RoomType, Style } from "@/shared/catalogues";
+import { creditsLabel, listingBatchCost, quotaUnitsLabel, shortOfCreditsMessage, shortOfQuotaMessage } from "@/shared/credit-costs";
+import { useRefreshBatches } from "./use-batches";
+
+const DEFAULT_ROOM: RoomType = "living_room";
+
+/**
+ * "Stage all photos of this listing": one style, intensity and seed for every photo (so
+ * the furniture matches), a room type per photo suggested from the image analysis, and
+ * the total on the button before the click; off, with the reason, when the month's
+ * quota or the balance cannot take every photo (the server refuses the same).
+ */
+export function ListingBatchForm({ projectId, photos, stagingProvider }: { projectId: string; photos: StudioPhoto[]; stagingProvider: string }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const refresh = useRefreshBatches(projectId);
+  const noteId = useId();
+  const [style, setStyle] = useState<Style>("scandinavian");
+  const [intensity, setIntensity] = useState(0.6);
+  const [chosen, setChosen] = useState<Record<string, RoomType>>({});
+  const suggestions = useQuery(trpc.batches.suggestRoomTypes.queryOptions({ workspaceId: workspace.id, projectId }));
+  const account = useQuery({ ...trpc.usage.quota.queryOptions({ workspaceId: workspace.id }), staleTime: 5_000 });
+  const start = useMutation(trpc.batches.start.mutationOptions({ onSuccess: () => refresh() }));
+  const startOnce = useOnce(start);
+
+  const suggested = (photoId: string) => suggestions.data?.find((s) => s.photoId === photoId)?.roomType ?? null;
+  const roomOf = (photoId: string): RoomType => chosen[photoId] ?? suggested(photoId) ?? DEFAULT_ROOM;
+  const cost = listingBatchCost(photos.length);
+  const quota = account.data?.ok ? account.data : null;
+  const quotaLeft = quota ? Math.max(0, quota.quota - quota.usedThisMonth) : null;
+  const shortNote =
+    quota?.creditBalance != null && quota.creditBalance < cost.credits
+      ? shortOfCreditsMessage(cost.credits, quota.creditBalance)
+      : quotaLeft !== null && quotaLeft < cost.quotaUnits
+        ? shortOfQuotaMessage(cost.quotaUnits, quotaLeft)
+        : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    startOnce({ workspaceId: workspace.id, projectId, style, intensity, photos: photos.map((photo) => ({ photoId: photo.id, roomType: roomOf(photo.id) })) });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-5" aria-label="Stage all photos of this listing">
+      <ProviderNotice provider={stagingProvider} />
+      <p className="text-sm text-stone-700">
+        Every photo is staged in one style with one seed, so the furniture matches from room to room. Check the room type of each photo.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Style for the whole listing" value={style} onChange={(e) => setStyle(e.target.value as Style)} options={STYLE_OPTIONS} />
+        <IntensityField value={intensity} onChange={setIntensity} />
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-stone-800">Room type of each photo</legend>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Photos to stage">
+          {photos.map((photo) => (
+            <li key={photo.id} className="flex min-w-0 items-center gap-3 rounded-lg p-2 ring-1 ring-stone-200">
+              {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URL, sized by CSS */}
+              <img src={photo.url} alt="" className="size-16 shrink-0 rounded-md object-cover" />
+              <SelectField
+                className="min-w-0 flex-1"
+                label={
+                  <span className="block truncate">
+                    <span className="sr-only">Room type of </span>
+                    {photo.fileName}
+                  </span>
+                }
+                value={roomOf(photo.id)}
+                onChange={(e) => setChosen({ ...chosen, [photo.id]: e.target.value as RoomType })}
+                options={ROOM_OPTIONS}
+                hint={suggested(photo.id) && !chosen[photo.id] ? "Suggested from image analysis" : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <FormError message={start.error ? errorMessage(start.error) : null} />
+      {shortNote ? (
+        <p id={noteId} role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {shortNote}
+        </p>
+      ) : null}
+      <Button type="submit" className="h-auto min-h-10 flex-wrap py-2" loading={start.isPending} disabled={photos.length === 0 || shortNote !== null} aria-describedby={shortNote ? noteId : undefined}>
+        <Layers className="size-4" aria-hidden="true" />
+        Stage all {photos.length} {photos.length === 1 ? "photo" : "photos"}
+        <span className="font-normal opacity-90">
+          · {quotaUnitsLabel(cost.quotaUnits)} · {cost.credits > 0 ? creditsLabel(cost.credits) : "no credits"}
+        </span>
+      </Button>
+    </form>
+  );
+}
