@@ -1,6 +1,6 @@
 /**
  * The bench: builds if needed, starts the stack on its own database and ports, runs the
- * six figures of issue 8 in a fixed order (the studio bundle and API figures while the
+ * figures of issues 8 and 18 in a fixed order (the studio bundle and API figures while the
  * production server runs, then the ledger and provider table without it), prints each
  * as it finishes, and writes bench/RESULTS.md after a full run.
  *
@@ -12,10 +12,12 @@ import { closeDb } from "@/db/client";
 import { apiOverhead } from "./figures/api-overhead";
 import { photoFile, PHOTO_SIZES, type BenchContext, type PhotoName } from "./figures/context";
 import { ledgerThroughput } from "./figures/ledger";
+import { listingBatch } from "./figures/listing-batch";
 import { noisyNeighbour } from "./figures/noisy-neighbour";
 import { pipelineOverhead } from "./figures/pipeline";
 import { providerTable } from "./figures/provider-table";
 import { studioJs } from "./figures/studio-js";
+import { syncPool } from "./figures/sync-pool";
 import { videoOverhead } from "./figures/video";
 import { ensureBuild, type BuildState } from "./lib/build";
 import { benchPhoto, serveImages } from "./lib/images";
@@ -27,13 +29,13 @@ import { PORTS } from "./lib/settings";
 import { benchAccount, freshDatabase, startAppServer, type AppServer } from "./lib/stack";
 import { seconds } from "./lib/stats";
 
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour" };
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 9: "Whole-listing batch", 10: "Sync image pool" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" } } });
   const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
   const wants = (id: number) => !only || only.has(id);
-  const needsApp = [1, 2, 3, 6, 7].some(wants);
+  const needsApp = [1, 2, 3, 6, 7, 9, 10].some(wants);
   const startedAt = new Date();
   const start = performance.now();
   const machine = describeMachine();
@@ -72,6 +74,8 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
       await record(1, () => apiOverhead(ctx));
       await record(2, () => pipelineOverhead(ctx));
       await record(3, () => videoOverhead(ctx));
+      await record(10, () => syncPool(ctx));
+      await record(9, () => listingBatch(ctx));
       // Last: it leaves a backlog of jobs running.
       await record(7, () => noisyNeighbour(ctx));
     }
