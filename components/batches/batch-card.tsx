@@ -111,8 +111,8 @@ export function BatchCard({ batch, projectId }: { batch: BatchView; projectId: s
               {photo.output?.url && photo.output.sourceUrl ? (
                 <>
                   <BeforeAfterSlider
-                    beforeUrl={photo.output.sourceUrl}
-                    afterUrl={photo.output.url}
+                    before={{ url: photo.output.sourceUrl }}
+                    after={{ url: photo.output.url }}
                     label={`${photo.output.disclosure.preview ? "Style preview" : "Staged"} of ${photo.fileName}`}
                   />
                   <DisclosureNote disclosure={photo.output.disclosure} />

@@ -7,15 +7,15 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Thumbnail } from "./thumbnail";
+import { ResizedImage } from "@/components/ui/resized-image";
 import { useToast } from "@/components/ui/toast";
 
 export interface GridPhoto {
   id: string;
   fileName: string;
   url: string;
-  thumbUrl?: string;
-  displayUrl?: string;
+  thumbUrl?: string | null;
+  displayUrl?: string | null;
   width: number;
   height: number;
 }
@@ -57,7 +57,7 @@ export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
         {photos.map((photo) => (
           <li key={photo.id} className="group relative overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200">
             <figure>
-              <Thumbnail photo={photo} alt={photo.fileName} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" className="aspect-[4/3] w-full object-cover" />
+              <ResizedImage image={photo} alt={photo.fileName} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" className="aspect-[4/3] w-full object-cover" />
               <figcaption className="flex items-center justify-between gap-2 bg-white px-3 py-2 text-xs">
                 <span className="truncate font-medium text-stone-800">{photo.fileName}</span>
                 <span className="shrink-0 text-stone-600">

@@ -50,7 +50,7 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
     <form onSubmit={submit} className="space-y-5" aria-label="Edit and upscale">
       <PhotoPicker mode="single" legend="Photo to edit" photos={photos} value={photoId} onChange={onPhotoChange} />
       {photo ? (
-        <MaskPainter imageUrl={photo.url} imageAlt={`${photo.fileName}, to paint a mask on`} width={photo.width} height={photo.height} onMaskChange={setMask} />
+        <MaskPainter image={photo} imageAlt={`${photo.fileName}, to paint a mask on`} width={photo.width} height={photo.height} onMaskChange={setMask} />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField

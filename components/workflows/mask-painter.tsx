@@ -3,13 +3,15 @@ import { Brush, Eraser, Trash2, Undo2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from "react";
 import { Button } from "@/components/ui";
 import { cx } from "@/components/ui/cx";
+import { ResizedImage, type ResizedSource } from "@/components/ui/resized-image";
 
 /** The mask is sent at most this wide or tall; the service scales it to the photo (D8). */
 const MASK_MAX_SIDE = 1024;
 const UNDO_DEPTH = 20;
 
 interface MaskPainterProps {
-  imageUrl: string;
+  /** Shown through its display copy: the tab is rendered hidden on every project page load. */
+  image: ResizedSource;
   imageAlt: string;
   width: number;
   height: number;
@@ -21,7 +23,7 @@ interface MaskPainterProps {
  * Paint the area to change over the photo: brush and eraser with a size, undo and
  * clear. Strokes show in translucent teal; the exported mask is white on black.
  */
-export function MaskPainter({ imageUrl, imageAlt, width, height, onMaskChange }: MaskPainterProps) {
+export function MaskPainter({ image, imageAlt, width, height, onMaskChange }: MaskPainterProps) {
   const scale = Math.min(1, MASK_MAX_SIDE / Math.max(width, height));
   const canvasWidth = Math.max(1, Math.round(width * scale));
   const canvasHeight = Math.max(1, Math.round(height * scale));
@@ -62,7 +64,7 @@ export function MaskPainter({ imageUrl, imageAlt, width, height, onMaskChange }:
     setCanUndo(false);
     context()?.clearRect(0, 0, canvasWidth, canvasHeight);
     onMaskChange(null);
-  }, [imageUrl, canvasWidth, canvasHeight, onMaskChange]);
+  }, [image.url, canvasWidth, canvasHeight, onMaskChange]);
 
   function point(event: PointerEvent<HTMLCanvasElement>) {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -153,8 +155,7 @@ export function MaskPainter({ imageUrl, imageAlt, width, height, onMaskChange }:
         </Button>
       </div>
       <div className="relative max-w-3xl overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200" style={{ aspectRatio: `${width} / ${height}` }}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
-        <img src={imageUrl} alt={imageAlt} className="absolute inset-0 size-full select-none object-cover" draggable={false} />
+        <ResizedImage image={image} sizes="(min-width: 768px) 768px, 100vw" alt={imageAlt} className="pointer-events-none absolute inset-0 size-full select-none object-cover" />
         <canvas
           ref={canvasRef}
           width={canvasWidth}

@@ -1,6 +1,6 @@
 "use client";
 import { Check } from "lucide-react";
-import { Thumbnail } from "@/components/photos/thumbnail";
+import { ResizedImage } from "@/components/ui/resized-image";
 import { cx } from "@/components/ui/cx";
 import type { StudioPhoto } from "./types";
 
@@ -55,7 +55,7 @@ export function PhotoPicker(
                 onChange={() => toggle(photo.id)}
                 className="peer sr-only"
               />
-              <Thumbnail photo={photo} alt={photo.fileName} sizes="(min-width: 1024px) 140px, (min-width: 640px) 25vw, 33vw" className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+              <ResizedImage image={photo} alt={photo.fileName} sizes="(min-width: 1024px) 140px, (min-width: 640px) 25vw, 33vw" className="aspect-[4/3] w-full bg-stone-100 object-cover" />
               {checked ? (
                 <span className="absolute right-1 top-1 flex size-5 items-center justify-center rounded-full bg-accent-600 text-white">
                   <Check className="size-3.5" aria-hidden="true" />

@@ -7,9 +7,9 @@ export interface StudioPhoto {
   id: string;
   fileName: string;
   url: string;
-  /** Resized WebP copies of a photo (absent for results). */
-  thumbUrl?: string;
-  displayUrl?: string;
+  /** Resized WebP copies (server/images/derivatives.ts). */
+  thumbUrl?: string | null;
+  displayUrl?: string | null;
   width: number;
   height: number;
 }

@@ -28,7 +28,7 @@ function resultImages(generations: GenerationView[]): StudioPhoto[] {
   return generations.flatMap((g) =>
     g.outputs
       .filter((o) => o.status === "completed" && o.url && o.contentType?.startsWith("image/"))
-      .map((o) => ({ id: o.id, fileName: `${g.kind === "staging" ? "Staged" : "Result"} ${o.position + 1} (${new Date(g.createdAt).toLocaleString()})`, url: o.url!, width: 4, height: 3 })),
+      .map((o) => ({ id: o.id, fileName: `${g.kind === "staging" ? "Staged" : "Result"} ${o.position + 1} (${new Date(g.createdAt).toLocaleString()})`, url: o.url!, ...o.resized, width: 4, height: 3 })),
   );
 }
 

@@ -21,7 +21,7 @@ export function VideoResult({ generation }: { generation: GenerationView }) {
   if (!video?.url) return null;
   return (
     <div className="space-y-2">
-      <video src={video.url} poster={video.sourceUrl ?? undefined} controls playsInline preload="metadata" className="aspect-video w-full max-w-2xl rounded-lg bg-stone-900" aria-label="Listing video">
+      <video src={video.url} poster={video.sourceResized?.displayUrl ?? video.sourceUrl ?? undefined} controls playsInline preload="metadata" className="aspect-video w-full max-w-2xl rounded-lg bg-stone-900" aria-label="Listing video">
         <track kind="captions" />
       </video>
       <OutputActions outputId={video.id} disclosureLabel={null} />

@@ -11,6 +11,7 @@ import type { Generation, GenerationOutput } from "@/db/schema/studio-generation
 import type { MultiviewViewSchema } from "@/server/v1/schemas/multiview";
 import type { StudioContext } from "../context";
 import { recordRefund, recordUsage } from "../usage/record-usage";
+import { deleteDerivatives } from "@/server/images/derivatives";
 import { generationKeyPrefix, importOutput } from "./import-output";
 import type { PollOutcome } from "./poll-outcome";
 import { failGeneration, loadGeneration, loadOutputs, updateGeneration, updateOutput } from "./records";
@@ -83,5 +84,5 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
     error: null,
   });
   const replaced = [stored && row.storageKey, row.heldBackKey].filter((key): key is string => Boolean(key));
-  await Promise.all(replaced.map((key) => ctx.storage().delete(key).catch(() => undefined)));
+  await Promise.all(replaced.map((key) => Promise.all([ctx.storage().delete(key), deleteDerivatives(ctx.storage(), key)]).catch(() => undefined)));
 }

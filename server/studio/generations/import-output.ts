@@ -2,8 +2,10 @@
  * Copies a finished output from the service into the studio's own storage, so exports,
  * share pages and later steps never depend on the service's links staying valid. Links
  * to this deployment's store are read directly; others go through the guarded fetcher.
+ * An image also gets its thumbnail and display copies here, once, like an uploaded photo.
  */
 import { AppError } from "@/server/errors";
+import { storeDerivatives } from "@/server/images/derivatives";
 import { safeFetch } from "@/server/net/safe-fetch";
 import { extensionFor } from "@/shared/media-types";
 import type { StudioContext } from "../context";
@@ -34,5 +36,6 @@ export async function importOutput(
   }
   const storageKey = `${input.keyStem}.${extensionFor(contentType)}`;
   await store.put(storageKey, bytes, contentType);
+  if (contentType.startsWith("image/")) await storeDerivatives(store, storageKey, bytes);
   return { storageKey, contentType };
 }

@@ -8,6 +8,7 @@ import { stagingBatchPhotos } from "@/db/schema/studio-batches";
 import { photos, users } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { descriptionRevisions } from "@/db/schema/studio-listing-copy";
+import { derivativeKey } from "@/server/images/derivatives";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
@@ -42,6 +43,10 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
         .orderBy(asc(descriptionRevisions.createdAt))
     : [];
   const url = (key: string | null) => (key ? ctx.storage().url(key) : Promise.resolve(null));
+  // Links to an image's WebP copies (made when it was stored); the page falls back to `url`
+  // for images stored before copies were made.
+  const resized = async (key: string | null, contentType: string | null) =>
+    key && contentType?.startsWith("image/") ? { thumbUrl: await url(derivativeKey(key, "thumb")), displayUrl: await url(derivativeKey(key, "display")) } : null;
   // Outputs are named after the photo they were made from ("View of kitchen.jpg").
   const sourceKeys = [...new Set(outputs.map((output) => output.sourceKey).filter((key): key is string => Boolean(key)))];
   const sourcePhotos = sourceKeys.length
@@ -77,13 +82,17 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
             status: output.status,
             contentType: output.contentType,
             url: await url(output.storageKey),
+            resized: await resized(output.storageKey, output.contentType),
             sourceUrl: await url(output.sourceKey),
+            // Sources are photos or earlier outputs, always images.
+            sourceResized: await resized(output.sourceKey, "image/*"),
             sourceName: sourcePhoto(output.sourceKey)?.fileName ?? null,
             /** The project photo it was made from (null when made from another output). */
             sourcePhotoId: sourcePhoto(output.sourceKey)?.id ?? null,
             gate: output.gate,
             gateScores: output.gateScores,
             heldBackUrl: await url(output.heldBackKey),
+            heldBackResized: await resized(output.heldBackKey, "image/*"),
             attempts: output.attempts,
             attemptsLeft: Math.max(0, MULTIVIEW_MAX_ATTEMPTS - output.attempts),
             error: output.error,

@@ -71,6 +71,10 @@ describe("studio workflows over the v1 API", () => {
     expect(output).toMatchObject({ role: "staged", status: "completed", contentType: expect.stringMatching(/^image\//) });
     expect(output.url).not.toBe(output.sourceUrl);
     expect(await storedImage(output.url)).toMatchObject({ width: 320, height: 240 });
+    // The result's WebP copies were made when it was copied in (never enlarged), and so were the photo's.
+    for (const copy of [output.resized!.thumbUrl, output.resized!.displayUrl, output.sourceResized!.thumbUrl]) {
+      expect(await storedImage(copy)).toMatchObject({ format: "webp", width: 320 });
+    }
     // D14: the offline provider's staging is a style preview, and its download says so.
     expect(output).toMatchObject({ provider: "local", disclosure: { label: "Style preview", preview: true } });
     expect(await api.generations.exportOutput({ workspaceId, outputId: output.id, disclosure: true })).toMatchObject({ labelled: true, label: "Style preview" });
@@ -139,6 +143,8 @@ describe("studio workflows over the v1 API", () => {
     expect(redone).toMatchObject({ status: "completed", attempts: 2, gate: "failed", heldBackUrl: expect.any(String) });
     // The first attempt's held-back copy is replaced, not left behind in storage.
     expect((await fetch(sibling.heldBackUrl!)).status).toBe(404);
+    expect((await fetch(sibling.heldBackResized!.thumbUrl!)).status).toBe(404);
+    expect((await fetch(redone.heldBackResized!.thumbUrl!)).status).toBe(200);
   }, 120_000);
 
   it("runs inpaint then upscale as a durable chain and keeps both outputs; exports add the disclosure label", async () => {
