@@ -17,6 +17,7 @@ import { ResultsFilter } from "./results-filter";
 import { MultiviewForm } from "./multiview-form";
 import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
+import { StartingRunCard, useStartingRuns } from "./starting-runs";
 import type { GenerationView, ProjectFacts, StudioPhoto } from "./types";
 import { useGenerations } from "./use-generations";
 import { VideoForm } from "./video-form";
@@ -29,6 +30,7 @@ import { VideoForm } from "./video-form";
  */
 export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts; stagingProvider: string }) {
   const generations = useGenerations(projectId);
+  const starting = useStartingRuns(projectId);
   const [chosenPhotoId, setPhotoId] = useState<string | null>(null);
   // Photos arrive after the first render when uploaded on this page: fall back to the first one.
   const photoId = photos.some((p) => p.id === chosenPhotoId) ? chosenPhotoId : (photos[0]?.id ?? null);
@@ -93,9 +95,9 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
               </Button>
             }
           />
-        ) : generations.data.length === 0 ? (
+        ) : generations.data.length === 0 && starting.length === 0 ? (
           <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
-        ) : shown.length === 0 && filter ? (
+        ) : shown.length === 0 && starting.length === 0 && filter ? (
           <EmptyState
             icon={History}
             title={`No ${GENERATION_KIND_LABELS[filter].toLowerCase()} results`}
@@ -108,6 +110,11 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
           />
         ) : (
           <ul className="space-y-4" aria-label="Workflow runs">
+            {starting.map((run) => (
+              <li key={`starting-${run.id}`}>
+                <StartingRunCard kind={run.kind} />
+              </li>
+            ))}
             {shown.map((generation) => (
               <li key={generation.id}>
                 <GenerationCard generation={generation} projectId={projectId} mlsRemark={remarkFor(generation)} />
