@@ -15,6 +15,7 @@ import { ledgerThroughput } from "./figures/ledger";
 import { listingBatch } from "./figures/listing-batch";
 import { noisyNeighbour } from "./figures/noisy-neighbour";
 import { pipelineOverhead } from "./figures/pipeline";
+import { projectPage } from "./figures/project-page";
 import { providerTable } from "./figures/provider-table";
 import { studioJs } from "./figures/studio-js";
 import { syncPool } from "./figures/sync-pool";
@@ -29,13 +30,13 @@ import { PORTS } from "./lib/settings";
 import { benchAccount, freshDatabase, startAppServer, type AppServer } from "./lib/stack";
 import { seconds } from "./lib/stats";
 
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 9: "Whole-listing batch", 10: "Sync image pool" };
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" } } });
   const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
   const wants = (id: number) => !only || only.has(id);
-  const needsApp = [1, 2, 3, 6, 7, 9, 10].some(wants);
+  const needsApp = [1, 2, 3, 6, 7, 8, 9, 10].some(wants);
   const startedAt = new Date();
   const start = performance.now();
   const machine = describeMachine();
@@ -74,6 +75,7 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
       await record(1, () => apiOverhead(ctx));
       await record(2, () => pipelineOverhead(ctx));
       await record(3, () => videoOverhead(ctx));
+      await record(8, () => projectPage(ctx));
       await record(10, () => syncPool(ctx));
       await record(9, () => listingBatch(ctx));
       // Last: it leaves a backlog of jobs running.
