@@ -4,8 +4,11 @@ import { MailWarning } from "lucide-react";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 
-/** A reminder, until the address is confirmed, with a way to get the link again. */
-export function VerifyEmailBanner({ email }: { email: string }) {
+/**
+ * A reminder, until the address is confirmed, with a way to get the link again; it says
+ * why the balance is empty when starter credits are waiting for the confirmation.
+ */
+export function VerifyEmailBanner({ email, starterCreditsWaiting }: { email: string; starterCreditsWaiting: number }) {
   const trpc = useTRPC();
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
   return (
@@ -18,7 +21,9 @@ export function VerifyEmailBanner({ email }: { email: string }) {
             : "Your address is already confirmed, or the mail could not be sent. Reload the page."
           : resend.error
             ? errorMessage(resend.error)
-            : `Please confirm ${email}: open the link we emailed you.`}
+            : starterCreditsWaiting > 0
+              ? `Confirm ${email} to get your ${starterCreditsWaiting} free starter credits: open the link we emailed you.`
+              : `Please confirm ${email}: open the link we emailed you.`}
       </p>
       <Button variant="secondary" size="sm" loading={resend.isPending} disabled={resend.isSuccess} onClick={() => resend.mutate()}>
         Send the link again

@@ -47,6 +47,8 @@ export const users = studio.table(
     image: text("image"),
     /** Set when the person followed the link mailed to this address; null until then. */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    /** When the person's one grant of starter credits was taken (server/studio/users/starter-credits.ts). */
+    starterCreditsGrantedAt: timestamp("starter_credits_granted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+import { roomJpeg, signUpConfirmed, snap, uniqueEmail } from "./helpers";
 
 /**
  * Honest labels (issue 13, D14): on the offline provider a staging result reads as a
@@ -25,7 +25,7 @@ async function downloadLabel(page: Page, scope: ReturnType<typeof run>): Promise
 
 test("a local staging result is a style preview everywhere; no local or removal download says Virtually staged", async ({ page, context }) => {
   await page.goto("/sign-up");
-  await signUp(page, { name: "Ines Faro", email: uniqueEmail("disclosure"), password: "honest-labels-2026" });
+  await signUpConfirmed(page, { name: "Ines Faro", email: uniqueEmail("disclosure"), password: "honest-labels-2026" });
   await page.getByLabel("Brokerage name").fill("Faro Realty");
   await page.getByRole("button", { name: "Create workspace" }).click();
   await expect(page).toHaveURL(/\/projects$/);
@@ -58,7 +58,8 @@ test("a local staging result is a style preview everywhere; no local or removal 
   await test.step("declutter: digitally altered, items removed", async () => {
     await page.getByLabel("What to do").selectOption("declutter");
     await page.getByRole("button", { name: "Stage photo" }).click();
-    const runs = page.getByRole("list", { name: "Workflow runs" }).getByRole("listitem");
+    // The runs themselves, not the result images each run lists inside it.
+    const runs = page.getByRole("list", { name: "Workflow runs" }).locator(":scope > li");
     await expect(runs).toHaveCount(2);
     const declutter = runs.first().getByRole("article");
     await expect(declutter.getByText("Done")).toBeVisible({ timeout: 90_000 });

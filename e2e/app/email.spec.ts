@@ -40,7 +40,10 @@ test("email: confirm the address, invite by mail with the address filled in, res
     await page.getByRole("button", { name: "Create workspace" }).click();
     await expect(page).toHaveURL(/\/w\/harbour-realty[\w-]*\/projects$/);
     workspaceUrl = page.url().replace(/\/projects$/, "");
-    await expect(page.getByText(`Please confirm ${owner.email}`)).toBeVisible();
+    // Starter credits wait for the confirmation, and the reminder says so.
+    const balance = page.getByRole("complementary").getByRole("region", { name: "Credits" }).getByTestId("credit-balance");
+    await expect(balance).toHaveText("0");
+    await expect(page.getByText(`Confirm ${owner.email} to get your 500 free starter credits: open the link we emailed you.`)).toBeVisible();
     await expectAccessible(page, "projects with the confirmation reminder");
 
     await followMailedLink(page, owner.email, /Confirm your email/);
@@ -50,7 +53,8 @@ test("email: confirm the address, invite by mail with the address filled in, res
     await page.getByRole("link", { name: "Continue" }).click();
     await page.goto(`${workspaceUrl}/projects`);
     await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
-    await expect(page.getByText(`Please confirm ${owner.email}`)).toHaveCount(0);
+    await expect(page.getByText(`Confirm ${owner.email}`)).toHaveCount(0);
+    await expect(balance).toHaveText("500");
   });
 
   const invitee = uniqueEmail("agent");

@@ -42,3 +42,17 @@ export async function signUp(page: Page, person: { name: string; email: string; 
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Create account" }).click();
 }
+
+/**
+ * Signs up and confirms the address through the mail in the dev outbox, as a person who
+ * will spend credits must (starter credits wait for a confirmed email); ends on /workspaces.
+ */
+export async function signUpConfirmed(page: Page, person: { name: string; email: string; password: string }) {
+  await signUp(page, person);
+  await expect(page).toHaveURL(/\/workspaces/, { timeout: 45_000 });
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(person.email)}`);
+  const message = page.getByTestId("outbox-message").filter({ has: page.getByRole("heading", { name: /confirm/i }) }).first();
+  await message.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
+  await page.goto("/workspaces");
+}

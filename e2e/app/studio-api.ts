@@ -39,10 +39,22 @@ export interface Person {
   password: string;
 }
 
-/** Creates the account and signs the page's browser context in with it (next-auth credentials). */
+/**
+ * Creates the account, confirms the address with the link mailed to the dev outbox (starter
+ * credits wait for that), and signs the page's browser context in (next-auth credentials).
+ */
 export async function signUpThroughApi(page: Page, person: Person): Promise<StudioApi> {
   const api = studioApi(page.request);
   await api.auth.signUp.mutate(person);
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(person.email)}`)).text();
+      token = outbox.match(/\/verify-email\?token=([\w-]+)/)?.[1];
+      return token;
+    }, { message: "confirmation link in the outbox" })
+    .toBeTruthy();
+  await api.auth.verifyEmail.mutate({ token: token! });
   const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
   const signIn = await page.request.post("/api/auth/callback/credentials", {
     form: { csrfToken, email: person.email, password: person.password, callbackUrl: "/workspaces", json: "true" },

@@ -55,7 +55,7 @@ describe("sign-up verification", () => {
   });
 
   it("refuses an expired link and sends a new one on request, not after confirmation", async () => {
-    const person = await newPerson("Theo");
+    const person = await newPerson("Theo", { confirmed: false });
     expect((await person.api.auth.emailStatus()).verified).toBe(false);
     expect(await person.api.auth.resendVerification()).toEqual({ sent: true });
     const token = await mailedToken(person.user.email, "/verify-email?token=");
@@ -71,7 +71,7 @@ describe("sign-up verification", () => {
 
 describe("password reset", () => {
   it("mails a link that sets a new password once, and confirms the address", async () => {
-    const person = await newPerson("Rosa");
+    const person = await newPerson("Rosa", { confirmed: false });
     const anonymous = await callerFor(null);
     await anonymous.auth.requestPasswordReset({ email: person.user.email.toUpperCase() });
     const token = await mailedToken(person.user.email, "/reset-password?token=");

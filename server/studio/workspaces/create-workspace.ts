@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "@/server/errors";
 import { members, workspaces } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
+import { claimStarterCredits } from "../users/starter-credits";
 import { makeSlug } from "./make-slug";
 import { provisionV1Account } from "./provision-v1-account";
 import type { WorkspaceSummary } from "./list-workspaces";
@@ -23,11 +24,12 @@ async function createdBefore(ctx: Pick<StudioContext, "db">, input: { requestId:
 
 /**
  * Creates a workspace with its creator as owner, connected to a new v1 account; once per
- * request id. The row, its owner and the account are made in one transaction, so a
- * repeat that loses a race leaves no second account (with starter credits) behind.
+ * request id. The row, its owner, the creator's claim to starter credits and the account
+ * are made in one transaction, so a repeat that loses a race leaves no second account
+ * behind and does not use up the claim.
  */
 export async function createWorkspace(
-  ctx: Pick<StudioContext, "db">,
+  ctx: Pick<StudioContext, "db" | "now">,
   input: { name: string; userId: string; requestId?: string },
 ): Promise<WorkspaceSummary> {
   const name = input.name.trim();
@@ -47,7 +49,8 @@ export async function createWorkspace(
         .onConflictDoNothing()
         .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
       if (!workspace) return null;
-      await tx.update(workspaces).set(await provisionV1Account({ db: tx }, name)).where(eq(workspaces.id, workspace.id));
+      const starter = await claimStarterCredits({ db: tx, now: ctx.now }, input.userId);
+      await tx.update(workspaces).set(await provisionV1Account({ db: tx }, name, starter)).where(eq(workspaces.id, workspace.id));
       await tx.insert(members).values({ workspaceId: workspace.id, userId: input.userId, role: "owner" });
       return { ...workspace, role: "owner" as const };
     });

@@ -2,6 +2,7 @@ import { env } from "@/env";
 import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";
 import { createAccount } from "@/server/v1/services/accounts/create-account";
+import { grantCredits } from "@/server/v1/services/billing/grant-credits";
 import { revokeKey } from "@/server/v1/services/keys/revoke-key";
 import { encryptSecret } from "@/server/crypto/secret-box";
 import type { StudioContext } from "../context";
@@ -14,18 +15,23 @@ export interface V1Credentials {
 }
 
 /**
- * The v1 credentials a new workspace starts with: its own business account with starter
- * credits (never a key shared with other workspaces), so a new
- * brokerage can work at once; that account lives in this same database, which is the
- * one place the studio creates service rows directly instead of calling over HTTP
- * (there is no key yet to call with).
+ * The v1 credentials a new workspace starts with: its own business account (never a key
+ * shared with other workspaces), with the starter credits when `starter` says its creator
+ * confirmed their email and had not had them yet (server/studio/users/starter-credits.ts).
+ * That account lives in this same database, which is the one place the studio creates
+ * service rows directly instead of calling over HTTP (there is no key yet to call with).
  */
-export async function provisionV1Account(ctx: Pick<StudioContext, "db">, workspaceName: string): Promise<V1Credentials> {
+export async function provisionV1Account(ctx: Pick<StudioContext, "db">, workspaceName: string, starter: boolean): Promise<V1Credentials> {
   const { accountId, apiKey } = await createAccount(
     { db: ctx.db },
-    { name: `Studio: ${workspaceName}`, plan: "business", credits: env.STUDIO_STARTER_CREDITS, quota: 10_000 },
+    { name: `Studio: ${workspaceName}`, plan: "business", credits: starter ? env.STUDIO_STARTER_CREDITS : 0, quota: 10_000 },
   );
   return { v1AccountId: accountId, v1ApiKeyEncrypted: encryptSecret(apiKey), v1ApiKeyPrefix: keyPrefix(apiKey) };
+}
+
+/** The starter credits of a workspace created before its owner confirmed their email. */
+export async function grantStarterCredits(ctx: Pick<StudioContext, "db">, v1AccountId: string): Promise<void> {
+  await grantCredits(ctx.db, { accountId: v1AccountId, amount: env.STUDIO_STARTER_CREDITS, note: "starter credits (email confirmed)" });
 }
 
 /**

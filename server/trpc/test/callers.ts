@@ -2,7 +2,9 @@
  * Test helpers: real users in the test database and tRPC callers acting as them, so
  * procedure tests go through the same middleware (session, membership, role) as the app.
  */
+import { eq } from "drizzle-orm";
 import type { Session } from "next-auth";
+import { users } from "@/db/schema/studio";
 import { createStudioContext, type StudioContext } from "@/server/studio/context";
 import { signUp } from "@/server/studio/users/sign-up";
 import { createTRPCContext } from "../init";
@@ -17,9 +19,11 @@ export async function callerFor(user: { id: string; email: string; name: string 
   return createCaller(await createTRPCContext({ session, studio: await createStudioContext(studio) }));
 }
 
-/** Signs up a fresh person and returns a caller acting as them. */
-export async function newPerson(name: string) {
+/** Signs up a fresh person who confirmed their email (so their first workspace gets starter credits) and returns a caller acting as them. */
+export async function newPerson(name: string, options: { confirmed?: boolean } = {}) {
   const email = `${name.toLowerCase()}-${Date.now()}-${counter++}@example.test`;
-  const user = await signUp(await createStudioContext(), { name, email, password: "correct horse battery" });
+  const ctx = await createStudioContext();
+  const user = await signUp(ctx, { name, email, password: "correct horse battery" });
+  if (options.confirmed ?? true) await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   return { user, api: await callerFor(user) };
 }

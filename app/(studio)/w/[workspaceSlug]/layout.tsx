@@ -21,7 +21,7 @@ export default async function WorkspaceLayout({
   ]);
   return (
     <AppShell workspace={workspace} workspaces={workspaces} user={user}>
-      {emailStatus.verified ? null : <VerifyEmailBanner email={emailStatus.email} />}
+      {emailStatus.verified ? null : <VerifyEmailBanner email={emailStatus.email} starterCreditsWaiting={emailStatus.starterCreditsWaiting} />}
       {children}
     </AppShell>
   );
