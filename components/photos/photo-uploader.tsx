@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { Spinner } from "@/components/ui/spinner";
 import { ACCEPTED_PHOTO_TYPES, photoFileProblem } from "@/shared/photo-rules";
-import { putWithProgress } from "./put-with-progress";
+import { uploadWithProgress } from "./upload-with-progress";
 
 type UploadState = "uploading" | "processing" | "done" | "error";
 interface UploadItem {
@@ -64,7 +64,7 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { file, id, target } = next;
         try {
-          await putWithProgress(target, file, (fraction) => update(id, { progress: fraction }));
+          await uploadWithProgress(target, file, (fraction) => update(id, { progress: fraction }));
           update(id, { state: "processing", progress: 1 });
           await confirm.mutateAsync({ workspaceId: workspace.id, projectId, key: target.key, fileName: file.name });
           update(id, { state: "done" });

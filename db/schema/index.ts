@@ -6,3 +6,4 @@ export * from "./studio-email";
 export * from "./studio-security";
 export * from "./studio-batches";
 export * from "./studio-listing-copy";
+export * from "./studio-uploads";

@@ -82,6 +82,8 @@ export async function uploadPhotos(page: Page, api: StudioApi, where: { workspac
   });
   const photos = [];
   for (const [index, target] of targets.entries()) {
+    // The browser tests' app keeps files in the local store, which takes a signed PUT.
+    if (target.method !== "PUT") throw new Error(`expected a PUT upload target, got ${target.method}`);
     const put = await page.request.fetch(target.url, { method: target.method, headers: target.headers, data: files[index].bytes });
     expect(put.ok(), `upload of ${target.fileName}`).toBe(true);
     photos.push(await api.photos.confirmUpload.mutate({ ...where, key: target.key, fileName: target.fileName }));

@@ -1,6 +1,6 @@
 /**
  * The production bucket of the smoke suite: s3rver, a stand-in for the outside S3
- * service, with a CORS rule letting the studio's origin PUT presigned uploads from the
+ * service, with a CORS rule letting the studio's origin POST presigned upload forms from the
  * browser (the same rule a real bucket needs; see docs/deploy.md).
  */
 import path from "node:path";
@@ -13,7 +13,7 @@ export interface TestS3 {
 }
 
 export function corsRule(origin: string): string {
-  return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+  return `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 }
 
 export async function startS3(dir: string, port: number, appOrigin: string): Promise<TestS3> {

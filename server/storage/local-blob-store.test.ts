@@ -121,6 +121,21 @@ describe("LocalBlobStore", () => {
     expect(await store.get(key)).toEqual({ bytes: Buffer.alloc(100, 1), contentType: "image/jpeg" });
   });
 
+  it("takes one upload per link: a second is refused, also after the upload was moved away; a refused one can be retried", async () => {
+    const key = newBlobKey("upload", "jpg");
+    const target = await store.presignUpload(key, "image/jpeg", 100);
+    const put = (body: Buffer) => call(PUT, target.url, { method: "PUT", headers: target.headers, body: new Uint8Array(body) });
+
+    expect((await put(Buffer.alloc(101))).status).toBe(413);
+    expect((await put(Buffer.alloc(50, 1))).status).toBe(200);
+    expect((await put(Buffer.alloc(50, 2))).status).toBe(409);
+    expect(await store.get(key)).toEqual({ bytes: Buffer.alloc(50, 1), contentType: "image/jpeg" });
+    // What confirming an upload does once it has copied the checked bytes elsewhere.
+    await store.delete(key);
+    expect((await put(Buffer.alloc(50, 3))).status).toBe(409);
+    expect(await store.get(key)).toBeNull();
+  });
+
   it("refuses to run on Vercel without a bucket", () => {
     expect(() => createBlobStore({ ...env, VERCEL: true, S3_BUCKET: undefined })).toThrow(/S3_BUCKET/);
   });

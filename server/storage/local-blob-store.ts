@@ -3,7 +3,9 @@
  * signed, expiring links. Each blob is a file at its key; its content type sits in a
  * parallel ".types" tree (no key segment can start with ".", so the two never collide).
  * Writes go to a temporary file first and are renamed into place, so readers never see
- * half a file.
+ * half a file. An upload link is single-use: its first upload that is stored leaves an
+ * empty claim file in a ".uploads" tree, which delete() keeps (the link must not work
+ * again after its upload was moved away) and deletePrefix() removes.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -14,7 +16,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { assertBlobKey, assertBlobPrefix, isBlobKey } from "./keys";
 import { accessQuery, verifyAccess, type SignedAccess } from "./local-url-signature";
-import { UPLOAD_URL_TTL_SECONDS, type BlobStore, type StoredBlob, type UploadTarget } from "./types";
+import { UPLOAD_URL_TTL_SECONDS, type BlobStore, type PutTarget, type StoredBlob } from "./types";
 
 export type LocalBlobStoreOptions = {
   root: string;
@@ -60,7 +62,9 @@ export class LocalBlobStore implements BlobStore {
 
   async deletePrefix(prefix: string): Promise<void> {
     assertBlobPrefix(prefix);
-    await Promise.all([removeMatching(this.root, prefix), removeMatching(path.join(this.root, ".types"), prefix)]);
+    await Promise.all(
+      [this.root, path.join(this.root, ".types"), path.join(this.root, ".uploads")].map((base) => removeMatching(base, prefix)),
+    );
   }
 
   async url(key: string, ttlSeconds = this.options.ttlSeconds): Promise<string> {
@@ -84,7 +88,7 @@ export class LocalBlobStore implements BlobStore {
     return this.verify("GET", key, parsed.searchParams) ? key : null;
   }
 
-  async presignUpload(key: string, contentType: string, maxBytes: number): Promise<UploadTarget> {
+  async presignUpload(key: string, contentType: string, maxBytes: number): Promise<PutTarget> {
     const expires = this.nowSeconds() + UPLOAD_URL_TTL_SECONDS;
     const url = this.signedUrl({ method: "PUT", key: assertBlobKey(key), expires, contentType, maxBytes });
     return { url, method: "PUT", headers: { "Content-Type": contentType } };
@@ -109,8 +113,20 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  /** Stores an uploaded body, stopping as soon as it passes `maxBytes`. */
-  async putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string, maxBytes: number): Promise<"stored" | "too_large"> {
+  /**
+   * Stores an uploaded body, stopping as soon as it passes `maxBytes`; "used" when an
+   * upload to this key was stored before (the link is single-use). A refused or broken
+   * upload gives the claim back, so the link can be tried again.
+   */
+  async putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string, maxBytes: number): Promise<"stored" | "too_large" | "used"> {
+    const claim = this.inside(path.join(this.root, ".uploads"), key);
+    await fsp.mkdir(path.dirname(claim), { recursive: true });
+    try {
+      await (await fsp.open(claim, "wx")).close();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return "used";
+      throw error;
+    }
     let total = 0;
     const limit = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -120,11 +136,12 @@ export class LocalBlobStore implements BlobStore {
     });
     try {
       await this.writeAtomically(this.dataPath(key), (temp) => pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), limit, fs.createWriteStream(temp)));
+      await this.writeAtomically(this.typePath(key), (temp) => fsp.writeFile(temp, contentType));
     } catch (error) {
+      await fsp.rm(claim, { force: true });
       if (error instanceof UploadTooLargeError) return "too_large";
       throw error;
     }
-    await this.writeAtomically(this.typePath(key), (temp) => fsp.writeFile(temp, contentType));
     return "stored";
   }
 

@@ -11,9 +11,10 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { assertBlobKey, assertBlobPrefix, isBlobKey } from "./keys";
-import { UPLOAD_URL_TTL_SECONDS, type BlobStore, type StoredBlob, type UploadTarget } from "./types";
+import { UPLOAD_URL_TTL_SECONDS, type BlobStore, type PostTarget, type StoredBlob } from "./types";
 
 export type S3BlobStoreOptions = {
   bucket: string;
@@ -106,12 +107,22 @@ export class S3BlobStore implements BlobStore {
     return signature.length === expected.length && crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ? key : null;
   }
 
-  async presignUpload(key: string, contentType: string, _maxBytes: number): Promise<UploadTarget> {
-    // A presigned PUT cannot cap the size (only a POST policy can), so readers of
-    // uploads apply their own byte limit; see server/net/read-image.ts.
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: assertBlobKey(key), ContentType: contentType });
-    const url = await getSignedUrl(this.client, command, { expiresIn: UPLOAD_URL_TTL_SECONDS });
-    return { url, method: "PUT", headers: { "Content-Type": contentType } };
+  /**
+   * A POST form, not a PUT: only a POST policy can carry a size condition, so S3 itself
+   * refuses a file larger than `maxBytes` (or of another type, or for another key).
+   */
+  async presignUpload(key: string, contentType: string, maxBytes: number): Promise<PostTarget> {
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.bucket,
+      Key: assertBlobKey(key),
+      Conditions: [
+        ["content-length-range", 1, maxBytes],
+        ["eq", "$Content-Type", contentType],
+      ],
+      Fields: { "Content-Type": contentType },
+      Expires: UPLOAD_URL_TTL_SECONDS,
+    });
+    return { url, method: "POST", fields };
   }
 
   private presignGet(key: string, options: { expiresIn: number; signingDate?: Date }): Promise<string> {

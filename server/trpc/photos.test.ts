@@ -1,10 +1,15 @@
 import { TRPCError } from "@trpc/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/db/client";
+import { PUT } from "@/app/files/[...key]/route";
+import { inArray } from "drizzle-orm";
+import { closeDb, getDb } from "@/db/client";
+import { uploads } from "@/db/schema/studio-uploads";
+import { createStudioContext } from "@/server/studio/context";
+import { removeStaleUploads, UPLOAD_CONFIRM_WINDOW_MS } from "@/server/studio/photos/remove-stale-uploads";
 import { derivativeKey } from "@/server/images/derivatives";
 import { getBlobStore } from "@/server/storage";
-import { newPerson } from "./test/callers";
+import { callerFor, newPerson } from "./test/callers";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let workspaceId: string;
@@ -60,7 +65,7 @@ describe("photo uploads", () => {
     const key = await uploadAs("kitchen.jpg", "image/jpeg", await sidewaysJpeg());
     const photo = await owner.api.photos.confirmUpload({ workspaceId, projectId, key, fileName: "kitchen.jpg" });
     expect([photo.width, photo.height]).toEqual([40, 60]);
-    const stored = await getBlobStore().get(key);
+    const stored = await getBlobStore().get(photo.storageKey);
     const meta = await sharp(stored!.bytes).metadata();
     expect([meta.width, meta.height, meta.orientation ?? 1]).toEqual([40, 60, 1]);
 
@@ -69,11 +74,11 @@ describe("photo uploads", () => {
     const listed = await owner.api.photos.list({ workspaceId, projectId });
     expect(listed.map((p) => p.fileName)).toEqual(["kitchen.jpg"]);
     // The page's small copies were made once, upright, in WebP, and the list links them.
-    const thumb = await getBlobStore().get(derivativeKey(key, "thumb"));
+    const thumb = await getBlobStore().get(derivativeKey(photo.storageKey, "thumb"));
     expect(thumb?.contentType).toBe("image/webp");
     expect(await sharp(thumb!.bytes).metadata()).toMatchObject({ format: "webp", width: 40, height: 60 });
-    expect(await getBlobStore().resolveOwnUrl(listed[0].thumbUrl)).toBe(derivativeKey(key, "thumb"));
-    expect(await getBlobStore().resolveOwnUrl(listed[0].displayUrl)).toBe(derivativeKey(key, "display"));
+    expect(await getBlobStore().resolveOwnUrl(listed[0].thumbUrl)).toBe(derivativeKey(photo.storageKey, "thumb"));
+    expect(await getBlobStore().resolveOwnUrl(listed[0].displayUrl)).toBe(derivativeKey(photo.storageKey, "display"));
     expect((await owner.api.projects.list({ workspaceId }))[0]).toMatchObject({ photoCount: 1, coverUrl: expect.any(String) });
   });
 
@@ -91,5 +96,46 @@ describe("photo uploads", () => {
       .confirmUpload({ workspaceId, projectId: other, key, fileName: "hall.jpg" })
       .catch((e: TRPCError) => e.code);
     expect(code).toBe("FORBIDDEN");
+  });
+});
+
+/** The browser's PUT, through the files route, with the target prepareUploads handed out. */
+async function putThrough(target: { url: string; method: string; headers?: Record<string, string> }, bytes: Buffer) {
+  const segments = new URL(target.url).pathname.split("/").slice(2).map(decodeURIComponent);
+  const request = new Request(target.url, { method: "PUT", headers: target.headers, body: new Uint8Array(bytes) });
+  return (await PUT(request, { params: Promise.resolve({ key: segments }) })).status;
+}
+
+describe("upload links", () => {
+  it("cannot change a confirmed photo: the link is spent, and the photo lives under a key no link reaches", async () => {
+    const upright = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#335577" } }).jpeg().toBuffer();
+    const [target] = await owner.api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName: "den.jpg", contentType: "image/jpeg", bytes: upright.length }] });
+    expect(await putThrough(target, upright)).toBe(200);
+    const photo = await owner.api.photos.confirmUpload({ workspaceId, projectId, key: target.key, fileName: "den.jpg" });
+    expect(photo.storageKey).not.toBe(target.key);
+
+    expect(await putThrough(target, Buffer.from("swapped after the checks"))).toBe(409);
+    expect((await getBlobStore().get(photo.storageKey))?.bytes.equals(upright)).toBe(true);
+    expect(await getBlobStore().get(target.key)).toBeNull();
+  });
+
+  it("removes an upload nobody confirmed within a day, and keeps confirmed photos and younger uploads", async () => {
+    const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#775533" } }).jpeg().toBuffer();
+    const file = { fileName: "x.jpg", contentType: "image/jpeg", bytes: bytes.length };
+    const [recent] = await owner.api.photos.prepareUploads({ workspaceId, projectId, files: [file] });
+    // Prepared a day and a minute ago, as the studio context's clock says (and uploaded at
+    // once: preparing uploads sweeps what is a day old).
+    const yesterday = await callerFor(owner.user, { now: () => new Date(Date.now() - UPLOAD_CONFIRM_WINDOW_MS - 60_000) });
+    const [confirmed, abandoned] = await yesterday.photos.prepareUploads({ workspaceId, projectId, files: [file, file] });
+    for (const target of [confirmed, abandoned, recent]) expect(await putThrough(target, bytes)).toBe(200);
+    const photo = await owner.api.photos.confirmUpload({ workspaceId, projectId, key: confirmed.key, fileName: "kept.jpg" });
+
+    await removeStaleUploads(await createStudioContext());
+    expect(await getBlobStore().get(abandoned.key)).toBeNull();
+    expect(await getBlobStore().get(photo.storageKey)).not.toBeNull();
+    expect(await getBlobStore().get(recent.key)).not.toBeNull();
+    // Both day-old keys are forgotten, the recent one is still recorded.
+    const recorded = await (await getDb()).select({ key: uploads.storageKey }).from(uploads).where(inArray(uploads.storageKey, [confirmed.key, abandoned.key, recent.key]));
+    expect(recorded).toEqual([{ key: recent.key }]);
   });
 });

@@ -40,6 +40,7 @@ export async function PUT(request: Request, context: RouteContext): Promise<Resp
   if (!request.body) return new Response("The upload is empty.", { status: 400 });
   if (Number(request.headers.get("content-length") ?? 0) > access.maxBytes) return tooLarge();
   const outcome = await store.putStream(key, request.body, access.contentType, access.maxBytes);
+  if (outcome === "used") return new Response("This upload link was used already.", { status: 409 });
   return outcome === "stored" ? new Response(null, { status: 200 }) : tooLarge();
 }
 

@@ -6,7 +6,7 @@ import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
 import { storeDerivatives } from "@/server/images/derivatives";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
-import { photoKeyPrefix } from "./photo-key";
+import { photoKeyFor, uploadKeyPrefix } from "./photo-key";
 import { isAcceptedPhotoType, type PhotoContentType } from "@/shared/photo-rules";
 
 const FORMAT_TYPES: Record<string, PhotoContentType> = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };
@@ -16,7 +16,9 @@ const FORMAT_TYPES: Record<string, PhotoContentType> = { jpeg: "image/jpeg", png
  * browser: real image format, the shared byte and pixel limits (image-limits.ts, checked
  * from the header before decoding), and EXIF orientation baked into the pixels
  * (phones store portrait shots sideways with an orientation tag that not every viewer
- * or provider honours). The thumbnail and display copies are made here, once
+ * or provider honours). The checked bytes are written to the photo's own key, which no
+ * upload link reaches, and the upload is removed: bytes posted again with the link
+ * afterwards change nothing. The thumbnail and display copies are made here, once
  * (server/images/derivatives.ts). Confirming the same key twice returns the first row.
  */
 export async function confirmUpload(
@@ -24,10 +26,11 @@ export async function confirmUpload(
   input: { workspaceId: string; projectId: string; userId: string; key: string; fileName: string },
 ) {
   const project = await getProject(ctx, input);
-  if (!input.key.startsWith(photoKeyPrefix(input.workspaceId, input.projectId))) {
+  if (!input.key.startsWith(uploadKeyPrefix(input.workspaceId, input.projectId))) {
     throw new AppError("forbidden", "This upload does not belong to the project.");
   }
-  const [existing] = await ctx.db.select().from(photos).where(eq(photos.storageKey, input.key));
+  const photoKey = photoKeyFor(input.key);
+  const [existing] = await ctx.db.select().from(photos).where(eq(photos.storageKey, photoKey));
   if (existing) return existing;
 
   const store = ctx.storage();
@@ -46,16 +49,17 @@ export async function confirmUpload(
     }
     throw new AppError("unsupported_media", `${input.fileName} is not a JPEG, PNG or WebP image.`);
   }
-  if (image.rotated) await store.put(input.key, image.data, image.contentType);
+  await store.put(photoKey, image.data, image.contentType);
+  await store.delete(input.key);
   // The page shows these, never the multi-MB original (issue 15, fast pages).
-  await storeDerivatives(store, input.key, image.data);
+  await storeDerivatives(store, photoKey, image.data);
 
   const [photo] = await ctx.db
     .insert(photos)
     .values({
       workspaceId: input.workspaceId,
       projectId: input.projectId,
-      storageKey: input.key,
+      storageKey: photoKey,
       fileName: input.fileName.slice(0, 255),
       contentType: image.contentType,
       bytes: image.data.length,
@@ -75,12 +79,12 @@ async function normalizeOrientation(data: Buffer) {
   const contentType = FORMAT_TYPES[meta.format ?? ""];
   if (!contentType || !isAcceptedPhotoType(contentType) || !meta.width || !meta.height) throw new Error("unsupported");
   if (!meta.orientation || meta.orientation === 1) {
-    return { data, contentType, width: meta.width, height: meta.height, rotated: false };
+    return { data, contentType, width: meta.width, height: meta.height };
   }
   const { data: rotated, info } = await limitedSharp(data)
     .rotate()
     .toFormat(meta.format as "jpeg" | "png" | "webp", { quality: 92 })
     .keepIccProfile()
     .toBuffer({ resolveWithObject: true });
-  return { data: rotated, contentType, width: info.width, height: info.height, rotated: true };
+  return { data: rotated, contentType, width: info.width, height: info.height };
 }
