@@ -6,6 +6,7 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
 import { Button, SelectField } from "@/components/ui";
+import { ResizedImage } from "@/components/ui/resized-image";
 import { FormError } from "@/components/workflows/form-error";
 import { IntensityField } from "@/components/workflows/intensity-field";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "@/components/workflows/options";
@@ -68,8 +69,7 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Photos to stage">
           {photos.map((photo) => (
             <li key={photo.id} className="flex min-w-0 items-center gap-3 rounded-lg p-2 ring-1 ring-stone-200">
-              {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URL, sized by CSS */}
-              <img src={photo.url} alt="" className="size-16 shrink-0 rounded-md object-cover" />
+              <ResizedImage image={photo} alt="" sizes="64px" className="size-16 shrink-0 rounded-md object-cover" />
               <SelectField
                 className="min-w-0 flex-1"
                 label={
