@@ -17,7 +17,8 @@ async function atBothWidths(page: Page, name: string, fits = true) {
   await snap(page, `${name}-1280`);
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  if (fits) expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // Polled: the usage chart follows the new width only after its resize observer fires.
+  if (fits) await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await snap(page, `${name}-390`);
   if (size) await page.setViewportSize(size);
 }
