@@ -17,20 +17,14 @@ import { newPerson } from "@/server/trpc/test/callers";
 import { pngBomb } from "@/test/images";
 import { checkImageSize } from "./image-limits";
 import { inspectImage } from "./inspect-image";
+import { rejectionOf } from "@/test/rejection";
 
 let bomb: Buffer;
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let workspaceId: string;
 let projectId: string;
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 async function confirmStored(bytes: Buffer, fileName: string) {
   const [target] = await owner.api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName, contentType: "image/png", bytes: bytes.length }] });

@@ -8,6 +8,7 @@ import { LocalBlobStore } from "@/server/storage/local-blob-store";
 import { startTestS3, type TestS3 } from "@/server/storage/test-s3";
 import { readImageUrl } from "./read-image";
 import { startCountingServer, type CountingServer } from "./test-server";
+import { rejectionOf } from "@/test/rejection";
 
 // Neither the app origin (APP_URL on 127.0.0.1) nor s3rver is allowlisted, so an own
 // URL that were fetched over HTTP would be refused: success proves it came from storage.
@@ -15,11 +16,7 @@ let s3: TestS3;
 let server: CountingServer;
 let png: Buffer;
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 beforeAll(async () => {
   s3 = await startTestS3(["read-image"]);

@@ -7,19 +7,13 @@ import { BlockedDestinationError } from "./destination";
 import { fetchSourceImage } from "./fetch-source-image";
 import { safeFetch } from "./safe-fetch";
 import { startCountingServer, type CountingServer } from "./test-server";
+import { rejectionOf } from "@/test/rejection";
 
 let server: CountingServer;
 let png: Buffer;
 let jpeg: Buffer;
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 beforeAll(async () => {
   server = await startCountingServer();

@@ -4,6 +4,7 @@ import { startKlingDouble, type KlingDouble } from "@/test/doubles/kling";
 import { ProviderError, type VideoParams } from "@/server/providers/types";
 import { databaseTaskLedger, type TaskLedger } from "../task-ledger";
 import { klingVideoProvider, type KlingConfig } from "./video";
+import { rejectionOf } from "@/test/rejection";
 
 const VIDEO = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(256, 7)]);
 
@@ -31,14 +32,7 @@ const params = (overrides: Partial<VideoParams> = {}): VideoParams => ({
   ...overrides,
 });
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 describe("Kling image-to-video", () => {
   it("creates a signed task with bare base64 images, polls it and downloads the video", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { imageParts, startOpenAiDouble, type ChatRequest, type OpenAiDouble } from "@/test/doubles/openai";
 import { ProviderError, type DescribeParams } from "@/server/providers/types";
 import { MAX_REQUEST_IMAGE_BYTES, openAiDescribeProvider, type OpenAiConfig } from "./describe";
+import { rejectionOf } from "@/test/rejection";
 
 let double: OpenAiDouble;
 let config: OpenAiConfig;
@@ -38,14 +39,7 @@ beforeEach(() => {
   double.reply((request) => `Un appartement vu sur ${imageParts(request).length} photos.`);
 });
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 describe("OpenAI-compatible describe", () => {
   it("sends the data, the analysis and every image, and returns the model's text", async () => {

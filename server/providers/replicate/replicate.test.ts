@@ -17,6 +17,7 @@ import type { ReplicateConfig } from "./predictions";
 import { replicateRedesignProvider } from "./redesign";
 import { replicateUpscaleProvider } from "./upscale";
 import { replicateVideoProvider } from "./video";
+import { rejectionOf } from "@/test/rejection";
 
 const MODELS = { single: "black-forest-labs/flux-kontext-pro", multi: "google/nano-banana" };
 const params = (overrides: Partial<RedesignParams> = {}): RedesignParams => ({
@@ -69,14 +70,7 @@ function photo(width: number, height: number, format: "jpeg" | "webp" = "jpeg"):
   return photos.get(key)!;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 const creates = () => double.requests.filter((r) => r.method === "POST" && r.path.endsWith("/predictions"));
 const uploads = () => double.requests.filter((r) => r.method === "POST" && r.path === "/v1/files");

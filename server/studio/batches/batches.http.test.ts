@@ -20,6 +20,7 @@ import { createStudioContext } from "../context";
 import { studioWithPhotos } from "../generations/test-helpers";
 import { advanceBatch } from "./advance-batch";
 import { photoGenerationId } from "./batch-ids";
+import { rejectionOf } from "@/test/rejection";
 
 // Two photos in flight per batch, so a 4-photo batch has photos the service has not seen.
 vi.hoisted(() => {
@@ -64,14 +65,7 @@ async function settled(studio: Studio, batchId: string, timeoutMs = 90_000) {
   }
 }
 
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, TRPCError);
 
 describe("whole-listing staging", () => {
   it("stages every photo with one style and one seed: one job and one quota unit per photo, however often the start arrives", async () => {

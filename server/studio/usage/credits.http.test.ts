@@ -15,6 +15,7 @@ import { CREDIT_COSTS, multiviewCost } from "@/shared/credit-costs";
 import { studioWithPhotos } from "../generations/test-helpers";
 import { csvField } from "./export-usage-csv";
 import { usageMonth } from "./record-usage";
+import { rejectionOf } from "@/test/rejection";
 
 let app: AppServer;
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
@@ -40,14 +41,7 @@ async function setBalance(workspaceId: string, balance: number) {
   await db.update(accounts).set({ creditBalance: balance }).where(eq(accounts.id, await accountOf(workspaceId)));
 }
 
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, TRPCError);
 
 describe("credits in sight", () => {
   it("reads the balance and plan of the workspace's account from GET /me, current even when the key is cached", async () => {

@@ -11,6 +11,7 @@ import { photos, projects } from "@/db/schema/studio";
 import { getBlobStore } from "@/server/storage";
 import { newPerson } from "@/server/trpc/test/callers";
 import { studioWithPhotos } from "../generations/test-helpers";
+import { rejectionOf } from "@/test/rejection";
 
 let owner: Awaited<ReturnType<typeof studioWithPhotos>>;
 let admin: Awaited<ReturnType<typeof newPerson>>;
@@ -25,14 +26,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, TRPCError);
 
 describe("delete a workspace", () => {
   it("is refused to an admin and to an owner who does not type the name exactly", async () => {
