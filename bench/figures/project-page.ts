@@ -12,6 +12,8 @@
  * real card (the server's answer, the only feedback before).
  */
 import { chromium, type Browser, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { users } from "@/db/schema/studio";
 import { getBlobStore } from "@/server/storage";
 import { callerFor } from "@/server/trpc/test/callers";
 import { createStudioContext } from "@/server/studio/context";
@@ -36,7 +38,10 @@ interface PageLoad {
 
 async function listingOf80(ctx: BenchContext) {
   const password = "bench project page 2026";
-  const user = await signUp(await createStudioContext(), { name: "Bench Agent", email: `bench-${Date.now()}@example.test`, password });
+  const studio = await createStudioContext();
+  const user = await signUp(studio, { name: "Bench Agent", email: `bench-${Date.now()}@example.test`, password });
+  // Confirmed, as a real agent is before the workspace's starter credits pay for staging.
+  await studio.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   const api = await callerFor(user);
   const workspace = await api.workspaces.create({ name: "Bench Realty" });
   const fields = { address: "80 Gallery Row", propertyType: "house", listingStatus: "active", listingType: "sale", price: null, bedrooms: null, bathrooms: null, notes: "" } as const;
