@@ -21,6 +21,7 @@ import { boxMean, morph } from "./edges";
 import { decodeRgb, resizeRgb } from "./raw-image";
 import { regionsOf } from "./regions";
 import { sharp } from "./sharp";
+import { mapToBytes } from "./typed-map";
 
 const WORK_SIDE = 384;
 const MAX_SHIFT = 4;
@@ -68,7 +69,7 @@ export async function computeChangeMap(sourceBytes: Buffer, outputBytes: Buffer)
   const fitted = fitChannels(srcLab, outLab);
   const smooth = boxMean(deltaE(fitted, outLab), width, height, 1);
 
-  let mask: Uint8Array = Uint8Array.from(smooth, (d) => (d > DELTA_E_THRESHOLD ? 1 : 0));
+  let mask: Uint8Array = mapToBytes(smooth, (d) => (d > DELTA_E_THRESHOLD ? 1 : 0));
   // Pixels the shift brought in from outside the source frame say nothing: not changed.
   blankBorder(mask, width, height, shift);
   mask = morph(morph(mask, width, height, 1), width, height, -1); // opening

@@ -8,6 +8,7 @@ import type { ChangeMap } from "./change-map";
 import { morph } from "./edges";
 import { decodeRgb, resizeRgb, scaleMask } from "./raw-image";
 import { sharp } from "./sharp";
+import { mapToBytes } from "./typed-map";
 
 const MAX_SIDE = 1024;
 const TINT = [230, 36, 74] as const;
@@ -18,8 +19,8 @@ export async function renderChangeOverlay(map: ChangeMap, mode: OverlayMode, sou
   const scale = Math.min(1, MAX_SIDE / Math.max(map.outputWidth, map.outputHeight));
   const width = Math.max(1, Math.round(map.outputWidth * scale));
   const height = Math.max(1, Math.round(map.outputHeight * scale));
-  const soft = await scaleMask(Uint8Array.from(map.mask, (v) => v * 255), map, { width, height });
-  const inside = Uint8Array.from(soft, (v) => (v >= 128 ? 1 : 0));
+  const soft = await scaleMask(mapToBytes(map.mask, (v) => v * 255), map, { width, height });
+  const inside = mapToBytes(soft, (v) => (v >= 128 ? 1 : 0));
   const thickness = Math.max(1, Math.round(Math.max(width, height) / 300));
   const core = morph(inside, width, height, thickness);
   const source = mode === "removed" && sourceBytes ? await resizeRgb(await decodeRgb(sourceBytes, MAX_SIDE * 2), width, height) : null;

@@ -4,6 +4,7 @@
  * plank floors and clutter are dense.
  */
 import type { RgbImage } from "./raw-image";
+import { mapToBytes } from "./typed-map";
 
 export function greyOf(image: RgbImage): Float32Array {
   const grey = new Float32Array(image.width * image.height);
@@ -55,12 +56,12 @@ export function boxMean(values: ArrayLike<number>, width: number, height: number
 /** Share of edge pixels (gradient above `threshold`) around each pixel, 0..1. */
 export function edgeDensity(image: RgbImage, threshold: number, radius: number): { edges: Uint8Array; density: Float32Array } {
   const magnitude = sobelMagnitude(greyOf(image), image.width, image.height);
-  const edges = Uint8Array.from(magnitude, (m) => (m > threshold ? 1 : 0));
+  const edges = mapToBytes(magnitude, (m) => (m > threshold ? 1 : 0));
   return { edges, density: boxMean(edges, image.width, image.height, radius) };
 }
 
 /** Binary erosion (r > 0) or dilation (r < 0) with a (2|r|+1)² square, as 0/1. */
 export function morph(map: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   const mean = boxMean(map, width, height, Math.abs(radius));
-  return radius > 0 ? Uint8Array.from(mean, (m) => (m > 0.999 ? 1 : 0)) : Uint8Array.from(mean, (m) => (m > 0 ? 1 : 0));
+  return radius > 0 ? mapToBytes(mean, (m) => (m > 0.999 ? 1 : 0)) : mapToBytes(mean, (m) => (m > 0 ? 1 : 0));
 }

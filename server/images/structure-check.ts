@@ -28,6 +28,7 @@ import { rgbBufferToLab } from "./color";
 import { greyOf, morph, sobelMagnitude } from "./edges";
 import { decodeRgb, resizeRgb } from "./raw-image";
 import { PROTECTED_ZONES, zonePixels, type ProtectedZone } from "./room-zones";
+import { countNonZero, mapToBytes } from "./typed-map";
 
 export const STRUCTURE_THRESHOLDS = {
   /** Least Sobel magnitude on standardised grey that makes a source edge… */
@@ -122,7 +123,7 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer): 
 }
 
 function edgesOf(magnitude: Float32Array, threshold: number): Uint8Array {
-  return Uint8Array.from(magnitude, (m) => (m > threshold ? 1 : 0));
+  return mapToBytes(magnitude, (m) => (m > threshold ? 1 : 0));
 }
 
 function quantile(values: Float32Array, q: number): number {
@@ -152,7 +153,7 @@ function residualDeltaE(src: Float32Array, out: Float32Array): Float32Array {
   // wall repainted over half the frame is not taken for the grade and the rest for the change.
   const unchanged = new Uint8Array(count);
   for (let p = 0, i = 0; p < count; p++, i += 3) unchanged[p] = Math.hypot(src[i] - out[i], src[i + 1] - out[i + 1], src[i + 2] - out[i + 2]) < 10 ? 1 : 0;
-  let use = unchanged.reduce((a, b) => a + b, 0) >= count * 0.2 ? unchanged : new Uint8Array(count).fill(1);
+  let use = countNonZero(unchanged) >= count * 0.2 ? unchanged : new Uint8Array(count).fill(1);
   let residual = new Float32Array(count);
   for (let round = 0; round < 3; round++) {
     const fits = [0, 1, 2].map((c) => linearFit(src, out, c, use));
@@ -162,9 +163,9 @@ function residualDeltaE(src: Float32Array, out: Float32Array): Float32Array {
       for (let c = 0; c < 3; c++) sum += (fits[c].gain * src[i + c] + fits[c].offset - out[i + c]) ** 2;
       residual[p] = Math.sqrt(sum);
     }
-    const next = Uint8Array.from(residual, (r) => (r < 10 ? 1 : 0));
+    const next = mapToBytes(residual, (r) => (r < 10 ? 1 : 0));
     // Too few pixels explained: keep the last fit rather than fit noise.
-    if (next.reduce((a, b) => a + b, 0) < count * 0.2) break;
+    if (countNonZero(next) < count * 0.2) break;
     use = next;
   }
   return residual;

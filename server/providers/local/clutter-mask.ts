@@ -19,6 +19,7 @@ import { rgbBufferToLab } from "@/server/images/color";
 import { morph } from "@/server/images/edges";
 import type { RgbImage } from "@/server/images/raw-image";
 import { regionsOf } from "@/server/images/regions";
+import { mapToBytes } from "@/server/images/typed-map";
 
 export const CLUTTER_WORK_SIDE = 320;
 const MIN_TOLERANCE = 14;
@@ -61,7 +62,7 @@ export function findClutter(work: RgbImage): Uint8Array {
   const bandStart = Math.floor(height * 0.88);
   const floorDistance = distancesTo(lab, medianLab(lab, width, bandStart, height));
   const floorTolerance = toleranceOver(floorDistance, bandStart * width, height * width);
-  const floorLike = Uint8Array.from(floorDistance, (d) => (d <= floorTolerance ? 1 : 0));
+  const floorLike = mapToBytes(floorDistance, (d) => (d <= floorTolerance ? 1 : 0));
   const floorTop = floorTopRow(floorLike, width, height);
 
   const wallFrom = Math.max(0, floorTop - Math.round(height * 0.2));
@@ -88,5 +89,5 @@ export function findClutter(work: RgbImage): Uint8Array {
     for (const p of region) kept[p] = 1;
   }
   const grown = morph(kept, width, height, -Math.max(1, Math.round(Math.max(width, height) * 0.015)));
-  return Uint8Array.from(grown, (v) => v * 255);
+  return mapToBytes(grown, (v) => v * 255);
 }

@@ -12,6 +12,7 @@ import { fillHoles } from "./fill-holes";
 import { localStatusUrl } from "./status-url";
 import { gradeImage } from "./style-grade";
 import { styleGrade } from "./styles";
+import { mapToBytes } from "@/server/images/typed-map";
 
 /** A plausible look per room when `replace` gets no style; documented, not learned. */
 const ROOM_DEFAULT_STYLE: Readonly<Record<string, string>> = {
@@ -46,7 +47,7 @@ async function decodeMask(bytes: Buffer, width: number, height: number): Promise
       .toColourspace("b-w")
       .raw()
       .toBuffer();
-    return Uint8Array.from(data, (v) => (v >= 128 ? 255 : 0));
+    return mapToBytes(data, (v) => (v >= 128 ? 255 : 0));
   } catch (cause) {
     throw new ProviderError("The mask could not be decoded.", { transient: false, cause });
   }
