@@ -46,7 +46,10 @@ export interface AppServer {
 
 export async function startAppServer(account: BenchAccount): Promise<AppServer> {
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
-  const started = startProcess("next start", process.execPath, [next, "start", "-p", String(PORTS.app), "-H", "127.0.0.1"], { env: benchEnv(), cwd: BUILD_DIR });
+  // BENCH_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const started = startProcess("next start", process.execPath, [...profile, next, "start", "-p", String(PORTS.app), "-H", "127.0.0.1"], { env: benchEnv(), cwd: BUILD_DIR });
   const url = `http://127.0.0.1:${PORTS.app}`;
   await waitForHttp(`${url}/api/v1/me`, { process: started, headers: { "x-api-key": account.apiKey }, accept: (s) => s === 200 });
   return { url, process: started };
