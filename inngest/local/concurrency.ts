@@ -10,7 +10,7 @@
  * An admitted step holds its slots until its call ends (release) or its lease expires
  * (its process died): it then waits again and is admitted anew.
  */
-import { and, asc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { executorConcurrencyQueues, executorConcurrencyWaits, type ConcurrencyConstraint } from "@/db/schema";
 import type { WorkItem } from "./queue";
@@ -81,19 +81,28 @@ async function lockAdmission(tx: Tx): Promise<void> {
 
 const leaseFrom = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
 
+/**
+ * Admits what fits. It reads only the admitted rows (at most the sum of the limits) and
+ * the head of each waiting queue, never the whole backlog: every step of every run
+ * passes through here under the one lock, so a dispatch that read every waiting row made
+ * one account's 200-run backlog slow down every other account's admission (bench
+ * figure 7).
+ */
 async function dispatch(tx: Tx, now: Date, leaseSeconds: number): Promise<Admitted[]> {
   await tx
     .update(executorConcurrencyWaits)
     .set({ admittedAt: null, leaseUntil: null })
     .where(and(isNotNull(executorConcurrencyWaits.admittedAt), lt(executorConcurrencyWaits.leaseUntil, now)));
-  const rows = await tx.select().from(executorConcurrencyWaits).orderBy(asc(executorConcurrencyWaits.enqueuedAt), asc(executorConcurrencyWaits.id));
+  const heads = await tx
+    .selectDistinctOn([executorConcurrencyWaits.queueKey])
+    .from(executorConcurrencyWaits)
+    .where(isNull(executorConcurrencyWaits.admittedAt))
+    .orderBy(executorConcurrencyWaits.queueKey, asc(executorConcurrencyWaits.enqueuedAt), asc(executorConcurrencyWaits.id));
+  if (heads.length === 0) return [];
   const used = new Map<string, number>();
-  const queues = new Map<string, Wait[]>();
-  for (const row of rows) {
-    if (row.admittedAt) for (const c of row.constraints) used.set(c.key, (used.get(c.key) ?? 0) + 1);
-    else queues.set(row.queueKey, [...(queues.get(row.queueKey) ?? []), row]);
-  }
-  if (queues.size === 0) return [];
+  const holding = await tx.select({ constraints: executorConcurrencyWaits.constraints }).from(executorConcurrencyWaits).where(isNotNull(executorConcurrencyWaits.admittedAt));
+  for (const row of holding) for (const c of row.constraints) used.set(c.key, (used.get(c.key) ?? 0) + 1);
+  const queues = new Map(heads.map((head) => [head.queueKey, head]));
   const served = new Map(
     (await tx.select().from(executorConcurrencyQueues).where(inArray(executorConcurrencyQueues.key, [...queues.keys()]))).map((q) => [q.key, q.lastAdmittedAt.getTime()]),
   );
@@ -102,29 +111,42 @@ async function dispatch(tx: Tx, now: Date, leaseSeconds: number): Promise<Admitt
   let tick = now.getTime();
   for (;;) {
     // Round-robin: the key served longest ago (or never) first; its oldest step only (FIFO).
-    const order = [...queues.keys()].sort((a, b) => (served.get(a) ?? 0) - (served.get(b) ?? 0) || queues.get(a)![0].enqueuedAt.getTime() - queues.get(b)![0].enqueuedAt.getTime());
-    const key = order.find((k) => fits(queues.get(k)![0]));
+    const order = [...queues.keys()].sort((a, b) => (served.get(a) ?? 0) - (served.get(b) ?? 0) || queues.get(a)!.enqueuedAt.getTime() - queues.get(b)!.enqueuedAt.getTime());
+    const key = order.find((k) => fits(queues.get(k)!));
     if (key === undefined) break;
-    const [head, ...rest] = queues.get(key)!;
-    if (rest.length > 0) queues.set(key, rest);
+    const head = queues.get(key)!;
+    const next = await nextInQueue(tx, head);
+    if (next) queues.set(key, next);
     else queues.delete(key);
     for (const c of head.constraints) used.set(c.key, (used.get(c.key) ?? 0) + 1);
     served.set(key, ++tick);
     admitted.push({ id: head.id, item: head.item as unknown as WorkItem, admissions: head.admissions + 1 });
-  }
-  for (const a of admitted) {
     await tx
       .update(executorConcurrencyWaits)
-      .set({ admittedAt: now, leaseUntil: leaseFrom(now, leaseSeconds), admissions: a.admissions })
-      .where(eq(executorConcurrencyWaits.id, a.id));
-  }
-  const touched = [...new Set(admitted.map((a) => (rows.find((r) => r.id === a.id) as Wait).queueKey))];
-  for (const key of touched) {
-    const lastAdmittedAt = new Date(served.get(key)!);
+      .set({ admittedAt: now, leaseUntil: leaseFrom(now, leaseSeconds), admissions: head.admissions + 1 })
+      .where(eq(executorConcurrencyWaits.id, head.id));
     await tx
       .insert(executorConcurrencyQueues)
-      .values({ key, lastAdmittedAt })
-      .onConflictDoUpdate({ target: executorConcurrencyQueues.key, set: { lastAdmittedAt } });
+      .values({ key, lastAdmittedAt: new Date(tick) })
+      .onConflictDoUpdate({ target: executorConcurrencyQueues.key, set: { lastAdmittedAt: new Date(tick) } });
   }
   return admitted;
+}
+
+/** The waiting step after `head` in its queue (FIFO: by run time, then id). */
+async function nextInQueue(tx: Tx, head: Wait): Promise<Wait | undefined> {
+  const [next] = await tx
+    .select()
+    .from(executorConcurrencyWaits)
+    .where(
+      and(
+        eq(executorConcurrencyWaits.queueKey, head.queueKey),
+        isNull(executorConcurrencyWaits.admittedAt),
+        // Compared with the stored time: a JS Date would drop its microseconds.
+        sql`(${executorConcurrencyWaits.enqueuedAt}, ${executorConcurrencyWaits.id}) > (select w.enqueued_at, w.id from executor.concurrency_waits w where w.id = ${head.id})`,
+      ),
+    )
+    .orderBy(asc(executorConcurrencyWaits.enqueuedAt), asc(executorConcurrencyWaits.id))
+    .limit(1);
+  return next;
 }
