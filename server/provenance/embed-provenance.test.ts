@@ -48,6 +48,25 @@ describe("embedProvenance", () => {
     });
   }
 
+  for (const format of ["jpeg", "png"] as const) {
+    it(`leaves a ${format.toUpperCase()}'s pixels exactly as they were and replaces an earlier record`, async () => {
+      const encoded = await sharp(await syntheticRoom({ width: 320, height: 240 }))
+        .withExif({ IFD0: { Copyright: "Listing photographer" } })
+        [format]()
+        .toBuffer();
+      const contentType = `image/${format}` as const;
+      const first = await embedProvenance({ bytes: encoded, contentType }, provenanceRecord({ operation: "staging", provider: "local", source, createdAt }));
+      const second = await embedProvenance(first, provenanceRecord({ operation: "upscale", provider: "local", source, createdAt }));
+      const pixels = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer()).toString("base64");
+      expect(await pixels(second.bytes)).toBe(await pixels(encoded));
+      expect((await readXmp(second.bytes)).Operation).toBe("upscale");
+      // One packet (its xpacket id appears once): the first record was replaced, not kept beside.
+      expect(second.bytes.toString("latin1").split("W5M0MpCehiHzreSzNTczkc9d").length).toBe(2);
+      const exif = (await ExifReader.load(second.bytes, { expanded: true, async: true })) as { exif?: Record<string, { description: string }> };
+      expect(exif.exif?.Copyright?.description).toBe("Listing photographer");
+    });
+  }
+
   it("marks the local provider's removal as composite-synthetic and its grading as algorithmically enhanced, naming no model", async () => {
     const bytes = await syntheticRoom({ format: "jpeg" });
     const removal = await readXmp((await embedProvenance({ bytes, contentType: "image/jpeg" }, provenanceRecord({ operation: "declutter", provider: "local", source, createdAt }))).bytes);

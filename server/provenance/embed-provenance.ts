@@ -1,7 +1,9 @@
 /**
  * Writes a provenance record into an output file before it is stored: an XMP packet in
- * JPEG, PNG and WebP (sharp/libvips writes it; the pixels are re-encoded once at high
- * quality), and MP4 metadata for videos (ffmpeg copies the streams and writes the record
+ * JPEG and PNG written into the file's bytes (the pixels stay exactly as the provider
+ * made them, and no encoder runs), in WebP through sharp/libvips (its RIFF container
+ * needs the extended header; the pixels are re-encoded once at high quality), and MP4
+ * metadata for videos (ffmpeg copies the streams and writes the record
  * as `udta`/`mdta` tags; MP4 has no XMP writer in ffmpeg, so the same fields go there as
  * named tags).
  */
@@ -14,7 +16,8 @@ import { sharp } from "@/server/images/sharp";
 import type { ImageFile } from "@/server/providers/types";
 import { digitalSourceTypeUri } from "./digital-source-type";
 import type { ProvenanceRecord } from "./provenance-record";
-import { xmpChunkAsItxt } from "./png-xmp-chunk";
+import { jpegWithXmp } from "./jpeg-xmp-segment";
+import { pngWithXmp } from "./png-xmp-chunk";
 import { xmpPacket } from "./xmp-packet";
 
 export async function embedProvenance(file: ImageFile, record: ProvenanceRecord): Promise<ImageFile> {
@@ -31,10 +34,10 @@ export async function embedProvenance(file: ImageFile, record: ProvenanceRecord)
 }
 
 async function withXmp(file: ImageFile, record: ProvenanceRecord): Promise<Buffer> {
-  const pipeline = sharp(file.bytes).keepIccProfile().withXmp(xmpPacket(record));
-  if (file.contentType === "image/png") return xmpChunkAsItxt(await pipeline.png().toBuffer());
-  if (file.contentType === "image/webp") return pipeline.webp({ quality: 92 }).toBuffer();
-  return pipeline.jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer();
+  const packet = xmpPacket(record);
+  if (file.contentType === "image/jpeg") return jpegWithXmp(file.bytes, packet);
+  if (file.contentType === "image/png") return pngWithXmp(file.bytes, packet);
+  return sharp(file.bytes).keepIccProfile().withXmp(packet).webp({ quality: 92 }).toBuffer();
 }
 
 /** The record as MP4 metadata tags (what ffprobe and exiftool show under these names). */

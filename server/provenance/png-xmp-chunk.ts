@@ -1,12 +1,15 @@
 /**
- * libvips stores a PNG's XMP in a compressed `zTXt` chunk. The XMP specification (part 3,
- * "PNG") puts it in an uncompressed `iTXt` chunk with keyword `XML:com.adobe.xmp`, and
- * that is where XMP readers (Adobe's, exifreader) look, so the chunk is rewritten in place.
+ * Puts an XMP packet into a PNG where the XMP specification (part 3, "PNG") says: an
+ * uncompressed `iTXt` chunk with keyword `XML:com.adobe.xmp`, right after the header,
+ * where XMP readers (Adobe's, exifreader) look. Every other chunk is copied as it is (no
+ * re-encode); an XMP chunk already in the file, `iTXt` or libvips' compressed `zTXt`, is
+ * replaced.
  */
 import zlib from "node:zlib";
 
 const XMP_KEYWORD = "XML:com.adobe.xmp";
 const SIGNATURE_BYTES = 8;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -17,23 +20,23 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** Replaces a `zTXt` XMP chunk by the equivalent uncompressed `iTXt` chunk; other PNGs are returned as they are. */
-export function xmpChunkAsItxt(png: Buffer): Buffer {
+function isXmpChunk(type: string, data: Buffer): boolean {
+  return (type === "iTXt" || type === "zTXt") && data.toString("latin1", 0, data.indexOf(0)) === XMP_KEYWORD;
+}
+
+export function pngWithXmp(png: Buffer, packet: string): Buffer {
+  if (!png.subarray(0, SIGNATURE_BYTES).equals(PNG_SIGNATURE)) throw new Error("Not a PNG file: no PNG signature.");
+  // keyword\0, compression flag 0, method 0, empty language tag\0, empty translated keyword\0, text
+  const xmp = chunk("iTXt", Buffer.concat([Buffer.from(XMP_KEYWORD, "latin1"), Buffer.from([0, 0, 0, 0, 0]), Buffer.from(packet, "utf8")]));
   const parts: Buffer[] = [png.subarray(0, SIGNATURE_BYTES)];
   let offset = SIGNATURE_BYTES;
   while (offset + 12 <= png.length) {
     const length = png.readUInt32BE(offset);
     const type = png.toString("latin1", offset + 4, offset + 8);
     const end = offset + 12 + length;
-    const data = png.subarray(offset + 8, offset + 8 + length);
-    const keywordEnd = data.indexOf(0);
-    if (type === "zTXt" && data.toString("latin1", 0, keywordEnd) === XMP_KEYWORD) {
-      const xmp = zlib.inflateSync(data.subarray(keywordEnd + 2));
-      // keyword\0, compression flag 0, method 0, empty language tag\0, empty translated keyword\0, text
-      parts.push(chunk("iTXt", Buffer.concat([Buffer.from(XMP_KEYWORD, "latin1"), Buffer.from([0, 0, 0, 0, 0]), xmp])));
-    } else {
-      parts.push(png.subarray(offset, end));
-    }
+    if (end > png.length) throw new Error("Truncated PNG chunk.");
+    if (!isXmpChunk(type, png.subarray(offset + 8, offset + 8 + length))) parts.push(png.subarray(offset, end));
+    if (type === "IHDR") parts.push(xmp);
     offset = end;
   }
   return Buffer.concat(parts);
