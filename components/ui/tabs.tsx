@@ -33,6 +33,9 @@ export function LinkTabs({ tabs, label }: { tabs: { href: string; label: string 
  * In-page tabs following the WAI-ARIA tabs pattern (arrow keys move between tabs). The
  * tab row wraps onto a second line on narrow screens rather than being cut off. Pass
  * `value` and `onValueChange` to control the selection (e.g. to keep it in the URL).
+ * A panel's content is rendered the first time its tab is opened and then kept, so
+ * what was typed survives switching tabs while a page with many heavy tabs renders and
+ * hydrates only the open one.
  */
 export function Tabs({
   tabs,
@@ -47,6 +50,8 @@ export function Tabs({
 }) {
   const [own, setOwn] = useState(tabs[0]?.id);
   const current = value !== undefined && tabs.some((tab) => tab.id === value) ? value : own;
+  const [opened, setOpened] = useState<ReadonlySet<string | undefined>>(() => new Set([current]));
+  if (!opened.has(current)) setOpened(new Set(opened).add(current));
   function setCurrent(id: string) {
     setOwn(id);
     onValueChange?.(id);
@@ -98,7 +103,7 @@ export function Tabs({
           hidden={tab.id !== current}
           className="pt-5"
         >
-          {tab.content}
+          {opened.has(tab.id) || tab.id === current ? tab.content : null}
         </div>
       ))}
     </div>

@@ -2,25 +2,21 @@
 import { History, ImagePlus } from "lucide-react";
 import { useState } from "react";
 import { BatchList } from "@/components/batches/batch-list";
-import { ListingBatchForm } from "@/components/batches/listing-batch-form";
 import { errorMessage } from "@/components/trpc/client";
 import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui";
 import { Card } from "@/components/ui/card";
 import { useUrlParam } from "@/components/ui/use-url-param";
 import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@/shared/generation-vocabulary";
-import { DescriptionForm } from "./description-form";
 import { GenerationCard } from "./generation-card";
-import { InpaintForm } from "./inpaint-form";
+import { DescriptionForm, InpaintForm, ListingBatchForm, MultiviewForm, VideoForm } from "./lazy-forms";
 import { ListingRemarksPanel } from "./listing-remarks-panel";
 import { mlsRemark } from "./mls-remark";
 import { ResultsFilter } from "./results-filter";
-import { MultiviewForm } from "./multiview-form";
 import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
 import { StartingRunCard, useStartingRuns } from "./starting-runs";
 import type { GenerationView, ProjectFacts, StudioPhoto } from "./types";
 import { useGenerations } from "./use-generations";
-import { VideoForm } from "./video-form";
 
 /**
  * The workflow area of a project: the workflows as tabs (staging one photo or the whole
