@@ -1,10 +1,15 @@
 /**
  * Puts an XMP packet into a JPEG as its APP1 segment (XMP specification part 3, "JPEG"),
  * leaving every other byte as it was: no decode, no re-encode, so the pixels a provider
- * made are the pixels stored, and a 12 MP output costs no encoder time. An XMP segment
- * already in the file is replaced.
+ * made are the pixels stored, and a 12 MP output costs no encoder time. Metadata an
+ * output may carry (EXIF with a GPS position, IPTC, an earlier XMP record, comments) is
+ * dropped, as the re-encode this replaces dropped it; JFIF and the ICC profile, which
+ * decide how the pixels look, are kept.
  */
 const XMP_SIGNATURE = Buffer.from("http://ns.adobe.com/xap/1.0/\0", "latin1");
+const APP0 = 0xe0;
+const APP2 = 0xe2;
+const ICC_SIGNATURE = Buffer.from("ICC_PROFILE\0", "latin1");
 /** A segment's length field counts itself and its payload, at most 65535. */
 const MAX_PAYLOAD = 65533;
 
@@ -26,8 +31,8 @@ export function jpegWithXmp(jpeg: Buffer, packet: string): Buffer {
     if (!isApp && marker !== 0xfe) break;
     const end = offset + 2 + jpeg.readUInt16BE(offset + 2);
     if (end > jpeg.length) throw new Error("Truncated JPEG segment.");
-    const isXmp = marker === 0xe1 && jpeg.subarray(offset + 4, offset + 4 + XMP_SIGNATURE.length).equals(XMP_SIGNATURE);
-    if (!isXmp) kept.push(jpeg.subarray(offset, end));
+    const isIcc = marker === APP2 && jpeg.subarray(offset + 4, offset + 4 + ICC_SIGNATURE.length).equals(ICC_SIGNATURE);
+    if (marker === APP0 || isIcc) kept.push(jpeg.subarray(offset, end));
     offset = end;
   }
   return Buffer.concat([...kept, segment, jpeg.subarray(offset)]);

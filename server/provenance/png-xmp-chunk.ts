@@ -1,9 +1,9 @@
 /**
  * Puts an XMP packet into a PNG where the XMP specification (part 3, "PNG") says: an
  * uncompressed `iTXt` chunk with keyword `XML:com.adobe.xmp`, right after the header,
- * where XMP readers (Adobe's, exifreader) look. Every other chunk is copied as it is (no
- * re-encode); an XMP chunk already in the file, `iTXt` or libvips' compressed `zTXt`, is
- * replaced.
+ * where XMP readers (Adobe's, exifreader) look. Image and colour chunks are copied as
+ * they are (no re-encode); metadata an output may carry (EXIF with a GPS position, text
+ * chunks, an earlier XMP record) is dropped, as the re-encode this replaces dropped it.
  */
 import zlib from "node:zlib";
 
@@ -20,9 +20,8 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-function isXmpChunk(type: string, data: Buffer): boolean {
-  return (type === "iTXt" || type === "zTXt") && data.toString("latin1", 0, data.indexOf(0)) === XMP_KEYWORD;
-}
+/** Metadata chunks: EXIF, text (XMP is an iTXt or zTXt), and the modification time. */
+const METADATA_CHUNKS = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME"]);
 
 export function pngWithXmp(png: Buffer, packet: string): Buffer {
   if (!png.subarray(0, SIGNATURE_BYTES).equals(PNG_SIGNATURE)) throw new Error("Not a PNG file: no PNG signature.");
@@ -35,7 +34,7 @@ export function pngWithXmp(png: Buffer, packet: string): Buffer {
     const type = png.toString("latin1", offset + 4, offset + 8);
     const end = offset + 12 + length;
     if (end > png.length) throw new Error("Truncated PNG chunk.");
-    if (!isXmpChunk(type, png.subarray(offset + 8, offset + 8 + length))) parts.push(png.subarray(offset, end));
+    if (!METADATA_CHUNKS.has(type)) parts.push(png.subarray(offset, end));
     if (type === "IHDR") parts.push(xmp);
     offset = end;
   }
