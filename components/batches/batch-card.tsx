@@ -111,8 +111,8 @@ export function BatchCard({ batch, projectId }: { batch: BatchView; projectId: s
               {photo.output?.url && photo.output.sourceUrl ? (
                 <>
                   <BeforeAfterSlider
-                    before={{ url: photo.output.sourceUrl }}
-                    after={{ url: photo.output.url }}
+                    before={{ url: photo.output.sourceUrl, ...photo.output.sourceResized }}
+                    after={{ url: photo.output.url, ...photo.output.resized }}
                     label={`${photo.output.disclosure.preview ? "Style preview" : "Staged"} of ${photo.fileName}`}
                   />
                   <DisclosureNote disclosure={photo.output.disclosure} />

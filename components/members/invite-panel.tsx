@@ -8,6 +8,7 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { ROLE_LABELS, type WorkspaceRole } from "@/shared/studio-vocabulary";
@@ -33,6 +34,7 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
   const [link, setLink] = useState<string | null>(null);
   const [mailed, setMailed] = useState<{ to: string; sent: boolean } | null>(null);
   const [copied, setCopied] = useState(false);
+  const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const create = useMutation(
     trpc.invitations.create.mutationOptions({
       onSuccess: ({ token, emailSent }, input) => {
@@ -48,6 +50,7 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
     trpc.invitations.revoke.mutationOptions({
       onSuccess: () => {
         toast("Invitation revoked");
+        setRevoking(null);
         router.refresh();
       },
       onError: (error) => toast(errorMessage(error), "error"),
@@ -104,6 +107,18 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
           </div>
         </div>
       ) : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title="Revoke this invitation?"
+        confirmLabel="Revoke invitation"
+        pending={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate({ workspaceId: workspace.id, invitationId: revoking.id })}
+      >
+        <p>
+          The link sent {revoking?.email ? `to ${revoking.email}` : "out"} stops working at once. To invite {revoking?.email ? "them" : "someone"} later, create a new link.
+        </p>
+      </ConfirmDialog>
       {invitations.length > 0 ? (
         <div>
           <h3 className="text-sm font-semibold text-stone-900">Pending invitations</h3>
@@ -113,7 +128,7 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
                 <span className="flex-1 text-stone-800">{invitation.email ?? "Anyone with the link"}</span>
                 <Badge>{ROLE_LABELS[invitation.role]}</Badge>
                 <span className="text-stone-600">Expires {dateFormat.format(invitation.expiresAt)}</span>
-                <Button variant="ghost" size="sm" onClick={() => revoke.mutate({ workspaceId: workspace.id, invitationId: invitation.id })}>
+                <Button variant="ghost" size="sm" aria-label={`Revoke the invitation for ${invitation.email ?? "anyone with the link"}`} onClick={() => setRevoking(invitation)}>
                   Revoke
                 </Button>
               </li>

@@ -4,7 +4,7 @@ import { ImagePlus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
-import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { errorMessage, useTRPC, useTRPCClient } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ResizedImage } from "@/components/ui/resized-image";
@@ -20,17 +20,28 @@ export interface GridPhoto {
   height: number;
 }
 
-/** The photos of a project, in upload order, each with a delete action that asks first. */
+/** The photos of a project, in upload order, each with a delete action that asks first and can be undone for a few seconds. */
 export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
   const trpc = useTRPC();
   const router = useRouter();
   const workspace = useWorkspace();
   const toast = useToast();
+  const client = useTRPCClient();
   const [deleting, setDeleting] = useState<GridPhoto | null>(null);
+  // The server keeps a deleted photo for its undo window (delete-photo.ts); the toast outlives the dialog.
+  const undo = (photo: GridPhoto) =>
+    client.photos.restore.mutate({ workspaceId: workspace.id, photoId: photo.id }).then(
+      () => {
+        toast(`${photo.fileName} restored`);
+        router.refresh();
+      },
+      (error: unknown) => toast(errorMessage(error), "error"),
+    );
   const remove = useMutation(
     trpc.photos.delete.mutationOptions({
       onSuccess: () => {
-        toast(`${deleting?.fileName ?? "Photo"} deleted`);
+        const photo = deleting;
+        toast(`${photo?.fileName ?? "Photo"} deleted`, "success", photo ? { label: "Undo", onClick: () => void undo(photo) } : undefined);
         setDeleting(null);
         router.refresh();
       },
@@ -51,7 +62,7 @@ export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ workspaceId: workspace.id, photoId: deleting.id })}
       >
-        <p>The original file is removed from the project and cannot be recovered. Results already made from it are kept.</p>
+        <p>It leaves the project at once; you can undo for a few seconds. Results already made from it are kept, with it as their original.</p>
       </ConfirmDialog>
       <ul aria-label="Photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {photos.map((photo) => (

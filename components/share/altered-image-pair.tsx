@@ -1,10 +1,15 @@
 import type { ReactNode } from "react";
+import { ResizedImage } from "@/components/ui/resized-image";
 import type { ShareListing } from "@/server/studio/exports/show-share";
+
+// Two images side by side from 768 px (the page is at most 6xl wide), one above the other below.
+const PAIR_SIZES = "(min-width: 768px) 540px, 100vw";
 
 /**
  * One altered listing photo beside its unaltered original, the disclosure label on the
  * image and in the caption (MLS rules, California AB 723), the remark of what was done,
- * and "What changed" (the change map overlay and its summary) when there is one.
+ * and "What changed" (the change map overlay and its summary) when there is one. Images
+ * load as their WebP copies; "Full size" opens the original file.
  * `children` is where more per-image disclosure goes.
  */
 export function AlteredImagePair({ item, number, children }: { item: ShareListing["items"][number]; number: number; children?: ReactNode }) {
@@ -15,26 +20,39 @@ export function AlteredImagePair({ item, number, children }: { item: ShareListin
       </h3>
       <div className="grid gap-4 md:grid-cols-2">
         <figure className="space-y-2">
-          {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
-          <img src={item.originalUrl} alt={`Photo ${number}, unaltered original`} loading="lazy" className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200" />
-          <figcaption className="text-sm font-medium text-stone-700">Original photo (unaltered)</figcaption>
+          <ResizedImage
+            image={{ url: item.originalUrl, ...item.original }}
+            sizes={PAIR_SIZES}
+            alt={`Photo ${number}, unaltered original`}
+            className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200"
+          />
+          <figcaption className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-stone-700">
+            <span className="font-medium">Original photo (unaltered)</span>
+            <FullSizeLink href={item.originalUrl} label={`Photo ${number}, unaltered original, full size`} />
+          </figcaption>
         </figure>
         <figure className="space-y-2">
           <div className="relative">
-            {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
-            <img src={item.alteredUrl} alt={`Photo ${number}, ${item.label.toLowerCase()}`} loading="lazy" className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200" />
+            <ResizedImage
+              image={{ url: item.alteredUrl, ...item.altered }}
+              sizes={PAIR_SIZES}
+              alt={`Photo ${number}, ${item.label.toLowerCase()}`}
+              className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200"
+            />
             <span className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">{item.label}</span>
           </div>
           <figcaption className="space-y-1 text-sm text-stone-700">
-            <span className="block font-medium">{item.label}</span>
+            <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-medium">{item.label}</span>
+              <FullSizeLink href={item.alteredUrl} label={`Photo ${number}, ${item.label.toLowerCase()}, full size`} />
+            </span>
             {item.remark ? <span className="block text-stone-600">{item.remark}</span> : null}
           </figcaption>
           {item.changes ? (
             <details className="text-sm text-stone-700" data-testid="share-change-map">
               <summary className="cursor-pointer font-medium text-accent-700">What changed</summary>
               <div className="relative mt-2">
-                {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
-                <img src={item.alteredUrl} alt="" loading="lazy" className="block w-full rounded-lg ring-1 ring-stone-200" />
+                <ResizedImage image={{ url: item.alteredUrl, ...item.altered }} sizes={PAIR_SIZES} alt="" className="block w-full rounded-lg ring-1 ring-stone-200" />
                 {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
                 <img
                   src={item.changes.overlayUrl}
@@ -50,5 +68,13 @@ export function AlteredImagePair({ item, number, children }: { item: ShareListin
       </div>
       {children}
     </article>
+  );
+}
+
+function FullSizeLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" aria-label={label} className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline">
+      Full size
+    </a>
   );
 }

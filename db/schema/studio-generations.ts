@@ -5,7 +5,7 @@
  * Progress lives here, not in the browser, so a reload shows the same state.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { completedAt, createdAt, updatedAt } from "./columns";
 import {
   GENERATION_KINDS,
@@ -92,6 +92,8 @@ export const generationOutputs = studio.table(
      * held it back. `storageKey` keeps the last image that passed, so a redo never loses it.
      */
     heldBackKey: text("held_back_key"),
+    /** False only for outputs stored before their thumbnail and display copies were made (like photos.resized). */
+    resized: boolean("resized").notNull().default(true),
     error: jsonb("error").$type<GenerationError>(),
     updatedAt: updatedAt(),
   },

@@ -6,6 +6,7 @@
 import { relations, sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -169,6 +170,13 @@ export const photos = studio.table(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * False only for photos stored before thumbnail and display copies were made
+     * (server/images/derivatives.ts); they are made on the first request (make-missing-copies.ts).
+     */
+    resized: boolean("resized").notNull().default(true),
+    /** Set when a member deletes the photo: hidden at once, gone for good after the undo window (delete-photo.ts). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("photos_storage_key_unique").on(t.storageKey), index("photos_project_idx").on(t.projectId)],

@@ -30,3 +30,18 @@ export async function storeDerivatives(store: Pick<BlobStore, "put">, key: strin
 export async function deleteDerivatives(store: Pick<BlobStore, "delete">, key: string): Promise<void> {
   await Promise.all(DERIVATIVES.map((size) => store.delete(derivativeKey(key, size))));
 }
+
+/**
+ * Links to the copies of the image at `key`, for a page to show instead of the original;
+ * null for anything but an image, and for an image whose copies are not made yet
+ * (`resized` false: stored before copies existed), which the page then shows as is.
+ */
+export async function derivativeUrls(
+  store: Pick<BlobStore, "url">,
+  key: string | null,
+  { contentType = "image/*", resized = true }: { contentType?: string | null; resized?: boolean } = {},
+): Promise<{ thumbUrl: string; displayUrl: string } | null> {
+  if (!key || !resized || !contentType?.startsWith("image/")) return null;
+  const [thumbUrl, displayUrl] = await Promise.all([store.url(derivativeKey(key, "thumb")), store.url(derivativeKey(key, "display"))]);
+  return { thumbUrl, displayUrl };
+}

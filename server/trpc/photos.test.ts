@@ -77,8 +77,8 @@ describe("photo uploads", () => {
     const thumb = await getBlobStore().get(derivativeKey(photo.storageKey, "thumb"));
     expect(thumb?.contentType).toBe("image/webp");
     expect(await sharp(thumb!.bytes).metadata()).toMatchObject({ format: "webp", width: 40, height: 60 });
-    expect(await getBlobStore().resolveOwnUrl(listed[0].thumbUrl)).toBe(derivativeKey(photo.storageKey, "thumb"));
-    expect(await getBlobStore().resolveOwnUrl(listed[0].displayUrl)).toBe(derivativeKey(photo.storageKey, "display"));
+    expect(await getBlobStore().resolveOwnUrl(listed[0].thumbUrl!)).toBe(derivativeKey(photo.storageKey, "thumb"));
+    expect(await getBlobStore().resolveOwnUrl(listed[0].displayUrl!)).toBe(derivativeKey(photo.storageKey, "display"));
     expect((await owner.api.projects.list({ workspaceId }))[0]).toMatchObject({ photoCount: 1, coverUrl: expect.any(String) });
   });
 

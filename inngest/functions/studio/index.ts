@@ -1,7 +1,9 @@
-/** The durable functions of the studio's workflows (and whole-listing staging). */
+/** The durable functions of the studio's workflows (and whole-listing staging), and photo housekeeping. */
 import { describePropertyFunction } from "./describe-property";
 import { inpaintUpscaleFunction } from "./inpaint-upscale-chain";
+import { makeMissingCopiesFunction } from "./make-missing-copies";
 import { pollMultiviewFunction, pollStagingFunction, pollVideoFunction } from "./poll-functions";
+import { purgeDeletedPhotoFunction } from "./purge-deleted-photo";
 import { stageBatchFunction } from "./stage-batch";
 
-export const studioFunctions = [pollStagingFunction, pollMultiviewFunction, pollVideoFunction, inpaintUpscaleFunction, describePropertyFunction, stageBatchFunction];
+export const studioFunctions = [pollStagingFunction, pollMultiviewFunction, pollVideoFunction, inpaintUpscaleFunction, describePropertyFunction, stageBatchFunction, makeMissingCopiesFunction, purgeDeletedPhotoFunction];

@@ -7,8 +7,10 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { photos as photoTable, users } from "@/db/schema/studio";
 import { stagingBatches } from "@/db/schema/studio-batches";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
+import { derivativeUrls } from "@/server/images/derivatives";
 import type { StudioContext } from "../context";
 import { outputDisclosure } from "../generations/output-disclosure";
+import { requestMissingCopies } from "../photos/make-missing-copies";
 import { getProject } from "../projects/get-project";
 import { batchPhotos, countProgress } from "./batch-photos";
 
@@ -21,17 +23,21 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
     .where(and(eq(stagingBatches.workspaceId, input.workspaceId), eq(stagingBatches.projectId, input.projectId)))
     .orderBy(desc(stagingBatches.createdAt))
     .limit(input.limit ?? 20);
-  const url = (key: string | null) => (key ? ctx.storage().url(key) : Promise.resolve(null));
+  const store = ctx.storage();
+  const url = (key: string | null) => (key ? store.url(key) : Promise.resolve(null));
 
   return Promise.all(
     batches.map(async ({ batch, createdByName }) => {
       const rows = await batchPhotos(ctx.db, batch.id);
       const generationIds = rows.flatMap((row) => (row.generationRecorded && row.generationId ? [row.generationId] : []));
       const [names, runs, outputs] = await Promise.all([
-        rows.length ? ctx.db.select({ id: photoTable.id, fileName: photoTable.fileName }).from(photoTable).where(inArray(photoTable.id, rows.map((row) => row.photoId))) : [],
+        rows.length ? ctx.db.select({ id: photoTable.id, fileName: photoTable.fileName, storageKey: photoTable.storageKey, resized: photoTable.resized }).from(photoTable).where(inArray(photoTable.id, rows.map((row) => row.photoId))) : [],
         generationIds.length ? ctx.db.select().from(generations).where(inArray(generations.id, generationIds)) : [],
         generationIds.length ? ctx.db.select().from(generationOutputs).where(inArray(generationOutputs.generationId, generationIds)) : [],
       ]);
+      if (outputs.some((output) => !output.resized && output.storageKey)) await requestMissingCopies(ctx, input);
+      // Whether each source photo has its copies yet (listPhotos asks for them when not).
+      const sources = new Map(names.map((photo) => [photo.storageKey, photo.resized]));
       return {
         id: batch.id,
         status: batch.status,
@@ -58,7 +64,9 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
                   ? {
                       id: staged.id,
                       url: await url(staged.storageKey),
+                      resized: await derivativeUrls(store, staged.storageKey, { contentType: staged.contentType, resized: staged.resized }),
                       sourceUrl: await url(staged.sourceKey),
+                      sourceResized: await derivativeUrls(store, staged.sourceKey, { resized: sources.get(staged.sourceKey ?? "") ?? true }),
                       provider: staged.provider,
                       disclosure: outputDisclosure(run, staged, own),
                     }

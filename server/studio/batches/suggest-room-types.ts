@@ -4,7 +4,7 @@
  * photo (D8 `image_analysis[].room_type`). Photos it never named get no suggestion; the
  * form starts them on a living room and the person picks.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generations } from "@/db/schema/studio-generations";
 import { normalizeRoomType, type RoomType } from "@/shared/catalogues";
@@ -17,7 +17,7 @@ export async function suggestRoomTypes(ctx: StudioContext, input: { workspaceId:
     ctx.db
       .select({ id: photos.id })
       .from(photos)
-      .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId))),
+      .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), isNull(photos.deletedAt))),
     ctx.db
       .select({ result: generations.result })
       .from(generations)

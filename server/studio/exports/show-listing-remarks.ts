@@ -4,7 +4,7 @@
  * each photo (numbered as the photos are listed), in the listing's language, worded for
  * the workspace's MLS rule set, with the share page linked when the project has one.
  */
-import { and, asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import type { DisclosureLabel } from "@/shared/disclosure";
@@ -25,7 +25,7 @@ export async function showListingRemarks(
   const listed = await ctx.db
     .select({ id: photos.id, storageKey: photos.storageKey })
     .from(photos)
-    .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId)))
+    .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), isNull(photos.deletedAt)))
     .orderBy(asc(photos.createdAt));
   const rows = await ctx.db
     .select({ output: generationOutputs, kind: generations.kind, params: generations.params })

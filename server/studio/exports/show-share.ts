@@ -6,14 +6,16 @@
  * publishing agent, and anything unfinished are never exposed.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { projects, users, workspaces } from "@/db/schema/studio";
+import { photos, projects, users, workspaces } from "@/db/schema/studio";
 import { generationOutputs, generations, shareLinks, type GenerationOutput } from "@/db/schema/studio-generations";
 import { descriptionRevisions } from "@/db/schema/studio-listing-copy";
 import { AppError } from "@/server/errors";
+import { derivativeUrls } from "@/server/images/derivatives";
 import type { BlobStore } from "@/server/storage";
 import type { StudioContext } from "../context";
 import { ALTERED_ROLES, type GenerationKind } from "@/shared/generation-vocabulary";
 import { outputDisclosure } from "../generations/output-disclosure";
+import { requestMissingCopies } from "../photos/make-missing-copies";
 import { changeMapOf } from "./change-map-of";
 import { shareTokenHash } from "./share-token";
 
@@ -55,6 +57,17 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
     .limit(1);
   const store = shortLivedLinks(ctx.storage(), SHARE_IMAGE_URL_TTL_SECONDS);
   const altered = rows.filter(({ output }) => output.role !== "video" && output.sourceKey);
+  // The page shows WebP copies; images stored before copies existed get them on this first view.
+  const sourcePhotos = altered.length
+    ? await ctx.db
+        .select({ storageKey: photos.storageKey, resized: photos.resized })
+        .from(photos)
+        .where(and(eq(photos.workspaceId, project.workspaceId), inArray(photos.storageKey, altered.map(({ output }) => output.sourceKey!))))
+    : [];
+  const sourceResized = (key: string) => sourcePhotos.find((photo) => photo.storageKey === key)?.resized ?? true;
+  if (altered.some(({ output }) => !output.resized || !sourceResized(output.sourceKey!))) {
+    await requestMissingCopies(ctx, { workspaceId: project.workspaceId, projectId: project.id });
+  }
   const video = rows.filter(({ output }) => output.role === "video").at(-1)?.output;
   // The team's latest edit of the copy, else the text as written.
   const [edit] = copy
@@ -79,19 +92,26 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
       bathrooms: project.bathrooms,
     },
     description,
-    video: video ? { url: await store.url(video.storageKey!), posterUrl: video.sourceKey ? await store.url(video.sourceKey) : null } : null,
+    video: video ? { url: await store.url(video.storageKey!), posterUrl: video.sourceKey ? await posterUrl(store, video.sourceKey, sourceResized(video.sourceKey)) : null } : null,
     items: await Promise.all(
       altered.map(async ({ output, kind, params }) => ({
         id: output.id,
         kind,
         ...disclosureOf({ kind, params }, output, altered),
         alteredUrl: await store.url(output.storageKey!),
+        altered: await derivativeUrls(store, output.storageKey, { contentType: output.contentType, resized: output.resized }),
         originalUrl: await store.url(output.sourceKey!),
+        original: await derivativeUrls(store, output.sourceKey, { resized: sourceResized(output.sourceKey!) }),
         // Computed on the first view of the page, then read from beside the output.
         changes: await changeMapOf(store, { generation: { kind, params }, output }),
       })),
     ),
   };
+}
+
+/** The video's poster: the display copy of the image it was made from, when it has one. */
+async function posterUrl(store: BlobStore, key: string, resized: boolean): Promise<string> {
+  return (await derivativeUrls(store, key, { resized }))?.displayUrl ?? store.url(key);
 }
 
 /** The same store, its links signed for `ttlSeconds` instead of the output lifetime. */

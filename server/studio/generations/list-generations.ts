@@ -8,7 +8,8 @@ import { stagingBatchPhotos } from "@/db/schema/studio-batches";
 import { photos, users } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { descriptionRevisions } from "@/db/schema/studio-listing-copy";
-import { derivativeKey } from "@/server/images/derivatives";
+import { derivativeUrls } from "@/server/images/derivatives";
+import { requestMissingCopies } from "../photos/make-missing-copies";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
@@ -43,19 +44,20 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
         .orderBy(asc(descriptionRevisions.createdAt))
     : [];
   const url = (key: string | null) => (key ? ctx.storage().url(key) : Promise.resolve(null));
-  // Links to an image's WebP copies (made when it was stored); the page falls back to `url`
-  // for images stored before copies were made.
-  const resized = async (key: string | null, contentType: string | null) =>
-    key && contentType?.startsWith("image/") ? { thumbUrl: await url(derivativeKey(key, "thumb")), displayUrl: await url(derivativeKey(key, "display")) } : null;
+  // Images stored before copies existed get them on this first look (make-missing-copies.ts).
+  if (outputs.some((output) => !output.resized && output.storageKey)) await requestMissingCopies(ctx, input);
   // Outputs are named after the photo they were made from ("View of kitchen.jpg").
   const sourceKeys = [...new Set(outputs.map((output) => output.sourceKey).filter((key): key is string => Boolean(key)))];
   const sourcePhotos = sourceKeys.length
     ? await ctx.db
-        .select({ id: photos.id, storageKey: photos.storageKey, fileName: photos.fileName })
+        .select({ id: photos.id, storageKey: photos.storageKey, fileName: photos.fileName, resized: photos.resized })
         .from(photos)
         .where(and(eq(photos.workspaceId, input.workspaceId), inArray(photos.storageKey, sourceKeys)))
     : [];
   const sourcePhoto = (key: string | null) => sourcePhotos.find((photo) => photo.storageKey === key);
+  // Links to an image's WebP copies; the page shows `url` while an old image has none.
+  const store = ctx.storage();
+  const resized = (key: string | null, contentType: string | null, isResized = true) => derivativeUrls(store, key, { contentType, resized: isResized });
 
   return Promise.all(
     rows.map(async ({ generation, createdByName }) => ({
@@ -82,10 +84,10 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
             status: output.status,
             contentType: output.contentType,
             url: await url(output.storageKey),
-            resized: await resized(output.storageKey, output.contentType),
+            resized: await resized(output.storageKey, output.contentType, output.resized),
             sourceUrl: await url(output.sourceKey),
             // Sources are photos or earlier outputs, always images.
-            sourceResized: await resized(output.sourceKey, "image/*"),
+            sourceResized: await resized(output.sourceKey, "image/*", sourcePhoto(output.sourceKey)?.resized),
             sourceName: sourcePhoto(output.sourceKey)?.fileName ?? null,
             /** The project photo it was made from (null when made from another output). */
             sourcePhotoId: sourcePhoto(output.sourceKey)?.id ?? null,

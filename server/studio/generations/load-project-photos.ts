@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
@@ -13,7 +13,7 @@ export async function loadProjectPhotos(ctx: Pick<StudioContext, "db">, input: {
   const rows = await ctx.db
     .select()
     .from(photos)
-    .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), inArray(photos.id, input.photoIds)));
+    .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), inArray(photos.id, input.photoIds), isNull(photos.deletedAt)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return input.photoIds.map((id) => {
     const row = byId.get(id);

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
@@ -16,7 +16,7 @@ export async function resolveImage(
     const [photo] = await ctx.db
       .select({ storageKey: photos.storageKey, id: photos.id })
       .from(photos)
-      .where(and(eq(photos.id, input.ref.id), eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId)));
+      .where(and(eq(photos.id, input.ref.id), eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), isNull(photos.deletedAt)));
     if (!photo) throw new AppError("not_found", "Photo not found in this project.");
     return { storageKey: photo.storageKey, photoId: photo.id };
   }

@@ -1,5 +1,5 @@
 /** The durable step of workflow 4: downsized photos and property data to POST /tools/property-description. */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { V1ApiError } from "@/server/v1/client/v1-api-error";
 import type { StudioContext } from "../context";
@@ -20,7 +20,7 @@ export async function runDescription(ctx: StudioContext, generationId: string): 
   const rows = await ctx.db
     .select()
     .from(photos)
-    .where(and(eq(photos.workspaceId, generation.workspaceId), inArray(photos.id, params.photoIds)));
+    .where(and(eq(photos.workspaceId, generation.workspaceId), inArray(photos.id, params.photoIds), isNull(photos.deletedAt)));
   const ordered = params.photoIds.map((id) => rows.find((row) => row.id === id)).filter((row) => row !== undefined);
   if (ordered.length === 0) {
     await failGeneration(ctx, generationId, { code: "not_found", message: "The chosen photos were deleted." });

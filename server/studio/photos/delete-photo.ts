@@ -1,16 +1,73 @@
-import { and, eq } from "drizzle-orm";
+/**
+ * Deleting a photo is a soft delete with a short undo window: the row is hidden from every
+ * list and picker at once (deleted_at), restorePhoto brings it back within the window,
+ * and purgeDeletedPhoto, run by a durable function after the window, removes the row and
+ * its bytes for good.
+ */
+import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import { photos, projects } from "@/db/schema/studio";
+import { generationOutputs } from "@/db/schema/studio-generations";
+import { inngest } from "@/inngest/client";
+import { photoDeleted } from "@/inngest/studio-events";
 import { AppError } from "@/server/errors";
 import { deleteDerivatives } from "@/server/images/derivatives";
 import type { StudioContext } from "../context";
 
-export async function deletePhoto(ctx: StudioContext, input: { workspaceId: string; photoId: string }): Promise<void> {
+/** How long "Undo" works after a delete; a little longer than the toast offering it stays (10 s). */
+export const PHOTO_UNDO_WINDOW_MS = 15_000;
+
+type PhotoRef = { workspaceId: string; photoId: string };
+
+export async function deletePhoto(ctx: StudioContext, input: PhotoRef): Promise<{ undoUntil: Date }> {
+  const now = ctx.now();
+  const [photo] = await ctx.db
+    .update(photos)
+    .set({ deletedAt: now })
+    .where(and(eq(photos.id, input.photoId), eq(photos.workspaceId, input.workspaceId), isNull(photos.deletedAt)))
+    .returning({ id: photos.id });
+  if (!photo) throw new AppError("not_found", "Photo not found.");
+  // Named by the moment, so a photo restored and deleted again is purged again.
+  await inngest.send(photoDeleted.create(input, { id: `photo-deleted-${input.photoId}-${now.getTime()}` }));
+  return { undoUntil: new Date(now.getTime() + PHOTO_UNDO_WINDOW_MS) };
+}
+
+/** Takes a delete back within the undo window; a second undo of the same photo is a no-op. */
+export async function restorePhoto(ctx: StudioContext, input: PhotoRef): Promise<void> {
+  const ofPhoto = and(eq(photos.id, input.photoId), eq(photos.workspaceId, input.workspaceId));
+  const [restored] = await ctx.db
+    .update(photos)
+    .set({ deletedAt: null })
+    .where(and(ofPhoto, isNotNull(photos.deletedAt), gt(photos.deletedAt, new Date(ctx.now().getTime() - PHOTO_UNDO_WINDOW_MS))))
+    .returning({ id: photos.id });
+  if (restored) return;
+  const [current] = await ctx.db.select({ deletedAt: photos.deletedAt }).from(photos).where(ofPhoto);
+  if (current && !current.deletedAt) return;
+  throw new AppError("conflict", "Too late to undo: the photo was deleted for good.");
+}
+
+/**
+ * Removes a deleted photo for good once its undo window has passed (a restored photo, or
+ * one whose window is still open, is left alone). Its original stays in storage while a
+ * result made from it still shows it as the "before" image (and the share page's
+ * unaltered original), with its copies.
+ */
+export async function purgeDeletedPhoto(ctx: StudioContext, input: PhotoRef): Promise<boolean> {
   const [photo] = await ctx.db
     .delete(photos)
-    .where(and(eq(photos.id, input.photoId), eq(photos.workspaceId, input.workspaceId)))
+    .where(
+      and(
+        eq(photos.id, input.photoId),
+        eq(photos.workspaceId, input.workspaceId),
+        isNotNull(photos.deletedAt),
+        lte(photos.deletedAt, new Date(ctx.now().getTime() - PHOTO_UNDO_WINDOW_MS)),
+      ),
+    )
     .returning();
-  if (!photo) throw new AppError("not_found", "Photo not found.");
+  if (!photo) return false;
   await ctx.db.update(projects).set({ coverPhotoId: null }).where(eq(projects.coverPhotoId, photo.id));
+  const [usedBy] = await ctx.db.select({ id: generationOutputs.id }).from(generationOutputs).where(eq(generationOutputs.sourceKey, photo.storageKey)).limit(1);
+  if (usedBy) return true;
   await ctx.storage().delete(photo.storageKey);
   await deleteDerivatives(ctx.storage(), photo.storageKey);
+  return true;
 }

@@ -16,7 +16,7 @@ export async function listProjects(ctx: StudioContext, input: { workspaceId: str
       firstKey: sql<string>`(array_agg(${photos.storageKey} order by ${photos.createdAt}))[1]`.as("first_key"),
     })
     .from(photos)
-    .where(eq(photos.workspaceId, input.workspaceId))
+    .where(and(eq(photos.workspaceId, input.workspaceId), isNull(photos.deletedAt)))
     .groupBy(photos.projectId)
     .as("photo_stats");
   const cover = alias(photos, "cover");
@@ -37,7 +37,7 @@ export async function listProjects(ctx: StudioContext, input: { workspaceId: str
     })
     .from(projects)
     .leftJoin(stats, eq(stats.projectId, projects.id))
-    .leftJoin(cover, eq(cover.id, projects.coverPhotoId))
+    .leftJoin(cover, and(eq(cover.id, projects.coverPhotoId), isNull(cover.deletedAt)))
     .where(and(eq(projects.workspaceId, input.workspaceId), input.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt)))
     .orderBy(desc(projects.updatedAt));
   return Promise.all(

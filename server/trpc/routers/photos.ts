@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { confirmUpload } from "@/server/studio/photos/confirm-upload";
-import { deletePhoto } from "@/server/studio/photos/delete-photo";
+import { deletePhoto, restorePhoto } from "@/server/studio/photos/delete-photo";
 import { listPhotos } from "@/server/studio/photos/list-photos";
 import { prepareUploads } from "@/server/studio/photos/prepare-uploads";
 import { router, workspaceProcedure } from "../procedures";
@@ -28,4 +28,8 @@ export const photosRouter = router({
   delete: workspaceProcedure()
     .input(z.object({ photoId: z.uuid() }))
     .mutation(({ ctx, input }) => deletePhoto(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId })),
+
+  restore: workspaceProcedure()
+    .input(z.object({ photoId: z.uuid() }))
+    .mutation(({ ctx, input }) => restorePhoto(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId })),
 });
