@@ -90,6 +90,11 @@ test("a 3-photo listing: cost on the button, one batch and one charge per photo 
   });
 
   await test.step("resumed, every photo is staged, grouped with its batch and labelled as a style preview", async () => {
+    // Every file the page downloads from here on (uploads are PUTs, so GETs only).
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "GET") requested.push(new URL(request.url()).pathname);
+    });
     await batch.getByRole("button", { name: "Resume" }).click();
     await expect(batch.getByText("3 of 3 photos done")).toBeVisible({ timeout: 90_000 });
     await expect(batch.getByText("Done", { exact: true })).toBeVisible();
@@ -97,7 +102,17 @@ test("a 3-photo listing: cost on the button, one batch and one charge per photo 
     await expect(photos).toHaveCount(3);
     for (const name of ["lounge.jpg", "bedroom.jpg", "kitchen.jpg"]) {
       await expect(batch.getByRole("img", { name: `Style preview of ${name}, result` })).toBeVisible();
+      // Before and after both load as WebP copies, never the full-size files (Download has those).
+      for (const side of ["result", "original"]) {
+        const image = batch.getByRole("img", { name: `Style preview of ${name}, ${side}` });
+        await image.scrollIntoViewIfNeeded();
+        await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        expect(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).toMatch(/\.(thumb|display)\.webp$/);
+      }
     }
+    const files = requested.filter((pathname) => pathname.startsWith("/files/"));
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.filter((pathname) => !pathname.endsWith(".webp")), "a full-size file was downloaded").toEqual([]);
     await expect(batch.getByText("Style preview", { exact: true })).toHaveCount(3);
     await expect(page.getByText("Virtually staged")).toHaveCount(0);
     // Not listed again one by one among the project's other runs.

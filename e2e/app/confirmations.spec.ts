@@ -5,9 +5,9 @@ import path from "node:path";
 import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 
 /**
- * Nothing destructive happens on one click: removing a member, deleting a photo,
- * turning off a share link and archiving each ask first (Cancel leaves things as they
- * were); archiving can be undone from its toast; an owner deletes a workspace only by
+ * Nothing destructive happens on one click: removing a member, revoking an invitation,
+ * deleting a photo, turning off a share link and archiving each ask first (Cancel leaves
+ * things as they were); deleting a photo and archiving can be undone from their toasts; an owner deletes a workspace only by
  * typing its name, and it is gone for the whole team.
  */
 test.describe.configure({ timeout: 300_000 });
@@ -41,7 +41,7 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
   const photos = page.getByRole("list", { name: "Photos" }).getByRole("listitem");
   await expect(photos).toHaveCount(1);
 
-  await test.step("delete a photo: Cancel keeps it, confirming deletes it", async () => {
+  await test.step("delete a photo: Cancel keeps it, confirming deletes it, Undo brings it back", async () => {
     await page.getByRole("button", { name: "Delete hall.jpg" }).click();
     const ask = page.getByRole("dialog", { name: "Delete hall.jpg?" });
     await expect(ask).toBeVisible();
@@ -53,6 +53,14 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
     await page.getByRole("button", { name: "Delete hall.jpg" }).click();
     await ask.getByRole("button", { name: "Delete photo" }).click();
     await expect(page.getByText("No photos yet")).toBeVisible();
+    await expect(page.getByText("hall.jpg deleted")).toBeVisible();
+    await atBothWidths(page, "confirm-01b-photo-undo");
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByText("hall.jpg restored")).toBeVisible();
+    await expect(photos).toHaveCount(1);
+    // Restored on the server, not only on this page.
+    await page.reload();
+    await expect(photos).toHaveCount(1);
   });
 
   await test.step("turn off the share link only after confirming", async () => {
@@ -93,6 +101,25 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
     await agentContext.close();
 
     await page.reload();
+    await test.step("revoke an invitation only after confirming", async () => {
+      const pendingEmail = uniqueEmail("pending");
+      await page.getByLabel("Email (optional)").fill(pendingEmail);
+      await page.getByRole("button", { name: "Create invite link" }).click();
+      const pending = page.getByRole("listitem").filter({ hasText: pendingEmail });
+      await expect(pending).toBeVisible();
+      await pending.getByRole("button", { name: /^Revoke/ }).click();
+      const ask = page.getByRole("dialog", { name: "Revoke this invitation?" });
+      await expect(ask.getByText(`The link sent to ${pendingEmail} stops working at once.`)).toBeVisible();
+      await expectAccessible(page, "confirm invitation revoke");
+      await atBothWidths(page, "confirm-02a-invitation");
+      await ask.getByRole("button", { name: "Cancel" }).click();
+      await expect(ask).toBeHidden();
+      await expect(pending).toBeVisible();
+      await pending.getByRole("button", { name: /^Revoke/ }).click();
+      await ask.getByRole("button", { name: "Revoke invitation" }).click();
+      await expect(page.getByText("Invitation revoked")).toBeVisible();
+      await expect(pending).toHaveCount(0);
+    });
     await page.getByRole("button", { name: "Remove Milo Agent" }).click();
     const ask = page.getByRole("dialog", { name: "Remove Milo Agent?" });
     await expectAccessible(page, "confirm member removal");

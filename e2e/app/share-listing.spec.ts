@@ -7,7 +7,8 @@ import { projectWithPhotos, renderVideo, stagePhoto, waitForGeneration } from ".
 /**
  * The share page reads as a listing: brokerage, address, price and facts, the latest
  * wording of the description, the agent to contact, the video with a poster, and each
- * altered image beside its unaltered original; it fits a phone. A bad token gets the
+ * altered image beside its unaltered original, shown as WebP copies with a link to the
+ * full-size file; it fits a phone. A bad token gets the
  * branded 404. The listing's content is made through the studio's procedures.
  */
 test("the share page reads as a listing and fits a phone", async ({ page, browser }) => {
@@ -36,8 +37,15 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   await project.api.generations.reviseDescription.mutate({ workspaceId: project.workspace.id, generationId: description.id, text: wording });
   const link = await project.api.generations.createShareLink.mutate({ ...where, requestId: randomUUID() });
 
+  // The full-size files the page must not download to show its images (only "Full size" opens them).
+  const pathOf = (url: string | null) => new URL(url!).pathname;
+  const stagedOutput = (await project.api.generations.list.query(where)).flatMap((generation) => generation.outputs).find((output) => output.id === staged.outputId)!;
+  const originals = [pathOf(stagedOutput.url), pathOf(stagedOutput.sourceUrl)];
+
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
+  const requested: string[] = [];
+  visitor.on("request", (request) => requested.push(new URL(request.url()).pathname));
   await visitor.goto(link.path);
   await expect(visitor.getByRole("heading", { level: 1, name: /221 Long Meadow/ })).toBeVisible();
   await expect(visitor.getByText("Shah & Partners Realty").first()).toBeVisible();
@@ -52,6 +60,16 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   await expect(visitor.getByText("Original photo (unaltered)")).toHaveCount(1);
   await expect(visitor.getByRole("img", { name: "Photo 1, unaltered original" })).toBeVisible();
   await expect(visitor.getByRole("img", { name: /^Photo 1, (style preview|virtually staged)$/ })).toBeVisible();
+  // Both images load as their WebP copies; the full-size files are a link away.
+  for (const image of [visitor.getByRole("img", { name: "Photo 1, unaltered original" }), visitor.getByRole("img", { name: /^Photo 1, (style preview|virtually staged)$/ })]) {
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(pathOf(await image.evaluate((img: HTMLImageElement) => img.currentSrc))).toMatch(/\.(thumb|display)\.webp$/);
+  }
+  await expect(visitor.getByLabel("Listing video")).toHaveAttribute("poster", /\.display\.webp/);
+  const fullSize = visitor.getByRole("link", { name: /^Photo 1, .*full size$/ });
+  await expect(fullSize).toHaveCount(2);
+  expect((await Promise.all((await fullSize.all()).map(async (a) => pathOf(await a.getAttribute("href"))))).sort()).toEqual([...originals].sort());
+  expect(requested.filter((path) => originals.includes(path)), "an original was downloaded").toEqual([]);
   await fitsPhones(visitor, "share");
   await desktop(visitor);
   await snap(visitor, "desktop-share");
