@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(closeDb);
 
-describe("copies for photos stored before copies existed", () => {
+describe("copies for photos and results stored before copies existed", () => {
   it("shows the original at first, asks for the copies once, and lists the copies once they are made", async () => {
     const { workspaceId, projectId, photoIds } = studio;
     const key = await keyOf(photoIds[0]);
@@ -49,6 +49,21 @@ describe("copies for photos stored before copies existed", () => {
 
     const after = await studio.api.photos.list({ workspaceId, projectId });
     expect(await store().resolveOwnUrl(after.find((photo) => photo.id === photoIds[0])!.thumbUrl!)).toBe(derivativeKey(key, "thumb"));
+  });
+
+  it("makes the copies of a result stored before copies existed, which the results list then links", async () => {
+    const { workspaceId, projectId, user } = studio;
+    const db = await getDb();
+    const [generation] = await db.insert(generations).values({ workspaceId, projectId, kind: "staging", status: "completed", createdBy: user.id }).returning();
+    const key = `studio/${workspaceId}/projects/${projectId}/generations/${generation.id}/output-0.jpg`;
+    await store().put(key, await sharp({ create: { width: 900, height: 600, channels: 3, background: "#8d99ae" } }).jpeg().toBuffer(), "image/jpeg");
+    await db.insert(generationOutputs).values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed", storageKey: key, contentType: "image/jpeg", resized: false });
+    const listed = async () => (await studio.api.generations.list({ workspaceId, projectId })).find((run) => run.id === generation.id)!.outputs[0];
+    expect((await listed()).resized).toBeNull();
+
+    expect(await makeMissingCopies(await createStudioContext(), { workspaceId, projectId, limit: 10 })).toEqual({ made: 1, maybeMore: false });
+    expect(await sharp((await store().get(derivativeKey(key, "thumb")))!.bytes).metadata()).toMatchObject({ format: "webp", width: 480 });
+    expect(await store().resolveOwnUrl((await listed()).resized!.displayUrl)).toBe(derivativeKey(key, "display"));
   });
 });
 
