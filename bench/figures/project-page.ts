@@ -110,8 +110,27 @@ async function loadOnce(browser: Browser, appUrl: string, state: Awaited<ReturnT
   }
 }
 
-/** Click on Stage photo → the working card painted, and → the real card (the server's answer). */
-async function clickToCards(page: Page): Promise<{ workingMs: number; answeredMs: number }> {
+/** In the page (a string for the reason above): resolves once React has hydrated the Stage photo button. */
+const untilHydrated = `new Promise((resolve) => {
+  const check = () => {
+    const button = [...document.querySelectorAll("button")].find((b) => /^Stage photo/.test(b.textContent.trim()));
+    if (button && Object.keys(button).some((key) => key.startsWith("__reactProps"))) resolve(true);
+    else requestAnimationFrame(check);
+  };
+  check();
+})`;
+
+/**
+ * Click on Stage photo → the working card painted, and → the real card (the server's
+ * answer). The click waits until React has hydrated the button (its props are attached
+ * to the element): before that a click is only replayed after hydration, which is the
+ * page's time to interactive, reported on its own row, not the card's.
+ */
+async function clickToCards(page: Page, navigatedAt: number): Promise<{ workingMs: number; answeredMs: number; interactiveMs: number }> {
+  const button = page.getByRole("button", { name: /^Stage photo/ });
+  await button.waitFor();
+  await page.evaluate(untilHydrated);
+  const interactiveMs = (await page.evaluate(() => performance.now())) - navigatedAt;
   await page.evaluate(() => {
     const marks = ((window as unknown as { __marks: Record<string, number> }).__marks = {} as Record<string, number>);
     const before = document.querySelectorAll('article[aria-labelledby^="generation-"]').length;
@@ -124,13 +143,13 @@ async function clickToCards(page: Page): Promise<{ workingMs: number; answeredMs
       }
     }).observe(document.body, { childList: true, subtree: true });
   });
-  await page.getByRole("button", { name: /^Stage photo/ }).click();
+  await button.click();
   const marks = await page.waitForFunction(() => {
     const m = (window as unknown as { __marks: Record<string, number> }).__marks;
     return m.answered !== undefined && m.working !== undefined ? m : null;
   }, null, { timeout: 60_000 });
   const { click, working, answered } = (await marks.jsonValue()) as Record<string, number>;
-  return { workingMs: working - click, answeredMs: answered - click };
+  return { workingMs: working - click, answeredMs: answered - click, interactiveMs };
 }
 
 export async function projectPage(ctx: BenchContext): Promise<Figure> {
@@ -148,12 +167,13 @@ export async function projectPage(ctx: BenchContext): Promise<Figure> {
       baseline.push(await loadOnce(browser, ctx.app.url, state, listing.path, true));
       atrium.push(await loadOnce(browser, ctx.app.url, state, listing.path, false));
     }
-    const cards: { workingMs: number; answeredMs: number }[] = [];
+    const cards: { workingMs: number; answeredMs: number; interactiveMs: number }[] = [];
     const context = await browser.newContext({ baseURL: ctx.app.url, viewport: VIEWPORT, storageState: state });
     const page = await context.newPage();
     for (let run = 0; run < RUNS; run++) {
       await page.goto(listing.path);
-      cards.push(await clickToCards(page));
+      // performance.now() counts from this navigation.
+      cards.push(await clickToCards(page, 0));
     }
     await context.close();
 
@@ -166,12 +186,13 @@ export async function projectPage(ctx: BenchContext): Promise<Figure> {
       method:
         `${PHOTOS} photos of 4000×3000 uploaded through the studio (copies made in ${seconds(setupMs)}); Chromium ${VIEWPORT.width}×${VIEWPORT.height}, empty cache per visit, medians of ${RUNS} alternating runs. ` +
         "Visible content: navigation → every photo tile of the first screen painted. Baseline: the same page with the WebP copies refused, so tiles load the originals (the page before the copies). " +
-        "Working card: click on Stage photo → the card painted; baseline: click → the server's answer on screen.",
+        "Working card: click on Stage photo, once hydrated → the card painted; baseline: click → the server's answer on screen.",
       columns: ["measure", "baseline", "Atrium", "ratio"],
       rows: [
         ["visible content", seconds(med(baseline, "visibleMs")), seconds(visible), times(pairedRatio(atrium.map((l) => l.visibleMs), baseline.map((l) => l.visibleMs)))],
         ["largest contentful paint", seconds(med(baseline, "lcpMs")), seconds(med(atrium, "lcpMs")), times(pairedRatio(atrium.map((l) => l.lcpMs), baseline.map((l) => l.lcpMs)))],
         ["images loaded by then", String(med(baseline, "images")), String(med(atrium, "images")), ""],
+        ["navigation → Stage photo hydrated (interactive)", "", ms(median(cards.map((c) => c.interactiveMs))), ""],
         ["click → working card", ms(median(cards.map((c) => c.answeredMs))), ms(working), times(pairedRatio(cards.map((c) => c.workingMs), cards.map((c) => c.answeredMs)))],
       ],
       targets: [
@@ -179,7 +200,7 @@ export async function projectPage(ctx: BenchContext): Promise<Figure> {
         { name: `working card < ${CARD_TARGET_MS} ms after the click`, met: working < CARD_TARGET_MS, detail: ms(working) },
       ],
       notes: [
-        "The click lands right after the page's load event: on a busy machine React may still be hydrating, and the click waits for that too (the browser test e2e/app/fast-pages.spec.ts shows the card drawn while the start request is held).",
+        "The click lands once React has hydrated the Stage photo button (time to interactive is its own row); the browser test e2e/app/fast-pages.spec.ts shows the card drawn while the start request is held.",
       ],
     };
   } finally {

@@ -76,6 +76,16 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
           </h2>
           {generations.data && generations.data.length > 0 ? <ResultsFilter generations={generations.data} value={filter} onChange={setFilter} /> : null}
         </div>
+        {/* Shown whatever the list's state: a run started while the list still loads is drawn at once. */}
+        {starting.length > 0 ? (
+          <ul className="space-y-4" aria-label="Runs starting">
+            {starting.map((run) => (
+              <li key={`starting-${run.id}`}>
+                <StartingRunCard kind={run.kind} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {generations.isPending ? (
           <div role="status" aria-label="Loading results" className="space-y-3">
             <Skeleton className="h-40 w-full" />
@@ -104,13 +114,8 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
               </Button>
             }
           />
-        ) : (
+        ) : shown.length === 0 ? null : (
           <ul className="space-y-4" aria-label="Workflow runs">
-            {starting.map((run) => (
-              <li key={`starting-${run.id}`}>
-                <StartingRunCard kind={run.kind} />
-              </li>
-            ))}
             {shown.map((generation) => (
               <li key={generation.id}>
                 <GenerationCard generation={generation} projectId={projectId} mlsRemark={remarkFor(generation)} />

@@ -86,19 +86,21 @@ test("a photo stored before copies existed shows its original, then gets its cop
   await snap(page, "fast-pages-old-photo-copies");
 });
 
-test("starting a workflow shows its working card before the server answers", async ({ page }) => {
+test("starting a workflow shows its working card before the server answers, even while the results still load", async ({ page }) => {
   const project = await projectWithPhotos(page, { person: person(), brokerage: "Harbor Homes", project: { address: "4 Quay Street" }, photos: [{ name: "lounge.jpg", color: "#d6c7a1" }] });
-  await page.goto(project.projectPath);
-  // Hold the start request: whatever shows meanwhile was drawn before any answer.
+  // Hold the results list and the start request: whatever shows meanwhile was drawn before any answer.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/trpc\/[^?]*generations\.stage/, async (route) => {
+  await page.route(/\/api\/trpc\/[^?]*generations\.(stage|list)/, async (route) => {
     await held;
     await route.continue();
   });
+  await page.goto(project.projectPath);
+  await expect(page.getByRole("status", { name: "Loading results" })).toBeVisible();
   await page.getByRole("button", { name: /^Stage photo/ }).click();
   const starting = page.getByRole("article", { name: "Staging, starting" });
   await expect(starting).toBeVisible();
+  await expect(page.getByRole("status", { name: "Loading results" }), "the list is still loading").toBeVisible();
   await expect(starting.getByRole("status")).toBeVisible();
   expect(await project.api.generations.list.query({ workspaceId: project.workspace.id, projectId: project.projectId }), "nothing started yet").toEqual([]);
   await expectAccessible(page, "project page with a working card");
