@@ -38,7 +38,7 @@ describe("readImageUrl", () => {
     const store = getBlobStore();
     const key = newBlobKey("result", "png");
     await store.put(key, png, "image/png");
-    const image = await readImageUrl(await store.url(key));
+    const image = await readImageUrl(store, await store.url(key));
     expect(image).toMatchObject({ contentType: "image/png", width: 12, height: 8 });
     expect(image.bytes.equals(png)).toBe(true);
   });
@@ -47,7 +47,7 @@ describe("readImageUrl", () => {
     const store = s3.storeFor();
     const key = newBlobKey("result", "png");
     await store.put(key, png, "image/png");
-    const image = await readImageUrl(await store.url(key), { store });
+    const image = await readImageUrl(store, await store.url(key));
     expect(image).toMatchObject({ contentType: "image/png", width: 12, height: 8 });
   });
 
@@ -55,25 +55,25 @@ describe("readImageUrl", () => {
     const store = getBlobStore();
     const key = newBlobKey("upload", "png");
     await store.put(key, Buffer.from("<html>not an image</html>"), "image/png");
-    expect((await refusal(readImageUrl(await store.url(key)))).code).toBe("unsupported_media");
+    expect((await refusal(readImageUrl(store, await store.url(key)))).code).toBe("unsupported_media");
     const big = newBlobKey("upload", "png");
     await store.put(big, png, "image/png");
-    expect((await refusal(readImageUrl(await store.url(big), { maxBytes: png.length - 1 }))).code).toBe("payload_too_large");
-    expect((await refusal(readImageUrl(await store.url(big), { maxPixels: 95 }))).code).toBe("payload_too_large");
+    expect((await refusal(readImageUrl(store, await store.url(big), { maxBytes: png.length - 1 }))).code).toBe("payload_too_large");
+    expect((await refusal(readImageUrl(store, await store.url(big), { maxPixels: 95 }))).code).toBe("payload_too_large");
   });
 
   it("treats an expired own link like any other URL, so the fetch guard refuses it", async () => {
     const key = newBlobKey("result", "png");
     await getBlobStore().put(key, png, "image/png");
     const past = new LocalBlobStore({ ...localStoreOptions(env), now: () => Date.now() - 2 * env.V1_OUTPUT_URL_TTL_SECONDS * 1000 });
-    expect((await refusal(readImageUrl(await past.url(key)))).code).toBe("source_fetch_failed");
+    expect((await refusal(readImageUrl(getBlobStore(), await past.url(key)))).code).toBe("source_fetch_failed");
   });
 
   it("fetches other URLs through the guarded fetcher", async () => {
     const url = `http://127.0.0.1:${server.port}/image.png`;
-    expect((await refusal(readImageUrl(url))).code).toBe("source_fetch_failed");
+    expect((await refusal(readImageUrl(getBlobStore(), url))).code).toBe("source_fetch_failed");
     expect(server.connections).toBe(0);
     env.V1_FETCH_ALLOWLIST = [`127.0.0.1:${server.port}`];
-    await expect(readImageUrl(url)).resolves.toMatchObject({ contentType: "image/png", width: 12 });
+    await expect(readImageUrl(getBlobStore(), url)).resolves.toMatchObject({ contentType: "image/png", width: 12 });
   });
 });

@@ -2,16 +2,16 @@
  * Reads an image URL a caller supplied. Links to the service's own stored files are read
  * from storage, never over HTTP (D10): the app does not fetch itself, and a private
  * storage endpoint stays out of reach of the fetch guard. Everything else goes through
- * fetchSourceImage. Both paths apply the same format, byte and pixel checks.
+ * fetchSourceImage. Both paths apply the same format, byte and pixel checks. The store is
+ * the caller's (the verb's context), so a test's or another deployment's store is the one read.
  */
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
-import { getBlobStore, type BlobStore } from "@/server/storage";
+import type { BlobStore } from "@/server/storage";
 import { fetchSourceImage, type SourceImageLimits } from "./fetch-source-image";
 import { inspectImage, type InspectedImage } from "./inspect-image";
 
-export async function readImageUrl(url: string, options: SourceImageLimits & { store?: BlobStore } = {}): Promise<InspectedImage> {
-  const store = options.store ?? getBlobStore();
+export async function readImageUrl(store: BlobStore, url: string, options: SourceImageLimits = {}): Promise<InspectedImage> {
   const key = await store.resolveOwnUrl(url);
   if (key === null) return fetchSourceImage(url, options);
   const blob = await store.get(key);

@@ -8,7 +8,7 @@ import { storeFile } from "../media/store-outputs";
  * fetches a URL again.
  */
 export async function storeSource(storage: BlobStore, url: string, kind = "source"): Promise<{ key: string; width: number; height: number }> {
-  const image = await readImageUrl(url);
+  const image = await readImageUrl(storage, url);
   const key = await storeFile(storage, image, kind);
   return { key, width: image.width, height: image.height };
 }

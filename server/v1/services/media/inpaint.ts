@@ -18,7 +18,7 @@ export async function inpaint(ctx: ServiceContext, input: { account: Authenticat
   const { account, request } = input;
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: INPAINT_COST });
   return withImageWorkSlot(async () => {
-    const [image, mask] = await Promise.all([readImageUrl(request.submitted_url), readImageUrl(request.mask_url)]);
+    const [image, mask] = await Promise.all([readImageUrl(ctx.storage, request.submitted_url), readImageUrl(ctx.storage, request.mask_url)]);
     return runChargedSync(ctx, {
       account,
       kind: "inpaint",

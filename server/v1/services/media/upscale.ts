@@ -22,7 +22,7 @@ export async function upscale(ctx: ServiceContext, input: { account: Authenticat
   const { account, request } = input;
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: UPSCALE_COST });
   return withImageWorkSlot(async () => {
-    const image = await readImageUrl(request.image_url);
+    const image = await readImageUrl(ctx.storage, request.image_url);
     return runChargedSync(ctx, {
       account,
       kind: "upscale",
