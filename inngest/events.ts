@@ -1,6 +1,6 @@
 /**
  * Typed events of Atrium (inngest v4: `eventType(name, { schema })`). A function
- * lists them in `triggers`; senders call `inngest.send(someEvent.create(data))`, which
+ * lists them in `triggers`; verbs call `ctx.events.send(someEvent.create(data))` (server/context.ts), which
  * validates the data against the schema before sending.
  *
  * Event names: `<area>/<noun>.<verb>`, e.g. `v1/job.requested`. Add new events below,

@@ -1,21 +1,9 @@
 /**
- * What every studio verb depends on, passed explicitly so tests run verbs against the
- * real database without a web server. Storage is resolved lazily: most verbs never
- * touch it, and pages that only read rows should not need a configured bucket.
+ * What every studio verb depends on: the common verb context (server/context.ts), so
+ * tests run studio verbs against the real database without a web server.
  */
-import { getDb, type Database } from "@/db/client";
-import { getBlobStore, type BlobStore } from "@/server/storage";
+import { createVerbContext, type VerbContext } from "@/server/context";
 
-export interface StudioContext {
-  db: Database;
-  storage: () => BlobStore;
-  now: () => Date;
-}
+export type StudioContext = VerbContext;
 
-export async function createStudioContext(overrides: Partial<StudioContext> = {}): Promise<StudioContext> {
-  return {
-    db: overrides.db ?? (await getDb()),
-    storage: overrides.storage ?? getBlobStore,
-    now: overrides.now ?? (() => new Date()),
-  };
-}
+export const createStudioContext = createVerbContext;

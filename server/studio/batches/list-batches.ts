@@ -23,7 +23,7 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
     .where(and(eq(stagingBatches.workspaceId, input.workspaceId), eq(stagingBatches.projectId, input.projectId)))
     .orderBy(desc(stagingBatches.createdAt))
     .limit(input.limit ?? 20);
-  const store = ctx.storage();
+  const store = ctx.storage;
   const url = (key: string | null) => (key ? store.url(key) : Promise.resolve(null));
 
   return Promise.all(

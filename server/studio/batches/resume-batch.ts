@@ -5,7 +5,6 @@
  */
 import { eq } from "drizzle-orm";
 import { stagingBatches } from "@/db/schema/studio-batches";
-import { inngest } from "@/inngest/client";
 import { batchAdvance } from "@/inngest/studio-events";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
@@ -20,6 +19,6 @@ export async function resumeBatch(ctx: StudioContext, input: { workspaceId: stri
     await tx.update(stagingBatches).set({ status: "running", updatedAt: now }).where(eq(stagingBatches.id, batch.id));
     return now;
   });
-  if (resumedAt) await inngest.send(batchAdvance.create({ batchId: input.batchId, round: 0 }, { id: `batch-${input.batchId}-resumed-${resumedAt.getTime()}` }));
+  if (resumedAt) await ctx.events.send(batchAdvance.create({ batchId: input.batchId, round: 0 }, { id: `batch-${input.batchId}-resumed-${resumedAt.getTime()}` }));
   return { status: "running" };
 }

@@ -8,7 +8,6 @@
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { stagingBatches, stagingBatchPhotos } from "@/db/schema/studio-batches";
-import { inngest } from "@/inngest/client";
 import { batchAdvance } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { enforceMlsRules } from "../generations/enforce-mls-rules";
@@ -56,7 +55,7 @@ export async function startBatch(ctx: StudioContext, input: StartBatchInput): Pr
     });
   }
   // Sent on a repeat too (the event id makes it one run), so a start whose send was lost is picked up.
-  await inngest.send(batchAdvance.create({ batchId: id, round: 0 }, { id: `batch-${id}` }));
+  await ctx.events.send(batchAdvance.create({ batchId: id, round: 0 }, { id: `batch-${id}` }));
   return { id };
 }
 

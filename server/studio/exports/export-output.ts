@@ -16,7 +16,7 @@ import { showShareLink } from "./show-share-link";
 
 export async function exportOutput(ctx: StudioContext, input: { workspaceId: string; outputId: string; disclosure: boolean; userId: string }) {
   const { output, generation, storageKey } = await findOutput(ctx, input);
-  const store = ctx.storage();
+  const store = ctx.storage;
   const extension = storageKey.split(".").pop() ?? "bin";
   const baseName = `${generation.kind}-${output.role}-${output.position + 1}`;
   const label = input.disclosure ? outputDisclosure(generation, output, await loadOutputs(ctx, generation.id)).label : null;

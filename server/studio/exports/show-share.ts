@@ -55,7 +55,7 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
     .where(and(ofProject, eq(generations.kind, "description"), eq(generations.status, "completed")))
     .orderBy(desc(generations.completedAt))
     .limit(1);
-  const store = shortLivedLinks(ctx.storage(), SHARE_IMAGE_URL_TTL_SECONDS);
+  const store = shortLivedLinks(ctx.storage, SHARE_IMAGE_URL_TTL_SECONDS);
   const altered = rows.filter(({ output }) => output.role !== "video" && output.sourceKey);
   // The page shows WebP copies; images stored before copies existed get them on this first view.
   const sourcePhotos = altered.length

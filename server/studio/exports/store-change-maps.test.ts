@@ -23,11 +23,11 @@ describe("storeChangeMaps", () => {
     );
     const [done, running] = (await loadOutputs(ctx, generation.id)).sort((a, b) => a.position - b.position);
     const outputKey = `${photo.storageKey}.declutter-output.jpg`;
-    await ctx.storage().put(outputKey, await syntheticRoom({ width: 320, height: 240, format: "jpeg" }), "image/jpeg");
+    await ctx.storage.put(outputKey, await syntheticRoom({ width: 320, height: 240, format: "jpeg" }), "image/jpeg");
     await updateOutput(ctx, done, { status: "completed", storageKey: outputKey, contentType: "image/jpeg" });
 
     expect(await storeChangeMaps(ctx, generation.id)).toEqual({ stored: 1 });
-    const summary = await ctx.storage().get(changeMapKeys(outputKey).summary);
+    const summary = await ctx.storage.get(changeMapKeys(outputKey).summary);
     expect(JSON.parse(summary!.bytes.toString("utf8"))).toMatchObject({ mode: "removed" });
     expect(running.status).not.toBe("completed");
   });

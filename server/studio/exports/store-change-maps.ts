@@ -11,7 +11,7 @@ import { changeMapOf } from "./change-map-of";
 
 export async function storeChangeMaps(ctx: Pick<StudioContext, "db" | "storage">, generationId: string): Promise<{ stored: number }> {
   const generation = await loadGeneration(ctx, generationId);
-  const store = ctx.storage();
+  const store = ctx.storage;
   let stored = 0;
   for (const output of await loadOutputs(ctx, generationId)) {
     if (output.status !== "completed") continue;

@@ -84,5 +84,5 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
     error: null,
   });
   const replaced = [stored && row.storageKey, row.heldBackKey].filter((key): key is string => Boolean(key));
-  await Promise.all(replaced.map((key) => Promise.all([ctx.storage().delete(key), deleteDerivatives(ctx.storage(), key)]).catch(() => undefined)));
+  await Promise.all(replaced.map((key) => Promise.all([ctx.storage.delete(key), deleteDerivatives(ctx.storage, key)]).catch(() => undefined)));
 }

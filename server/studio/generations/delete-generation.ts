@@ -15,5 +15,5 @@ export async function deleteGeneration(ctx: StudioContext, input: { workspaceId:
   if (!generation) throw new AppError("not_found", "Result not found.");
   if (generation.status === "running") throw new AppError("conflict", "This run is still in progress; delete it once it has finished.");
   await ctx.db.delete(generations).where(and(where, eq(generations.status, generation.status)));
-  await ctx.storage().deletePrefix(generationKeyPrefix(generation));
+  await ctx.storage.deletePrefix(generationKeyPrefix(generation));
 }

@@ -20,7 +20,7 @@ export async function importOutput(
   ctx: Pick<StudioContext, "storage">,
   input: { url: string; keyStem: string },
 ): Promise<{ storageKey: string; contentType: string }> {
-  const store = ctx.storage();
+  const store = ctx.storage;
   const own = await store.resolveOwnUrl(input.url);
   let bytes: Buffer;
   let contentType: string;

@@ -43,7 +43,7 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
         .where(inArray(descriptionRevisions.generationId, descriptionIds))
         .orderBy(asc(descriptionRevisions.createdAt))
     : [];
-  const url = (key: string | null) => (key ? ctx.storage().url(key) : Promise.resolve(null));
+  const url = (key: string | null) => (key ? ctx.storage.url(key) : Promise.resolve(null));
   // Images stored before copies existed get them on this first look (make-missing-copies.ts).
   if (outputs.some((output) => !output.resized && output.storageKey)) await requestMissingCopies(ctx, input);
   // Outputs are named after the photo they were made from ("View of kitchen.jpg").
@@ -56,7 +56,7 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
     : [];
   const sourcePhoto = (key: string | null) => sourcePhotos.find((photo) => photo.storageKey === key);
   // Links to an image's WebP copies; the page shows `url` while an old image has none.
-  const store = ctx.storage();
+  const store = ctx.storage;
   const resized = (key: string | null, contentType: string | null, isResized = true) => derivativeUrls(store, key, { contentType, resized: isResized });
 
   return Promise.all(

@@ -3,7 +3,6 @@
  * quota unit, at most 4 attempts per view in all. The set is polled again afterwards.
  */
 import { and, eq } from "drizzle-orm";
-import { inngest } from "@/inngest/client";
 import { multiviewPoll } from "@/inngest/studio-events";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
@@ -45,6 +44,6 @@ export async function redoView(ctx: StudioContext, input: { workspaceId: string;
   await updateGeneration(ctx, generation.id, { status: "running" });
   const jobId = redone.job_id ?? redone.result?.job_id ?? view.v1JobId ?? `${generation.v1Id}:${input.viewIndex}`;
   await recordUsage(ctx, generation, { operation: "multiview_redo", v1JobId: jobId, credits: redone.credits_charged, quotaUnits: 1, attempt });
-  await inngest.send(multiviewPoll.create({ generationId: generation.id, round: 0 }));
+  await ctx.events.send(multiviewPoll.create({ generationId: generation.id, round: 0 }));
   return { attempt, attemptsLeft: MULTIVIEW_MAX_ATTEMPTS - attempt };
 }

@@ -24,14 +24,14 @@ export type ChainStepOutcome = { ok: boolean };
 export async function inpaintLinks(ctx: StudioContext, generationId: string): Promise<{ submittedUrl: string; maskUrl: string }> {
   const generation = await loadGeneration(ctx, generationId);
   const [source] = (await loadOutputs(ctx, generationId)).filter((o) => o.role === "inpainted");
-  const store = ctx.storage();
+  const store = ctx.storage;
   return { submittedUrl: await store.url(source.sourceKey!), maskUrl: await store.url(String(generation.params.maskKey)) };
 }
 
 /** A link to the studio's copy of the inpaint output, or null when there is none. */
 export async function upscaleLink(ctx: StudioContext, generationId: string): Promise<string | null> {
   const [inpainted] = (await loadOutputs(ctx, generationId)).filter((o) => o.role === "inpainted" && o.storageKey);
-  return inpainted ? ctx.storage().url(inpainted.storageKey!) : null;
+  return inpainted ? ctx.storage.url(inpainted.storageKey!) : null;
 }
 
 export async function runInpaintStep(ctx: StudioContext, generationId: string, links: { submittedUrl: string; maskUrl: string }): Promise<ChainStepOutcome> {

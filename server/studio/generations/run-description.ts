@@ -28,7 +28,7 @@ export async function runDescription(ctx: StudioContext, generationId: string): 
   }
   const images = await Promise.all(
     ordered.map(async (row) => {
-      const blob = await ctx.storage().get(row.storageKey);
+      const blob = await ctx.storage.get(row.storageKey);
       if (!blob) throw new Error(`photo ${row.id} is missing from storage`);
       return downsizeForDescription(blob.bytes);
     }),

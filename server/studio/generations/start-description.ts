@@ -2,7 +2,6 @@
  * Workflow 4: listing copy from chosen photos and the confirmed property data. The call
  * is synchronous on the service, so a durable step makes it; this verb records the ask.
  */
-import { inngest } from "@/inngest/client";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { ensureCredits } from "../usage/ensure-credits";
 import { descriptionRequested } from "@/inngest/studio-events";
@@ -53,6 +52,6 @@ async function beginDescription(ctx: StudioContext, input: DescriptionInput, id:
     photoId: photos[0].id,
     params: { photoIds: input.photoIds, property: input.property, tone: input.tone, length: input.length, language: input.language },
   });
-  await inngest.send(descriptionRequested.create({ generationId: id }));
+  await ctx.events.send(descriptionRequested.create({ generationId: id }));
   return { id };
 }

@@ -3,7 +3,6 @@
  * synchronous on the service and can take minutes, so they run as two durable steps;
  * this verb stores the mask and hands over.
  */
-import { inngest } from "@/inngest/client";
 import { INPAINT_UPSCALE_COST } from "@/shared/credit-costs";
 import { ensureCredits } from "../usage/ensure-credits";
 import { inpaintUpscaleRequested } from "@/inngest/studio-events";
@@ -40,7 +39,7 @@ async function beginInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInpu
   await ensureCredits({ workspaceId: input.workspaceId, cost: INPAINT_UPSCALE_COST });
   const mask = await readMask(input.maskDataUrl);
   const maskKey = `${generationKeyPrefix({ ...input, id })}mask.png`;
-  await ctx.storage().put(maskKey, mask, "image/png");
+  await ctx.storage.put(maskKey, mask, "image/png");
   await insertGeneration(
     ctx,
     {
@@ -63,6 +62,6 @@ async function beginInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInpu
       { role: "upscaled", position: 1, sourceKey: photo.storageKey },
     ],
   );
-  await inngest.send(inpaintUpscaleRequested.create({ generationId: id }));
+  await ctx.events.send(inpaintUpscaleRequested.create({ generationId: id }));
   return { id };
 }

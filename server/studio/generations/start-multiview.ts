@@ -2,7 +2,6 @@
  * Workflow 2: a multi-view set of one room (an anchor and 1–3 other photos). The set is
  * created on the service right away; a durable function polls its views.
  */
-import { inngest } from "@/inngest/client";
 import { multiviewPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";
@@ -37,7 +36,7 @@ async function beginMultiview(ctx: StudioContext, input: MultiviewInput, id: str
   const photoIds = [input.anchorPhotoId, ...input.viewPhotoIds];
   const photos = await loadProjectPhotos(ctx, { ...input, photoIds });
   await ensureCredits({ workspaceId: input.workspaceId, cost: multiviewCost(photoIds.length) });
-  const urls = await Promise.all(photos.map((photo) => ctx.storage().url(photo.storageKey)));
+  const urls = await Promise.all(photos.map((photo) => ctx.storage.url(photo.storageKey)));
   const client = await v1ForWorkspace(input.workspaceId);
   let created;
   try {
@@ -76,6 +75,6 @@ async function beginMultiview(ctx: StudioContext, input: MultiviewInput, id: str
     })),
   );
   await recordUsage(ctx, generation, { operation: "multiview", v1JobId: created.job_id ?? result.anchor.job_id, credits: created.credits_charged, quotaUnits: 1 });
-  await inngest.send(multiviewPoll.create({ generationId: id, round: 0 }));
+  await ctx.events.send(multiviewPoll.create({ generationId: id, round: 0 }));
   return { id };
 }

@@ -3,7 +3,6 @@
  * reaches the person at once, in plain words); a durable function then polls it.
  */
 import { enforceMlsRules } from "./enforce-mls-rules";
-import { inngest } from "@/inngest/client";
 import { stagingPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";
@@ -54,7 +53,7 @@ async function beginStaging(ctx: StudioContext, input: StagingInput, id: string)
   try {
     ({ jobId } = await client.createJob(
       {
-        source_url: await ctx.storage().url(photo.storageKey),
+        source_url: await ctx.storage.url(photo.storageKey),
         redesign_type: input.redesignType,
         room_type: input.roomType,
         style: input.style,
@@ -80,6 +79,6 @@ async function beginStaging(ctx: StudioContext, input: StagingInput, id: string)
   });
   // The legacy route has no credit envelope: the job costs one quota unit and no credits.
   await recordUsage(ctx, generation, { operation: "job", v1JobId: jobId, credits: 0, quotaUnits: 1 });
-  await inngest.send(stagingPoll.create({ generationId: id, round: 0 }));
+  await ctx.events.send(stagingPoll.create({ generationId: id, round: 0 }));
   return { id };
 }

@@ -2,7 +2,6 @@
  * A five-second video from a photo or result (POST /video), with an optional tail
  * image (required for before/after). A durable function polls GET /video for progress.
  */
-import { inngest } from "@/inngest/client";
 import { videoPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";
@@ -43,8 +42,8 @@ async function beginVideo(ctx: StudioContext, input: VideoInput, id: string) {
     created = await client.createVideo(
       {
         mode: input.mode,
-        image_url: await ctx.storage().url(image.storageKey),
-        tail_image_url: tail ? await ctx.storage().url(tail.storageKey) : undefined,
+        image_url: await ctx.storage.url(image.storageKey),
+        tail_image_url: tail ? await ctx.storage.url(tail.storageKey) : undefined,
         duration: 5,
       },
       { idempotencyKey: `studio-${id}` },
@@ -68,6 +67,6 @@ async function beginVideo(ctx: StudioContext, input: VideoInput, id: string) {
     [{ role: "video", position: 0, sourceKey: image.storageKey, v1JobId: jobId, provider: created.result?.provider ?? null }],
   );
   await recordUsage(ctx, generation, { operation: "video", v1JobId: jobId, credits: created.credits_charged, quotaUnits: 1 });
-  await inngest.send(videoPoll.create({ generationId: id, round: 0 }));
+  await ctx.events.send(videoPoll.create({ generationId: id, round: 0 }));
   return { id };
 }

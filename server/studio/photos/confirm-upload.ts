@@ -33,7 +33,7 @@ export async function confirmUpload(
   const [existing] = await ctx.db.select().from(photos).where(eq(photos.storageKey, photoKey));
   if (existing) return existing;
 
-  const store = ctx.storage();
+  const store = ctx.storage;
   const stored = await store.get(input.key);
   if (!stored) throw new AppError("not_found", "The upload did not reach storage. Try again.");
   const original = stored.bytes;

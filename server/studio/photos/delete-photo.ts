@@ -7,7 +7,6 @@
 import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import { photos, projects } from "@/db/schema/studio";
 import { generationOutputs } from "@/db/schema/studio-generations";
-import { inngest } from "@/inngest/client";
 import { photoDeleted } from "@/inngest/studio-events";
 import { AppError } from "@/server/errors";
 import { deleteDerivatives } from "@/server/images/derivatives";
@@ -27,7 +26,7 @@ export async function deletePhoto(ctx: StudioContext, input: PhotoRef): Promise<
     .returning({ id: photos.id });
   if (!photo) throw new AppError("not_found", "Photo not found.");
   // Named by the moment, so a photo restored and deleted again is purged again.
-  await inngest.send(photoDeleted.create(input, { id: `photo-deleted-${input.photoId}-${now.getTime()}` }));
+  await ctx.events.send(photoDeleted.create(input, { id: `photo-deleted-${input.photoId}-${now.getTime()}` }));
   return { undoUntil: new Date(now.getTime() + PHOTO_UNDO_WINDOW_MS) };
 }
 
@@ -67,7 +66,7 @@ export async function purgeDeletedPhoto(ctx: StudioContext, input: PhotoRef): Pr
   await ctx.db.update(projects).set({ coverPhotoId: null }).where(eq(projects.coverPhotoId, photo.id));
   const [usedBy] = await ctx.db.select({ id: generationOutputs.id }).from(generationOutputs).where(eq(generationOutputs.sourceKey, photo.storageKey)).limit(1);
   if (usedBy) return true;
-  await ctx.storage().delete(photo.storageKey);
-  await deleteDerivatives(ctx.storage(), photo.storageKey);
+  await ctx.storage.delete(photo.storageKey);
+  await deleteDerivatives(ctx.storage, photo.storageKey);
   return true;
 }

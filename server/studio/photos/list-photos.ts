@@ -15,7 +15,7 @@ export async function listPhotos(ctx: StudioContext, input: { workspaceId: strin
   if (rows.some((row) => !row.resized)) await requestMissingCopies(ctx, input);
   return Promise.all(
     rows.map(async (row) => {
-      const copies = await derivativeUrls(ctx.storage(), row.storageKey, { resized: row.resized });
+      const copies = await derivativeUrls(ctx.storage, row.storageKey, { resized: row.resized });
       return {
         id: row.id,
         fileName: row.fileName,

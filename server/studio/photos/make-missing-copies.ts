@@ -6,7 +6,6 @@
  * calls makeMissingCopies in small batches until none is left.
  */
 import { and, eq, exists, isNotNull, like, sql } from "drizzle-orm";
-import { inngest } from "@/inngest/client";
 import { copiesRequested } from "@/inngest/studio-events";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
@@ -27,7 +26,7 @@ const unresizedOutputs = (ctx: Pick<StudioContext, "db">, input: Project) =>
   );
 
 /** Asks for the project's missing copies when it has any (one query); a no-op otherwise. */
-export async function requestMissingCopies(ctx: Pick<StudioContext, "db" | "now">, input: Project): Promise<boolean> {
+export async function requestMissingCopies(ctx: Pick<StudioContext, "db" | "now" | "events">, input: Project): Promise<boolean> {
   const [row] = await ctx.db.execute<{ missing: boolean }>(
     sql`select exists (${ctx.db.select({ id: photos.id }).from(photos).where(unresizedPhotos(input))}) or exists (${ctx.db
       .select({ id: generationOutputs.id })
@@ -37,7 +36,7 @@ export async function requestMissingCopies(ctx: Pick<StudioContext, "db" | "now"
   if (!row?.missing) return false;
   // One request per project and minute: every page load until the copies exist would ask again.
   const minute = Math.floor(ctx.now().getTime() / 60_000);
-  await inngest.send(copiesRequested.create(input, { id: `copies-${input.projectId}-${minute}` }));
+  await ctx.events.send(copiesRequested.create(input, { id: `copies-${input.projectId}-${minute}` }));
   return true;
 }
 
@@ -47,7 +46,7 @@ export async function requestMissingCopies(ctx: Pick<StudioContext, "db" | "now"
  * to copy, and the page keeps showing what it can.
  */
 export async function makeMissingCopies(ctx: StudioContext, input: Project & { limit: number }): Promise<{ made: number; maybeMore: boolean }> {
-  const store = ctx.storage();
+  const store = ctx.storage;
   const copy = async (key: string) => {
     const original = await store.get(key);
     if (!original) return;

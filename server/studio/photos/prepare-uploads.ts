@@ -33,6 +33,6 @@ export async function prepareUploads(
   await removeStaleUploads(ctx).catch((error: unknown) => logError("removing stale uploads:", error));
   await ctx.db.insert(uploads).values(prepared.map(({ key }) => ({ storageKey: key, workspaceId: input.workspaceId, createdAt: ctx.now() })));
   return Promise.all(
-    prepared.map(async ({ file, key }) => ({ fileName: file.fileName, key, ...(await ctx.storage().presignUpload(key, file.contentType, MAX_PHOTO_BYTES)) })),
+    prepared.map(async ({ file, key }) => ({ fileName: file.fileName, key, ...(await ctx.storage.presignUpload(key, file.contentType, MAX_PHOTO_BYTES)) })),
   );
 }

@@ -20,7 +20,7 @@ export async function removeStaleUploads(ctx: Pick<StudioContext, "db" | "now" |
     .orderBy(asc(uploads.createdAt))
     .limit(limit);
   if (stale.length === 0) return 0;
-  const store = ctx.storage();
+  const store = ctx.storage;
   // Objects first: a failure leaves the rows, and the next sweep tries again.
   for (const { key } of stale) await store.delete(key);
   await ctx.db.delete(uploads).where(inArray(uploads.storageKey, stale.map(({ key }) => key)));

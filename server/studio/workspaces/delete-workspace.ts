@@ -19,6 +19,6 @@ export async function deleteWorkspace(ctx: StudioContext, input: { workspaceId: 
 
   const keysRevoked = workspace.v1AccountId ? await revokeProvisionedKeys(ctx, workspace.v1AccountId) : 0;
   await ctx.db.delete(workspaces).where(eq(workspaces.id, workspace.id));
-  await ctx.storage().deletePrefix(`studio/${workspace.id}/`);
+  await ctx.storage.deletePrefix(`studio/${workspace.id}/`);
   return { keysRevoked };
 }

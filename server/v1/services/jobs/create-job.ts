@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
-import { inngest } from "@/inngest/client";
 import { jobRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 import { OUTPUTS_PER_PLAN } from "../../plans";
@@ -49,7 +48,7 @@ export async function createJob(ctx: ServiceContext, input: { account: Authentic
       await tx.insert(jobOutputs).values(Array.from({ length: outputCount }, (_, position) => ({ groupId, position })));
     });
     try {
-      await inngest.send(jobRequested.create({ groupId, accountId: account.id }, { id: `job-${groupId}` }));
+      await ctx.events.send(jobRequested.create({ groupId, accountId: account.id }, { id: `job-${groupId}` }));
     } catch (error) {
       // Nothing will process the group: close it as failed rather than leave it running forever.
       await failUnstartedGroup(ctx, groupId);

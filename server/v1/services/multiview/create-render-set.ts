@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { renderSets, renderViews } from "@/db/schema";
-import { inngest } from "@/inngest/client";
 import { multiviewRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 import type { MultiviewRequest } from "../../schemas/multiview";
@@ -38,7 +37,7 @@ export async function createRenderSet(ctx: ServiceContext, input: { account: Aut
       return inserted;
     });
     try {
-      await inngest.send(multiviewRequested.create({ setId, accountId: account.id }, { id: `multiview-${setId}` }));
+      await ctx.events.send(multiviewRequested.create({ setId, accountId: account.id }, { id: `multiview-${setId}` }));
     } catch (error) {
       // Nothing will process the set: close it and give the anchor's credit back.
       await failUnstartedSet(ctx, setId);

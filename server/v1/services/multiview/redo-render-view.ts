@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
-import { inngest } from "@/inngest/client";
 import { multiviewRedoRequested } from "@/inngest/events";
 import { AppError } from "@/server/errors";
 import type { ServiceContext } from "../../context";
@@ -44,7 +43,7 @@ export async function redoRenderView(ctx: ServiceContext, input: { account: Auth
     return { previous: view, redone, set };
   });
   try {
-    await inngest.send(multiviewRedoRequested.create({ setId: set.id, viewId: redone.id, attempt: redone.attempts, accountId: input.account.id }));
+    await ctx.events.send(multiviewRedoRequested.create({ setId: set.id, viewId: redone.id, attempt: redone.attempts, accountId: input.account.id }));
   } catch (error) {
     await undoRedoStart(ctx, { set, view: previous, now });
     throw error;

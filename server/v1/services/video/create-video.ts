@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { mediaJobs } from "@/db/schema";
-import { inngest } from "@/inngest/client";
 import { videoRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 import { envelope } from "../../schemas/envelope";
@@ -52,7 +51,7 @@ export async function createVideo(ctx: ServiceContext, input: { account: Authent
     throw error;
   }
   try {
-    await inngest.send(videoRequested.create({ jobId, accountId: account.id }, { id: `video-${jobId}` }));
+    await ctx.events.send(videoRequested.create({ jobId, accountId: account.id }, { id: `video-${jobId}` }));
   } catch (error) {
     // Nothing will render it: refund and close it rather than leave it processing forever.
     await ctx.db.transaction(async (tx) => {

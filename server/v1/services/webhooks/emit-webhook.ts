@@ -7,7 +7,6 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { accounts } from "@/db/schema";
-import { inngest } from "@/inngest/client";
 import { webhookRequested } from "@/inngest/events";
 import type { ServiceContext } from "../../context";
 
@@ -35,6 +34,6 @@ export async function emitWebhook(
   await ctx.db.execute(sql`
     insert into v1.webhook_events (id, account_id, type, body) values (${eventId}, ${input.accountId}, ${input.type}, ${JSON.stringify(body)}::jsonb)
     on conflict (id) do nothing`);
-  await inngest.send(webhookRequested.create({ eventId }, { id: `webhook-${eventId}` }));
+  await ctx.events.send(webhookRequested.create({ eventId }, { id: `webhook-${eventId}` }));
   return { eventId };
 }
