@@ -6,17 +6,11 @@
  */
 import { AppError } from "@/server/errors";
 import { listingBatchCost, shortOfCreditsMessage, shortOfQuotaMessage } from "@/shared/credit-costs";
-import { studioErrorFromV1 } from "../generations/v1-failure";
-import { v1ForWorkspace } from "../generations/v1-for-workspace";
+import type { StudioContext } from "../context";
 
-export async function ensureBatchAllowance(input: { workspaceId: string; photos: number }): Promise<void> {
+export async function ensureBatchAllowance(ctx: Pick<StudioContext, "v1">, input: { workspaceId: string; photos: number }): Promise<void> {
   const cost = listingBatchCost(input.photos);
-  let me;
-  try {
-    me = await (await v1ForWorkspace(input.workspaceId)).me();
-  } catch (error) {
-    throw studioErrorFromV1(error);
-  }
+  const me = await (await ctx.v1.forWorkspace(input.workspaceId)).me();
   if (me.creditBalance !== null && me.creditBalance < cost.credits) {
     throw new AppError("insufficient_credits", shortOfCreditsMessage(cost.credits, me.creditBalance));
   }

@@ -32,7 +32,7 @@ export async function startBatch(ctx: StudioContext, input: StartBatchInput): Pr
     for (const roomType of new Set(input.photos.map((photo) => photo.roomType))) {
       await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: "staging", setting: roomType });
     }
-    await ensureBatchAllowance({ workspaceId: input.workspaceId, photos: input.photos.length });
+    await ensureBatchAllowance(ctx, { workspaceId: input.workspaceId, photos: input.photos.length });
     await ctx.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(stagingBatches)

@@ -16,14 +16,13 @@ import { generationKeyPrefix, importOutput } from "./import-output";
 import type { PollOutcome } from "./poll-outcome";
 import { failGeneration, loadGeneration, loadOutputs, updateGeneration, updateOutput } from "./records";
 import { generationError, isTransientV1Failure, plainMessage } from "./v1-failure";
-import { v1ForWorkspace } from "./v1-for-workspace";
 
 type View = z.infer<typeof MultiviewViewSchema>;
 
 export async function checkMultiview(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
   const generation = await loadGeneration(ctx, generationId);
   if (generation.status !== "running" || !generation.v1Id) return { done: true, value: generation.status };
-  const client = await v1ForWorkspace(generation.workspaceId);
+  const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
   let envelope;
   try {
     envelope = await client.getMultiview(generation.v1Id);

@@ -9,13 +9,12 @@ import type { StudioContext } from "../context";
 import { generationKeyPrefix, importOutput } from "./import-output";
 import { failGeneration, loadGeneration, updateGeneration } from "./records";
 import { generationError, isTransientV1Failure } from "./v1-failure";
-import { v1ForWorkspace } from "./v1-for-workspace";
 import type { PollOutcome } from "./poll-outcome";
 
 export async function checkStaging(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
   const generation = await loadGeneration(ctx, generationId);
   if (generation.status !== "running" || !generation.v1Id) return { done: true, value: generation.status };
-  const client = await v1ForWorkspace(generation.workspaceId);
+  const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
   let job;
   try {
     job = await client.getJob(generation.v1Id);

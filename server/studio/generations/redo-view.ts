@@ -9,8 +9,6 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { recordUsage } from "../usage/record-usage";
 import { updateGeneration, updateOutput } from "./records";
-import { studioErrorFromV1 } from "./v1-failure";
-import { v1ForWorkspace } from "./v1-for-workspace";
 import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
 
 export async function redoView(ctx: StudioContext, input: { workspaceId: string; generationId: string; viewIndex: number }) {
@@ -28,16 +26,11 @@ export async function redoView(ctx: StudioContext, input: { workspaceId: string;
   if (view.attempts >= MULTIVIEW_MAX_ATTEMPTS) throw new AppError("redo_limit_exceeded", `This view has used all ${MULTIVIEW_MAX_ATTEMPTS} attempts.`);
 
   const attempt = view.attempts + 1;
-  const client = await v1ForWorkspace(input.workspaceId);
-  let redone;
-  try {
-    redone = await client.redoMultiview(
-      { render_set_id: generation.v1Id, view_index: input.viewIndex },
-      { idempotencyKey: `studio-${generation.id}-redo-${input.viewIndex}-${attempt}` },
-    );
-  } catch (error) {
-    throw studioErrorFromV1(error);
-  }
+  const client = await ctx.v1.forWorkspace(input.workspaceId);
+  const redone = await client.redoMultiview(
+    { render_set_id: generation.v1Id, view_index: input.viewIndex },
+    { idempotencyKey: `studio-${generation.id}-redo-${input.viewIndex}-${attempt}` },
+  );
   const target = { generationId: generation.id, role: view.role, position: view.position };
   // The last image (passed or held back) stays on screen until the new one is ready.
   await updateOutput(ctx, target, { status: "running", attempts: attempt, gate: null, gateScores: null, error: null });

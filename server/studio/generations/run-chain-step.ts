@@ -6,13 +6,13 @@
 import type { z } from "zod";
 import type { Generation } from "@/db/schema/studio-generations";
 import type { InpaintResponseSchema } from "@/server/v1/schemas/media";
+import type { V1Client } from "@/server/v1/client/create-v1-client";
 import { V1ApiError } from "@/server/v1/client/v1-api-error";
 import type { StudioContext } from "../context";
 import { recordUsage } from "../usage/record-usage";
 import { generationKeyPrefix, importOutput } from "./import-output";
 import { failGeneration, loadGeneration, loadOutputs, updateGeneration, updateOutput } from "./records";
 import { generationError, isTransientV1Failure } from "./v1-failure";
-import { v1ForWorkspace } from "./v1-for-workspace";
 
 type Envelope = z.infer<typeof InpaintResponseSchema>;
 export type ChainStepOutcome = { ok: boolean };
@@ -66,10 +66,10 @@ async function callStep(
   generation: Generation,
   operation: "inpaint" | "upscale",
   position: number,
-  call: (client: Awaited<ReturnType<typeof v1ForWorkspace>>) => Promise<Pick<Envelope, "job_id" | "credits_charged"> & { result: { output_urls: string[]; provider: string } | null }>,
+  call: (client: V1Client) => Promise<Pick<Envelope, "job_id" | "credits_charged"> & { result: { output_urls: string[]; provider: string } | null }>,
 ): Promise<ChainStepOutcome> {
   const role = operation === "inpaint" ? "inpainted" : "upscaled";
-  const client = await v1ForWorkspace(generation.workspaceId);
+  const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
   let envelope;
   try {
     envelope = await call(client);

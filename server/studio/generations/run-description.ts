@@ -8,7 +8,6 @@ import { downsizeForDescription } from "./downsize-for-description";
 import { failGeneration, loadGeneration, updateGeneration } from "./records";
 import type { PropertyData } from "./start-description";
 import { generationError, isTransientV1Failure } from "./v1-failure";
-import { v1ForWorkspace } from "./v1-for-workspace";
 
 const STUDIO_CURRENCY = "USD";
 const INTERNAL_LISTING_STATUSES = new Set(["draft"]);
@@ -34,7 +33,7 @@ export async function runDescription(ctx: StudioContext, generationId: string): 
     }),
   );
   const { property } = params;
-  const client = await v1ForWorkspace(generation.workspaceId);
+  const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
   let envelope;
   try {
     envelope = await client.describeProperty(

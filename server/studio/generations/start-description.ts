@@ -42,7 +42,7 @@ export async function startDescription(ctx: StudioContext, input: DescriptionInp
 
 async function beginDescription(ctx: StudioContext, input: DescriptionInput, id: string) {
   const photos = await loadProjectPhotos(ctx, input);
-  await ensureCredits({ workspaceId: input.workspaceId, cost: CREDIT_COSTS.propertyDescription });
+  await ensureCredits(ctx, { workspaceId: input.workspaceId, cost: CREDIT_COSTS.propertyDescription });
   await insertGeneration(ctx, {
     id,
     workspaceId: input.workspaceId,

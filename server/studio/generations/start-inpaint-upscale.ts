@@ -36,7 +36,7 @@ export async function startInpaintUpscale(ctx: StudioContext, input: InpaintUpsc
 async function beginInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInput, id: string) {
   await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: input.inpaintingType === "replace" ? "inpaint_replace" : "inpaint_remove", setting: input.renderType });
   const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
-  await ensureCredits({ workspaceId: input.workspaceId, cost: INPAINT_UPSCALE_COST });
+  await ensureCredits(ctx, { workspaceId: input.workspaceId, cost: INPAINT_UPSCALE_COST });
   const mask = await readMask(input.maskDataUrl);
   const maskKey = `${generationKeyPrefix({ ...input, id })}mask.png`;
   await ctx.storage.put(maskKey, mask, "image/png");

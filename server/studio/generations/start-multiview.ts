@@ -8,8 +8,6 @@ import { startOnce } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration } from "./records";
-import { studioErrorFromV1 } from "./v1-failure";
-import { v1ForWorkspace } from "./v1-for-workspace";
 import { ensureCredits } from "../usage/ensure-credits";
 import { multiviewCost } from "@/shared/credit-costs";
 
@@ -35,18 +33,13 @@ export async function startMultiview(ctx: StudioContext, input: MultiviewInput) 
 async function beginMultiview(ctx: StudioContext, input: MultiviewInput, id: string) {
   const photoIds = [input.anchorPhotoId, ...input.viewPhotoIds];
   const photos = await loadProjectPhotos(ctx, { ...input, photoIds });
-  await ensureCredits({ workspaceId: input.workspaceId, cost: multiviewCost(photoIds.length) });
+  await ensureCredits(ctx, { workspaceId: input.workspaceId, cost: multiviewCost(photoIds.length) });
   const urls = await Promise.all(photos.map((photo) => ctx.storage.url(photo.storageKey)));
-  const client = await v1ForWorkspace(input.workspaceId);
-  let created;
-  try {
-    created = await client.createMultiview(
-      { source_url: urls[0], additional_view_urls: urls.slice(1), room_type: input.roomType, style: input.style, color: input.color, intensity: input.intensity },
-      { idempotencyKey: `studio-${id}` },
-    );
-  } catch (error) {
-    throw studioErrorFromV1(error);
-  }
+  const client = await ctx.v1.forWorkspace(input.workspaceId);
+  const created = await client.createMultiview(
+    { source_url: urls[0], additional_view_urls: urls.slice(1), room_type: input.roomType, style: input.style, color: input.color, intensity: input.intensity },
+    { idempotencyKey: `studio-${id}` },
+  );
   const result = created.result!;
   const generation = await insertGeneration(
     ctx,

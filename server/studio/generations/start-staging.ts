@@ -9,8 +9,6 @@ import { startOnce } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration } from "./records";
-import { studioErrorFromV1 } from "./v1-failure";
-import { v1ForWorkspace } from "./v1-for-workspace";
 import type { RedesignType } from "@/shared/generation-vocabulary";
 
 export interface StagingInput {
@@ -39,7 +37,7 @@ export async function startStaging(ctx: StudioContext, input: StagingInput) {
 async function beginStaging(ctx: StudioContext, input: StagingInput, id: string) {
   await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: input.redesignType, setting: input.roomType });
   const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
-  const client = await v1ForWorkspace(input.workspaceId);
+  const client = await ctx.v1.forWorkspace(input.workspaceId);
   const params = {
     redesignType: input.redesignType,
     roomType: input.roomType,
@@ -49,24 +47,19 @@ async function beginStaging(ctx: StudioContext, input: StagingInput, id: string)
     fast: input.fast,
     ...(input.seed === undefined ? {} : { seed: input.seed }),
   };
-  let jobId: string;
-  try {
-    ({ jobId } = await client.createJob(
-      {
-        source_url: await ctx.storage.url(photo.storageKey),
-        redesign_type: input.redesignType,
-        room_type: input.roomType,
-        style: input.style,
-        color: input.color,
-        intensity: input.intensity,
-        fast: input.fast,
-        seed: input.seed,
-      },
-      { idempotencyKey: `studio-${id}` },
-    ));
-  } catch (error) {
-    throw studioErrorFromV1(error);
-  }
+  const { jobId } = await client.createJob(
+    {
+      source_url: await ctx.storage.url(photo.storageKey),
+      redesign_type: input.redesignType,
+      room_type: input.roomType,
+      style: input.style,
+      color: input.color,
+      intensity: input.intensity,
+      fast: input.fast,
+      seed: input.seed,
+    },
+    { idempotencyKey: `studio-${id}` },
+  );
   const generation = await insertGeneration(ctx, {
     id,
     workspaceId: input.workspaceId,

@@ -11,8 +11,6 @@ import { recordUsage } from "../usage/record-usage";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { insertGeneration } from "./records";
 import { resolveImage, type ImageRef } from "./resolve-image";
-import { studioErrorFromV1 } from "./v1-failure";
-import { v1ForWorkspace } from "./v1-for-workspace";
 import type { VideoMode } from "@/shared/generation-vocabulary";
 
 export interface VideoInput {
@@ -35,22 +33,17 @@ async function beginVideo(ctx: StudioContext, input: VideoInput, id: string) {
   await getProject(ctx, input);
   const image = await resolveImage(ctx, { ...input, ref: input.image });
   const tail = input.tailImage ? await resolveImage(ctx, { ...input, ref: input.tailImage }) : null;
-  await ensureCredits({ workspaceId: input.workspaceId, cost: CREDIT_COSTS.video });
-  const client = await v1ForWorkspace(input.workspaceId);
-  let created;
-  try {
-    created = await client.createVideo(
-      {
-        mode: input.mode,
-        image_url: await ctx.storage.url(image.storageKey),
-        tail_image_url: tail ? await ctx.storage.url(tail.storageKey) : undefined,
-        duration: 5,
-      },
-      { idempotencyKey: `studio-${id}` },
-    );
-  } catch (error) {
-    throw studioErrorFromV1(error);
-  }
+  await ensureCredits(ctx, { workspaceId: input.workspaceId, cost: CREDIT_COSTS.video });
+  const client = await ctx.v1.forWorkspace(input.workspaceId);
+  const created = await client.createVideo(
+    {
+      mode: input.mode,
+      image_url: await ctx.storage.url(image.storageKey),
+      tail_image_url: tail ? await ctx.storage.url(tail.storageKey) : undefined,
+      duration: 5,
+    },
+    { idempotencyKey: `studio-${id}` },
+  );
   const jobId = created.job_id!;
   const generation = await insertGeneration(
     ctx,

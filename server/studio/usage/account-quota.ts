@@ -1,14 +1,15 @@
 /**
  * The workspace's account as the service sees it (GET /me): the monthly quota and its
  * use, and from the headers the credit balance and plan (D14; null when a deployment
- * sends none). A failure is shown in plain words rather than breaking the page.
+ * sends none). A failure is shown in plain words rather than breaking the page: the raw
+ * client, so generationError words the service's own code.
  */
-import { v1ForWorkspace } from "../generations/v1-for-workspace";
+import type { StudioContext } from "../context";
 import { generationError } from "../generations/v1-failure";
 
-export async function accountQuota(input: { workspaceId: string }) {
+export async function accountQuota(ctx: Pick<StudioContext, "v1">, input: { workspaceId: string }) {
   try {
-    const me = await (await v1ForWorkspace(input.workspaceId)).me();
+    const me = await (await ctx.v1.rawForWorkspace(input.workspaceId)).me();
     return {
       ok: true as const,
       quota: me.api_monthly_quota,

@@ -7,16 +7,10 @@
  */
 import { AppError } from "@/server/errors";
 import { shortOfCreditsMessage } from "@/shared/credit-costs";
-import { studioErrorFromV1 } from "../generations/v1-failure";
-import { v1ForWorkspace } from "../generations/v1-for-workspace";
+import type { StudioContext } from "../context";
 
-export async function ensureCredits(input: { workspaceId: string; cost: number }): Promise<void> {
+export async function ensureCredits(ctx: Pick<StudioContext, "v1">, input: { workspaceId: string; cost: number }): Promise<void> {
   if (input.cost <= 0) return;
-  let balance: number | null;
-  try {
-    balance = (await (await v1ForWorkspace(input.workspaceId)).me()).creditBalance;
-  } catch (error) {
-    throw studioErrorFromV1(error);
-  }
+  const { creditBalance: balance } = await (await ctx.v1.forWorkspace(input.workspaceId)).me();
   if (balance !== null && balance < input.cost) throw new AppError("insufficient_credits", shortOfCreditsMessage(input.cost, balance));
 }

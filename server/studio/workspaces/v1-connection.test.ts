@@ -14,14 +14,16 @@ import { startCountingServer, type CountingServer } from "@/server/net/test-serv
 import { callerFor, newPerson } from "@/server/trpc/test/callers";
 import { V1ApiError } from "@/server/v1/client/v1-api-error";
 import { startAppServer, type AppServer } from "@/test/app-server";
-import { v1ForWorkspace } from "../generations/v1-for-workspace";
+import { createStudioContext, type StudioContext } from "../context";
 import { accountQuota } from "../usage/account-quota";
+import { v1Gateway } from "../v1-gateway";
 
 let app: AppServer;
 let trap: CountingServer;
 let relay: CountingServer;
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let workspaceId: string;
+let ctx: StudioContext;
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -38,6 +40,7 @@ beforeAll(async () => {
   relay.route("/api/v1/me", (_, res) => res.writeHead(302, { location: `http://127.0.0.1:${trap.port}/api/v1/me` }).end());
   owner = await newPerson("Ingrid");
   workspaceId = (await owner.api.workspaces.create({ name: "Loopback Realty" })).id;
+  ctx = await createStudioContext();
 });
 
 afterAll(async () => {
@@ -57,7 +60,7 @@ const trapUrl = () => `http://127.0.0.1:${trap.port}/api/v1`;
 
 describe("the workspace's v1 address", () => {
   it("reaches the deployment's own address (loopback here) with the provisioned key", async () => {
-    const me = await (await v1ForWorkspace(workspaceId)).me();
+    const me = await (await v1Gateway.rawForWorkspace(workspaceId)).me();
     expect(me.api_monthly_quota).toBeGreaterThan(0);
   });
 
@@ -71,29 +74,29 @@ describe("the workspace's v1 address", () => {
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("BAD_REQUEST");
     expect((await owner.api.workspaces.connection({ workspaceId })).usesDefaultBaseUrl).toBe(true);
-    await accountQuota({ workspaceId });
+    await accountQuota(ctx, { workspaceId });
     expect(trap.connections).toBe(0);
   });
 
   it("never sends the key to an address stored before addresses were restricted", async () => {
     await (await getDb()).update(workspaces).set({ v1BaseUrl: trapUrl() }).where(eq(workspaces.id, workspaceId));
-    const error = await failure(v1ForWorkspace(workspaceId));
+    const error = await failure(v1Gateway.rawForWorkspace(workspaceId));
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("v1_unavailable");
-    const quota = await accountQuota({ workspaceId });
+    const quota = await accountQuota(ctx, { workspaceId });
     expect(quota.ok).toBe(false);
     expect(await owner.api.workspaces.connection({ workspaceId })).toMatchObject({ baseUrlAllowed: false });
     expect(trap.connections).toBe(0);
     // An admin can reset it to the default and work again.
     await owner.api.workspaces.setConnection({ workspaceId, baseUrl: null });
-    expect((await accountQuota({ workspaceId })).ok).toBe(true);
+    expect((await accountQuota(ctx, { workspaceId })).ok).toBe(true);
   });
 
   it("lets an admin choose an address the operator allows, and follows no redirect from it", async () => {
     env.STUDIO_V1_BASE_URLS = [`http://127.0.0.1:${relay.port}/api/v1`];
     await owner.api.workspaces.setConnection({ workspaceId, baseUrl: `http://127.0.0.1:${relay.port}/api/v1/` });
     expect(await owner.api.workspaces.connection({ workspaceId })).toMatchObject({ usesDefaultBaseUrl: false, baseUrlAllowed: true });
-    const error = await failure((await v1ForWorkspace(workspaceId)).me());
+    const error = await failure((await v1Gateway.rawForWorkspace(workspaceId)).me());
     expect(error).toBeInstanceOf(V1ApiError);
     expect(relay.requests).toEqual(["/api/v1/me"]);
     expect(trap.connections).toBe(0);

@@ -12,7 +12,7 @@ export const usageRouter = router({
     .query(({ ctx, input }) => usageSummary(ctx.studio, { workspaceId: ctx.workspace.id, month: input.month })),
 
   /** The account as the service sees it: quota, credit balance and plan (GET /me). */
-  quota: workspaceProcedure().query(({ ctx }) => accountQuota({ workspaceId: ctx.workspace.id })),
+  quota: workspaceProcedure().query(({ ctx }) => accountQuota(ctx.studio, { workspaceId: ctx.workspace.id })),
 
   exportCsv: workspaceProcedure()
     .input(z.object({ month: MonthSchema.optional() }))
