@@ -9,32 +9,27 @@
 import type { z } from "zod";
 import type { Generation, GenerationOutput } from "@/db/schema/studio-generations";
 import type { MultiviewViewSchema } from "@/server/v1/schemas/multiview";
+import type { V1Client } from "@/server/v1/client/create-v1-client";
 import type { StudioContext } from "../context";
 import { recordRefund, recordUsage } from "../usage/record-usage";
 import { deleteDerivatives } from "@/server/images/derivatives";
 import { generationKeyPrefix, importOutput } from "./import-output";
-import type { PollOutcome } from "./poll-outcome";
-import { failGeneration, loadGeneration, loadOutputs, updateGeneration, updateOutput } from "./records";
-import { generationError, isTransientV1Failure, plainMessage } from "./v1-failure";
+import { pollGeneration, type PolledGeneration, type PollOutcome } from "./poll-outcome";
+import { failGeneration, loadOutputs, updateGeneration, updateOutput } from "./records";
+import { reportedFailure } from "./v1-failure";
 
 type View = z.infer<typeof MultiviewViewSchema>;
+type SetEnvelope = Awaited<ReturnType<V1Client["getMultiview"]>>;
 
 export async function checkMultiview(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  const generation = await loadGeneration(ctx, generationId);
-  if (generation.status !== "running" || !generation.v1Id) return { done: true, value: generation.status };
-  const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
-  let envelope;
-  try {
-    envelope = await client.getMultiview(generation.v1Id);
-  } catch (error) {
-    if (isTransientV1Failure(error)) return { done: false };
-    await failGeneration(ctx, generationId, generationError(error));
-    return { done: true, value: "failed" };
-  }
+  return pollGeneration(ctx, generationId, (client, v1Id) => client.getMultiview(v1Id), (envelope, generation) => followSet(ctx, generation, envelope));
+}
+
+async function followSet(ctx: StudioContext, generation: PolledGeneration, envelope: SetEnvelope): Promise<PollOutcome> {
+  const generationId = generation.id;
   if (envelope.status === "failed" || !envelope.result) {
-    const code = envelope.error?.code ?? "job_failed";
     if (envelope.job_id) await recordRefund(ctx, { operation: "multiview", v1JobId: envelope.job_id });
-    await failGeneration(ctx, generationId, { code, message: plainMessage(code, envelope.error?.message) });
+    await failGeneration(ctx, generationId, reportedFailure(envelope.error));
     return { done: true, value: "failed" };
   }
   const rows = await loadOutputs(ctx, generationId);
@@ -54,10 +49,7 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
     return;
   }
   if (view.status === "failed") {
-    if (row.status === "running") {
-      const code = view.error?.code ?? "job_failed";
-      await updateOutput(ctx, target, { status: "failed", v1JobId: view.job_id, error: { code, message: plainMessage(code, view.error?.message) } });
-    }
+    if (row.status === "running") await updateOutput(ctx, target, { status: "failed", v1JobId: view.job_id, error: reportedFailure(view.error) });
     return;
   }
   if (row.status !== "running") return;

@@ -5,24 +5,20 @@
 import { generationOutputs } from "@/db/schema/studio-generations";
 import { photos } from "@/db/schema/studio";
 import { eq } from "drizzle-orm";
+import type { V1Client } from "@/server/v1/client/create-v1-client";
 import type { StudioContext } from "../context";
 import { generationKeyPrefix, importOutput } from "./import-output";
-import { failGeneration, loadGeneration, updateGeneration } from "./records";
-import { generationError, isTransientV1Failure } from "./v1-failure";
-import type { PollOutcome } from "./poll-outcome";
+import { updateGeneration } from "./records";
+import { pollGeneration, type PolledGeneration, type PollOutcome } from "./poll-outcome";
+
+type Job = Awaited<ReturnType<V1Client["getJob"]>>;
 
 export async function checkStaging(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  const generation = await loadGeneration(ctx, generationId);
-  if (generation.status !== "running" || !generation.v1Id) return { done: true, value: generation.status };
-  const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
-  let job;
-  try {
-    job = await client.getJob(generation.v1Id);
-  } catch (error) {
-    if (isTransientV1Failure(error)) return { done: false };
-    await failGeneration(ctx, generationId, generationError(error));
-    return { done: true, value: "failed" };
-  }
+  return pollGeneration(ctx, generationId, (client, v1Id) => client.getJob(v1Id), (job, generation) => followJob(ctx, generation, job));
+}
+
+async function followJob(ctx: StudioContext, generation: PolledGeneration, job: Job): Promise<PollOutcome> {
+  const generationId = generation.id;
   if (job.status === "processing" || !job.data) return { done: false };
 
   const [photo] = generation.photoId ? await ctx.db.select().from(photos).where(eq(photos.id, generation.photoId)) : [];

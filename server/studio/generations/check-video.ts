@@ -1,28 +1,24 @@
 /** One poll of a video (GET /video): progress while rendering, the file once done. */
+import type { V1Client } from "@/server/v1/client/create-v1-client";
 import type { StudioContext } from "../context";
 import { recordRefund } from "../usage/record-usage";
 import { generationKeyPrefix, importOutput } from "./import-output";
-import type { PollOutcome } from "./poll-outcome";
-import { failGeneration, loadGeneration, updateGeneration, updateOutput } from "./records";
-import { generationError, isTransientV1Failure, plainMessage } from "./v1-failure";
+import { pollGeneration, type PolledGeneration, type PollOutcome } from "./poll-outcome";
+import { failGeneration, updateGeneration, updateOutput } from "./records";
+import { reportedFailure } from "./v1-failure";
+
+type VideoEnvelope = Awaited<ReturnType<V1Client["getVideo"]>>;
 
 export async function checkVideo(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  const generation = await loadGeneration(ctx, generationId);
-  if (generation.status !== "running" || !generation.v1Id) return { done: true, value: generation.status };
-  const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
-  let envelope;
-  try {
-    envelope = await client.getVideo(generation.v1Id);
-  } catch (error) {
-    if (isTransientV1Failure(error)) return { done: false };
-    await failGeneration(ctx, generationId, generationError(error));
-    return { done: true, value: "failed" };
-  }
+  return pollGeneration(ctx, generationId, (client, v1Id) => client.getVideo(v1Id), (envelope, generation) => followVideo(ctx, generation, envelope));
+}
+
+async function followVideo(ctx: StudioContext, generation: PolledGeneration, envelope: VideoEnvelope): Promise<PollOutcome> {
+  const generationId = generation.id;
   if (envelope.status === "failed") {
-    const code = envelope.error?.code ?? "job_failed";
     // A failed video is refunded by the service (D4).
     await recordRefund(ctx, { operation: "video", v1JobId: generation.v1Id });
-    await failGeneration(ctx, generationId, { code, message: plainMessage(code, envelope.error?.message) });
+    await failGeneration(ctx, generationId, reportedFailure(envelope.error));
     return { done: true, value: "failed" };
   }
   const result = envelope.result;

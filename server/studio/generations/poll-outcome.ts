@@ -1,4 +1,39 @@
+/**
+ * One poll of a generation the service is working on, as the check-* verbs share it: a
+ * generation that is no longer running (or never reached the service) is done as it
+ * is; otherwise the service is asked once. A transient failure waits for the next poll,
+ * any other closes the generation in plain words; an answer goes to the verb's own
+ * `follow`, which stores what finished.
+ */
+import type { Generation } from "@/db/schema/studio-generations";
+import type { V1Client } from "@/server/v1/client/create-v1-client";
 import type { GenerationStatus } from "@/shared/generation-vocabulary";
+import type { StudioContext } from "../context";
+import { failGeneration, loadGeneration } from "./records";
+import { generationError, isTransientV1Failure } from "./v1-failure";
 
 /** One poll's answer, in the shape inngest/polling.ts expects: done with the final status, or not yet. */
 export type PollOutcome = { done: true; value: GenerationStatus } | { done: false };
+
+export type PolledGeneration = Generation & { v1Id: string };
+
+export async function pollGeneration<Answer>(
+  ctx: StudioContext,
+  generationId: string,
+  ask: (client: V1Client, v1Id: string) => Promise<Answer>,
+  follow: (answer: Answer, generation: PolledGeneration) => Promise<PollOutcome>,
+): Promise<PollOutcome> {
+  const generation = await loadGeneration(ctx, generationId);
+  if (generation.status !== "running" || !generation.v1Id) return { done: true, value: generation.status };
+  // The raw client: whether a failure is transient is read from the service's own code.
+  const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
+  let answer: Answer;
+  try {
+    answer = await ask(client, generation.v1Id);
+  } catch (error) {
+    if (isTransientV1Failure(error)) return { done: false };
+    await failGeneration(ctx, generationId, generationError(error));
+    return { done: true, value: "failed" };
+  }
+  return follow(answer, { ...generation, v1Id: generation.v1Id });
+}

@@ -36,6 +36,12 @@ export function plainMessage(code: string, message?: string): string {
   return PLAIN_WORDS[code] ?? message ?? "The image service could not complete this request.";
 }
 
+/** A failure the service reported inside an answer (a set, a view, a video), in plain words; job_failed when it named none. */
+export function reportedFailure(error: { code: string; message?: string } | null | undefined): GenerationError {
+  const code = error?.code ?? "job_failed";
+  return { code, message: plainMessage(code, error?.message) };
+}
+
 export function generationError(error: unknown): GenerationError {
   if (error instanceof V1ApiError) return { code: error.code, message: plainMessage(error.code, error.message) };
   if (error instanceof AppError) return { code: error.code, message: error.message };
