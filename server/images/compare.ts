@@ -19,6 +19,7 @@
  * room from two angles share less than synthetic ones. `score` is the mean of the two,
  * for ranking and display.
  */
+import { standardised } from "./align";
 import { rgbBufferToLab } from "./color";
 import { boxMean, greyOf } from "./edges";
 import { decodeRgb, resizeRgb, type RgbImage } from "./raw-image";
@@ -57,16 +58,6 @@ function bhattacharyya(p: Float64Array, q: Float64Array): number {
   return Math.min(1, sum);
 }
 
-function standardised(image: RgbImage): Float32Array {
-  const grey = greyOf(image);
-  let mean = 0;
-  for (const v of grey) mean += v / grey.length;
-  let variance = 0;
-  for (const v of grey) variance += (v - mean) ** 2 / grey.length;
-  const std = Math.sqrt(variance) || 1;
-  return grey.map((v) => (v - mean) / std);
-}
-
 /** Mean SSIM of two same-sized standardised grey images. */
 function meanSsim(x: Float32Array, y: Float32Array, width: number, height: number): number {
   const r = 3;
@@ -91,7 +82,7 @@ export async function scoreSibling(input: { anchorOutput: Buffer; siblingOutput:
   const style = 0.4 * lightnessSimilarity + 0.6 * chromaSimilarity;
 
   const aligned = output.width === source.width && output.height === source.height ? output : await resizeRgb(output, source.width, source.height);
-  const ssim = meanSsim(standardised(aligned), standardised(source), source.width, source.height);
+  const ssim = meanSsim(standardised(greyOf(aligned)), standardised(greyOf(source)), source.width, source.height);
   const structure = ssim;
   const verdict = style >= GATE_THRESHOLDS.style && structure >= GATE_THRESHOLDS.structure ? "pass" : "fail";
   return {

@@ -3,6 +3,7 @@
  * for grouping wall-candidate pixels. Seeding is k-means++ with a fixed-seed PRNG, so the
  * same image always gives the same clusters.
  */
+import { mulberry32 } from "@/shared/seeded-random";
 
 export interface Cluster {
   center: [number, number, number];
@@ -13,17 +14,6 @@ export interface KMeansResult {
   clusters: Cluster[];
   /** Cluster index of each point. */
   labels: Uint8Array;
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function squaredDistance(points: Float32Array, i: number, center: number[]): number {

@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import { env } from "@/env";
+import { mulberry32 } from "@/shared/seeded-random";
 import { ProviderError, type ProviderResult, type Providers } from "./types";
 
 export interface FaultOptions {
@@ -104,16 +105,4 @@ async function hang(ms: number, signal: AbortSignal | undefined, operation: stri
   });
   if (signal?.aborted) throw signal.reason;
   throw new ProviderError(`Injected ${operation} timeout.`, { transient: true, timeout: true });
-}
-
-/** Small seeded PRNG (public-domain mulberry32): uniform floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

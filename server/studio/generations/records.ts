@@ -58,6 +58,11 @@ export type NewGeneration = Pick<Generation, "id" | "workspaceId" | "projectId" 
   Partial<Pick<Generation, "v1Id">>;
 export type NewOutput = Pick<GenerationOutput, "role" | "position" | "sourceKey"> & Partial<Pick<GenerationOutput, "v1JobId" | "provider">>;
 
+/** The columns a generation takes from the action that started it: its id (start-once.ts), workspace, project and who asked. */
+export function startedFrom(input: { workspaceId: string; projectId: string; userId: string | null }, id: string) {
+  return { id, workspaceId: input.workspaceId, projectId: input.projectId, createdBy: input.userId };
+}
+
 /** Inserts a running generation and its expected outputs in one transaction. */
 export async function insertGeneration(ctx: Pick<StudioContext, "db">, generation: NewGeneration, outputs: NewOutput[] = []): Promise<Generation> {
   return ctx.db.transaction(async (tx) => {

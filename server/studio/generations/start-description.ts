@@ -8,7 +8,7 @@ import { descriptionRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";
 import { loadProjectPhotos } from "./load-project-photos";
-import { insertGeneration } from "./records";
+import { insertGeneration, startedFrom } from "./records";
 
 export interface PropertyData {
   address?: string;
@@ -44,10 +44,7 @@ async function beginDescription(ctx: StudioContext, input: DescriptionInput, id:
   const photos = await loadProjectPhotos(ctx, input);
   await ensureCredits(ctx, { workspaceId: input.workspaceId, cost: CREDIT_COSTS.propertyDescription });
   await insertGeneration(ctx, {
-    id,
-    workspaceId: input.workspaceId,
-    projectId: input.projectId,
-    createdBy: input.userId,
+    ...startedFrom(input, id),
     kind: "description",
     photoId: photos[0].id,
     params: { photoIds: input.photoIds, property: input.property, tone: input.tone, length: input.length, language: input.language },

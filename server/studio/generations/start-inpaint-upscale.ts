@@ -12,7 +12,7 @@ import { startOnce } from "./start-once";
 import { generationKeyPrefix } from "./import-output";
 import { loadProjectPhotos } from "./load-project-photos";
 import { readMask } from "./read-mask";
-import { insertGeneration } from "./records";
+import { insertGeneration, startedFrom } from "./records";
 
 export interface InpaintUpscaleInput {
   /** The browser's id of the user action; a repeat with the same id starts nothing new. */
@@ -43,10 +43,7 @@ async function beginInpaintUpscale(ctx: StudioContext, input: InpaintUpscaleInpu
   await insertGeneration(
     ctx,
     {
-      id,
-      workspaceId: input.workspaceId,
-      projectId: input.projectId,
-      createdBy: input.userId,
+      ...startedFrom(input, id),
       kind: "inpaint_upscale",
       photoId: photo.id,
       params: {

@@ -7,7 +7,7 @@ import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
-import { insertGeneration } from "./records";
+import { insertGeneration, startedFrom } from "./records";
 import { ensureCredits } from "../usage/ensure-credits";
 import { multiviewCost } from "@/shared/credit-costs";
 
@@ -44,10 +44,7 @@ async function beginMultiview(ctx: StudioContext, input: MultiviewInput, id: str
   const generation = await insertGeneration(
     ctx,
     {
-      id,
-      workspaceId: input.workspaceId,
-      projectId: input.projectId,
-      createdBy: input.userId,
+      ...startedFrom(input, id),
       kind: "multiview",
       photoId: input.anchorPhotoId,
       params: {

@@ -8,7 +8,7 @@ import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
-import { insertGeneration } from "./records";
+import { insertGeneration, startedFrom } from "./records";
 import type { RedesignType } from "@/shared/generation-vocabulary";
 
 export interface StagingInput {
@@ -61,10 +61,7 @@ async function beginStaging(ctx: StudioContext, input: StagingInput, id: string)
     { idempotencyKey: `studio-${id}` },
   );
   const generation = await insertGeneration(ctx, {
-    id,
-    workspaceId: input.workspaceId,
-    projectId: input.projectId,
-    createdBy: input.userId,
+    ...startedFrom(input, id),
     kind: "staging",
     photoId: photo.id,
     params,

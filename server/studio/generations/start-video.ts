@@ -9,7 +9,7 @@ import { getProject } from "../projects/get-project";
 import { ensureCredits } from "../usage/ensure-credits";
 import { recordUsage } from "../usage/record-usage";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
-import { insertGeneration } from "./records";
+import { insertGeneration, startedFrom } from "./records";
 import { resolveImage, type ImageRef } from "./resolve-image";
 import type { VideoMode } from "@/shared/generation-vocabulary";
 
@@ -48,10 +48,7 @@ async function beginVideo(ctx: StudioContext, input: VideoInput, id: string) {
   const generation = await insertGeneration(
     ctx,
     {
-      id,
-      workspaceId: input.workspaceId,
-      projectId: input.projectId,
-      createdBy: input.userId,
+      ...startedFrom(input, id),
       kind: "video",
       photoId: image.photoId,
       params: { mode: input.mode, image: input.image, tailImage: input.tailImage ?? null },
