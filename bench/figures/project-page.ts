@@ -39,7 +39,7 @@ interface PageLoad {
 async function listingOf80(ctx: BenchContext) {
   const password = "bench project page 2026";
   const studio = await createStudioContext();
-  const user = await signUp(studio, { name: "Bench Agent", email: `bench-${Date.now()}@example.test`, password });
+  const user = (await signUp(studio, { name: "Bench Agent", email: `bench-${Date.now()}@example.test`, password }))!;
   // Confirmed, as a real agent is before the workspace's starter credits pay for staging.
   await studio.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   const api = await callerFor(user);

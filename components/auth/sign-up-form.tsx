@@ -1,11 +1,9 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
 import { authLink } from "@/shared/safe-callback";
@@ -21,33 +19,27 @@ export function SignUpForm({
   defaultEmail?: string;
 }) {
   const trpc = useTRPC();
-  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
-  const [signingIn, setSigningIn] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (signUp.isPending || signingIn) return;
+    if (signUp.isPending) return;
     const form = new FormData(event.currentTarget);
     const input = { name: String(form.get("name")), email: String(form.get("email")), password: String(form.get("password")) };
     setError(null);
     try {
-      await signUp.mutateAsync(input);
+      await signUp.mutateAsync({ ...input, callbackUrl });
     } catch (failure) {
       setError(errorMessage(failure));
       return;
     }
-    setSigningIn(true);
-    const result = await signIn("credentials", { email: input.email, password: input.password, redirect: false });
-    if (!result?.ok) {
-      setSigningIn(false);
-      setError("Your account was created but signing in failed. Please sign in.");
-      return;
-    }
-    router.replace(callbackUrl);
-    router.refresh();
+    setSentTo(input.email.trim());
   }
+
+  // The server answers the same for a new and a known address, so this says the same too.
+  if (sentTo) return <CheckYourEmail email={sentTo} callbackUrl={callbackUrl} onBack={() => setSentTo(null)} />;
 
   return (
     <div className="space-y-6">
@@ -64,7 +56,7 @@ export function SignUpForm({
           required
           hint="At least 8 characters, hard to guess: a few uncommon words work well."
         />
-        <Button type="submit" className="w-full" loading={signUp.isPending || signingIn}>
+        <Button type="submit" className="w-full" loading={signUp.isPending}>
           Create account
         </Button>
       </form>
@@ -75,6 +67,27 @@ export function SignUpForm({
           Sign in
         </Link>
       </p>
+    </div>
+  );
+}
+
+function CheckYourEmail({ email, callbackUrl, onBack }: { email: string; callbackUrl: string; onBack: () => void }) {
+  return (
+    <div role="status" className="space-y-4">
+      <h2 className="text-lg font-semibold text-stone-900">Check your email</h2>
+      <p className="text-sm text-stone-700">
+        We sent a message to <strong className="break-all font-medium text-stone-900">{email}</strong>. Open the link in it to confirm your
+        address, then sign in. If this address already has an account, the message tells you how to sign in instead.
+      </p>
+      <p className="text-sm text-stone-600">Nothing there after a few minutes? Look in your spam folder, or check the address and try again.</p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <ButtonLink href={authLink("/sign-in", callbackUrl, email)} className="flex-1">
+          Go to sign in
+        </ButtonLink>
+        <Button type="button" variant="secondary" className="flex-1" onClick={onBack}>
+          Use another address
+        </Button>
+      </div>
     </div>
   );
 }

@@ -25,7 +25,6 @@ async function atBothWidths(page: Page, name: string, fits = true) {
 
 test("the balance and plan are in sight, costs are on the buttons, a short balance is refused up front, usage exports as CSV", async ({ page }) => {
   await page.goto("/sign-up");
-  // An address with no hyphen to break at: the unconfirmed-address banner must still wrap it at phone width.
   await signUp(page, { name: "Cleo Counts", email: `cleo.counts.${Date.now()}@ledgerhomes.example.test`, password: "listing-photos-2024" });
   await expect(page).toHaveURL(/\/workspaces/, { timeout: 45_000 });
   await page.getByLabel("Brokerage name").fill("Ledger Homes");

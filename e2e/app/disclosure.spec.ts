@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { roomJpeg, signUpConfirmed, snap, uniqueEmail } from "./helpers";
+import { roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 
 /**
  * Honest labels (issue 13, D14): on the offline provider a staging result reads as a
@@ -25,7 +25,7 @@ async function downloadLabel(page: Page, scope: ReturnType<typeof run>): Promise
 
 test("a local staging result is a style preview everywhere; no local or removal download says Virtually staged", async ({ page, context }) => {
   await page.goto("/sign-up");
-  await signUpConfirmed(page, { name: "Ines Faro", email: uniqueEmail("disclosure"), password: "honest-labels-2026" });
+  await signUp(page, { name: "Ines Faro", email: uniqueEmail("disclosure"), password: "honest-labels-2026" });
   await page.getByLabel("Brokerage name").fill("Faro Realty");
   await page.getByRole("button", { name: "Create workspace" }).click();
   await expect(page).toHaveURL(/\/projects$/);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appDatabase, workspaceCredits } from "./db";
-import { roomJpeg, signUpConfirmed, uniqueEmail } from "./helpers";
+import { roomJpeg, signUp, uniqueEmail } from "./helpers";
 
 /**
  * Every button that creates something or costs credits, double-clicked, while the
@@ -30,7 +30,7 @@ async function deliverTwice(page: Page, procedures: string[]) {
 
 async function newWorkspace(page: Page, name: string) {
   await page.goto("/sign-up");
-  await signUpConfirmed(page, { name: "Dora Double", email: uniqueEmail("double"), password: "listing-photos-2024" });
+  await signUp(page, { name: "Dora Double", email: uniqueEmail("double"), password: "listing-photos-2024" });
   await expect(page).toHaveURL(/\/workspaces/, { timeout: 45_000 });
   await page.getByLabel("Brokerage name").fill(name);
   await page.getByRole("button", { name: "Create workspace" }).dblclick();

@@ -1,17 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectAccessible, signUp, snap, uniqueEmail } from "./helpers";
+import { expectAccessible, followMailedLink, signUp, snap, submitSignUp, uniqueEmail } from "./helpers";
 
 const password = "listing-photos-2024";
 
 test.describe.configure({ timeout: 360_000 });
-
-/** Opens the newest mail to `to` in the dev outbox and follows its link. */
-async function followMailedLink(page: Page, to: string, subject: RegExp) {
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
-  const message = page.getByTestId("outbox-message").filter({ has: page.getByRole("heading", { name: subject }) }).first();
-  await expect(message).toBeVisible();
-  await message.getByRole("link").first().click();
-}
 
 async function atBothWidths(page: Page, name: string) {
   await snap(page, `${name}-1280`);
@@ -30,11 +22,20 @@ async function newPage(browser: Browser) {
 test("email: confirm the address, invite by mail with the address filled in, reset a password, keep deep links", async ({ page, browser }) => {
   const owner = { name: "Olivia Grant", email: uniqueEmail("owner"), password };
   let workspaceUrl = "";
+  let checkYourEmail = "";
 
   await test.step("sign-up mails a confirmation link; following it confirms the address", async () => {
     await page.goto("/sign-up");
-    await signUp(page, owner);
-    // The first sign-up of a fresh server also starts its mail listener: allow for a loaded machine.
+    await submitSignUp(page, owner);
+    checkYourEmail = await page.getByRole("status").innerText();
+    expect(checkYourEmail).toContain(owner.email);
+    await expectAccessible(page, "check your email");
+    await atBothWidths(page, "email-00-check-your-email");
+    // Signing in before confirming works; the credits wait for the confirmation.
+    await page.getByRole("link", { name: "Go to sign in" }).click();
+    await expect(page.getByLabel("Email")).toHaveValue(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/workspaces/, { timeout: 45_000 });
     await page.getByLabel("Brokerage name").fill("Harbour Realty");
     await page.getByRole("button", { name: "Create workspace" }).click();
@@ -57,6 +58,22 @@ test("email: confirm the address, invite by mail with the address filled in, res
     await expect(balance).toHaveText("500");
   });
 
+  await test.step("signing up again with a known address answers the same and mails its owner instead", async () => {
+    const { context, page: other } = await newPage(browser);
+    await other.goto("/sign-up");
+    await submitSignUp(other, { name: "Mallory Stone", email: owner.email, password: "someone-elses-secret-77" });
+    // Word for word what a new address is told: the page does not say the address is known.
+    expect(await other.getByRole("status").innerText()).toBe(checkYourEmail);
+    await followMailedLink(other, owner.email, /Someone tried to sign up with your email/);
+    await expect(other).toHaveURL(/\/sign-in\?/);
+    await expect(other.getByLabel("Email")).toHaveValue(owner.email);
+    await other.goto(`/dev/outbox?to=${encodeURIComponent(owner.email)}`);
+    const attempt = other.getByTestId("outbox-message").filter({ has: other.getByRole("heading", { name: /Someone tried/ }) });
+    await expect(attempt.getByRole("link", { name: /forgot-password/ })).toHaveCount(1);
+    await expect(other.getByTestId("outbox-message").filter({ has: other.getByRole("heading", { name: /Confirm your email/ }) })).toHaveCount(1);
+    await context.close();
+  });
+
   const invitee = uniqueEmail("agent");
   await test.step("an invitation is mailed to the address", async () => {
     await page.goto(`${workspaceUrl}/settings/members`);
@@ -72,9 +89,8 @@ test("email: confirm the address, invite by mail with the address filled in, res
     await expect(agentPage.getByRole("heading", { name: "Join Harbour Realty" })).toBeVisible();
     await agentPage.getByRole("link", { name: "Create an account to join" }).click();
     await expect(agentPage.getByLabel("Work email")).toHaveValue(invitee);
-    await agentPage.getByLabel("Full name").fill("Arjun Patel");
-    await agentPage.getByLabel("Password").fill(password);
-    await agentPage.getByRole("button", { name: "Create account" }).click();
+    // Through the confirmation mail and sign-in, back to the invitation.
+    await signUp(agentPage, { name: "Arjun Patel", email: invitee, password });
     await expect(agentPage).toHaveURL(/\/invite\//);
     await agentPage.getByRole("button", { name: "Join Harbour Realty" }).click();
     await expect(agentPage).toHaveURL(/\/w\/harbour-realty[\w-]*\/projects$/);

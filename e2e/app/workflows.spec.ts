@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expectAccessible, roomJpeg, signUpConfirmed, snap, uniqueEmail } from "./helpers";
+import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 
 /**
  * A new broker runs every workflow through the UI, against the app's own v1 API and
@@ -16,7 +16,7 @@ const run = (page: Page, name: string) => page.getByRole("article", { name });
 
 async function openProjectWithPhotos(page: Page) {
   await page.goto("/sign-up");
-  await signUpConfirmed(page, { name: "Wren Adler", email: uniqueEmail("workflows"), password: "staging-rooms-2024" });
+  await signUp(page, { name: "Wren Adler", email: uniqueEmail("workflows"), password: "staging-rooms-2024" });
   await expect(page).toHaveURL(/\/workspaces/);
   await page.getByLabel("Brokerage name").fill("Wren Homes");
   await page.getByRole("button", { name: "Create workspace" }).click();

@@ -8,13 +8,27 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function layout(input: { to: string; subject: string; lines: string[]; action: string; link: string; footer: string }): EmailMessage {
-  const text = [...input.lines, "", `${input.action}: ${input.link}`, "", input.footer].join("\n");
+interface Layout {
+  to: string;
+  subject: string;
+  lines: string[];
+  action: string;
+  link: string;
+  /** A second, plainer link under the button. */
+  secondary?: { action: string; link: string };
+  footer: string;
+}
+
+function layout(input: Layout): EmailMessage {
+  const second = input.secondary;
+  const text = [...input.lines, "", `${input.action}: ${input.link}`, ...(second ? [`${second.action}: ${second.link}`] : []), "", input.footer].join("\n");
   const paragraphs = input.lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5;max-width:520px;margin:24px auto;padding:0 16px">
 <p style="font-weight:600;font-size:18px;margin:0 0 16px">Atrium</p>${paragraphs}
 <p style="margin:20px 0"><a href="${escapeHtml(input.link)}" style="background:#0f766e;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(input.action)}</a></p>
-<p style="font-size:13px;color:#57534e;margin:0 0 8px">Or paste this link into your browser: ${escapeHtml(input.link)}</p>
+<p style="font-size:13px;color:#57534e;margin:0 0 8px">Or paste this link into your browser: ${escapeHtml(input.link)}</p>${
+    second ? `<p style="margin:0 0 12px"><a href="${escapeHtml(second.link)}" style="color:#0f766e">${escapeHtml(second.action)}</a>: ${escapeHtml(second.link)}</p>` : ""
+  }
 <p style="font-size:13px;color:#57534e;margin:0">${escapeHtml(input.footer)}</p></body></html>`;
   return { to: input.to, subject: input.subject, text, html };
 }
@@ -50,5 +64,22 @@ export function passwordResetEmail(input: { to: string; name: string; link: stri
     action: "Choose a new password",
     link: input.link,
     footer: "If it was not you, ignore this email: your password stays as it is.",
+  });
+}
+
+/** To the owner of an address someone tried to sign up with again: the sign-up form answered as for a new address. */
+export function signUpAttemptEmail(input: { to: string; name: string; signInLink: string; resetLink: string }): EmailMessage {
+  return layout({
+    to: input.to,
+    subject: "Someone tried to sign up with your email on Atrium",
+    lines: [
+      `Hello ${input.name},`,
+      "Someone tried to create an Atrium account with this email address, which already has one. No new account was made.",
+      "If it was you, sign in instead; if you forgot your password, reset it.",
+    ],
+    action: "Sign in",
+    link: input.signInLink,
+    secondary: { action: "Reset my password", link: input.resetLink },
+    footer: "If it was not you, you can ignore this email: nothing changed on your account.",
   });
 }

@@ -51,7 +51,7 @@ describe("OAuth linking", () => {
   it("lets the address's owner take the account back: a reset confirms it and signs the maker out", async () => {
     const ctx = await createStudioContext();
     const victim = email("reclaim");
-    const made = await signUp(ctx, { name: "Attacker", email: victim, password: "a long attacker passphrase 91" });
+    const made = (await signUp(ctx, { name: "Attacker", email: victim, password: "a long attacker passphrase 91" }))!;
     const attackerSession = await startSession(ctx.db, { userId: made.id });
     // The owner of the address follows a reset link mailed to it.
     const token = await issueEmailToken(ctx, { userId: made.id, email: victim, purpose: "reset_password" });
@@ -70,7 +70,7 @@ describe("OAuth linking", () => {
   it("links a verified provider email to an account that confirmed the address, and creates confirmed accounts", async () => {
     const ctx = await createStudioContext();
     const owner = email("owner");
-    const created = await signUp(ctx, { name: "Owner", email: owner, password: "a long owner passphrase 42" });
+    const created = (await signUp(ctx, { name: "Owner", email: owner, password: "a long owner passphrase 42" }))!;
     await (await getDb()).update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, created.id));
     const linked = await oauthSignIn({ provider: "google", email: owner });
     expect(linked.result).toBe(true);

@@ -109,7 +109,7 @@ describe("sessions", () => {
 
   async function signIn(label: string) {
     const email = uniqueEmail(label);
-    const user = await signUp(ctx, { name: label, email, password });
+    const user = (await signUp(ctx, { name: label, email, password }))!;
     const token = await jwt({ token: { email, name: label }, user: { id: user.id, email, name: label } });
     return { user, token };
   }

@@ -1,15 +1,18 @@
-import { eq } from "drizzle-orm";
 import { users } from "@/db/schema/studio";
 import { hashPassword } from "@/server/auth/password";
 import { assertStrongPassword } from "@/server/auth/password-strength";
-import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { normalizeEmail } from "./normalize-email";
+import { sendSignUpAttemptEmail } from "./send-sign-up-attempt-email";
+import { sendVerificationEmail } from "./send-verification-email";
 
 export interface SignUpInput {
   name: string;
   email: string;
   password: string;
+  /** Where the person goes once confirmed and signed in (an invitation, say); kept in the mailed links. */
+  callbackUrl?: string | null;
+  requestOrigin?: string | null;
 }
 
 export interface StudioUser {
@@ -18,19 +21,25 @@ export interface StudioUser {
   name: string;
 }
 
-/** Creates a person who signs in with email and password. */
-export async function signUp(ctx: Pick<StudioContext, "db">, input: SignUpInput): Promise<StudioUser> {
+/**
+ * Creates a person who signs in with email and password, and mails the link that confirms
+ * the address. An address that already has an account gets a mail saying someone tried to
+ * sign up with it instead. Both paths hash the password, try the insert and send one mail,
+ * so neither the caller's answer nor its timing tells whether the address was known.
+ * Returns the new person, or null for a known address (for callers inside the server only).
+ */
+export async function signUp(ctx: Pick<StudioContext, "db" | "now">, input: SignUpInput): Promise<StudioUser | null> {
   const email = normalizeEmail(input.email);
   await assertStrongPassword(input.password, [email, input.name]);
-  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing.length > 0) throw new AppError("conflict", "An account with this email already exists. Sign in instead.");
   const passwordHash = await hashPassword(input.password);
+  // The unique index on email decides, also for two sign-ups with one address at once.
   const [user] = await ctx.db
     .insert(users)
     .values({ email, name: input.name.trim(), passwordHash })
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email, name: users.name });
-  // Two sign-ups with one email at once: the loser hits the unique index.
-  if (!user) throw new AppError("conflict", "An account with this email already exists. Sign in instead.");
-  return user;
+  const mail = { requestOrigin: input.requestOrigin, callbackUrl: input.callbackUrl };
+  if (user) await sendVerificationEmail(ctx, { userId: user.id, ...mail });
+  else await sendSignUpAttemptEmail(ctx, { email, ...mail });
+  return user ?? null;
 }

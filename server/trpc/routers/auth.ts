@@ -15,15 +15,21 @@ export const SignUpSchema = z.object({
   password: z.string().min(8, "Use at least 8 characters.").max(200),
 });
 
+/** The sign-up form also sends where the person was going (an invitation), kept in the mailed links. */
+const SignUpRequestSchema = SignUpSchema.extend({ callbackUrl: z.string().max(2000).optional() });
+
 const LinkTokenSchema = z.object({ token: z.string().min(20).max(100) });
 
 export const authRouter = router({
-  /** Creates the account and mails the confirmation link; the page then signs in through next-auth. */
-  signUp: publicProcedure.input(SignUpSchema).mutation(async ({ ctx, input }) => {
+  /**
+   * Mails a confirmation link to a new address, or a "someone tried to sign up" note to a
+   * known one, and answers the same either way (no enumeration); the form then asks the
+   * person to check their email.
+   */
+  signUp: publicProcedure.input(SignUpRequestSchema).mutation(async ({ ctx, input }) => {
     await countSignUp(ctx.studio.db, ctx.ip);
-    const user = await signUp(ctx.studio, input);
-    const verificationSent = await sendVerificationEmail(ctx.studio, { userId: user.id, requestOrigin: ctx.origin });
-    return { id: user.id, verificationSent };
+    await signUp(ctx.studio, { ...input, requestOrigin: ctx.origin });
+    return { ok: true as const };
   }),
 
   emailStatus: protectedProcedure.query(({ ctx }) => emailStatus(ctx.studio, { userId: ctx.user.id })),

@@ -23,7 +23,7 @@ export async function callerFor(user: { id: string; email: string; name: string 
 export async function newPerson(name: string, options: { confirmed?: boolean } = {}) {
   const email = `${name.toLowerCase()}-${Date.now()}-${counter++}@example.test`;
   const ctx = await createStudioContext();
-  const user = await signUp(ctx, { name, email, password: "correct horse battery" });
+  const user = (await signUp(ctx, { name, email, password: "correct horse battery" }))!;
   if (options.confirmed ?? true) await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   return { user, api: await callerFor(user) };
 }
