@@ -14,6 +14,7 @@ import { handleEvent } from "./on-event";
 import { callFunction, retryDelayMs, type CallResult } from "./protocol";
 import { admitWaiting, releaseSlot, requestSlot, type Admitted } from "./concurrency";
 import { constraintsFor } from "./concurrency-config";
+import { startCronRun, type CronSchedule } from "./cron";
 import { enqueue, enqueueAdmitted, jobId, openQueue, WORK_QUEUE, type WorkItem } from "./queue";
 import { discoverFunctions, UnsupportedFunctionConfigError, type RegisteredFunction } from "./registry";
 import { endRun, type RunEnd } from "./runs";
@@ -34,6 +35,9 @@ export interface ExecutorOptions {
   /** How long to keep retrying discovery while the endpoint is not up yet. */
   discoveryTimeoutMs?: number;
 }
+
+/** setTimeout's longest wait is about 24.8 days; a later tick is waited for in legs. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const KNOWN_OPS = new Set(["StepRun", "StepError", "StepFailed", "StepPlanned", "Sleep", "WaitForEvent", "InvokeFunction"]);
 
@@ -60,6 +64,7 @@ export class LocalExecutor {
   private functions = new Map<string, RegisteredFunction>();
   private workerIds: string[] = [];
   private healTimer: NodeJS.Timeout | null = null;
+  private cronTimers = new Set<NodeJS.Timeout>();
   readonly options: Required<ExecutorOptions>;
 
   constructor(options: ExecutorOptions) {
@@ -94,6 +99,35 @@ export class LocalExecutor {
     }, maintenanceIntervalSeconds * 1000);
     this.healTimer.unref();
     runningExecutors().add(this);
+    const now = new Date();
+    for (const fn of this.functions.values()) for (const schedule of fn.crons) this.armCron(fn.id, schedule, now);
+  }
+
+  /**
+   * Waits for the first tick after `after`, fires it and waits for the next. Every
+   * instance does this; startCronRun makes one run of each tick (see cron.ts).
+   */
+  private armCron(functionId: string, schedule: CronSchedule, after: Date): void {
+    const tick = schedule.next(after);
+    if (!tick || !this.boss) return;
+    const timer = setTimeout(() => {
+      this.cronTimers.delete(timer);
+      if (Date.now() < tick.getTime()) return this.armCron(functionId, schedule, after);
+      this.fireCronTick(functionId, schedule.expression, tick)
+        .catch((err) => logError(`[executor] cron tick ${tick.toISOString()} of ${functionId} failed:`, err))
+        .finally(() => this.armCron(functionId, schedule, tick));
+    }, Math.min(Math.max(tick.getTime() - Date.now(), 0), MAX_TIMER_MS));
+    timer.unref();
+    this.cronTimers.add(timer);
+  }
+
+  /** Starts the run of one tick of a cron trigger (once, whichever instance comes first) and returns its id. */
+  async fireCronTick(functionId: string, expression: string, tick: Date): Promise<string> {
+    const fn = this.functions.get(functionId);
+    if (!fn) throw new Error(`no function "${functionId}"`);
+    const runId = await startCronRun(await getDb(), fn, expression, tick);
+    await this.afterCommit({ touched: [runId], events: [] });
+    return runId;
   }
 
   /** Wakes idle workers now instead of at their next poll (an event was just queued). */
@@ -113,6 +147,8 @@ export class LocalExecutor {
     runningExecutors().delete(this);
     if (this.healTimer) clearInterval(this.healTimer);
     this.healTimer = null;
+    for (const timer of this.cronTimers) clearTimeout(timer);
+    this.cronTimers.clear();
     // Jobs finishing during a graceful stop still queue their follow-ups through this.boss.
     await this.boss?.stop({ graceful, wait: true, timeout: 30_000 });
     this.boss = null;

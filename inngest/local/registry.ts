@@ -7,6 +7,7 @@
 import { fetch as undiciFetch } from "undici";
 import { signBody } from "./keys";
 import { parseConcurrency, type ConcurrencyConfig } from "./concurrency-config";
+import { parseCron, type CronSchedule } from "./cron";
 import { compileExpression, type Expression } from "./expressions";
 
 export class UnsupportedFunctionConfigError extends Error {}
@@ -24,6 +25,8 @@ export interface RegisteredFunction {
   name: string;
   maxAttempts: number;
   triggers: Array<{ matches: (name: string) => boolean; expression: Expression | null }>;
+  /** Cron triggers: each tick starts a run (cron.ts). */
+  crons: CronSchedule[];
   concurrency: ConcurrencyConfig;
 }
 
@@ -53,8 +56,16 @@ export function registerFunction(config: FunctionConfig): RegisteredFunction {
   for (const [option, value] of Object.entries(config)) {
     if (!SUPPORTED_OPTIONS.has(option) && value !== undefined && value !== null) refuse(`the option "${option}"`);
   }
-  const triggers = (config.triggers ?? []).map((trigger) => {
-    if (trigger.cron !== undefined) refuse(`a cron trigger ("${trigger.cron}")`);
+  const crons = (config.triggers ?? []).flatMap((trigger) => {
+    if (trigger.cron === undefined) return [];
+    try {
+      return [parseCron(trigger.cron)];
+    } catch (err) {
+      return refuse(`a cron expression it cannot read ("${trigger.cron}": ${(err as Error).message})`);
+    }
+  });
+  const triggers = (config.triggers ?? []).flatMap((trigger) => {
+    if (trigger.cron !== undefined) return [];
     if (!trigger.event) refuse(`a trigger without an event (${JSON.stringify(trigger)})`);
     let expression: Expression | null = null;
     try {
@@ -62,11 +73,11 @@ export function registerFunction(config: FunctionConfig): RegisteredFunction {
     } catch (err) {
       refuse(`a trigger expression it cannot evaluate (${(err as Error).message})`);
     }
-    return { matches: eventMatcher(trigger.event!), expression };
+    return [{ matches: eventMatcher(trigger.event!), expression }];
   });
   const retries = config.steps?.step?.retries?.attempts ?? DEFAULT_RETRIES;
   const concurrency = parseConcurrency(config.concurrency, refuse);
-  return { id: config.id, name: config.name ?? config.id, maxAttempts: retries + 1, triggers, concurrency };
+  return { id: config.id, name: config.name ?? config.id, maxAttempts: retries + 1, triggers, crons, concurrency };
 }
 
 /** Exact names, or a trailing `*` wildcard (`app/*`) as Inngest allows. */

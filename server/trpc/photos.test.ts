@@ -123,8 +123,7 @@ describe("upload links", () => {
     const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#775533" } }).jpeg().toBuffer();
     const file = { fileName: "x.jpg", contentType: "image/jpeg", bytes: bytes.length };
     const [recent] = await owner.api.photos.prepareUploads({ workspaceId, projectId, files: [file] });
-    // Prepared a day and a minute ago, as the studio context's clock says (and uploaded at
-    // once: preparing uploads sweeps what is a day old).
+    // Prepared a day and a minute ago, as the studio context's clock says.
     const yesterday = await callerFor(owner.user, { now: () => new Date(Date.now() - UPLOAD_CONFIRM_WINDOW_MS - 60_000) });
     const [confirmed, abandoned] = await yesterday.photos.prepareUploads({ workspaceId, projectId, files: [file, file] });
     for (const target of [confirmed, abandoned, recent]) expect(await putThrough(target, bytes)).toBe(200);

@@ -1,9 +1,20 @@
-/** The durable functions of the studio's workflows (and whole-listing staging), and photo housekeeping. */
+/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping and the daily upload sweep. */
 import { describePropertyFunction } from "./describe-property";
 import { inpaintUpscaleFunction } from "./inpaint-upscale-chain";
 import { makeMissingCopiesFunction } from "./make-missing-copies";
 import { pollMultiviewFunction, pollStagingFunction, pollVideoFunction } from "./poll-functions";
 import { purgeDeletedPhotoFunction } from "./purge-deleted-photo";
+import { removeStaleUploadsFunction } from "./remove-stale-uploads";
 import { stageBatchFunction } from "./stage-batch";
 
-export const studioFunctions = [pollStagingFunction, pollMultiviewFunction, pollVideoFunction, inpaintUpscaleFunction, describePropertyFunction, stageBatchFunction, makeMissingCopiesFunction, purgeDeletedPhotoFunction];
+export const studioFunctions = [
+  pollStagingFunction,
+  pollMultiviewFunction,
+  pollVideoFunction,
+  inpaintUpscaleFunction,
+  describePropertyFunction,
+  stageBatchFunction,
+  makeMissingCopiesFunction,
+  purgeDeletedPhotoFunction,
+  removeStaleUploadsFunction,
+];

@@ -1,10 +1,8 @@
 import { uploads } from "@/db/schema/studio-uploads";
 import { AppError } from "@/server/errors";
-import { logError } from "@/server/log";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { newUploadKey } from "./photo-key";
-import { removeStaleUploads } from "./remove-stale-uploads";
 import { MAX_PHOTO_BYTES, photoFileProblem } from "@/shared/photo-rules";
 
 export interface UploadRequest {
@@ -17,7 +15,8 @@ export interface UploadRequest {
  * Presigned upload targets, one per file: the browser sends the bytes straight to
  * storage (never through a serverless function, whose bodies are capped at 4.5 MB on
  * Vercel), then calls confirmUpload with the key. Storage refuses more than
- * MAX_PHOTO_BYTES; each key is recorded, so one left unconfirmed is removed a day later.
+ * MAX_PHOTO_BYTES; each key is recorded, so one left unconfirmed is removed by the daily sweep
+ * (inngest/functions/studio/remove-stale-uploads.ts).
  */
 export async function prepareUploads(
   ctx: StudioContext,
@@ -29,8 +28,6 @@ export async function prepareUploads(
     if (problem) throw new AppError("unsupported_media", problem);
     return { file, key: newUploadKey(input.workspaceId, input.projectId, file.contentType as never) };
   });
-  // Housekeeping must not stop an upload: what it could not remove waits for the next.
-  await removeStaleUploads(ctx).catch((error: unknown) => logError("removing stale uploads:", error));
   await ctx.db.insert(uploads).values(prepared.map(({ key }) => ({ storageKey: key, workspaceId: input.workspaceId, createdAt: ctx.now() })));
   return Promise.all(
     prepared.map(async ({ file, key }) => ({ fileName: file.fileName, key, ...(await ctx.storage.presignUpload(key, file.contentType, MAX_PHOTO_BYTES)) })),

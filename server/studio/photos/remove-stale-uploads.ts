@@ -9,8 +9,8 @@ export const UPLOAD_CONFIRM_WINDOW_MS = 24 * 3600 * 1000;
  * Removes from storage every upload key handed out more than a day ago, at most `limit`
  * of them, and forgets them. An unconfirmed upload goes; a confirmed one was already
  * copied to its photo key, so only what was posted again to its upload key goes.
- * Called each time uploads are prepared, so what is left behind never outgrows what is
- * being uploaded, with no scheduler to run.
+ * Run daily by a durable function with a cron trigger
+ * (inngest/functions/studio/remove-stale-uploads.ts), in batches of `limit`.
  */
 export async function removeStaleUploads(ctx: Pick<StudioContext, "db" | "now" | "storage">, limit = 50): Promise<number> {
   const stale = await ctx.db
