@@ -41,8 +41,8 @@ test("a step whose worker died is run again by the next executor; finished steps
 });
 
 test("options the local executor does not honour are refused with the function id", async () => {
-  const cron = inngest.createFunction({ id: "t-cron", triggers: [{ cron: "* * * * *" }] }, async () => null);
-  await expect(startTestExecutor({ functions: [cron] })).rejects.toThrow(/t-cron.*cron trigger/);
+  const cron = inngest.createFunction({ id: "t-cron", triggers: [{ cron: "every day at noon" }] }, async () => null);
+  await expect(startTestExecutor({ functions: [cron] })).rejects.toThrow(/t-cron.*cron expression it cannot read/);
   const cases: Array<[Record<string, unknown>, RegExp]> = [
     [{ concurrency: [{ limit: 1 }, { limit: 2 }, { limit: 3 }] }, /"atrium-x" uses more than two concurrency options/],
     [{ concurrency: { limit: 2, scope: "account" } }, /scope "account" without a key/],
