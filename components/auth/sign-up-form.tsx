@@ -80,11 +80,12 @@ function CheckYourEmail({ email, callbackUrl, onBack }: { email: string; callbac
         address, then sign in. If this address already has an account, the message tells you how to sign in instead.
       </p>
       <p className="text-sm text-stone-600">Nothing there after a few minutes? Look in your spam folder, or check the address and try again.</p>
+      {/* Stacked on phones; flex-1 only in a row (in a column it collapses their height). */}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <ButtonLink href={authLink("/sign-in", callbackUrl, email)} className="flex-1">
+        <ButtonLink href={authLink("/sign-in", callbackUrl, email)} className="sm:flex-1">
           Go to sign in
         </ButtonLink>
-        <Button type="button" variant="secondary" className="flex-1" onClick={onBack}>
+        <Button type="button" variant="secondary" className="sm:flex-1" onClick={onBack}>
           Use another address
         </Button>
       </div>
