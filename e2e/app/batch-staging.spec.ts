@@ -13,7 +13,8 @@ import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers
  * The test server hands the service one photo at a time (STUDIO_BATCH_IN_FLIGHT=1 in
  * playwright.config.ts), so photos wait and the batch can be paused with photos not started.
  */
-test.describe.configure({ timeout: 150_000 });
+// Sign-up goes through the mailed link and a sign-in (an argon2 hash more on a shared machine).
+test.describe.configure({ timeout: 210_000 });
 
 /** Screenshots at desktop and phone width, with no sideways scroll at 390 px. */
 async function atBothWidths(page: Page, name: string) {

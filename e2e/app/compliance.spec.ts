@@ -9,7 +9,8 @@ import { roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
  * changes", and the project's listing remark copied with one click, as an agent pastes
  * it into an MLS. Screenshots at desktop and phone width.
  */
-test.describe.configure({ timeout: 150_000 });
+// Sign-up goes through the mailed link and a sign-in (an argon2 hash more on a shared machine).
+test.describe.configure({ timeout: 210_000 });
 
 test("shows where a result changed the photo and copies the listing remark", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -6,6 +6,9 @@ import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers
 
 const password = "listing-photos-2024";
 
+// Two people sign up, each through the mailed link and a sign-in (argon2 on a shared machine).
+test.describe.configure({ timeout: 240_000 });
+
 test("a broker signs up, builds a team and uploads a listing's photos", async ({ page, browser }) => {
   const owner = { name: "Olivia Grant", email: uniqueEmail("owner"), password };
 
