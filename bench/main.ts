@@ -4,7 +4,8 @@
  * production server runs, then the ledger and provider table without it), prints each
  * as it finishes, and writes bench/RESULTS.md after a full run.
  *
- * Options: --only 1,4 (run some figures; RESULTS.md is then left alone), --reuse-build
+ * Options: --only 1,4 (run some figures; RESULTS.md is then left alone unless --update-results
+ * puts them into the last full run's), --reuse-build
  * (use .next as it is), --rebuild (always run next build).
  */
 import { parseArgs } from "node:util";
@@ -25,7 +26,7 @@ import { benchPhoto, serveImages } from "./lib/images";
 import { describeMachine, machineLines } from "./lib/machine";
 import { stopAll } from "../test/process-harness";
 import { failedFigure, renderText, type Figure } from "./lib/report";
-import { writeResults } from "./lib/results-file";
+import { updateResults, writeResults } from "./lib/results-file";
 import { PORTS } from "./lib/settings";
 import { benchAccount, freshDatabase, startAppServer, type AppServer } from "./lib/stack";
 import { seconds } from "./lib/stats";
@@ -33,7 +34,7 @@ import { seconds } from "./lib/stats";
 const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" } } });
+  const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" }, "update-results": { type: "boolean" } } });
   const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
   const wants = (id: number) => !only || only.has(id);
   const needsApp = [1, 2, 3, 6, 7, 8, 9, 10].some(wants);
@@ -94,4 +95,5 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
   const summary = figures.flatMap((f) => f.targets.map((t) => `  ${t.met ? "met   " : "MISSED"} ${f.id}. ${t.name}: ${t.detail}`));
   console.log(["\n== Targets", ...summary, `\n[bench] done in ${seconds(totalMs)}`].join("\n"));
   if (!only) console.log(`[bench] wrote ${writeResults({ figures, machine, build, totalMs, startedAt })}`);
+  else if (values["update-results"]) console.log(`[bench] updated ${updateResults({ figures, machine, startedAt })}`);
 }

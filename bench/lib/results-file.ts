@@ -11,9 +11,15 @@ import { renderMarkdown, type Figure } from "./report";
 import { ROOT } from "./settings";
 import { seconds } from "./stats";
 
+/** Where the copy of bench/findings.md begins, so a partial update can refresh it. */
+const FINDINGS_MARK = "<!-- bench/findings.md, copied in by bench/run.ts -->";
+const findingsText = () => {
+  const file = path.join(ROOT, "bench", "findings.md");
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+};
+
 export function writeResults(input: { figures: Figure[]; machine: Machine; build: BuildState | null; totalMs: number; startedAt: Date }): string {
   const file = path.join(ROOT, "bench", "RESULTS.md");
-  const findings = path.join(ROOT, "bench", "findings.md");
   const summary = input.figures.flatMap((f) => f.targets.map((t) => `| ${f.id} | ${t.name} | ${t.met ? "met" : "**missed**"} | ${t.detail} |`));
   const buildLine = input.build?.built ? `next build ran first (${input.build.reason}, ${seconds(input.build.ms)}).` : `No build needed (${input.build?.reason ?? "no figure needs it"}).`;
   const text = [
@@ -24,8 +30,35 @@ export function writeResults(input: { figures: Figure[]; machine: Machine; build
     "## Targets",
     ["| figure | target | result | measured |", "|---|---|---|---|", ...summary].join("\n"),
     ...input.figures.map(renderMarkdown),
-    ...(fs.existsSync(findings) ? [fs.readFileSync(findings, "utf8").trim()] : []),
+    FINDINGS_MARK,
+    findingsText(),
   ].join("\n\n");
   fs.writeFileSync(file, `${text}\n`);
+  return file;
+}
+
+/**
+ * After `--only N --update-results`: puts the re-measured figures into the last full
+ * run's RESULTS.md (their sections, their rows of the targets table, and the copy of
+ * findings.md refreshed), and says under the header which figures were measured alone, when,
+ * and under what load, so a reader can tell them from the full run's.
+ */
+export function updateResults(input: { figures: Figure[]; machine: Machine; startedAt: Date }): string {
+  const file = path.join(ROOT, "bench", "RESULTS.md");
+  if (!fs.existsSync(file)) throw new Error("bench/RESULTS.md does not exist yet: run the whole bench first.");
+  let text = fs.readFileSync(file, "utf8");
+  for (const figure of input.figures) {
+    const section = new RegExp(`^## ${figure.id}\\. [^\\n]*\\n[\\s\\S]*?(?=^## |^<!-- )`, "m");
+    if (!section.test(text)) throw new Error(`RESULTS.md has no section for figure ${figure.id}.`);
+    text = text.replace(section, () => `${renderMarkdown(figure)}\n\n`);
+    const rows = figure.targets.map((t) => `| ${figure.id} | ${t.name} | ${t.met ? "met" : "**missed**"} | ${t.detail} |`).join("\n");
+    text = text.replace(new RegExp(`(^\\| ${figure.id} \\|[^\\n]*\\n)+`, "m"), () => `${rows}\n`);
+  }
+  const ids = input.figures.map((f) => f.id).join(", ");
+  const note = `Figure ${ids} measured again alone (\`--only ${ids} --update-results\`), started ${input.startedAt.toISOString()}; load average at its start (1 / 5 / 15 min) ${input.machine.load}.`;
+  text = text.replace(/^## Machine$/m, () => `${note}\n\n## Machine`);
+  const mark = text.indexOf(FINDINGS_MARK);
+  if (mark >= 0) text = `${text.slice(0, mark)}${FINDINGS_MARK}\n\n${findingsText()}\n`;
+  fs.writeFileSync(file, text);
   return file;
 }
