@@ -54,8 +54,8 @@ export function updateResults(input: { figures: Figure[]; machine: Machine; star
     const rows = figure.targets.map((t) => `| ${figure.id} | ${t.name} | ${t.met ? "met" : "**missed**"} | ${t.detail} |`).join("\n");
     text = text.replace(new RegExp(`(^\\| ${figure.id} \\|[^\\n]*\\n)+`, "m"), () => `${rows}\n`);
   }
-  const ids = input.figures.map((f) => f.id).join(", ");
-  const note = `Figure ${ids} measured again alone (\`--only ${ids} --update-results\`), started ${input.startedAt.toISOString()}; load average at its start (1 / 5 / 15 min) ${input.machine.load}.`;
+  const ids = input.figures.map((f) => f.id);
+  const note = `${ids.length > 1 ? "Figures" : "Figure"} ${ids.join(", ")} measured again alone (\`--only ${ids.join(",")} --update-results\`), started ${input.startedAt.toISOString()}; load average at its start (1 / 5 / 15 min) ${input.machine.load}.`;
   text = text.replace(/^## Machine$/m, () => `${note}\n\n## Machine`);
   const mark = text.indexOf(FINDINGS_MARK);
   if (mark >= 0) text = `${text.slice(0, mark)}${FINDINGS_MARK}\n\n${findingsText()}\n`;
