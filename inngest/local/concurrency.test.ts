@@ -103,8 +103,10 @@ test("a key applies the limit to each of its values", async () => {
 });
 
 test("scope account with a key is one limit shared by every function declaring it", async () => {
-  const runs = await waitAll(await send([shared.create({ tag: "s1", accountId: "x" }), shared.create({ tag: "s2", accountId: "x" })]));
-  expect(runs).toHaveLength(2);
+  const ids = await send([shared.create({ tag: "s1", accountId: "x" }), shared.create({ tag: "s2", accountId: "x" })]);
+  // Each event starts a run of both functions: wait for all four, not one per event.
+  const runs = [...(await waitAll(ids, "atrium-t-conc-shared-a")), ...(await waitAll(ids, "atrium-t-conc-shared-b"))];
+  expect(runs).toHaveLength(4);
   expect(runs.every((r) => r.status === "completed")).toBe(true);
   expect(peak.get("shared")).toBe(1);
   expect(started.filter((t) => /^[ab]:s/.test(t))).toHaveLength(4);
