@@ -209,6 +209,13 @@ export const EnvSchema = z.object({
   SIGN_IN_IP_LIMIT: int(100, 1),
   /** Sign-ups per client address per hour. */
   SIGN_UP_IP_LIMIT: int(10, 1),
+  /**
+   * Proxies in front of the app that append the address they saw to X-Forwarded-For
+   * (Vercel, nginx's $proxy_add_x_forwarded_for, Caddy, a load balancer). The client's
+   * address for per-address limits is the entry this many from the end; entries before it
+   * are the client's own claims (server/auth/client-ip.ts).
+   */
+  TRUSTED_PROXY_HOPS: int(1, 1),
   NEXTAUTH_URL: optionalUrl,
   /** Take the site's origin from X-Forwarded-Host (only behind a proxy that sets it); otherwise it comes from settings. */
   AUTH_TRUST_HOST: bool,

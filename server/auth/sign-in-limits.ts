@@ -5,7 +5,8 @@
  *   so a lockout reveals nothing): SIGN_IN_ACCOUNT_LIMIT attempts per 15 minutes, then
  *   locked for 15 minutes, even for the right password;
  * - per client address: SIGN_IN_IP_LIMIT attempts per 15 minutes;
- * - sign-ups per client address: SIGN_UP_IP_LIMIT per hour.
+ * - sign-ups per client address: SIGN_UP_IP_LIMIT per hour;
+ * - "someone tried to sign up with your email" notes: one per address per hour.
  * An attempt is counted before the password is hashed, so a refused attempt costs no
  * argon2 work; a successful sign-in clears its account's count.
  */
@@ -18,11 +19,11 @@ import { AppError } from "@/server/errors";
 const WINDOW_SECONDS = 15 * 60;
 const limiters = new Map<string, RateLimiterDrizzle>();
 
-function limiter(db: Database, name: string, points: number, duration: number): RateLimiterDrizzle {
-  const id = `${name}:${points}:${duration}`;
+function limiter(db: Database, name: string, points: number, duration: number, blockDuration = duration): RateLimiterDrizzle {
+  const id = `${name}:${points}:${duration}:${blockDuration}`;
   let found = limiters.get(id);
   if (!found) {
-    found = new RateLimiterDrizzle({ storeClient: db, schema: authRateLimits, points, duration, blockDuration: duration, keyPrefix: `auth:${name}` });
+    found = new RateLimiterDrizzle({ storeClient: db, schema: authRateLimits, points, duration, blockDuration, keyPrefix: `auth:${name}` });
     limiters.set(id, found);
   }
   return found;
@@ -31,6 +32,8 @@ function limiter(db: Database, name: string, points: number, duration: number): 
 const accountLimiter = (db: Database) => limiter(db, "sign-in-account", env.SIGN_IN_ACCOUNT_LIMIT, WINDOW_SECONDS);
 const ipLimiter = (db: Database) => limiter(db, "sign-in-ip", env.SIGN_IN_IP_LIMIT, WINDOW_SECONDS);
 const signUpLimiter = (db: Database) => limiter(db, "sign-up-ip", env.SIGN_UP_IP_LIMIT, 3600);
+// No block: repeated tries must not stretch the silence, so the owner hears again an hour later.
+const signUpNoticeLimiter = (db: Database) => limiter(db, "sign-up-notice", 1, 3600, 0);
 
 /** Raised when a sign-in is refused by a limit; `retryAfterSeconds` is when it may be tried again. */
 export class SignInLockedError extends Error {
@@ -68,4 +71,13 @@ export async function countSignUp(db: Database, ip: string): Promise<void> {
   if (wait !== null) {
     throw new AppError("rate_limited", `Too many accounts were created from your network. Try again in ${Math.ceil(wait / 60)} minutes.`);
   }
+}
+
+/**
+ * Whether the owner of a known address may be told of another sign-up attempt now: one
+ * note per address per hour, so repeated attempts cannot flood a person's inbox (the
+ * per-address sign-up limit alone let 10 an hour through from every network).
+ */
+export async function claimSignUpNotice(db: Database, email: string): Promise<boolean> {
+  return (await take(signUpNoticeLimiter(db), email)) === null;
 }

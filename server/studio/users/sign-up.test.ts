@@ -59,6 +59,18 @@ describe("sign-up does not tell who has an account", () => {
     expect(reset.searchParams.get("email")).toBe(email);
   });
 
+  it("tells the owner once an hour however often someone tries, with the same answer every time", async () => {
+    const email = address("pestered");
+    const first = await (await anonymousCaller()).auth.signUp({ name: "Pat", email, password: "correct horse battery" });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      // From a new network each time: the per-address sign-up limit is not what stops the mails.
+      const answer = await (await anonymousCaller()).auth.signUp({ name: "Mallory", email, password: "another long passphrase 7" });
+      expect(answer).toEqual(first);
+    }
+    const subjects = (await listOutbox({ to: email })).map((m) => m.subject);
+    expect(subjects).toEqual(["Someone tried to sign up with your email on Atrium", "Confirm your email for Atrium"]);
+  });
+
   it("hashes the password for a known address too, so the answer takes as long", async () => {
     const known = address("known");
     await (await anonymousCaller()).auth.signUp({ name: "Kim", email: known, password: "correct horse battery" });

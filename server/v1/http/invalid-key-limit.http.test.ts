@@ -1,7 +1,8 @@
 /**
  * Guessing API keys from one address: after V1_INVALID_KEY_IP_LIMIT wrong keys the
  * address is refused with 429 rate_limited and Retry-After, even with a right key,
- * while the same key from another address still works.
+ * while the same key from another address still works. The address is the one the proxy
+ * in front recorded (the last X-Forwarded-For entry, TRUSTED_PROXY_HOPS=1).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/env";
@@ -36,10 +37,13 @@ describe("invalid API keys per address", () => {
     expect([refused.status, refused.body.code]).toEqual([429, "rate_limited"]);
     expect(Number(refused.retryAfter)).toBeGreaterThan(500);
 
-    // The right key does not get through from the refused address (guessing would go on)...
+    // The right key does not get through from the refused address (guessing would go on).
     const rightKeyFromAttacker = await me(apiKey, attacker);
     expect([rightKeyFromAttacker.status, rightKeyFromAttacker.body.code]).toEqual([429, "rate_limited"]);
-    // ...and works from anywhere else.
+    // Writing another address before the proxy's entry does not get around it...
+    const forgedPrefix = await me(apiKey, `${bystander}, ${attacker}`);
+    expect([forgedPrefix.status, forgedPrefix.body.code]).toEqual([429, "rate_limited"]);
+    // ...and the key works from anywhere else.
     expect((await me(apiKey, bystander)).status).toBe(200);
   });
 });
