@@ -127,3 +127,13 @@ export async function serverlessTracesCarryBinaries(root: string): Promise<void>
     check([...traced].some((file) => /sharp-libvips-linux-x64\/lib\/libvips-cpp\.so/.test(file)), `/${route} does not carry sharp's libvips`);
   }
 }
+
+/** The development pages (the local executor's runs, the mail outbox) do not exist on a production server. */
+export async function devPagesAbsent(appUrl: string): Promise<void> {
+  for (const page of ["/dev/runs", "/dev/outbox", "/dev/outbox?to=someone@example.test"]) {
+    const response = await fetch(`${appUrl}${page}`, { redirect: "manual" });
+    const body = await response.text();
+    check(response.status === 404, `${page} answered ${response.status} in production`);
+    check(!/Mail sent by this development server|Local executor runs/.test(body), `${page} shows development content in production`);
+  }
+}

@@ -20,6 +20,7 @@ import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
 import { buildIsCurrent, ensureBuild } from "@/test/build-freshness";
 import {
   concurrentMigrations,
+  devPagesAbsent,
   refusesProductionWithoutSecrets,
   refusesVercelWithoutSettings,
   serveEndpointIsSigned,
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
   await waitForLine(standIn, "[stand-in] executor started", 120_000);
 
   await check("/api/inngest refuses unsigned and badly signed calls", () => serveEndpointIsSigned(appUrl));
+  await check("the development pages are absent in production", () => devPagesAbsent(appUrl));
 
   const admin = startProcess("admin", ["npm", "run", "--silent", "admin", "--", "account", "create", "--name", "Smoke", "--plan", "business", "--credits", "1000", "--json"], {
     env: { DATABASE_URL: databaseUrl },
