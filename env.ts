@@ -6,6 +6,7 @@
  * Which mode Atrium runs in (embedded or production) follows from which settings are
  * present; see README "Settings".
  */
+import "server-only";
 import { z } from "zod";
 
 const bool = z

@@ -1,7 +1,8 @@
 /**
  * ESLint (flat config), run by `npm run lint` and by `npm test`: typescript-eslint's
  * recommended rules, Next's rules, drizzle's guard against a delete or update without
- * `.where`, and the import boundaries of README "Layout" (./eslint/boundaries.mjs).
+ * `.where`, the import boundaries of README "Layout" and the `server-only` marker on
+ * server modules (./eslint/boundaries.mjs).
  */
 import nextPlugin from "@next/eslint-plugin-next";
 import drizzle from "eslint-plugin-drizzle";
@@ -23,6 +24,7 @@ export default tseslint.config(
       "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
       "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
       "atrium/import-boundaries": "error",
+      "atrium/server-only": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
   },

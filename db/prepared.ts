@@ -5,6 +5,7 @@
  * prepared statements instead, in transactions and savepoints too. Query texts come
  * from code, so the per-connection statement cache stays bounded.
  */
+import "server-only";
 import type postgres from "postgres";
 
 type Client = postgres.Sql | postgres.TransactionSql;

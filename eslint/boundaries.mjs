@@ -102,4 +102,34 @@ const importBoundaries = {
   },
 };
 
-export const boundaries = { rules: { "import-boundaries": importBoundaries } };
+/**
+ * Server modules carry `import "server-only"`, so a client bundle that pulls one in
+ * fails `next build` even where the import-boundaries rule cannot see the chain. Which
+ * modules: every runtime module under server/ and db/, and env.ts; not db/schema/
+ * (drizzle-kit loads it in plain Node, and table definitions hold no secrets) and not
+ * tests. Scripts and tests import them through an alias to the package's empty module
+ * (tsconfig.json paths for tsx, vitest.config.ts for vitest).
+ */
+const needsServerOnly = (relative) =>
+  (relative === "env.ts" || /^(server|db)\//.test(relative)) && !/^db\/(schema|migrations)\//.test(relative) && !relative.endsWith(".d.ts") && !isTest(relative);
+
+const serverOnly = {
+  meta: {
+    type: "problem",
+    docs: { description: 'Server modules import "server-only" (README Layout).' },
+    schema: [],
+    messages: { missing: 'A server module starts with `import "server-only";` so no client bundle can pull it in (README Layout).' },
+  },
+  create(context) {
+    const relative = path.relative(ROOT, context.filename).split(path.sep).join("/");
+    if (!needsServerOnly(relative)) return {};
+    return {
+      Program(program) {
+        const marked = program.body.some((node) => node.type === "ImportDeclaration" && node.source.value === "server-only");
+        if (!marked) context.report({ node: program, loc: { line: 1, column: 0 }, messageId: "missing" });
+      },
+    };
+  },
+};
+
+export const boundaries = { rules: { "import-boundaries": importBoundaries, "server-only": serverOnly } };

@@ -5,6 +5,7 @@
  * use: most requests need none of them (and making the inngest client outside an Inngest
  * deployment reads, or first writes, the local executor's key file).
  */
+import "server-only";
 import { getDb, type Database } from "@/db/client";
 import type { inngest } from "@/inngest/client";
 import { getProviders } from "@/server/providers";

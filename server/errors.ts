@@ -4,6 +4,8 @@
  * public API and the tRPC code of the studio, so a code means the same everywhere.
  */
 
+import "server-only";
+
 export const ERROR_CODES = {
   invalid_json: { status: 400, trpc: "BAD_REQUEST", message: "The request body is not valid JSON." },
   invalid_request: { status: 400, trpc: "BAD_REQUEST", message: "The request is invalid." },

@@ -5,6 +5,8 @@
  * error code, and the stack frames of our code.
  */
 
+import "server-only";
+
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return typeof error;
   const cause = error.cause as { code?: string; message?: string } | undefined;

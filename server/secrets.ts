@@ -4,6 +4,7 @@
  * once and keeps it under DATA_DIR so restarts keep sessions, signed links and
  * encrypted keys valid.
  */
+import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -4,6 +4,7 @@
  * carrying our user id and a session id that must still be recorded in studio.sessions
  * (server/auth/sessions.ts), so signing out ends a session for good.
  */
+import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";

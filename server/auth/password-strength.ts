@@ -4,6 +4,7 @@
  * person's own name and email counted as guessable words. Score 3 of 4 ("safely
  * unguessable: moderate protection from offline attacks") is the minimum.
  */
+import "server-only";
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as english from "@zxcvbn-ts/language-en";

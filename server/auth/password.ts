@@ -1,4 +1,5 @@
 /** Password hashing with argon2id (OWASP's first choice), through the native @node-rs binding. */
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 // argon2id is the library's default algorithm; the costs are OWASP's argon2id minimum

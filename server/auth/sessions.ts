@@ -5,6 +5,7 @@
  * out deletes the row, "sign out everywhere" deletes all of a person's rows, and a copied
  * or stolen cookie dies with them.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "@/db/client";

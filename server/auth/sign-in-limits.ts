@@ -10,6 +10,7 @@
  * An attempt is counted before the password is hashed, so a refused attempt costs no
  * argon2 work; a successful sign-in clears its account's count.
  */
+import "server-only";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "@/db/client";
 import { authRateLimits } from "@/db/schema";

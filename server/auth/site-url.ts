@@ -12,6 +12,7 @@
  * - the forwarded host only when the operator sets AUTH_TRUST_HOST (a proxy that
  *   rewrites it and serves several names).
  */
+import "server-only";
 import { env, type Env } from "@/env";
 
 export function siteUrl(settings: Env = env): string | undefined {

@@ -6,6 +6,7 @@
  * - GitHub's profile email may be unverified; its /user/emails list (the `user:email`
  *   scope next-auth's GitHub provider asks for) says which addresses are verified.
  */
+import "server-only";
 import { normalizeEmail } from "@/server/studio/users/normalize-email";
 
 export const GITHUB_API_URL = "https://api.github.com";

@@ -6,6 +6,7 @@
  * Envelope: "v1.<iv>.<tag>.<ciphertext>", base64url parts. The version prefix lets a
  * future key rotation tell old envelopes from new ones.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { secret } from "@/server/secrets";
 

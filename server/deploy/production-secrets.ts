@@ -5,6 +5,7 @@
  * its own (DATABASE_URL) would otherwise sign sessions and encrypt keys with a secret
  * that exists on one machine only, differs per instance, and is lost with the disk.
  */
+import "server-only";
 import type { Env } from "@/env";
 
 export type SecretName = "AUTH_SECRET" | "STORAGE_SIGNING_SECRET" | "STUDIO_ENCRYPTION_KEY";

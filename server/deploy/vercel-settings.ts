@@ -4,6 +4,7 @@
  * executor, secrets generated under DATA_DIR) can work. Checking them all at start-up
  * names every missing setting at once, instead of one failure per first use.
  */
+import "server-only";
 import type { Env } from "@/env";
 
 const REQUIRED: { names: (keyof Env)[]; why: string }[] = [

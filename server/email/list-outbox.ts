@@ -1,3 +1,4 @@
+import "server-only";
 import { arrayContains, desc } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { emailOutbox } from "@/db/schema/studio-email";

@@ -5,6 +5,7 @@
  * and the tests read it. One listener per process, kept on globalThis so Next's module
  * reloading in development reuses it.
  */
+import "server-only";
 import type { AddressInfo } from "node:net";
 import { simpleParser, type AddressObject } from "mailparser";
 import { SMTPServer } from "smtp-server";

@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/env";
 import { logError } from "@/server/log";
 import { mailer } from "./transport";

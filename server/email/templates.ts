@@ -2,6 +2,7 @@
  * The studio's messages, as plain text and simple HTML (one button, no remote images,
  * readable in any client). Every value put into HTML is escaped.
  */
+import "server-only";
 import type { EmailMessage } from "./send-email";
 
 function escapeHtml(value: string): string {

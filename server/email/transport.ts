@@ -3,6 +3,7 @@
  * messages go to that server (any provider's SMTP relay); without, to the embedded
  * listener whose outbox is readable at /dev/outbox. Same code path either way.
  */
+import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env, usesSmtpServer, type Env } from "@/env";
 import { outboxListenerPort } from "./outbox-listener";

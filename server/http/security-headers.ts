@@ -6,6 +6,7 @@
  * (without a nonce, which would disable it): React style attributes, recharts and the
  * mask painter set inline styles, and styles cannot run code.
  */
+import "server-only";
 import { env, type Env } from "@/env";
 
 /** Where the browser loads and sends photos when they live in a bucket (presigned GET, PUT and POST). */

@@ -3,6 +3,7 @@
  * the frame by a few pixels, and a comparison that is not aligned reports every edge as
  * changed. Shared by the change map and the structure check.
  */
+import "server-only";
 import { greyOf } from "./edges";
 import type { RgbImage } from "./raw-image";
 

@@ -9,6 +9,7 @@
  *   it is null, except "patio" when the photo is plainly outdoors: sky-blue across the
  *   top 25 % (≥ 40 % of it) and vegetation green in the bottom half (≥ 15 % of it).
  */
+import "server-only";
 import { luma, rgbBufferToLab, toHex } from "./color";
 import { kmeans } from "./kmeans";
 import { decodeRgb, type RgbImage } from "./raw-image";

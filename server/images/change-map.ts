@@ -15,6 +15,7 @@
  * On the synthetic pairs of the tests a removed or added object is recovered within
  * 3 px of its true rectangle, also under a 2 px shift and a brightness/contrast re-grade.
  */
+import "server-only";
 import { bestShift, shifted } from "./align";
 import { rgbBufferToLab } from "./color";
 import { boxMean, morph } from "./edges";

@@ -4,6 +4,7 @@
  * - removed content (declutter, inpaint removal): the source's own pixels inside the
  *   changed area, outlined, so the overlay puts back exactly what was removed.
  */
+import "server-only";
 import type { ChangeMap } from "./change-map";
 import { morph } from "./edges";
 import { decodeRgb, resizeRgb, scaleMask } from "./raw-image";

@@ -6,6 +6,7 @@
  * is just a named test per point, so a segmented one can replace it without touching
  * callers.
  */
+import "server-only";
 import type { ChangeMap } from "./change-map";
 import { roomRegionAt } from "./room-zones";
 

@@ -3,6 +3,7 @@
  * an image so its mean and standard deviation match a reference image's. Multi-view
  * siblings use it so every view of a set shares the anchor's colour and tone.
  */
+import "server-only";
 import { labToRgb, rgbBufferToLab, rgbToLab } from "./color";
 import { decodeRgb, type RgbImage } from "./raw-image";
 

@@ -3,6 +3,8 @@
  * recolouring can replace a, b while keeping each pixel's shading in L.
  */
 
+import "server-only";
+
 const SRGB_TO_LINEAR = new Float64Array(256);
 for (let i = 0; i < 256; i++) {
   const c = i / 255;

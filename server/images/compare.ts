@@ -19,6 +19,7 @@
  * room from two angles share less than synthetic ones. `score` is the mean of the two,
  * for ranking and display.
  */
+import "server-only";
 import { standardised } from "./align";
 import { rgbBufferToLab } from "./color";
 import { boxMean, greyOf } from "./edges";

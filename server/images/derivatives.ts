@@ -5,6 +5,7 @@
  * with 80 photos loads in a fraction of the bytes. Originals stay untouched for the
  * providers and downloads.
  */
+import "server-only";
 import { limitedSharp } from "@/server/net/image-limits";
 import type { BlobStore } from "@/server/storage";
 

@@ -3,6 +3,7 @@
  * pixels (edge density). Walls and ceilings are large low-density regions; furniture,
  * plank floors and clutter are dense.
  */
+import "server-only";
 import type { RgbImage } from "./raw-image";
 import { mapToBytes } from "./typed-map";
 

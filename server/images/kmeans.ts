@@ -3,6 +3,7 @@
  * for grouping wall-candidate pixels. Seeding is k-means++ with a fixed-seed PRNG, so the
  * same image always gives the same clusters.
  */
+import "server-only";
 import { mulberry32 } from "@/shared/seeded-random";
 
 export interface Cluster {

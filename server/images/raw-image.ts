@@ -1,3 +1,4 @@
+import "server-only";
 import { sharp } from "./sharp";
 
 /** Decoded 8-bit sRGB pixels, EXIF orientation applied, interleaved RGB. */

@@ -1,3 +1,5 @@
+import "server-only";
+
 /** Connected regions of a binary map (4-connectivity), as lists of pixel indices. */
 export function regionsOf(map: Uint8Array, width: number): number[][] {
   const seen = new Uint8Array(map.length);

@@ -13,6 +13,8 @@
  * checked.
  */
 
+import "server-only";
+
 export const ROOM_BANDS = {
   /** Bottom of the ceiling band. */
   ceilingEnd: 0.18,

@@ -1,3 +1,4 @@
+import "server-only";
 import os from "node:os";
 import sharp from "sharp";
 

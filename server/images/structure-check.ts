@@ -23,6 +23,7 @@
  * median ΔE after the fit is above 12. One failing zone refuses the output. Figures
  * measured on the tests' pairs and the project's samples are in docs/structure-check.md.
  */
+import "server-only";
 import { bestShift, shifted, standardised } from "./align";
 import { rgbBufferToLab } from "./color";
 import { greyOf, morph, sobelMagnitude } from "./edges";

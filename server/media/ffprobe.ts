@@ -3,6 +3,7 @@
  * with the ffprobe binary shipped by @ffprobe-installer, so the service and the tests
  * check real files rather than trusting the encoder's arguments.
  */
+import "server-only";
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";

@@ -4,6 +4,7 @@
  * inside 2000::/3. IPv6 forms that carry an IPv4 address (mapped, NAT64, 6to4, Teredo)
  * are judged by the IPv4 address they lead to, so ::ffff:127.0.0.1 is loopback.
  */
+import "server-only";
 import ipaddr from "ipaddr.js";
 
 type IPv4 = ipaddr.IPv4;

@@ -3,6 +3,7 @@
  * webhook endpoint is registered. Delivery is guarded again by safeFetch at connect time,
  * because DNS answers can change after registration.
  */
+import "server-only";
 import { AppError } from "@/server/errors";
 import { BlockedDestinationError, checkedAddresses, effectivePort } from "./destination";
 import { parseFetchUrl } from "./safe-fetch";

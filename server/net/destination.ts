@@ -3,6 +3,7 @@
  * that were checked, and the socket connects to one of exactly those, so a DNS answer
  * that changes between the check and the connection (rebinding) cannot slip through.
  */
+import "server-only";
 import dns from "node:dns/promises";
 import net from "node:net";
 import ipaddr from "ipaddr.js";

@@ -2,6 +2,7 @@
  * Fetches a source image (or mask) from a user-supplied URL and checks it is a JPEG, PNG
  * or WebP within the byte and pixel limits.
  */
+import "server-only";
 import { env } from "@/env";
 import { inspectImage, type InspectedImage } from "./inspect-image";
 import { safeFetch } from "./safe-fetch";

@@ -4,6 +4,7 @@
  * a lookup that only ever hands the socket checked public addresses (Node then races
  * IPv4 and IPv6 among them); IP literals, which Node never looks up, are checked first.
  */
+import "server-only";
 import net, { type LookupFunction } from "node:net";
 import { buildConnector } from "undici";
 import { effectivePort, isAllowlisted, publicAddresses } from "./destination";

@@ -5,6 +5,7 @@
  * declares 20,000 × 20,000 pixels) is refused from its header, before any decoding, and
  * libvips is told the same limit so nothing past it is ever decoded.
  */
+import "server-only";
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";

@@ -2,6 +2,7 @@
  * Decides what an image really is from its bytes, never from a Content-Type header, and
  * refuses what the service cannot work on (D10, D13).
  */
+import "server-only";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { checkImageSize, limitedSharp } from "./image-limits";

@@ -5,6 +5,7 @@
  * fetchSourceImage. Both paths apply the same format, byte and pixel checks. The store is
  * the caller's (the verb's context), so a test's or another deployment's store is the one read.
  */
+import "server-only";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import type { BlobStore } from "@/server/storage";

@@ -2,6 +2,7 @@
  * Reads a response body while counting bytes, so a lying or missing Content-Length can
  * not make Atrium buffer more than the limit.
  */
+import "server-only";
 import type { Dispatcher } from "undici";
 import { AppError } from "@/server/errors";
 

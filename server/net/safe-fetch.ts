@@ -4,6 +4,7 @@
  * redirects are followed by hand so each hop is checked again, and the whole exchange is
  * bounded in time and size. Errors never carry fetched content.
  */
+import "server-only";
 import type { IncomingHttpHeaders } from "node:http";
 import { Agent, request, type Dispatcher } from "undici";
 import { env } from "@/env";

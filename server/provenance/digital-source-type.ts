@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * IPTC Digital Source Type (http://cv.iptc.org/newscodes/digitalsourcetype/) of an
  * output, from what made it:

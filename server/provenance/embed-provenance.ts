@@ -7,6 +7,7 @@
  * as `udta`/`mdta` tags; MP4 has no XMP writer in ffmpeg, so the same fields go there as
  * named tags).
  */
+import "server-only";
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";

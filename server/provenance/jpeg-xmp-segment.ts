@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Puts an XMP packet into a JPEG as its APP1 segment (XMP specification part 3, "JPEG"),
  * leaving every other byte as it was: no decode, no re-encode, so the pixels a provider

@@ -5,6 +5,7 @@
  * they are (no re-encode); metadata an output may carry (EXIF with a GPS position, text
  * chunks, an earlier XMP record) is dropped, as the re-encode this replaces dropped it.
  */
+import "server-only";
 import zlib from "node:zlib";
 
 const XMP_KEYWORD = "XML:com.adobe.xmp";

@@ -3,6 +3,7 @@
  * stores an output (the share page URL is unknown there and added by the studio when it
  * exports a labelled copy).
  */
+import "server-only";
 import crypto from "node:crypto";
 import { digitalSourceTypeFor, type DigitalSourceType } from "./digital-source-type";
 

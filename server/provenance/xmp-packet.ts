@@ -4,6 +4,7 @@
  * source hash, dc:source for the share page), and Atrium's namespace for the rest, so
  * any XMP reader (exiftool, Photoshop, exifreader) shows them.
  */
+import "server-only";
 import { digitalSourceTypeUri } from "./digital-source-type";
 import type { ProvenanceRecord } from "./provenance-record";
 

@@ -3,6 +3,7 @@
  * the reliability suite. Draws come from a seeded generator, so a seed replays the same
  * fault sequence for the same order of calls.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { env } from "@/env";
 import { mulberry32 } from "@/shared/seeded-random";

@@ -4,6 +4,7 @@
  * one operation still serves the others; the first call then fails permanently with an
  * error naming the missing setting.
  */
+import "server-only";
 import { env, type Env } from "@/env";
 import { parseFaultSetting, withFaults } from "./fault-injecting";
 import { klingVideoProvider } from "./kling/video";

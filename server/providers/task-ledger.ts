@@ -3,6 +3,7 @@
  * (v1.provider_tasks), so a retried or resumed durable step finds the task it already
  * paid for and polls it instead of creating another.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { providerTasks } from "@/db/schema";

@@ -5,6 +5,8 @@
  * output in its own storage whichever provider made it.
  */
 
+import "server-only";
+
 export type RedesignType = "staging" | "declutter" | "render" | "redecorate" | "color_change";
 export type Environment = "interior" | "exterior" | "commercial";
 

@@ -3,6 +3,7 @@
  * local folder under DATA_DIR. Vercel functions have no lasting disk, so there a bucket
  * is required.
  */
+import "server-only";
 import path from "node:path";
 import { env, type Env } from "@/env";
 import { secret } from "@/server/secrets";

@@ -1,3 +1,5 @@
+import "server-only";
+
 export { getBlobStore, createBlobStore } from "./get-blob-store";
 export { newBlobKey, isBlobKey } from "./keys";
 export { LocalBlobStore } from "./local-blob-store";

@@ -3,6 +3,7 @@
  * carries 128 random bits. Keys are also a path inside the local store, so their shape
  * is restricted to make escaping the folder impossible.
  */
+import "server-only";
 import crypto from "node:crypto";
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

@@ -7,6 +7,7 @@
  * empty claim file in a ".uploads" tree, which delete() keeps (the link must not work
  * again after its upload was moved away) and deletePrefix() removes.
  */
+import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";

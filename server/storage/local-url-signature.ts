@@ -3,6 +3,7 @@
  * uploads) the allowed type and size, so a link can neither be stretched in time nor
  * reused for another file or purpose.
  */
+import "server-only";
 import crypto from "node:crypto";
 
 export type SignedAccess =

@@ -2,6 +2,7 @@
  * The production store: any S3-compatible bucket (AWS S3, R2, MinIO). Clients read
  * outputs through presigned GET links, made fresh each time a record is read (D13).
  */
+import "server-only";
 import crypto from "node:crypto";
 import {
   DeleteObjectCommand,

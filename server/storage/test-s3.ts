@@ -3,6 +3,7 @@
  * 127.0.0.1 for tests. It does not verify SigV4 signatures, so link tampering is tested
  * against resolveOwnUrl only.
  */
+import "server-only";
 import path from "node:path";
 import S3rver from "s3rver";
 import { env } from "@/env";

@@ -3,6 +3,8 @@
  * local folder served by app/files and an S3-compatible bucket; callers never know which.
  */
 
+import "server-only";
+
 export type StoredBlob = { bytes: Buffer; contentType: string };
 
 /**

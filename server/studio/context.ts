@@ -3,6 +3,7 @@
  * the gateway to the v1 service, so tests run studio verbs against the real database
  * without a web server and can inject a gateway.
  */
+import "server-only";
 import { createVerbContext, type VerbContext } from "@/server/context";
 import { v1Gateway, type V1Gateway } from "./v1-gateway";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 
 /** 192 random bits for a link (invitation, email verification, password reset). */

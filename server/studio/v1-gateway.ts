@@ -3,6 +3,7 @@
  * server-held key, over the guarded fetcher. Callers must have checked membership.
  * Tests may pass their own gateway to createStudioContext.
  */
+import "server-only";
 import { createV1Client, type V1Client } from "@/server/v1/client/create-v1-client";
 import { studioErrorFromV1 } from "./generations/v1-failure";
 import { getWorkspaceV1Connection } from "./workspaces/get-v1-connection";

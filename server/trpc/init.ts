@@ -2,6 +2,7 @@
  * tRPC set-up for the studio (create-t3-app's shape): the context every procedure gets,
  * superjson so Dates survive the wire, and AppError codes mapped to tRPC codes once.
  */
+import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Session } from "next-auth";
 import superjson from "superjson";

@@ -6,6 +6,7 @@
  *   ctx.workspace and ctx.role are set. A non-member gets NOT_FOUND (the workspace's
  *   existence is not revealed); a member below minRole gets FORBIDDEN.
  */
+import "server-only";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { findMembership } from "@/server/studio/workspaces/find-membership";

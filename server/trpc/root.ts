@@ -1,6 +1,7 @@
 /**
  * The studio's root router. Add a domain router here (see README.md in this folder).
  */
+import "server-only";
 import { createCallerFactory, router } from "./procedures";
 import { authRouter } from "./routers/auth";
 import { batchesRouter } from "./routers/batches";

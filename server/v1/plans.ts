@@ -1,4 +1,5 @@
 /** What each plan allows (D1, D5, D10). Rate limits come from settings. */
+import "server-only";
 import { env } from "@/env";
 import type { Plan } from "@/db/schema";
 

@@ -7,6 +7,7 @@
  * reliability suite are derived from them; routes.test.ts ties the table to the files.
  * Pure data: no settings are read here, so any side (client, suites) may import it.
  */
+import "server-only";
 import { z } from "zod";
 import {
   DeleteRequestSchema,

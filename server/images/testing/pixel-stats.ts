@@ -1,4 +1,5 @@
 /** Region statistics for the image-processing tests. */
+import "server-only";
 import { rgbToLab } from "../color";
 import { decodeRgb, type RgbImage } from "../raw-image";
 import type { Rect } from "./synthetic-room";

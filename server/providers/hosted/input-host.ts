@@ -6,6 +6,7 @@
  * can expire the few a crash leaves behind (docs/deploy.md). Without one (the local folder is not reachable from outside),
  * adapters upload to the provider instead (Replicate's Files API).
  */
+import "server-only";
 import type { BlobStore } from "@/server/storage";
 import { newBlobKey } from "@/server/storage";
 import type { ImageFile } from "../types";

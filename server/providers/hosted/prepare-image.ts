@@ -5,6 +5,7 @@
  * and answer at their own size), so every adapter sends a re-encoded, resized copy and
  * resizes the answer to the source's exact width and height.
  */
+import "server-only";
 import { sharp } from "@/server/images/sharp";
 import { ProviderError, type ImageFile } from "../types";
 

@@ -3,6 +3,7 @@
  * (iss = access key); gateways that resell Kling take a plain bearer key. KLING_API_KEY
  * holds either `accessKey:secretKey` (we sign a fresh token per request) or the key.
  */
+import "server-only";
 import crypto from "node:crypto";
 
 const TOKEN_LIFETIME_SECONDS = 1800;

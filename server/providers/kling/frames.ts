@@ -1,3 +1,4 @@
+import "server-only";
 import type { ImageLimits } from "../hosted/prepare-image";
 
 /** What Kling takes as a frame: JPG/PNG, ≤ 10 MB, ≥ 300 px, aspect 1:2.5 to 2.5:1 (error 1201 otherwise). */

@@ -14,6 +14,7 @@
  * problem (exception, arrears, resource pack used up, IP not allowed) that no retry can
  * fix, so it fails at once; 1302/1303 are rate limits and are retried.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { ProviderError, type VideoParams, type VideoProvider } from "@/server/providers/types";
 import { CallContext } from "@/server/providers/replicate/http";

@@ -15,6 +15,7 @@
  *    dropped; the rest is grown by 1.5 % of the long side to cover contact shadows.
  * Weak points: objects the colour of the floor, rugs, and floors hidden at the bottom.
  */
+import "server-only";
 import { rgbBufferToLab } from "@/server/images/color";
 import { morph } from "@/server/images/edges";
 import type { RgbImage } from "@/server/images/raw-image";

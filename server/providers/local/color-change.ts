@@ -6,6 +6,7 @@
  * 0..100). So shading, light falloff and texture keep their order and shape under the
  * new colour, which tint() would not do (it turns sepia).
  */
+import "server-only";
 import { labToRgb, parseHex, rgbToLab } from "@/server/images/color";
 import { resizeRgb, scaleMask, type RgbImage } from "@/server/images/raw-image";
 import { ProviderError } from "../types";

@@ -1,4 +1,5 @@
 /** Declutter: objects found on the floor (clutter-mask.ts) are inpainted away (fill-holes.ts). */
+import "server-only";
 import { resizeRgb, scaleMask, type RgbImage } from "@/server/images/raw-image";
 import { ProviderError } from "../types";
 import { CLUTTER_WORK_SIDE, findClutter } from "./clutter-mask";

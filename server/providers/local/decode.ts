@@ -1,3 +1,4 @@
+import "server-only";
 import { decodeRgb, type RgbImage } from "@/server/images/raw-image";
 import { ProviderError } from "../types";
 

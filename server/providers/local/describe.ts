@@ -4,6 +4,7 @@
  * inputs show. It writes English only: composing grammatical copy in other languages from
  * phrase fragments would read badly, so the service refuses other languages before charging.
  */
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { DescribeParams, DescribeProvider, DescribeResult, GenerationSettings } from "@/server/providers/types";
 import { composeCopy } from "./copy/compose";

@@ -9,6 +9,7 @@
  * a same-sized band right next to each hole (beside it, else below or above), which suits
  * floors and walls, the usual background of removed objects.
  */
+import "server-only";
 import type { RgbImage } from "@/server/images/raw-image";
 import { sharp } from "@/server/images/sharp";
 import { loadOpenCv, type OpenCv } from "./opencv";

@@ -6,6 +6,7 @@
  * by `intensity`. Every pixel outside the mask is the source's, bit for bit: the result is
  * composited onto the decoded source and written as PNG, which is lossless.
  */
+import "server-only";
 import { sharp } from "@/server/images/sharp";
 import { ProviderError, type ImageFile, type InpaintParams, type InpaintProvider, type ProviderResult } from "../types";
 import { fillHoles } from "./fill-holes";

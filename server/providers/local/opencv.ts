@@ -7,6 +7,7 @@
  * promise with it loops forever. So it is required (not imported), readiness comes from
  * `onRuntimeInitialized`, and it is handed out inside a holder object.
  */
+import "server-only";
 import { createRequire } from "node:module";
 
 // The package's types come from `mirada`; the subset used here is typed loosely on purpose.

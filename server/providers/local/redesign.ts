@@ -3,6 +3,7 @@
  * (see README.md in this folder). Outputs are JPEG q90 at the source's resolution,
  * upright (EXIF orientation applied to the pixels).
  */
+import "server-only";
 import { encodeJpeg, type RgbImage } from "@/server/images/raw-image";
 import { ProviderError, type ImageFile, type ProviderResult, type RedesignParams, type RedesignProvider } from "../types";
 import { colorChange } from "./color-change";

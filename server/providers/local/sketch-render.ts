@@ -5,6 +5,7 @@
  * shaded areas; the style grade then colours them. A classical stand-in: turning a
  * sketch into a photoreal render needs a generative model.
  */
+import "server-only";
 import { resizeRgb, type RgbImage } from "@/server/images/raw-image";
 import { loadOpenCv } from "./opencv";
 

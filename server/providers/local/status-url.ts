@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 
 /** The local provider keeps no remote record; its status URI just names the operation and run. */

@@ -5,6 +5,7 @@
  * each pixel toward the palette colour at its tone (a gradient map), which is how
  * redecorate and render restyle surfaces more strongly than staging.
  */
+import "server-only";
 import type { RgbImage } from "@/server/images/raw-image";
 import { parseHex } from "@/server/images/color";
 import type { StyleGrade } from "./styles";

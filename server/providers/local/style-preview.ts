@@ -7,6 +7,7 @@
  * result takes the reference's Lab statistics so all views match; an inspiration image
  * pulls the colours half-way toward itself.
  */
+import "server-only";
 import { labStats, labStatsOf, transferColor } from "@/server/images/color-transfer";
 import { resizeRgb, type RgbImage } from "@/server/images/raw-image";
 import type { RedesignParams } from "../types";

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * How each catalogue style grades an image in the local preview. Values are hand-set
  * from the styles' usual descriptions (e.g. scandinavian: light, airy, desaturated;

@@ -5,6 +5,7 @@
  * 512×384 input and many minutes for 12 MP, with marginal gain over lanczos + sharpen
  * (shared/design/local-provider.md), so they are not used. 3 MP → 12 MP takes ~0.8 s.
  */
+import "server-only";
 import { sharp } from "@/server/images/sharp";
 import { ProviderError, type ImageFile, type ProviderResult, type UpscaleProvider } from "../types";
 import { localStatusUrl } from "./status-url";

@@ -3,6 +3,7 @@
  * into 0..100 percentages and its failures into ProviderErrors. An abort kills ffmpeg,
  * and the promise settles only once the process has exited, so no encoder outlives it.
  */
+import "server-only";
 import { spawn } from "node:child_process";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { ProviderError } from "@/server/providers/types";

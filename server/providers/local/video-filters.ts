@@ -4,6 +4,7 @@
  * moving x and from `zoompan`; transitions overlay a still through a moving alpha mask.
  * Per-pixel `blend` expressions are never used (measured 37–45 s at 1080p).
  */
+import "server-only";
 import type { VideoMode } from "@/server/providers/types";
 import type { FrameSize } from "./video-stills";
 

@@ -3,6 +3,7 @@
  * ffmpeg then reads each still once and only crops, zooms and overlays it, which keeps a
  * 1080p render within seconds (see shared/design/local-provider.md).
  */
+import "server-only";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { VideoMode } from "@/server/providers/types";

@@ -3,6 +3,7 @@
  * tail image for before_after and reveal). Size: the widest 16:9 frame inside the source,
  * at most 1920x1080 (see videoFrameSize); 30 fps; exactly `durationSeconds` long.
  */
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";

@@ -14,6 +14,7 @@
  * Weak points: walls with wallpaper or heavy texture are missed; a plain floor the same
  * colour as the wall and touching it without an edge may be included.
  */
+import "server-only";
 import { rgbBufferToLab } from "@/server/images/color";
 import { edgeDensity } from "@/server/images/edges";
 import { kmeans } from "@/server/images/kmeans";

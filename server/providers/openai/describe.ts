@@ -9,6 +9,7 @@
  * 10 MB: each photo goes as a JPEG of at most 2048 px, smaller still until the request's
  * images fit the 50 MB.
  */
+import "server-only";
 import { sharp } from "@/server/images/sharp";
 import { ProviderError, type DescribeParams, type DescribeProvider, type ImageFile } from "@/server/providers/types";
 import { CallContext, toDataUrl } from "@/server/providers/replicate/http";

@@ -7,6 +7,7 @@
  * ended (DELETE /v1/files/{id}) so copies of clients' photos do not stay in our Replicate
  * account. Large request bodies are refused or cut off, so a 25 MB photo is never inlined.
  */
+import "server-only";
 import type { ImageFile } from "@/server/providers/types";
 import { toDataUrl, type CallContext } from "./http";
 import type { ReplicateConfig } from "./predictions";

@@ -6,6 +6,7 @@
  * Failures become ProviderErrors classified for the retry policy: 429, 5xx, lost
  * connections and timeouts are transient; other 4xx are permanent.
  */
+import "server-only";
 import { ProviderError, type ImageFile } from "@/server/providers/types";
 
 const MAX_DETAIL_CHARS = 200;

@@ -5,6 +5,7 @@
  * answer is composited back onto the full-resolution original: pixels outside the mask
  * are the original's, unchanged.
  */
+import "server-only";
 import type { InpaintProvider } from "@/server/providers/types";
 import { compositeInsideMask, maskAt, prepareImage, type ImageLimits } from "../hosted/prepare-image";
 import { fileInput } from "./files";

@@ -6,6 +6,7 @@
  * after an hour. A step that runs again for the same work (a retry, or a resume after a
  * crash) finds the recorded id and polls that prediction instead of paying for another.
  */
+import "server-only";
 import { ProviderError, type ImageFile } from "@/server/providers/types";
 import type { InputHost } from "../hosted/input-host";
 import type { TaskLedger } from "../task-ledger";

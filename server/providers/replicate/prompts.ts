@@ -3,6 +3,7 @@
  * room, color, mode) become plain English because that is the only steering most
  * hosted image and video models accept.
  */
+import "server-only";
 import type { InpaintParams, RedesignParams, VideoMode } from "@/server/providers/types";
 
 export const NEGATIVE_PROMPT =

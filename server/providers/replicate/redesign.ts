@@ -7,6 +7,7 @@
  * Inputs are re-encoded JPEGs of at most 4 MP passed as URLs; the output is brought back
  * to the source's exact size.
  */
+import "server-only";
 import type { RedesignParams, RedesignProvider } from "@/server/providers/types";
 import { fitToSource, prepareImage, uprightSize, type ImageLimits } from "../hosted/prepare-image";
 import { fileInput } from "./files";

@@ -5,6 +5,7 @@
  * model pinned by version) has no tiling and runs out of GPU memory near 12 MP, so it is
  * sent a copy of at most 2 MP. Either answer is resized to exactly the target size.
  */
+import "server-only";
 import { sharp } from "@/server/images/sharp";
 import type { UpscaleProvider } from "@/server/providers/types";
 import { prepareImage, uprightSize } from "../hosted/prepare-image";

@@ -4,6 +4,7 @@
  * `negative_prompt`). Frames go as JPEGs within Kling's limits (≤ 10 MB, aspect 1:2.5 to
  * 2.5:1) passed as URLs. Progress is read from the model's progress-bar logs.
  */
+import "server-only";
 import type { VideoProvider } from "@/server/providers/types";
 import { KLING_FRAME } from "../kling/frames";
 import { prepareImage } from "../hosted/prepare-image";

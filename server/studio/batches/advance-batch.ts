@@ -5,6 +5,7 @@
  * every photo has settled. Safe to run again or twice at once: claims are made under
  * the batch's row lock, and a photo's start is idempotent (batch-ids.ts).
  */
+import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { stagingBatches, stagingBatchPhotos, type StagingBatch, type StagingBatchPhoto } from "@/db/schema/studio-batches";
 import { env } from "@/env";

@@ -3,6 +3,7 @@
  * start finds the same batch, and each photo's staging generation (and so its v1
  * Idempotency-Key, `studio-<generation id>`) is the same however often it is started.
  */
+import "server-only";
 import { derivedUuid, generationIdFor } from "../generations/start-once";
 
 export function batchIdFor(workspaceId: string, requestId: string): string {

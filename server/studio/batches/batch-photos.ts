@@ -3,6 +3,7 @@
  * staging generation's status (a started photo whose generation is not recorded yet is
  * still running: its start is under way or will be retried).
  */
+import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { stagingBatchPhotos, type StagingBatchPhoto } from "@/db/schema/studio-batches";
 import { generations } from "@/db/schema/studio-generations";

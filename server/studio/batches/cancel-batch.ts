@@ -3,6 +3,7 @@
  * already with the service finish and keep their results, charged once. Canceling
  * twice changes nothing; a finished batch cannot be canceled.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { stagingBatches, stagingBatchPhotos } from "@/db/schema/studio-batches";
 import { AppError } from "@/server/errors";

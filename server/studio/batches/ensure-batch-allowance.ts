@@ -4,6 +4,7 @@
  * GET /me reports them (D14). Otherwise the service would accept the first photos and
  * refuse the rest one by one.
  */
+import "server-only";
 import { AppError } from "@/server/errors";
 import { listingBatchCost, shortOfCreditsMessage, shortOfQuotaMessage } from "@/shared/credit-costs";
 import type { StudioContext } from "../context";

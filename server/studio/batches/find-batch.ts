@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { stagingBatches, type StagingBatch } from "@/db/schema/studio-batches";
 import { AppError } from "@/server/errors";

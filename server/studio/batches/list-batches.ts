@@ -3,6 +3,7 @@
  * settled, failures named) and its photos' results, grouped per batch, labelled as
  * their single stagings are (output-disclosure.ts).
  */
+import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { photos as photoTable, users } from "@/db/schema/studio";
 import { stagingBatches } from "@/db/schema/studio-batches";

@@ -3,6 +3,7 @@
  * the service finish (they are paid for). Pausing a paused batch changes nothing; a
  * canceled or finished one cannot be paused.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import { stagingBatches } from "@/db/schema/studio-batches";
 import { AppError } from "@/server/errors";

@@ -3,6 +3,7 @@
  * Only the request that moves it from paused sends the event, so a double click starts
  * one run.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import { stagingBatches } from "@/db/schema/studio-batches";
 import { batchAdvance } from "@/inngest/studio-events";

@@ -5,6 +5,7 @@
  * the MLS rule set allows staging each room, and the account can take every photo.
  * A repeat of the same action (double click, retried request) returns the first batch.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { stagingBatches, stagingBatchPhotos } from "@/db/schema/studio-batches";

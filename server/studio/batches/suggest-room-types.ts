@@ -4,6 +4,7 @@
  * photo (D8 `image_analysis[].room_type`). Photos it never named get no suggestion; the
  * form starts them on a living room and the person picks.
  */
+import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generations } from "@/db/schema/studio-generations";

@@ -3,6 +3,7 @@
  * the output (`<output key>.changes.png` overlay and `.changes.json` summary) the first
  * time anyone asks, then read back: outputs never change, so neither does their map.
  */
+import "server-only";
 import { computeChangeMap } from "@/server/images/change-map";
 import { renderChangeOverlay } from "@/server/images/change-overlay";
 import { changedRegions, changeSummary } from "@/server/images/change-regions";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";

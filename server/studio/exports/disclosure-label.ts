@@ -5,6 +5,7 @@
  * original in the bottom-right corner, both sized to the image so they stay legible and
  * scannable when an MLS scales the photo down to 1024 px.
  */
+import "server-only";
 import sharp, { type OverlayOptions } from "sharp";
 import { qrBadge } from "./qr-badge";
 

@@ -4,6 +4,7 @@
  * once per share link; the labelled copy is kept beside the result and reused. A
  * project without a live share link gets one: the QR code must lead somewhere.
  */
+import "server-only";
 import type { StudioContext } from "../context";
 import { generationKeyPrefix } from "../generations/import-output";
 import { loadOutputs } from "../generations/records";

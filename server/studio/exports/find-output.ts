@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";

@@ -3,6 +3,7 @@
  * shared/disclosure.ts): a staging generation's redesign type, multi-view staging, the
  * inpaint of an edit chain (its upscale carries the same edit, seen from the original).
  */
+import "server-only";
 import type { MlsOperation } from "@/shared/mls-rules";
 import type { generationOutputs, generations } from "@/db/schema/studio-generations";
 

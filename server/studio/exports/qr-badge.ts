@@ -4,6 +4,7 @@
  * image). Sized so it still scans after an MLS shrinks the photo to 1024 px on its long
  * side: at least 4 px per module at that size, with the 4-module quiet zone in white.
  */
+import "server-only";
 import QRCode from "qrcode";
 
 /** Long side MLS systems commonly resize listing photos to. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/env";
 import { getDb } from "@/db/client";
 import { logError } from "@/server/log";

@@ -6,6 +6,7 @@
  * sealStoredShareTokens, run at every start, seals those (their hash was filled by the
  * migration, so they keep working throughout).
  */
+import "server-only";
 import crypto from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "@/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { siteUrl } from "@/server/auth/site-url";
 import { env } from "@/env";
 

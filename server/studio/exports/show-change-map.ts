@@ -1,3 +1,4 @@
+import "server-only";
 import type { StudioContext } from "../context";
 import { changeMapOf } from "./change-map-of";
 import { findOutput } from "./find-output";

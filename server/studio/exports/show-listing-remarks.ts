@@ -4,6 +4,7 @@
  * each photo (numbered as the photos are listed), in the listing's language, worded for
  * the workspace's MLS rule set, with the share page linked when the project has one.
  */
+import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";

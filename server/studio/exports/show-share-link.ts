@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { shareLinks } from "@/db/schema/studio-generations";
 import type { StudioContext } from "../context";

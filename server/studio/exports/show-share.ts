@@ -5,6 +5,7 @@
  * made from, each with its disclosure label. Internal notes, members other than the
  * publishing agent, and anything unfinished are never exposed.
  */
+import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { photos, projects, users, workspaces } from "@/db/schema/studio";
 import { generationOutputs, generations, shareLinks, type GenerationOutput } from "@/db/schema/studio-generations";

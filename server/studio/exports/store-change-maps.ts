@@ -4,6 +4,7 @@
  * "What changed" read a stored file instead of computing on first view. Best effort: a
  * map that cannot be made now is made on first view, as before.
  */
+import "server-only";
 import { logError } from "@/server/log";
 import type { StudioContext } from "../context";
 import { loadGeneration, loadOutputs } from "../generations/records";

@@ -6,6 +6,7 @@
  * attempt is recorded at the set's `sibling_cost_each`; failed siblings are refunded or
  * never charged, so they record nothing.
  */
+import "server-only";
 import type { z } from "zod";
 import type { Generation, GenerationOutput } from "@/db/schema/studio-generations";
 import type { MultiviewViewSchema } from "@/server/v1/schemas/multiview";

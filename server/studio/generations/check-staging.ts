@@ -2,6 +2,7 @@
  * One poll of a staging job (GET /jobs/{id}). When the job is terminal its outputs are
  * copied into studio storage and the generation is closed; safe to run again.
  */
+import "server-only";
 import { generationOutputs } from "@/db/schema/studio-generations";
 import { photos } from "@/db/schema/studio";
 import { eq } from "drizzle-orm";

@@ -1,4 +1,5 @@
 /** One poll of a video (GET /video): progress while rendering, the file once done. */
+import "server-only";
 import type { V1Client } from "@/server/v1/client/create-v1-client";
 import type { StudioContext } from "../context";
 import { recordRefund } from "../usage/record-usage";

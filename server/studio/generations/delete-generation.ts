@@ -3,6 +3,7 @@
  * its durable poll still writes to the row. Credit usage stays in the ledger (its
  * generation link is set null), because the credits were spent.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
 
 /** The long side the studio sends for copy: enough for a vision model, far below the 10 MB per image limit. */

@@ -3,6 +3,7 @@
  * MLS rule set does not allow, with the rule's reason. Warnings pass: the form showed
  * them. The v1 API never sees rule sets; only the studio applies them.
  */
+import "server-only";
 import { AppError } from "@/server/errors";
 import { mlsVerdict, photoSettingOf, type MlsOperation } from "@/shared/mls-rules";
 import type { StudioContext } from "../context";

@@ -4,6 +4,7 @@
  * to this deployment's store are read directly; others go through the guarded fetcher.
  * An image also gets its thumbnail and display copies here, once, like an uploaded photo.
  */
+import "server-only";
 import { AppError } from "@/server/errors";
 import { storeDerivatives } from "@/server/images/derivatives";
 import { safeFetch } from "@/server/net/safe-fetch";

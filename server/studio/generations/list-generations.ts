@@ -3,6 +3,7 @@
  * workflow area shows and polls while anything is running. Photos of a whole-listing
  * batch are shown with their batch (batches/list-batches.ts), not one by one here.
  */
+import "server-only";
 import { and, asc, desc, eq, inArray, notExists } from "drizzle-orm";
 import { stagingBatchPhotos } from "@/db/schema/studio-batches";
 import { photos, users } from "@/db/schema/studio";

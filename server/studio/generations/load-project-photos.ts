@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";

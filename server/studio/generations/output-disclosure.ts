@@ -3,6 +3,7 @@
  * workflow's operation and the provider the service named. Pure: the list, exports and
  * the share page all call it with rows they already hold.
  */
+import "server-only";
 import { disclosureFor, strongestDisclosure, type Disclosure, type DisclosureOperation } from "@/shared/disclosure";
 import type { GenerationKind, OutputRole } from "@/shared/generation-vocabulary";
 

@@ -5,6 +5,7 @@
  * any other closes the generation in plain words; an answer goes to the verb's own
  * `follow`, which stores what finished.
  */
+import "server-only";
 import type { Generation } from "@/db/schema/studio-generations";
 import type { V1Client } from "@/server/v1/client/create-v1-client";
 import type { GenerationStatus } from "@/shared/generation-vocabulary";

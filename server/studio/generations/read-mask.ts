@@ -3,6 +3,7 @@
  * is to change): decoded from a PNG data URL, flattened on black, one channel. The
  * shared image limits apply before decoding, so a bomb is refused from its header.
  */
+import "server-only";
 import { AppError } from "@/server/errors";
 import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
 

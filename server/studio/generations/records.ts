@@ -2,6 +2,7 @@
  * Reads and writes of generation rows shared by the verbs and the durable steps. Steps
  * address a generation by id alone: its workspace was checked when it was started.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { generationOutputs, generations, type Generation, type GenerationError, type GenerationOutput } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";

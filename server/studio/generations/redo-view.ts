@@ -2,6 +2,7 @@
  * Redoes one sibling view of a multi-view set (POST /multiview/redo): no credits, one
  * quota unit, at most 4 attempts per view in all. The set is polled again afterwards.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { multiviewPoll } from "@/inngest/studio-events";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";

@@ -2,6 +2,7 @@
  * Saves an edit of a finished description as a new revision (the copy's history). An
  * unchanged text adds nothing, so a double click or a re-save keeps one revision.
  */
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { descriptionRevisions } from "@/db/schema/studio-listing-copy";
 import { generations } from "@/db/schema/studio-generations";

@@ -3,6 +3,7 @@
  * Idempotency-Key, so a step that runs twice replays the first answer instead of paying
  * again. The upscale reads the studio's copy of the inpaint's first output.
  */
+import "server-only";
 import type { z } from "zod";
 import type { Generation } from "@/db/schema/studio-generations";
 import type { InpaintResponseSchema } from "@/server/v1/schemas/media";

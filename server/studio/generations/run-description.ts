@@ -1,4 +1,5 @@
 /** The durable step of workflow 4: downsized photos and property data to POST /tools/property-description. */
+import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { V1ApiError } from "@/server/v1/client/v1-api-error";

@@ -2,6 +2,7 @@
  * Workflow 4: listing copy from chosen photos and the confirmed property data. The call
  * is synchronous on the service, so a durable step makes it; this verb records the ask.
  */
+import "server-only";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { ensureCredits } from "../usage/ensure-credits";
 import { descriptionRequested } from "@/inngest/studio-events";

@@ -3,6 +3,7 @@
  * synchronous on the service and can take minutes, so they run as two durable steps;
  * this verb stores the mask and hands over.
  */
+import "server-only";
 import { INPAINT_UPSCALE_COST } from "@/shared/credit-costs";
 import { ensureCredits } from "../usage/ensure-credits";
 import { inpaintUpscaleRequested } from "@/inngest/studio-events";

@@ -2,6 +2,7 @@
  * Workflow 2: a multi-view set of one room (an anchor and 1–3 other photos). The set is
  * created on the service right away; a durable function polls its views.
  */
+import "server-only";
 import { multiviewPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";

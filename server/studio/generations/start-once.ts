@@ -7,6 +7,7 @@
  * primary key, waits for the first to be recorded, and returns it too. Either way the
  * service is paid once.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { generations } from "@/db/schema/studio-generations";

@@ -2,6 +2,7 @@
  * Workflow 1: stage a photo. The job is created on the service right away (so a refusal
  * reaches the person at once, in plain words); a durable function then polls it.
  */
+import "server-only";
 import { enforceMlsRules } from "./enforce-mls-rules";
 import { stagingPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";

@@ -2,6 +2,7 @@
  * A five-second video from a photo or result (POST /video), with an optional tail
  * image (required for before/after). A durable function polls GET /video for progress.
  */
+import "server-only";
 import { videoPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { startOnce } from "./start-once";

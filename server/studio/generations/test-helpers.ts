@@ -2,6 +2,7 @@
  * Shared set-up of the studio workflow tests: a person with a workspace (its own v1
  * account, provisioned as in the embedded default), a project and uploaded photos.
  */
+import "server-only";
 import { getBlobStore } from "@/server/storage";
 import { newPerson } from "@/server/trpc/test/callers";
 import { roomPhoto } from "@/test/images";

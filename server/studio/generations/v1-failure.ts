@@ -2,6 +2,7 @@
  * What a v1 failure means for the person in front of the studio: plain words instead of
  * the service's codes, and whether trying again later could help.
  */
+import "server-only";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/server/errors";
 import { V1ApiError } from "@/server/v1/client/v1-api-error";
 import type { GenerationError } from "@/db/schema/studio-generations";

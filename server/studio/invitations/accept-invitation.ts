@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { invitations, members, workspaces } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { invitations } from "@/db/schema/studio";
 import type { StudioContext } from "../context";

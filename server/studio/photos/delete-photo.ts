@@ -4,6 +4,7 @@
  * and purgeDeletedPhoto, run by a durable function after the window, removes the row and
  * its bytes for good.
  */
+import "server-only";
 import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import { photos, projects } from "@/db/schema/studio";
 import { generationOutputs } from "@/db/schema/studio-generations";

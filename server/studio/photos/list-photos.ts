@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import type { StudioContext } from "../context";

@@ -5,6 +5,7 @@
  * originals meanwhile; the durable function (inngest/functions/studio/make-missing-copies.ts)
  * calls makeMissingCopies in small batches until none is left.
  */
+import "server-only";
 import { and, eq, exists, isNotNull, like, sql } from "drizzle-orm";
 import { copiesRequested } from "@/inngest/studio-events";
 import { photos } from "@/db/schema/studio";

@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import { extensionFor } from "@/shared/media-types";
 import type { PhotoContentType } from "@/shared/photo-rules";

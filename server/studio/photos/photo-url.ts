@@ -1,3 +1,4 @@
+import "server-only";
 import type { StudioContext } from "../context";
 
 /** A URL the browser can load the photo from (a signed link on private storage). */

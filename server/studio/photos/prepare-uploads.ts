@@ -1,3 +1,4 @@
+import "server-only";
 import { uploads } from "@/db/schema/studio-uploads";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";

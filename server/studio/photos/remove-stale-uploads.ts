@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, inArray, lt } from "drizzle-orm";
 import { uploads } from "@/db/schema/studio-uploads";
 import type { StudioContext } from "../context";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { photos, projects } from "@/db/schema/studio";

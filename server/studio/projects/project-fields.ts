@@ -2,6 +2,7 @@
  * The editable fields of a project, one zod source for the tRPC input and the form.
  * Pure module (no server imports) so client components can use the labels too.
  */
+import "server-only";
 import { z } from "zod";
 import { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from "@/shared/studio-vocabulary";
 

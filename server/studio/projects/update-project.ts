@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { projects } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";

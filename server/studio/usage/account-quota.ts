@@ -4,6 +4,7 @@
  * sends none). A failure is shown in plain words rather than breaking the page: the raw
  * client, so generationError words the service's own code.
  */
+import "server-only";
 import type { StudioContext } from "../context";
 import { generationError } from "../generations/v1-failure";
 

@@ -5,6 +5,7 @@
  * not from a sibling view or an upscale failing later. The balance is the one GET /me
  * answers in its headers (D14); a deployment that sends none is left to refuse itself.
  */
+import "server-only";
 import { AppError } from "@/server/errors";
 import { shortOfCreditsMessage } from "@/shared/credit-costs";
 import type { StudioContext } from "../context";

@@ -2,6 +2,7 @@
  * The workspace's usage as a CSV file, one row per charge the service reported: for a
  * spreadsheet, an invoice check or a split of costs by agent. A month narrows it.
  */
+import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { projects, users } from "@/db/schema/studio";
 import { usageEntries } from "@/db/schema/studio-generations";

@@ -3,6 +3,7 @@
  * Durable steps run at least once, so recording is keyed by v1 job, operation and
  * attempt: the second time the same charge is seen nothing changes.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { usageEntries, type Generation } from "@/db/schema/studio-generations";
 import type { UsageOperation } from "@/shared/generation-vocabulary";

@@ -2,6 +2,7 @@
  * The workspace's recorded usage: credits and quota units per month (the last six, for
  * the chart), and for one month by project, by member and by operation (the tables).
  */
+import "server-only";
 import { and, eq, gte, sql, sum } from "drizzle-orm";
 import { projects, users } from "@/db/schema/studio";
 import { usageEntries } from "@/db/schema/studio-generations";

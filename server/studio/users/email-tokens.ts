@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { emailTokens, type EmailTokenPurpose } from "@/db/schema/studio-email";
 import type { Tx } from "@/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, gt } from "drizzle-orm";
 import { users } from "@/db/schema/studio";
 import { emailTokens } from "@/db/schema/studio-email";

@@ -1,3 +1,4 @@
+import "server-only";
 import { countSignInAttempt, forgetSignInAttempts } from "@/server/auth/sign-in-limits";
 import type { StudioContext } from "../context";
 import { normalizeEmail } from "./normalize-email";

@@ -1,3 +1,4 @@
+import "server-only";
 import { users } from "@/db/schema/studio";
 import { hashPassword } from "@/server/auth/password";
 import { assertStrongPassword } from "@/server/auth/password-strength";

@@ -4,6 +4,7 @@
  * they own. Without this every throwaway sign-up was a new business account with free
  * credits: a direct bill once hosted models run.
  */
+import "server-only";
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { env } from "@/env";
 import { members, users, workspaces } from "@/db/schema/studio";

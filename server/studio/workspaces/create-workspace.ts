@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "@/server/errors";
 import { members, workspaces } from "@/db/schema/studio";

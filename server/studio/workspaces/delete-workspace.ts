@@ -6,6 +6,7 @@
  * credits; a key an admin pasted from another account is only forgotten here, which
  * the confirmation says.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import { workspaces } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";

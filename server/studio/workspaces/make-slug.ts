@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 
 /** A URL-safe slug from a workspace name; `suffix` adds randomness after a collision. */

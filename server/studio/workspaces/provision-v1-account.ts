@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/env";
 import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys } from "@/db/schema";

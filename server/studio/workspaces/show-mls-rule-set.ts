@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { workspaces } from "@/db/schema/studio";
 import { mlsRuleSet, type MlsRuleSet } from "@/shared/mls-rules";

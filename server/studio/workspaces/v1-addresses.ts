@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/env";
 import { defaultV1BaseUrl } from "./default-v1-base-url";
 

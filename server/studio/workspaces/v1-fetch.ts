@@ -1,3 +1,4 @@
+import "server-only";
 import { env } from "@/env";
 import { safeFetch } from "@/server/net/safe-fetch";
 import { v1AllowlistEntries } from "./v1-addresses";

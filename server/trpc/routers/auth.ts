@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { endAllSessions } from "@/server/auth/sessions";
 import { countSignUp } from "@/server/auth/sign-in-limits";

@@ -2,6 +2,7 @@
  * Whole-listing staging: each procedure validates, calls one verb in
  * server/studio/batches, and returns.
  */
+import "server-only";
 import { z } from "zod";
 import { cancelBatch } from "@/server/studio/batches/cancel-batch";
 import { listBatches } from "@/server/studio/batches/list-batches";

@@ -2,6 +2,7 @@
  * Compliance of published photos: change maps of outputs, the project's listing remarks
  * and the workspace's MLS rule set. Each procedure validates, calls one verb, returns.
  */
+import "server-only";
 import { z } from "zod";
 import { showChangeMap } from "@/server/studio/exports/show-change-map";
 import { showListingRemarks } from "@/server/studio/exports/show-listing-remarks";

@@ -3,6 +3,7 @@
  * server/studio/generations (or exports), and returns. Image work goes to the v1 API
  * over HTTP with the workspace's server-held key; nothing here returns that key.
  */
+import "server-only";
 import { z } from "zod";
 import { normalizeColor } from "@/shared/palettes";
 import { createShareLink } from "@/server/studio/exports/create-share-link";

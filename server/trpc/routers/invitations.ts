@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { acceptInvitation } from "@/server/studio/invitations/accept-invitation";
 import { createInvitation } from "@/server/studio/invitations/create-invitation";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { WORKSPACE_ROLES } from "@/shared/roles";
 import { changeMemberRole } from "@/server/studio/members/change-member-role";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { confirmUpload } from "@/server/studio/photos/confirm-upload";
 import { deletePhoto, restorePhoto } from "@/server/studio/photos/delete-photo";

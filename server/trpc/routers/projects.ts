@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { createProject } from "@/server/studio/projects/create-project";
 import { getProject } from "@/server/studio/projects/get-project";

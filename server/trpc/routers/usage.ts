@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { accountQuota } from "@/server/studio/usage/account-quota";
 import { exportUsageCsv } from "@/server/studio/usage/export-usage-csv";

@@ -1,3 +1,4 @@
+import "server-only";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { createWorkspace } from "@/server/studio/workspaces/create-workspace";

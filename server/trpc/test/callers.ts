@@ -2,6 +2,7 @@
  * Test helpers: real users in the test database and tRPC callers acting as them, so
  * procedure tests go through the same middleware (session, membership, role) as the app.
  */
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Session } from "next-auth";
 import { users } from "@/db/schema/studio";

@@ -5,6 +5,7 @@
  * typed by the schemas' input side (display labels allowed), answers are parsed with the
  * response schemas, and every failure is a V1ApiError.
  */
+import "server-only";
 import { PROVIDER_HEADERS } from "@/server/v1/schemas/disclosure";
 import type { z } from "zod";
 import { ACCOUNT_HEADERS, PlanSchema, type JobListSchema } from "@/server/v1/schemas/job";

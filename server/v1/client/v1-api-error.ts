@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { LegacyErrorSchema } from "@/server/v1/schemas/common";
 import { EnvelopeSchema, type V1ErrorCode } from "@/server/v1/openapi/components";

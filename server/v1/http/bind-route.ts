@@ -5,6 +5,7 @@
  * The entry stays attached to the handler, so routes.test.ts can check each file's
  * binding against the table.
  */
+import "server-only";
 import type { z } from "zod";
 import { env } from "@/env";
 import { PAID_PLANS } from "../plans";

@@ -5,6 +5,7 @@
  * scoped to the account. Refusals that accept nothing release the key, so a corrected
  * retry runs.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { env } from "@/env";

@@ -7,6 +7,7 @@
  * remembered in memory, so a valid key's request costs one map lookup and a client
  * hammering with bad keys costs the database nothing once refused.
  */
+import "server-only";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "@/db/client";
 import { rateLimits } from "@/db/schema";

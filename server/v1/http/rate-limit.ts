@@ -9,6 +9,7 @@
  * database nothing either. Answers carry the IETF draft fields RateLimit-Policy and
  * RateLimit; a refusal adds Retry-After.
  */
+import "server-only";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "@/db/client";
 import { rateLimits, type Plan } from "@/db/schema";

@@ -2,6 +2,7 @@
  * Reads a JSON request body with a byte limit enforced while streaming, so an
  * oversized body is refused without being held in memory.
  */
+import "server-only";
 import { AppError } from "@/server/errors";
 
 export async function readJsonBody(req: Request, limitBytes: number): Promise<unknown> {

@@ -4,6 +4,7 @@
  * /delete (D5). Every error body is built here, from an AppError, so none can carry a
  * stack trace or a key.
  */
+import "server-only";
 import type { AppError } from "@/server/errors";
 import { envelope } from "../schemas/envelope";
 

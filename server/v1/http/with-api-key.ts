@@ -5,6 +5,7 @@
  * taken inside that verb's transaction). Every refusal is an AppError turned into the
  * route's body style here, so no route writes its own error bodies.
  */
+import "server-only";
 import type { z } from "zod";
 import { env, previewEnabled, type PreviewFeature } from "@/env";
 import type { Plan } from "@/db/schema";

@@ -3,6 +3,7 @@
  * table, the generic envelope and the failed envelope every refusal on an envelope
  * route answers with. They are built from the same pieces the service validates with.
  */
+import "server-only";
 import { z } from "zod";
 import { ERROR_CODES, V1_ERROR_CODES } from "@/server/errors";
 import { envelopeSchema, ErrorInfoSchema } from "@/server/v1/schemas/common";

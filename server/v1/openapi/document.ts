@@ -2,6 +2,7 @@
  * The OpenAPI 3.1 document of the v1 API (D12), generated from the zod schemas the
  * service validates requests with, so the document cannot drift from the behaviour.
  */
+import "server-only";
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { z } from "zod";

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * zod-to-openapi 9 renders `Registered.nullable()` (a schema with a zod 4 `.meta({id})`)
  * as `allOf: [{$ref}, {type: [T, "null"]}]`, which no null satisfies since the $ref

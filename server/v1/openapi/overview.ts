@@ -1,3 +1,5 @@
+import "server-only";
+
 /** The document's introduction: the decisions that apply to every route. */
 export function overviewDescription(errorTable: string): string {
   return `Interior-design image API. Every path is relative to \`{base_url}\`, which ends in \`/api/v1\`. Bodies are JSON.

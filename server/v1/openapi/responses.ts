@@ -3,6 +3,7 @@
  * the route can answer with, each listing its codes and showing an example body in the
  * route's style (legacy `{error, code}` or the failed envelope).
  */
+import "server-only";
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { HeaderObject } from "openapi3-ts/oas31";
 import { ERROR_CODES } from "@/server/errors";

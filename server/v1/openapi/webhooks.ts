@@ -2,6 +2,7 @@
  * The preview webhook contract (D11) as OpenAPI 3.1 `webhooks`: what the service POSTs
  * to an account's registered endpoint, how it signs it and how it retries.
  */
+import "server-only";
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { normalizeColor, PAINT_COLOR_NAMES } from "@/shared/palettes";
 import { normalizeRoomType, normalizeStyle, ROOM_TYPES, STYLES } from "@/shared/catalogues";

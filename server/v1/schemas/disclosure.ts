@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { DISCLOSURE_LABELS } from "@/shared/disclosure";
 

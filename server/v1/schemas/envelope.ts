@@ -3,6 +3,7 @@
  * lives in the schema layer so service verbs can answer it without knowing HTTP; the
  * HTTP layer (server/v1/http/respond.ts) chooses the status and builds refusals with it.
  */
+import "server-only";
 import type { ErrorInfo, JobStatus } from "@/db/schema";
 
 export interface Envelope<R = unknown> {

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { ENVIRONMENTS, REDESIGN_LABEL_LIST, REDESIGN_TYPES, normalizeRedesignType } from "@/shared/catalogues";
 import { ColorSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";

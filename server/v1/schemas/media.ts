@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { DisclosureFieldsSchema } from "./disclosure";
 import { envelopeSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { DisclosureFieldsSchema } from "./disclosure";
 import { ColorSchema, envelopeSchema, ErrorInfoSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";

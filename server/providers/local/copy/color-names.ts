@@ -2,6 +2,7 @@
  * Names the dominant colours of a photo in words a listing would use ("warm wood tones"),
  * from hue, saturation and lightness.
  */
+import "server-only";
 import { parseHex } from "@/server/images/color";
 
 export type ColorFamily = "white" | "cream" | "grey" | "charcoal" | "wood" | "sand" | "terracotta" | "gold" | "green" | "blue" | "plum";

@@ -5,6 +5,7 @@
  * added in rank order until the word target is met without passing the maximum, then
  * printed in reading order. Every choice comes from a hash of the inputs: no randomness.
  */
+import "server-only";
 import type { GenerationSettings } from "@/server/providers/types";
 import { COLOR_PHRASES } from "./color-names";
 import type { ListingFacts } from "./listing-facts";

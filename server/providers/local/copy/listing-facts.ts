@@ -3,6 +3,7 @@
  * copy may state. Everything the writer says comes from here, so it never claims what the
  * inputs do not show (a set of dark photos is never called bright).
  */
+import "server-only";
 import type { ImageAnalysis, PropertyData } from "@/server/providers/types";
 import { colorFamily, type ColorFamily } from "./color-names";
 

@@ -3,6 +3,7 @@
  * Each slot holds several sentence shapes; the composer picks one per listing from a hash
  * of the inputs, so the same listing always reads the same and different listings vary.
  */
+import "server-only";
 import type { LightLevel, ListingFacts } from "./listing-facts";
 
 export type Line = (f: ListingFacts) => string;

@@ -1,4 +1,5 @@
 /** Casual: short, chatty sentences with contractions and the odd exclamation. */
+import "server-only";
 import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebook";
 
 

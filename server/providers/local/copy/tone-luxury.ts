@@ -1,4 +1,5 @@
 /** Luxury: refined, unhurried sentences with elevated vocabulary and a discreet close. */
+import "server-only";
 import { at, intent, priceWords, type Phrasebook } from "./phrasebook";
 
 

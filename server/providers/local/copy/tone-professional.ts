@@ -1,4 +1,5 @@
 /** Professional: third person, measured, factual sentences of agency copy. */
+import "server-only";
 import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebook";
 
 

@@ -1,4 +1,5 @@
 /** Warm: second person, homely and inviting, longer flowing sentences. */
+import "server-only";
 import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebook";
 
 

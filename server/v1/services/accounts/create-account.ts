@@ -1,3 +1,4 @@
+import "server-only";
 import type { Plan } from "@/db/schema";
 import { accounts } from "@/db/schema";
 import { AppError } from "@/server/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { desc, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { accounts, apiKeys } from "@/db/schema";

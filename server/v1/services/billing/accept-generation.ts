@@ -3,6 +3,7 @@
  * (403 quota_exceeded), then credits (402 insufficient_credits). Run it in the same
  * transaction that stores the job, so a refusal leaves nothing charged or stored.
  */
+import "server-only";
 import type { Tx } from "@/db/client";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { debitCredits } from "./debit-credits";

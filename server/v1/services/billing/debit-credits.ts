@@ -10,6 +10,7 @@
  * undo the ledger row: inside a caller's transaction the AppError rolls it back with
  * whatever else the caller wrote; called outside one, the debit opens its own.
  */
+import "server-only";
 import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Tx } from "@/db/client";

@@ -2,6 +2,7 @@
  * Adds (or with a negative amount removes) credits by an administrator. A removal
  * larger than the balance is refused rather than clipped, so the ledger stays exact.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";

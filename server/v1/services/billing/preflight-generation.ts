@@ -3,6 +3,7 @@
  * (fetching sources). It refuses early with the same codes, in the same order, as
  * acceptGeneration, which remains the authority inside the accepting transaction.
  */
+import "server-only";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";

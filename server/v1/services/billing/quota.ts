@@ -2,6 +2,7 @@
  * Quota units per UTC calendar month (D3). Consuming is one conditional upsert, so
  * concurrent generation requests can never push a month past the account's quota.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";

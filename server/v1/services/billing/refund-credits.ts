@@ -3,6 +3,7 @@
  * through a unique column, so a failure handler that runs twice refunds once.
  * Returns whether this call wrote the refund, and false when nothing was debited.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import { CREDIT_COSTS } from "@/shared/credit-costs";

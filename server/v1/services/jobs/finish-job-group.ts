@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs, type GroupStatus } from "@/db/schema";
 import type { ServiceContext } from "../../context";

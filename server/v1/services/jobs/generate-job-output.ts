@@ -3,6 +3,7 @@
  * provider, stores the result. Runs as a durable step, so it is safe to repeat: a
  * finished output or a deleted group is left alone.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import type { RedesignType } from "@/server/providers/types";

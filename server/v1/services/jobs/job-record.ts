@@ -1,3 +1,4 @@
+import "server-only";
 import type { jobGroups, jobOutputs } from "@/db/schema";
 import type { BlobStore } from "@/server/storage";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { jobOutputs } from "@/db/schema";
 import type { ServiceContext } from "@/server/v1/context";

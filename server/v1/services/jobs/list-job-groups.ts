@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import type { ServiceContext } from "../../context";

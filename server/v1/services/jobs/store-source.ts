@@ -1,3 +1,4 @@
+import "server-only";
 import type { BlobStore } from "@/server/storage";
 import { readImageUrl } from "@/server/net/read-image";
 import { storeFile } from "../media/store-outputs";

@@ -2,6 +2,7 @@
  * API keys: `idk_` followed by 40 base62 characters (about 238 random bits). Only the
  * SHA-256 hash is stored; the key itself is shown once, when it is made.
  */
+import "server-only";
 import crypto from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

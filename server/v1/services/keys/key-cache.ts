@@ -10,6 +10,7 @@
  * A lookup racing a notification is not cached (a generation counter), so a key read
  * just before its revocation cannot be cached after it.
  */
+import "server-only";
 import crypto from "node:crypto";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { apiKeys } from "@/db/schema";

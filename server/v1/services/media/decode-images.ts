@@ -3,6 +3,7 @@
  * `data:image/(jpeg|png|webp);base64,` URLs, each at most the size limit once decoded.
  * Remote URLs are refused, never fetched.
  */
+import "server-only";
 import sharp from "sharp";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";

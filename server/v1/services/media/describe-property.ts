@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";

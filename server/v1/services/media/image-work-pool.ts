@@ -7,6 +7,7 @@
  * V1_SYNC_QUEUE_TIMEOUT_MS, then is refused with 503 `server_busy` and Retry-After,
  * before anything is charged.
  */
+import "server-only";
 import os from "node:os";
 import { E_TIMEOUT, Semaphore, withTimeout, type SemaphoreInterface } from "async-mutex";
 import { env } from "@/env";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { readImageUrl } from "@/server/net/read-image";

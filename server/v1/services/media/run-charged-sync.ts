@@ -4,6 +4,7 @@
  * answer `completed` — or, on a provider failure, refund once and answer `failed` with
  * 502 and `credits_charged: 0`.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { mediaJobs, type MediaKind } from "@/db/schema";

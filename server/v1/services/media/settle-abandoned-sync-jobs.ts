@@ -5,6 +5,7 @@
  * refunded, once. Run per account before each synchronous request (serverless platforms
  * never restart a killed request) and for everyone when a server starts.
  */
+import "server-only";
 import { sql } from "drizzle-orm";
 import { env } from "@/env";
 import type { ServiceContext } from "../../context";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ImageFile, ProviderResult } from "@/server/providers/types";
 import { embedProvenance } from "@/server/provenance/embed-provenance";
 import { provenanceRecord } from "@/server/provenance/provenance-record";

@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import { renderSets, renderViews } from "@/db/schema";
 import { multiviewRequested } from "@/inngest/events";

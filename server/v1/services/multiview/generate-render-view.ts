@@ -5,6 +5,7 @@
  * step, so it is safe to repeat: it works only on the attempt it was started for, and
  * settles the row with a conditional update, so a repeat or a stale run changes nothing.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { renderSets, renderViews, type GateVerdict } from "@/db/schema";
 import { AppError } from "@/server/errors";

@@ -2,6 +2,7 @@
  * What a multi-view set costs (D4) and the charge keys that make each debit happen at
  * most once: the anchor when the set is accepted, each sibling when it starts.
  */
+import "server-only";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 
 export const ANCHOR_COST = CREDIT_COSTS.multiviewAnchor;

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
 import { AppError } from "@/server/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
 import { multiviewRedoRequested } from "@/inngest/events";

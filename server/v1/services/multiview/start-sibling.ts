@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { renderViews } from "@/db/schema";
 import { AppError } from "@/server/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
 import type { ServiceContext } from "../../context";

@@ -3,6 +3,7 @@
  * that answers with bytes that are not a decodable image or video is treated as a
  * transient failure (retry), never stored as an output.
  */
+import "server-only";
 import sharp from "sharp";
 import { env } from "@/env";
 import { ProviderError, type ProviderResult } from "@/server/providers/types";

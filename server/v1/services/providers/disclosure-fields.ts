@@ -1,3 +1,4 @@
+import "server-only";
 import { disclosureFor, type DisclosureOperation } from "@/shared/disclosure";
 
 /** The `preview` and `disclosure` fields of a result (schemas/disclosure.ts) for one operation and provider. */

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ErrorInfo } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { ProviderError } from "@/server/providers/types";

@@ -7,6 +7,7 @@
  * firmer prompt; the local provider simply runs again); a second refusal fails the output
  * with `structure_changed`, permanent, so the caller's failure path refunds it (D4).
  */
+import "server-only";
 import { AppError } from "@/server/errors";
 import { checkStructure, needsStructureCheck } from "@/server/images/structure-check";
 import type { ImageFile, ProviderResult, RedesignParams, RedesignProvider } from "@/server/providers/types";

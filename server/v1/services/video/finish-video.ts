@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { mediaJobs, type ErrorInfo } from "@/db/schema";
 import type { ServiceContext } from "../../context";

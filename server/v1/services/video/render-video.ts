@@ -2,6 +2,7 @@
  * Renders a video job with the video provider (a durable step: safe to repeat), records
  * progress as it goes, and stores the MP4.
  */
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { mediaJobs } from "@/db/schema";
 import { env } from "@/env";

@@ -4,6 +4,7 @@
  * redirects are not followed — or a timeout throws, and the durable function retries it
  * with backoff.
  */
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { accounts, webhookEvents } from "@/db/schema";

@@ -3,6 +3,7 @@
  * derived from what happened, so a durable step that runs twice queues it once, and
  * the delivery function retries with the same id.
  */
+import "server-only";
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { env } from "@/env";

@@ -1,3 +1,4 @@
+import "server-only";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";

@@ -4,6 +4,7 @@
  * Rows written before encryption hold the plaintext (`whsec_…`); they still sign until
  * encryptStoredWebhookSecrets, run at every start, seals them.
  */
+import "server-only";
 import { and, eq, like } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { accounts } from "@/db/schema";

@@ -1,0 +1,43 @@
+/**
+ * The lint rules that keep server code out of the browser, run through ESLint with the
+ * project's config as `npm run lint` runs them: a client component that imports a server
+ * module fails; so does a server module without its `server-only` marker (which makes
+ * `next build` refuse a client bundle that reaches it by any chain).
+ */
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "..") });
+
+/** The rule ids of the errors ESLint reports for `code` as if it were the file at `file`. */
+async function errors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(import.meta.dirname, "..", file) });
+  return result.messages.filter((message) => message.severity === 2).map((message) => message.ruleId ?? message.message);
+}
+
+describe("client code", () => {
+  it("fails when a component imports a server module", async () => {
+    expect(await errors("components/probe/probe.tsx", 'import { getDb } from "@/db/client";\nexport const probe = getDb;\n')).toContain("atrium/import-boundaries");
+  });
+
+  it('fails when a "use client" page imports a server module, however the path is written', async () => {
+    const code = '"use client";\nimport { AppError } from "../../server/errors";\nexport const probe = AppError;\n';
+    expect(await errors("app/probe/page.tsx", code)).toContain("atrium/import-boundaries");
+  });
+
+  it("may import a server module's types", async () => {
+    expect(await errors("components/probe/probe.tsx", 'import type { AppError } from "@/server/errors";\nexport type Probe = AppError;\n')).toEqual([]);
+  });
+});
+
+describe('the "server-only" marker', () => {
+  it.each(["server/probe.ts", "db/probe.ts", "env.ts"])("is required in %s", async (file) => {
+    expect(await errors(file, "export const probe = 1;\n")).toContain("atrium/server-only");
+    expect(await errors(file, 'import "server-only";\n\nexport const probe = 1;\n')).toEqual([]);
+  });
+
+  it.each(["db/schema/probe.ts", "server/probe.test.ts", "shared/probe.ts", "components/probe/probe.tsx"])("is not required in %s", async (file) => {
+    expect(await errors(file, "export const probe = 1;\n")).toEqual([]);
+  });
+});
