@@ -1,8 +1,9 @@
 /**
- * The lint rules that keep server code out of the browser, run through ESLint with the
- * project's config as `npm run lint` runs them: a client component that imports a server
- * module fails; so does a server module without its `server-only` marker (which makes
- * `next build` refuse a client bundle that reaches it by any chain).
+ * The lint rules that keep server code out of the browser and the v1 client inside the
+ * studio's gateway, run through ESLint with the project's config as `npm run lint` runs
+ * them: a client component that imports a server module fails; so does a server module
+ * without its `server-only` marker (which makes `next build` refuse a client bundle that
+ * reaches it by any chain), and a studio module that makes its own v1 client.
  */
 import path from "node:path";
 import { ESLint } from "eslint";
@@ -39,5 +40,24 @@ describe('the "server-only" marker', () => {
 
   it.each(["db/schema/probe.ts", "server/probe.test.ts", "shared/probe.ts", "components/probe/probe.tsx"])("is not required in %s", async (file) => {
     expect(await errors(file, "export const probe = 1;\n")).toEqual([]);
+  });
+});
+
+describe("the v1 client factory", () => {
+  const factory = 'import { createV1Client } from "@/server/v1/client/create-v1-client";\nexport const probe = createV1Client;\n';
+
+  it.each(["server/studio/generations/probe.ts", "server/studio/probe.ts", "inngest/functions/probe.ts", "app/probe/page.tsx"])("is refused in %s", async (file) => {
+    expect(await errors(file, `import "server-only";\n${factory}`)).toContain("@typescript-eslint/no-restricted-imports");
+  });
+
+  it("is refused however the path is written", async () => {
+    const relative = 'import "server-only";\nimport { createV1Client } from "../../v1/client/create-v1-client";\nexport const probe = createV1Client;\n';
+    expect(await errors("server/studio/generations/probe.ts", relative)).toContain("@typescript-eslint/no-restricted-imports");
+  });
+
+  it("is allowed in the gateway, and its types everywhere", async () => {
+    expect(await errors("server/studio/v1-gateway.ts", `import "server-only";\n${factory}`)).toEqual([]);
+    const typeOnly = 'import "server-only";\nimport type { V1Client } from "@/server/v1/client/create-v1-client";\nexport type Probe = V1Client;\n';
+    expect(await errors("server/studio/generations/probe.ts", typeOnly)).toEqual([]);
   });
 });

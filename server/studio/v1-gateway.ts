@@ -1,7 +1,7 @@
 /**
  * How studio verbs reach the v1 service (ctx.v1): the typed client with the workspace's
  * server-held key, over the guarded fetcher. Callers must have checked membership.
- * Tests may pass their own gateway to createStudioContext.
+ * Tests may pass their own gateway to createStudioContext (v1GatewayOver a double).
  */
 import "server-only";
 import { createV1Client, type V1Client } from "@/server/v1/client/create-v1-client";
@@ -22,10 +22,6 @@ export interface V1Gateway {
   rawForWorkspace(workspaceId: string): Promise<V1Client>;
 }
 
-async function rawForWorkspace(workspaceId: string): Promise<V1Client> {
-  return createV1Client({ ...(await getWorkspaceV1Connection(workspaceId)), fetch: v1Fetch });
-}
-
 /** Every method of the client (all of them return promises), rethrowing a V1ApiError as the studio's error; the client's types stay. */
 function mappingFailures(client: V1Client): V1Client {
   const methods = Object.entries(client as Record<string, (...args: unknown[]) => Promise<unknown>>).map(([name, method]) => [
@@ -41,7 +37,13 @@ function mappingFailures(client: V1Client): V1Client {
   return Object.fromEntries(methods) as V1Client;
 }
 
-export const v1Gateway: V1Gateway = {
-  forWorkspace: async (workspaceId) => mappingFailures(await rawForWorkspace(workspaceId)),
-  rawForWorkspace,
-};
+/** The gateway over a source of raw clients: the deployment's below; tests pass a double of the client (test/doubles/v1-client.ts). */
+export function v1GatewayOver(rawForWorkspace: (workspaceId: string) => Promise<V1Client>): V1Gateway {
+  return {
+    forWorkspace: async (workspaceId) => mappingFailures(await rawForWorkspace(workspaceId)),
+    rawForWorkspace,
+  };
+}
+
+/** The only place the studio makes a v1 client (eslint.config.mjs forbids createV1Client elsewhere). */
+export const v1Gateway = v1GatewayOver(async (workspaceId) => createV1Client({ ...(await getWorkspaceV1Connection(workspaceId)), fetch: v1Fetch }));
