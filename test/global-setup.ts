@@ -1,7 +1,9 @@
 /**
- * Gives each test run a fresh database: a new database on the embedded server (or on
- * the server of DATABASE_URL), migrated, dropped when the run ends. Test files read its
- * URL and a private data folder through test/setup-env.ts.
+ * Gives each test run a fresh migrated database on the embedded server (or on the server
+ * of DATABASE_URL). Nothing connects to it: it is the template each test file copies
+ * into a database of its own (test/own-database.ts). When the run ends the template and
+ * every copy are dropped. Test files read its URL and a private data folder through
+ * test/setup-env.ts.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -37,7 +39,8 @@ export default async function setup(project: TestProject) {
   project.provide("dataDir", dataDir);
 
   return async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    const copies = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${name}%`}`;
+    for (const { datname } of copies) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
