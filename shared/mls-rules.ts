@@ -44,72 +44,59 @@ const REASONS = {
   exteriorRedesign: "On exterior photos only unattached furniture may be added; a redesign changes the building or grounds.",
 } as const;
 
+/** What the movable-items-only rules say alike indoors and out. */
+const EITHER_SETTING = {
+  render: { allowed: "warn", reason: REASONS.render },
+  declutter: { allowed: "warn", reason: REASONS.removal },
+  color_change: { allowed: "no", reason: REASONS.wallColour },
+  inpaint_remove: { allowed: "warn", reason: REASONS.removal },
+  inpaint_replace: { allowed: "warn", reason: REASONS.replace },
+  upscale: YES,
+  video: YES,
+} as const satisfies Partial<Record<MlsOperation, MlsVerdict>>;
+
 const MOVABLE_ITEMS_ONLY: Record<PhotoSetting, Record<MlsOperation, MlsVerdict>> = {
-  interior: {
-    staging: YES,
-    redecorate: { allowed: "warn", reason: REASONS.permanent },
-    render: { allowed: "warn", reason: REASONS.render },
-    declutter: { allowed: "warn", reason: REASONS.removal },
-    color_change: { allowed: "no", reason: REASONS.wallColour },
-    inpaint_remove: { allowed: "warn", reason: REASONS.removal },
-    inpaint_replace: { allowed: "warn", reason: REASONS.replace },
-    upscale: YES,
-    video: YES,
-  },
-  exterior: {
-    staging: { allowed: "warn", reason: REASONS.exteriorStaging },
-    redecorate: { allowed: "no", reason: REASONS.exteriorRedesign },
-    render: { allowed: "warn", reason: REASONS.render },
-    declutter: { allowed: "warn", reason: REASONS.removal },
-    color_change: { allowed: "no", reason: REASONS.wallColour },
-    inpaint_remove: { allowed: "warn", reason: REASONS.removal },
-    inpaint_replace: { allowed: "warn", reason: REASONS.replace },
-    upscale: YES,
-    video: YES,
-  },
+  interior: { staging: YES, redecorate: { allowed: "warn", reason: REASONS.permanent }, ...EITHER_SETTING },
+  exterior: { staging: { allowed: "warn", reason: REASONS.exteriorStaging }, redecorate: { allowed: "no", reason: REASONS.exteriorRedesign }, ...EITHER_SETTING },
 };
 
 export const MLS_RULE_SET_IDS = ["general", "stellar", "mls_now", "california"] as const;
 export type MlsRuleSetId = (typeof MLS_RULE_SET_IDS)[number];
 
+/** Every rule set today: movable items only, the same wording, a remark required. */
+const MOVABLE_ITEMS_WORDING = {
+  rules: MOVABLE_ITEMS_ONLY,
+  stagedWording: "Virtually staged",
+  alteredWording: "Digitally altered",
+  remarkRequired: true,
+} as const;
+
 export const MLS_RULE_SETS: Record<MlsRuleSetId, MlsRuleSet> = {
   general: {
     id: "general",
     name: "General (movable items only, original linked)",
-    rules: MOVABLE_ITEMS_ONLY,
-    stagedWording: "Virtually staged",
-    alteredWording: "Digitally altered",
-    remarkRequired: true,
+    ...MOVABLE_ITEMS_WORDING,
     originalLinkRequired: true,
     sources: ["Stellar MLS Rules and Regulations, Article 04.04", "MLS Now Rules and Regulations, Section 3.3", "California AB 723 (Business and Professions Code §10140.8)"],
   },
   stellar: {
     id: "stellar",
     name: "Stellar MLS (Florida)",
-    rules: MOVABLE_ITEMS_ONLY,
-    stagedWording: "Virtually staged",
-    alteredWording: "Digitally altered",
-    remarkRequired: true,
+    ...MOVABLE_ITEMS_WORDING,
     originalLinkRequired: false,
     sources: ["Stellar MLS Rules and Regulations, Article 04.04"],
   },
   mls_now: {
     id: "mls_now",
     name: "MLS Now (Ohio)",
-    rules: MOVABLE_ITEMS_ONLY,
-    stagedWording: "Virtually staged",
-    alteredWording: "Digitally altered",
-    remarkRequired: true,
+    ...MOVABLE_ITEMS_WORDING,
     originalLinkRequired: false,
     sources: ["MLS Now Rules and Regulations, Section 3.3"],
   },
   california: {
     id: "california",
     name: "California (AB 723)",
-    rules: MOVABLE_ITEMS_ONLY,
-    stagedWording: "Virtually staged",
-    alteredWording: "Digitally altered",
-    remarkRequired: true,
+    ...MOVABLE_ITEMS_WORDING,
     originalLinkRequired: true,
     sources: ["California AB 723 (Business and Professions Code §10140.8)", "Stellar MLS Rules and Regulations, Article 04.04 (movable items only)"],
   },
