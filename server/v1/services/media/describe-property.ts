@@ -5,10 +5,8 @@ import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { analyzeImage } from "@/server/images/analyze";
 import type { ServiceContext } from "../../context";
 import type { PropertyDescriptionRequestSchema } from "../../schemas/property-description";
-import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
-import { runChargedSync } from "./run-charged-sync";
-import { withImageWorkSlot } from "./image-work-pool";
+import { chargedImageWork } from "./charged-image-work";
 import { decodeImages } from "./decode-images";
 import { ProviderError } from "@/server/providers/types";
 import { env } from "@/env";
@@ -28,14 +26,13 @@ export async function describeProperty(
 ) {
   const { account, request } = input;
   assertWritableLanguage(ctx.providers.describe, request.generation_settings.language);
-  await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: DESCRIBE_COST });
-  return withImageWorkSlot(async () => {
-    const images = await decodeImages(request.images);
-    const { images: _bytes, ...kept } = request;
-    return runChargedSync(ctx, {
-      account,
+  const { images: _bytes, ...kept } = request;
+  return chargedImageWork(
+    ctx,
+    { account, cost: DESCRIBE_COST },
+    () => decodeImages(request.images),
+    (images) => ({
       kind: "property_description",
-      cost: DESCRIBE_COST,
       request: { ...kept, image_count: images.length },
       run: async () => {
         const analysis = await Promise.all(images.map((image, index) => analyzeImage(image.bytes, index)));
@@ -48,8 +45,8 @@ export async function describeProperty(
         }
         return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID() } };
       },
-    });
-  });
+    }),
+  );
 }
 
 /**

@@ -4,12 +4,10 @@ import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { readImageUrl } from "@/server/net/read-image";
 import type { ServiceContext } from "../../context";
 import type { InpaintRequestSchema } from "../../schemas/media";
-import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
 import { disclosureFields } from "../providers/disclosure-fields";
-import { runChargedSync } from "./run-charged-sync";
-import { withImageWorkSlot } from "./image-work-pool";
+import { chargedImageWork } from "./charged-image-work";
 import { storeOutputs } from "./store-outputs";
 
 export const INPAINT_COST = CREDIT_COSTS.inpaint;
@@ -17,13 +15,12 @@ export const INPAINT_COST = CREDIT_COSTS.inpaint;
 /** POST /inpaint (D8): synchronous; the mask is white where the image changes. */
 export async function inpaint(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: z.infer<typeof InpaintRequestSchema> }) {
   const { account, request } = input;
-  await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: INPAINT_COST });
-  return withImageWorkSlot(async () => {
-    const [image, mask] = await Promise.all([readImageUrl(ctx.storage, request.submitted_url), readImageUrl(ctx.storage, request.mask_url)]);
-    return runChargedSync(ctx, {
-      account,
+  return chargedImageWork(
+    ctx,
+    { account, cost: INPAINT_COST },
+    () => Promise.all([readImageUrl(ctx.storage, request.submitted_url), readImageUrl(ctx.storage, request.mask_url)]),
+    ([image, mask]) => ({
       kind: "inpaint",
-      cost: INPAINT_COST,
       request,
       run: async () => {
         const provider = ctx.providers.inpaint;
@@ -48,6 +45,6 @@ export async function inpaint(ctx: ServiceContext, input: { account: Authenticat
           },
         };
       },
-    });
-  });
+    }),
+  );
 }

@@ -4,12 +4,10 @@ import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { readImageUrl } from "@/server/net/read-image";
 import type { ServiceContext } from "../../context";
 import type { UpscaleRequestSchema } from "../../schemas/media";
-import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
 import { disclosureFields } from "../providers/disclosure-fields";
-import { runChargedSync } from "./run-charged-sync";
-import { withImageWorkSlot } from "./image-work-pool";
+import { chargedImageWork } from "./charged-image-work";
 import { storeOutputs } from "./store-outputs";
 
 export const UPSCALE_COST = CREDIT_COSTS.upscale;
@@ -21,13 +19,12 @@ export const UPSCALE_MAX_LONG_SIDE = 8192;
  */
 export async function upscale(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: z.infer<typeof UpscaleRequestSchema> }) {
   const { account, request } = input;
-  await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: UPSCALE_COST });
-  return withImageWorkSlot(async () => {
-    const image = await readImageUrl(ctx.storage, request.image_url);
-    return runChargedSync(ctx, {
-      account,
+  return chargedImageWork(
+    ctx,
+    { account, cost: UPSCALE_COST },
+    () => readImageUrl(ctx.storage, request.image_url),
+    (image) => ({
       kind: "upscale",
-      cost: UPSCALE_COST,
       request,
       run: async () => {
         const provider = ctx.providers.upscale;
@@ -45,6 +42,6 @@ export async function upscale(ctx: ServiceContext, input: { account: Authenticat
           },
         };
       },
-    });
-  });
+    }),
+  );
 }
