@@ -7,7 +7,7 @@ import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { ensureCredits } from "../usage/ensure-credits";
 import { descriptionRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
-import { startOnce } from "./start-once";
+import { startOnce, type StartAction } from "./start-once";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration, startedFrom } from "./records";
 
@@ -23,12 +23,7 @@ export interface PropertyData {
   highlights: string[];
 }
 
-export interface DescriptionInput {
-  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
-  requestId?: string;
-  workspaceId: string;
-  projectId: string;
-  userId: string;
+export interface DescriptionInput extends StartAction {
   photoIds: string[];
   property: PropertyData;
   tone: "professional" | "warm" | "luxury" | "casual";

@@ -9,18 +9,13 @@ import { ensureCredits } from "../usage/ensure-credits";
 import { inpaintUpscaleRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { enforceMlsRules } from "./enforce-mls-rules";
-import { startOnce } from "./start-once";
+import { startOnce, type StartAction } from "./start-once";
 import { generationKeyPrefix } from "./import-output";
 import { loadProjectPhotos } from "./load-project-photos";
 import { readMask } from "./read-mask";
 import { insertGeneration, startedFrom } from "./records";
 
-export interface InpaintUpscaleInput {
-  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
-  requestId?: string;
-  workspaceId: string;
-  projectId: string;
-  userId: string;
+export interface InpaintUpscaleInput extends StartAction {
   photoId: string;
   maskDataUrl: string;
   inpaintingType: "remove" | "replace";

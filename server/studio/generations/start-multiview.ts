@@ -5,19 +5,14 @@
 import "server-only";
 import { multiviewPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
-import { startOnce } from "./start-once";
+import { startOnce, type StartAction } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration, startedFrom } from "./records";
 import { ensureCredits } from "../usage/ensure-credits";
 import { multiviewCost } from "@/shared/credit-costs";
 
-export interface MultiviewInput {
-  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
-  requestId?: string;
-  workspaceId: string;
-  projectId: string;
-  userId: string;
+export interface MultiviewInput extends StartAction {
   anchorPhotoId: string;
   viewPhotoIds: string[];
   roomType: string;

@@ -14,6 +14,15 @@ import { generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 
+/** What every start-* verb is given about the action: where, by whom, and its request id. Staging takes a null user: a batch's photos are started for its creator, who may be gone. */
+export interface StartAction<User = string> {
+  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
+  requestId?: string;
+  workspaceId: string;
+  projectId: string;
+  userId: User;
+}
+
 /** A UUID (version 8, RFC 9562) derived from the workspace and the action's request id. */
 export function generationIdFor(workspaceId: string, requestId: string): string {
   return derivedUuid(`generation:${workspaceId}:${requestId}`);

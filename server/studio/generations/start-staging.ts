@@ -6,18 +6,13 @@ import "server-only";
 import { enforceMlsRules } from "./enforce-mls-rules";
 import { stagingPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
-import { startOnce } from "./start-once";
+import { startOnce, type StartAction } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration, startedFrom } from "./records";
 import type { RedesignType } from "@/shared/generation-vocabulary";
 
-export interface StagingInput {
-  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
-  requestId?: string;
-  workspaceId: string;
-  projectId: string;
-  userId: string | null;
+export interface StagingInput extends StartAction<string | null> {
   photoId: string;
   redesignType: RedesignType;
   roomType: string;

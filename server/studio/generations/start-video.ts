@@ -5,7 +5,7 @@
 import "server-only";
 import { videoPoll } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
-import { startOnce } from "./start-once";
+import { startOnce, type StartAction } from "./start-once";
 import { getProject } from "../projects/get-project";
 import { ensureCredits } from "../usage/ensure-credits";
 import { recordUsage } from "../usage/record-usage";
@@ -14,12 +14,7 @@ import { insertGeneration, startedFrom } from "./records";
 import { resolveImage, type ImageRef } from "./resolve-image";
 import type { VideoMode } from "@/shared/generation-vocabulary";
 
-export interface VideoInput {
-  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
-  requestId?: string;
-  workspaceId: string;
-  projectId: string;
-  userId: string;
+export interface VideoInput extends StartAction {
   mode: VideoMode;
   image: ImageRef;
   tailImage?: ImageRef;
