@@ -5,13 +5,14 @@
  * the workspace's MLS rule set, with the share page linked when the project has one.
  */
 import "server-only";
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import type { DisclosureLabel } from "@/shared/disclosure";
 import { ALTERED_ROLES } from "@/shared/generation-vocabulary";
 import { listingRemarks, type ListingRemarks } from "@/shared/listing-remarks";
 import type { StudioContext } from "../context";
+import { inProject, keptOutputs } from "../generations/kept-outputs";
 import { outputDisclosure } from "../generations/output-disclosure";
 import { getProject } from "../projects/get-project";
 import { showMlsRuleSet } from "../workspaces/show-mls-rule-set";
@@ -28,19 +29,7 @@ export async function showListingRemarks(
     .from(photos)
     .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), isNull(photos.deletedAt)))
     .orderBy(asc(photos.createdAt));
-  const rows = await ctx.db
-    .select({ output: generationOutputs, kind: generations.kind, params: generations.params })
-    .from(generationOutputs)
-    .innerJoin(generations, eq(generations.id, generationOutputs.generationId))
-    .where(
-      and(
-        eq(generations.workspaceId, input.workspaceId),
-        eq(generations.projectId, input.projectId),
-        eq(generationOutputs.status, "completed"),
-        isNotNull(generationOutputs.storageKey),
-        inArray(generationOutputs.role, [...ALTERED_ROLES]),
-      ),
-    );
+  const rows = await keptOutputs(ctx, input, ALTERED_ROLES, eq(generationOutputs.status, "completed"));
   // An output belongs to the photo it was made from (multi-view views each to their own).
   const labels = new Map<string, Set<DisclosureLabel>>();
   for (const { output, kind, params } of rows) {
@@ -66,7 +55,7 @@ async function listingLanguage(ctx: Pick<StudioContext, "db">, input: { workspac
   const [latest] = await ctx.db
     .select({ params: generations.params })
     .from(generations)
-    .where(and(eq(generations.workspaceId, input.workspaceId), eq(generations.projectId, input.projectId), eq(generations.kind, "description")))
+    .where(and(inProject(input), eq(generations.kind, "description")))
     .orderBy(desc(generations.createdAt))
     .limit(1);
   return typeof latest?.params.language === "string" ? latest.params.language : null;

@@ -6,7 +6,7 @@
  * publishing agent, and anything unfinished are never exposed.
  */
 import "server-only";
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { photos, projects, users, workspaces } from "@/db/schema/studio";
 import { generationOutputs, generations, shareLinks, type GenerationOutput } from "@/db/schema/studio-generations";
 import { descriptionRevisions } from "@/db/schema/studio-listing-copy";
@@ -15,6 +15,7 @@ import { derivativeUrls } from "@/server/images/derivatives";
 import type { BlobStore } from "@/server/storage";
 import type { StudioContext } from "../context";
 import { ALTERED_ROLES, type GenerationKind } from "@/shared/generation-vocabulary";
+import { inProject, keptOutputs } from "../generations/kept-outputs";
 import { outputDisclosure } from "../generations/output-disclosure";
 import { requestMissingCopies } from "../photos/make-missing-copies";
 import { changeMapOf } from "./change-map-of";
@@ -36,24 +37,15 @@ export async function showShare(ctx: StudioContext, input: { token: string }) {
     .where(and(eq(shareLinks.tokenHash, shareTokenHash(input.token)), isNull(shareLinks.revokedAt)));
   if (!link) throw new AppError("not_found", "This link is not valid or was turned off.");
   const { project } = link;
-  const ofProject = and(eq(generations.workspaceId, project.workspaceId), eq(generations.projectId, project.id));
-  const rows = await ctx.db
-    .select({ output: generationOutputs, kind: generations.kind, params: generations.params })
-    .from(generationOutputs)
-    .innerJoin(generations, eq(generations.id, generationOutputs.generationId))
-    .where(
-      and(
-        ofProject,
-        // Set only once an output is finished; a view being redone keeps its last passed image.
-        isNotNull(generationOutputs.storageKey),
-        inArray(generationOutputs.role, [...ALTERED_ROLES, "video"]),
-      ),
-    )
-    .orderBy(asc(generations.createdAt), asc(generationOutputs.position));
+  const scope = { workspaceId: project.workspaceId, projectId: project.id };
+  const rows = await keptOutputs(ctx, scope, [...ALTERED_ROLES, "video"]).orderBy(
+    asc(generations.createdAt),
+    asc(generationOutputs.position),
+  );
   const [copy] = await ctx.db
     .select({ id: generations.id, result: generations.result })
     .from(generations)
-    .where(and(ofProject, eq(generations.kind, "description"), eq(generations.status, "completed")))
+    .where(and(inProject(scope), eq(generations.kind, "description"), eq(generations.status, "completed")))
     .orderBy(desc(generations.completedAt))
     .limit(1);
   const store = shortLivedLinks(ctx.storage, SHARE_IMAGE_URL_TTL_SECONDS);

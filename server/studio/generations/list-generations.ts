@@ -14,6 +14,7 @@ import { requestMissingCopies } from "../photos/make-missing-copies";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
+import { inProject } from "./kept-outputs";
 import { outputDisclosure } from "./output-disclosure";
 
 export async function listGenerations(ctx: StudioContext, input: { workspaceId: string; projectId: string; limit?: number }) {
@@ -24,8 +25,7 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
     .leftJoin(users, eq(users.id, generations.createdBy))
     .where(
       and(
-        eq(generations.workspaceId, input.workspaceId),
-        eq(generations.projectId, input.projectId),
+        inProject(input),
         notExists(ctx.db.select({ generationId: stagingBatchPhotos.generationId }).from(stagingBatchPhotos).where(eq(stagingBatchPhotos.generationId, generations.id))),
       ),
     )
