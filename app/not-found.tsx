@@ -2,7 +2,7 @@ import { DoorClosed } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
-import { Logo } from "@/components/shell/logo";
+import { HomeLink } from "@/components/shell/logo";
 import { buttonClasses } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false, follow: false } };
@@ -20,9 +20,7 @@ export default async function NotFound() {
     <div className="flex min-h-dvh flex-col bg-stone-50">
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
-          <Link href="/" aria-label="Atrium home">
-            <Logo />
-          </Link>
+          <HomeLink />
         </div>
       </header>
       <main className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-16 text-center">

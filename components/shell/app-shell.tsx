@@ -1,12 +1,11 @@
 "use client";
 import { Menu as MenuIcon, X } from "lucide-react";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CreditBalance } from "@/components/credits/credit-balance";
 import { cx } from "@/components/ui/cx";
 import type { WorkspaceSummary } from "@/server/studio/workspaces/list-workspaces";
-import { Logo } from "./logo";
+import { HomeLink } from "./logo";
 import { SidebarNav } from "./sidebar-nav";
 import { UserMenu } from "./user-menu";
 import { WorkspaceProvider } from "./workspace-context";
@@ -43,9 +42,7 @@ export function AppShell({
 
   const sidebar = (
     <div className="flex h-full flex-col gap-6 px-4 py-5">
-      <Link href={`/w/${workspace.slug}/projects`} className="px-2" aria-label="Atrium home">
-        <Logo />
-      </Link>
+      <HomeLink href={`/w/${workspace.slug}/projects`} className="px-2" />
       <WorkspaceSwitcher current={workspace} workspaces={workspaces} />
       <SidebarNav onNavigate={() => setDrawerOpen(false)} />
       <div className="mt-auto">

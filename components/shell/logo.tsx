@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { cx } from "@/components/ui/cx";
 
 /** The Atrium mark: an arched doorway, the room you walk into. */
@@ -11,5 +12,14 @@ export function Logo({ className, withName = true }: { className?: string; withN
       </svg>
       {withName ? <span className="text-lg">Atrium</span> : null}
     </span>
+  );
+}
+
+/** The mark as the way home: the landing page, or where the page's people start. */
+export function HomeLink({ href = "/", className }: { href?: string; className?: string }) {
+  return (
+    <Link href={href} className={className} aria-label="Atrium home">
+      <Logo />
+    </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { Building2, ChevronRight } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Logo } from "@/components/shell/logo";
+import { HomeLink } from "@/components/shell/logo";
 import { UserMenu } from "@/components/shell/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { Card, Panel } from "@/components/ui/card";
@@ -22,9 +22,7 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
   return (
     <div className="min-h-dvh">
       <header className="flex h-16 items-center justify-between border-b border-stone-200 bg-white px-4 sm:px-6">
-        <Link href="/workspaces" aria-label="Atrium home">
-          <Logo />
-        </Link>
+        <HomeLink href="/workspaces" />
         <UserMenu user={user} />
       </header>
       <main className="mx-auto max-w-2xl space-y-8 px-4 py-10 sm:py-16">

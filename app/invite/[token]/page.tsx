@@ -1,9 +1,8 @@
 import { MailOpen } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { authLink } from "@/shared/safe-callback";
 import { AcceptInvitationButton } from "@/components/invitations/accept-invitation-button";
-import { Logo } from "@/components/shell/logo";
+import { CenteredPage } from "@/components/shell/centered-page";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { getSession } from "@/server/auth/session";
@@ -27,54 +26,47 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const here = `/invite/${token}`;
 
   return (
-    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-accent-50 via-stone-50 to-stone-50">
-      <header className="px-6 py-5">
-        <Link href="/" aria-label="Atrium home">
-          <Logo />
-        </Link>
-      </header>
-      <main className="flex flex-1 justify-center px-4 pb-16 pt-6 sm:pt-12">
-        <Card className="h-fit w-full max-w-md px-6 py-8 text-center sm:px-8">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-100 text-accent-700">
-            <MailOpen className="size-6" aria-hidden="true" />
-          </span>
-          {!invitation ? (
-            <>
-              <h1 className="mt-4 text-2xl font-semibold tracking-tight">Invitation not found</h1>
-              <p className="mt-2 text-sm text-stone-600">Check that you copied the whole link.</p>
-            </>
-          ) : (
-            <>
-              <h1 className="mt-4 text-2xl font-semibold tracking-tight">Join {invitation.workspaceName}</h1>
-              <p className="mt-2 text-sm text-stone-600">
-                {invitation.invitedByName ? `${invitation.invitedByName} invited you` : "You are invited"} to join as{" "}
-                <strong className="font-semibold text-stone-900">{ROLE_LABELS[invitation.role]}</strong>.
-              </p>
-              <div className="mt-6">
-                {invitation.state !== "pending" ? (
-                  <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-                    {PROBLEMS[invitation.state]}
-                  </p>
-                ) : session ? (
-                  <div className="space-y-3">
-                    <AcceptInvitationButton token={token} workspaceName={invitation.workspaceName} />
-                    <p className="text-xs text-stone-600">Signed in as {session.user.email}</p>
-                  </div>
-                ) : (
-                  <div className="space-y-3">
-                    <ButtonLink href={authLink("/sign-up", here, invitation.email ?? undefined)} size="lg" className="w-full">
-                      Create an account to join
-                    </ButtonLink>
-                    <ButtonLink href={authLink("/sign-in", here, invitation.email ?? undefined)} variant="secondary" size="lg" className="w-full">
-                      I already have an account
-                    </ButtonLink>
-                  </div>
-                )}
-              </div>
-            </>
-          )}
-        </Card>
-      </main>
-    </div>
+    <CenteredPage>
+      <Card className="h-fit w-full max-w-md px-6 py-8 text-center sm:px-8">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-100 text-accent-700">
+          <MailOpen className="size-6" aria-hidden="true" />
+        </span>
+        {!invitation ? (
+          <>
+            <h1 className="mt-4 text-2xl font-semibold tracking-tight">Invitation not found</h1>
+            <p className="mt-2 text-sm text-stone-600">Check that you copied the whole link.</p>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-4 text-2xl font-semibold tracking-tight">Join {invitation.workspaceName}</h1>
+            <p className="mt-2 text-sm text-stone-600">
+              {invitation.invitedByName ? `${invitation.invitedByName} invited you` : "You are invited"} to join as{" "}
+              <strong className="font-semibold text-stone-900">{ROLE_LABELS[invitation.role]}</strong>.
+            </p>
+            <div className="mt-6">
+              {invitation.state !== "pending" ? (
+                <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+                  {PROBLEMS[invitation.state]}
+                </p>
+              ) : session ? (
+                <div className="space-y-3">
+                  <AcceptInvitationButton token={token} workspaceName={invitation.workspaceName} />
+                  <p className="text-xs text-stone-600">Signed in as {session.user.email}</p>
+                </div>
+              ) : (
+                <div className="space-y-3">
+                  <ButtonLink href={authLink("/sign-up", here, invitation.email ?? undefined)} size="lg" className="w-full">
+                    Create an account to join
+                  </ButtonLink>
+                  <ButtonLink href={authLink("/sign-in", here, invitation.email ?? undefined)} variant="secondary" size="lg" className="w-full">
+                    I already have an account
+                  </ButtonLink>
+                </div>
+              )}
+            </div>
+          </>
+        )}
+      </Card>
+    </CenteredPage>
   );
 }
