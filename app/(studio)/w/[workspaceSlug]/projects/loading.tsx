@@ -1,15 +1,5 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { PageSkeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
-  return (
-    <div role="status" aria-label="Loading projects">
-      <Skeleton className="mb-2 h-8 w-48" />
-      <Skeleton className="mb-8 h-4 w-80 max-w-full" />
-      <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className="aspect-[4/3] w-full rounded-xl" />
-        ))}
-      </div>
-    </div>
-  );
+  return <PageSkeleton label="Loading projects" titleWidth="w-48" leadWidth="w-80" grid="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" tiles={6} tile="aspect-[4/3] w-full rounded-xl" />;
 }

@@ -1,16 +1,9 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { PageSkeleton, Skeleton } from "@/components/ui/skeleton";
 
 export default function Loading() {
   return (
-    <div role="status" aria-label="Loading usage">
-      <Skeleton className="mb-2 h-8 w-32" />
-      <Skeleton className="mb-8 h-4 w-96 max-w-full" />
-      <div className="grid gap-4 lg:grid-cols-3">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-28 w-full rounded-xl" />
-        ))}
-      </div>
+    <PageSkeleton label="Loading usage" titleWidth="w-32" leadWidth="w-96" grid="grid gap-4 lg:grid-cols-3" tiles={3} tile="h-28 w-full rounded-xl">
       <Skeleton className="mt-6 h-80 w-full rounded-xl" />
-    </div>
+    </PageSkeleton>
   );
 }
