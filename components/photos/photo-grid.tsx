@@ -9,27 +9,18 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ResizedImage } from "@/components/ui/resized-image";
 import { useToast } from "@/components/ui/toast";
-
-export interface GridPhoto {
-  id: string;
-  fileName: string;
-  url: string;
-  thumbUrl?: string | null;
-  displayUrl?: string | null;
-  width: number;
-  height: number;
-}
+import type { StudioPhoto } from "@/components/workflows/types";
 
 /** The photos of a project, in upload order, each with a delete action that asks first and can be undone for a few seconds. */
-export function PhotoGrid({ photos }: { photos: GridPhoto[] }) {
+export function PhotoGrid({ photos }: { photos: StudioPhoto[] }) {
   const trpc = useTRPC();
   const router = useRouter();
   const workspace = useWorkspace();
   const toast = useToast();
   const client = useTRPCClient();
-  const [deleting, setDeleting] = useState<GridPhoto | null>(null);
+  const [deleting, setDeleting] = useState<StudioPhoto | null>(null);
   // The server keeps a deleted photo for its undo window (delete-photo.ts); the toast outlives the dialog.
-  const undo = (photo: GridPhoto) =>
+  const undo = (photo: StudioPhoto) =>
     client.photos.restore.mutate({ workspaceId: workspace.id, photoId: photo.id }).then(
       () => {
         toast(`${photo.fileName} restored`);
