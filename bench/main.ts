@@ -25,12 +25,14 @@ import { ensureBuild, type BuildState } from "./lib/build";
 import { benchPhoto, serveImages } from "./lib/images";
 import { describeMachine, machineLines } from "./lib/machine";
 import { stopAll } from "../test/process-harness";
-import { failedFigure, renderText, type Figure } from "./lib/report";
+import { failedFigure, perProvider, renderText, type Figure } from "./lib/report";
 import { updateResults, writeResults } from "./lib/results-file";
-import { PORTS } from "./lib/settings";
-import { benchAccount, freshDatabase, startAppServer, type AppServer } from "./lib/stack";
+import { PORTS, REMOTE_PROVIDER, type BenchProvider } from "./lib/settings";
+import { benchAccount, freshDatabase, startAppServer, startRemoteProvider, type AppServer } from "./lib/stack";
+import { closeSenderQueue } from "@/inngest/local/queue";
 import { seconds } from "./lib/stats";
 
+const PROVIDER_LABELS: Record<BenchProvider, string> = { local: "local provider", remote: "remote-like provider" };
 const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
@@ -45,8 +47,8 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
 
   const build: BuildState | null = needsApp ? await ensureBuild({ reuse: Boolean(values["reuse-build"]), force: Boolean(values.rebuild), env: buildEnv }) : null;
   if (build) console.log(`[bench] build: ${build.reason}${build.built ? ` (${seconds(build.ms)})` : ""}`);
-  const db = await freshDatabase();
-  const account = await benchAccount(db, "bench");
+  let db = await freshDatabase();
+  let account = await benchAccount(db, "bench");
   const photos: Record<string, Buffer> = {};
   for (const name of Object.keys(PHOTO_SIZES) as PhotoName[]) photos[photoFile(name)] = await benchPhoto(PHOTO_SIZES[name]);
   const images = await serveImages(PORTS.images, photos);
@@ -63,6 +65,21 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
     figures.push(figure);
     console.log(renderText(figure));
   };
+  // Figures 7 and 9 run once per staging provider; their parts become one figure at the end.
+  const parts = new Map<number, { label: string; figure: Figure }[]>();
+  const recordPart = async (id: number, provider: BenchProvider, measure: () => Promise<Figure>) => {
+    if (!wants(id)) return;
+    const label = PROVIDER_LABELS[provider];
+    console.log(`[bench] figure ${id}: ${TITLES[id]}, ${label} ...`);
+    let figure: Figure;
+    try {
+      figure = await measure();
+    } catch (error) {
+      figure = failedFigure(id, TITLES[id], error);
+    }
+    parts.set(id, [...(parts.get(id) ?? []), { label, figure }]);
+    console.log(renderText(figure));
+  };
 
   let app: AppServer | null = null;
   try {
@@ -70,7 +87,7 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
       console.log("[bench] starting next start ...");
       app = await startAppServer(account);
     }
-    const ctx = app ? ({ db, account, app, images, photos } satisfies BenchContext) : null;
+    const ctx = app ? ({ db, account, app, images, photos, provider: "local" } satisfies BenchContext) : null;
     await record(6, () => studioJs(app?.url ?? null));
     if (ctx) {
       await record(1, () => apiOverhead(ctx));
@@ -78,11 +95,27 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
       await record(3, () => videoOverhead(ctx));
       await record(8, () => projectPage(ctx));
       await record(10, () => syncPool(ctx));
-      await record(9, () => listingBatch(ctx));
-      // Last: it leaves a backlog of jobs running.
-      await record(7, () => noisyNeighbour(ctx));
+      await recordPart(9, "local", () => listingBatch(ctx));
+      // Last on this server: it leaves a backlog of jobs running.
+      await recordPart(7, "local", () => noisyNeighbour(ctx));
     }
     await app?.process.stop();
+    if (wants(7) || wants(9)) {
+      // The same two figures with the remote-like provider, on a fresh database (the local backlog of figure 7 is dropped with it).
+      console.log(`[bench] starting the Replicate double (${REMOTE_PROVIDER.predictionMs} ms per prediction) and next start with the Replicate adapter ...`);
+      await closeSenderQueue();
+      await closeDb();
+      db = await freshDatabase();
+      account = await benchAccount(db, "bench");
+      const double = await startRemoteProvider();
+      app = await startAppServer(account, "remote");
+      const remote = { db, account, app, images, photos, provider: "remote" } satisfies BenchContext;
+      await recordPart(9, "remote", () => listingBatch(remote));
+      await recordPart(7, "remote", () => noisyNeighbour(remote));
+      await app.process.stop();
+      await double.stop();
+    }
+    for (const [id, measured] of parts) figures.push(perProvider(id, TITLES[id], measured));
     await record(4, () => ledgerThroughput(db));
     await record(5, () => providerTable(photos));
   } finally {

@@ -1,6 +1,7 @@
 /** What the figures share: the running stack, the bench account and the source photos. */
 import type { Database } from "@/db/client";
 import type { ImageServer, Size } from "../lib/images";
+import type { BenchProvider } from "../lib/settings";
 import type { AppServer, BenchAccount } from "../lib/stack";
 
 export interface BenchContext {
@@ -10,6 +11,8 @@ export interface BenchContext {
   images: ImageServer;
   /** Source photos by name, also served by `images` at url(name). */
   photos: Record<string, Buffer>;
+  /** The staging provider the server was started with (settings.ts). */
+  provider: BenchProvider;
 }
 
 export const PHOTO_SIZES = {

@@ -27,6 +27,24 @@ export function failedFigure(id: number, title: string, error: unknown): Figure 
   return { id, title, method: "", columns: [], rows: [], targets: [{ name: "ran", met: false, detail: "the figure failed" }], notes: [`Failed: ${message}`] };
 }
 
+/**
+ * One figure measured once per staging provider (figures 7 and 9): a provider column
+ * before the rows, each target and note named by its provider. A part that failed
+ * keeps its "ran: missed" target and its error note.
+ */
+export function perProvider(id: number, title: string, parts: { label: string; figure: Figure }[]): Figure {
+  const measured = parts.find((p) => p.figure.columns.length > 0)?.figure;
+  return {
+    id,
+    title,
+    method: parts.filter((p) => p.figure.method).map((p) => `${p.label}: ${p.figure.method}`).join(" "),
+    columns: measured ? ["provider", ...measured.columns] : [],
+    rows: parts.flatMap((p) => p.figure.rows.map((row) => [p.label, ...row])),
+    targets: parts.flatMap((p) => p.figure.targets.map((t) => ({ ...t, name: `${p.label}: ${t.name}` }))),
+    notes: parts.flatMap((p) => p.figure.notes.map((n) => `${p.label}: ${n}`)),
+  };
+}
+
 function textTable(columns: string[], rows: string[][]): string {
   const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) => cells.map((cell, i) => (cell ?? "").padEnd(widths[i])).join("  ").trimEnd();

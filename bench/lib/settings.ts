@@ -12,11 +12,25 @@ export const BENCH_DATA_DIR = path.join(ROOT, ".data", "bench");
 // BENCH_PORT_BASE moves every port at once, so two checkouts can bench side by side.
 const base = Number(process.env.BENCH_PORT_BASE ?? 3900);
 export const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54339);
-export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3 } as const;
+export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3, replicate: base + 4 } as const;
+
+/**
+ * Which staging provider the measured server uses. "local" computes in the server's own
+ * process; "remote" is the Replicate adapter against the contract double run as its own
+ * process (bench/children/replicate-double.ts), every prediction taking
+ * REMOTE_PROVIDER.predictionMs: the shape of a hosted provider, so figures 7 and 9 can
+ * measure orchestration apart from CPU shared with the provider's own work.
+ */
+export type BenchProvider = "local" | "remote";
+export const REMOTE_PROVIDER = {
+  baseUrl: `http://127.0.0.1:${PORTS.replicate}/v1`,
+  token: "r8_bench",
+  predictionMs: 2500,
+} as const;
 
 const FOREIGN_SETTINGS = /^(DATABASE_URL|APP_URL|PORT|VERCEL.*|INNGEST_.*|S3_.*|PROVIDER_.*|REPLICATE_.*|OPENAI_.*|KLING_.*|V1_.*|LOCAL_EXECUTOR_.*)$/;
 
-export function benchEnv(): NodeJS.ProcessEnv {
+export function benchEnv(provider: BenchProvider = "local"): NodeJS.ProcessEnv {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !FOREIGN_SETTINGS.test(key));
   return {
     ...Object.fromEntries(kept),
@@ -29,6 +43,9 @@ export function benchEnv(): NodeJS.ProcessEnv {
     V1_FETCH_ALLOWLIST: `127.0.0.1:${PORTS.images}`,
     // The load test sends far more than a real business client may per minute.
     V1_RATE_LIMIT_BUSINESS: "1000000000",
+    ...(provider === "remote"
+      ? { PROVIDER_REDESIGN: "replicate", PROVIDER_INPAINT: "local", PROVIDER_UPSCALE: "local", PROVIDER_VIDEO: "local", REPLICATE_API_TOKEN: REMOTE_PROVIDER.token, REPLICATE_BASE_URL: REMOTE_PROVIDER.baseUrl }
+      : {}),
   };
 }
 

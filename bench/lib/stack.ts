@@ -12,7 +12,7 @@ import { runMigrations } from "@/db/migrate";
 import { createAccount } from "@/server/v1/services/accounts/create-account";
 import { BUILD_DIR } from "./build";
 import { startProcess, waitForHttp, type Started } from "../../test/process-harness";
-import { BENCH_DATA_DIR, BENCH_PG_PORT, benchEnv, PORTS, ROOT } from "./settings";
+import { BENCH_DATA_DIR, BENCH_PG_PORT, benchEnv, PORTS, REMOTE_PROVIDER, ROOT, type BenchProvider } from "./settings";
 
 export interface BenchAccount {
   accountId: string;
@@ -44,12 +44,12 @@ export interface AppServer {
   process: Started;
 }
 
-export async function startAppServer(account: BenchAccount): Promise<AppServer> {
+export async function startAppServer(account: BenchAccount, provider: BenchProvider = "local"): Promise<AppServer> {
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
   // BENCH_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
   const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const started = startProcess("next start", process.execPath, [...profile, next, "start", "-p", String(PORTS.app), "-H", "127.0.0.1"], { env: benchEnv(), cwd: BUILD_DIR });
+  const started = startProcess("next start", process.execPath, [...profile, next, "start", "-p", String(PORTS.app), "-H", "127.0.0.1"], { env: benchEnv(provider), cwd: BUILD_DIR });
   const url = `http://127.0.0.1:${PORTS.app}`;
   await waitForHttp(`${url}/api/v1/me`, { process: started, headers: { "x-api-key": account.apiKey }, accept: (s) => s === 200 });
   return { url, process: started };
@@ -57,4 +57,14 @@ export async function startAppServer(account: BenchAccount): Promise<AppServer> 
 
 export function startBaselineServer(): Started {
   return startProcess("baseline server", process.execPath, ["--import", "tsx", path.join(ROOT, "bench/api-overhead/baseline-server.ts"), String(PORTS.baseline)], { env: benchEnv(), cwd: ROOT });
+}
+
+/** The remote-like provider: the Replicate double in its own process (settings.ts, REMOTE_PROVIDER). */
+export async function startRemoteProvider(): Promise<Started> {
+  const { token, predictionMs, baseUrl } = REMOTE_PROVIDER;
+  const script = path.join(ROOT, "bench/children/replicate-double.ts");
+  const started = startProcess("replicate double", process.execPath, ["--import", "tsx", script, String(PORTS.replicate), token, String(predictionMs)], { env: benchEnv(), cwd: ROOT });
+  // Unauthenticated, it answers 401: it is up.
+  await waitForHttp(`${baseUrl}/predictions/none`, { process: started, accept: (status) => status === 401 });
+  return started;
 }

@@ -12,9 +12,12 @@
  * their `urls.get`; each official model's inputs are checked against its schema
  * (hosted-providers.md); statuses include `canceled` and `aborted`.
  *
- * Simplification: predictions advance per poll, not per wall-clock second, so tests stay
- * fast. `Prefer: wait` returns the finished prediction when it needs no polls and the
- * prediction as it stands otherwise, instead of holding the connection for N seconds.
+ * Simplification by default: predictions advance per poll, not per wall-clock second, so
+ * tests stay fast. `Prefer: wait` returns the finished prediction when it needs no polls
+ * and the prediction as it stands otherwise, instead of holding the connection for N
+ * seconds. With `predictionMs` (the bench's remote-like provider) every prediction runs
+ * for that long on the wall clock instead, and `Prefer: wait=N` holds the create request
+ * until it is done or N seconds have passed, as Replicate does.
  */
 import crypto from "node:crypto";
 import {
@@ -52,6 +55,17 @@ interface StoredPrediction {
   output: string | string[] | null;
   cancelAfter: string | null;
   prefer: string | null;
+  /** With `predictionMs`: when the prediction is done (wall clock). */
+  readyAt: number | null;
+}
+
+export interface ReplicateDoubleOptions {
+  outputTtlMs?: number;
+  /** Every prediction takes this long on the wall clock (default: it advances per poll). */
+  predictionMs?: number;
+  /** A fixed port and token, for a double run as its own process (the bench). */
+  port?: number;
+  token?: string;
 }
 
 export interface ReplicateDouble {
@@ -70,8 +84,8 @@ export interface ReplicateDouble {
   close(): Promise<void>;
 }
 
-export async function startReplicateDouble(options: { outputTtlMs?: number } = {}): Promise<ReplicateDouble> {
-  const token = `r8_${crypto.randomBytes(12).toString("hex")}`;
+export async function startReplicateDouble(options: ReplicateDoubleOptions = {}): Promise<ReplicateDouble> {
+  const token = options.token ?? `r8_${crypto.randomBytes(12).toString("hex")}`;
   const outputTtlMs = options.outputTtlMs ?? 3_600_000;
   const scripts: PredictionScript[] = [];
   const failures = { create: [] as ScriptedFailure[], get: [] as ScriptedFailure[] };
@@ -115,7 +129,8 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
 
   const advance = (p: StoredPrediction) => {
     if (p.status !== "starting" && p.status !== "processing") return;
-    if (p.script.neverFinishes || p.polls < (p.script.polls ?? 2)) {
+    const running = p.readyAt === null ? p.polls < (p.script.polls ?? 2) : Date.now() < p.readyAt;
+    if (p.script.neverFinishes || running) {
       p.status = p.polls === 0 ? "starting" : "processing";
       return;
     }
@@ -188,9 +203,17 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
         output: null,
         cancelAfter: header(request, "cancel-after"),
         prefer: header(request, "prefer"),
+        readyAt: options.predictionMs === undefined ? null : Date.now() + options.predictionMs,
       };
       predictions.set(prediction.id, prediction);
-      if (prediction.prefer?.startsWith("wait")) advance(prediction);
+      if (prediction.prefer?.startsWith("wait")) {
+        if (prediction.readyAt !== null && !prediction.script.neverFinishes) {
+          // `Prefer: wait=N` (N ≤ 60, bare `wait` = 60) holds the request until done or N s.
+          const seconds = Math.min(60, Number(/^wait=(\d+)/.exec(prediction.prefer)?.[1] ?? 60));
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(seconds * 1000, prediction.readyAt! - Date.now()))));
+        }
+        advance(prediction);
+      }
       return sendJson(res, 201, view(prediction));
     }
     const one = /^\/v1\/predictions\/(\w+)(\/cancel)?$/.exec(path);
@@ -205,7 +228,7 @@ export async function startReplicateDouble(options: { outputTtlMs?: number } = {
     prediction.polls += 1;
     advance(prediction);
     return sendJson(res, 200, view(prediction));
-  });
+  }, options.port);
   origin = server.origin;
 
   return {

@@ -29,7 +29,8 @@ export interface DoubleServer {
   close(): Promise<void>;
 }
 
-export async function startDoubleServer(handle: Handler): Promise<DoubleServer> {
+/** `port` 0 (the default) lets the system choose; a fixed one is for a double run as its own process (the bench). */
+export async function startDoubleServer(handle: Handler, port = 0): Promise<DoubleServer> {
   const requests: RecordedRequest[] = [];
   const server = http.createServer(async (req, res) => {
     const raw = await readBody(req);
@@ -49,10 +50,12 @@ export async function startDoubleServer(handle: Handler): Promise<DoubleServer> 
       if (!res.headersSent) sendJson(res, 500, { detail: String(error) });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
