@@ -1,8 +1,9 @@
 /**
  * Admission of steps of functions with `concurrency` limits, shared by every executor
  * on the database. A step that needs a slot is recorded as waiting; admission happens
- * in one place (dispatch), under one transaction-scoped advisory lock, so two
- * instances never admit past a limit:
+ * in one place (dispatch), under one transaction-scoped advisory lock taken exclusively,
+ * so two instances never admit past a limit (a step whose keys are full is only
+ * recorded, under the same lock taken shared: see parkIfFull):
  * - a limit counts admitted (executing) steps per key; sleeping or waiting runs hold no slot;
  * - within a key (the first constraint's), steps are admitted oldest run first (FIFO);
  * - between keys, the least recently served key goes first (round-robin), so one
@@ -39,6 +40,7 @@ export async function requestSlot(
   since: Date,
   leaseSeconds: number,
 ): Promise<{ self: boolean; admitted: Admitted[] }> {
+  if (await parkIfFull(id, item, constraints, since)) return { self: false, admitted: [] };
   const db = await getDb();
   return db.transaction(async (tx) => {
     await lockAdmission(tx);
@@ -77,6 +79,37 @@ export async function admitWaiting(leaseSeconds: number): Promise<Admitted[]> {
 
 async function lockAdmission(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMISSION_LOCK})`);
+}
+
+/**
+ * Records a new step as waiting without a dispatch when one of its keys is full: no
+ * dispatch could admit it now, and a new waiting row frees nothing for anyone else, so
+ * the dispatch would admit nothing. Under a backlog that is nearly every request (each of
+ * an account's 200 runs parks once), and it takes the admission lock shared, so those
+ * parkings neither queue behind one another nor hold up other accounts' admissions
+ * (bench figure 7). Every change to admitted slots happens under the lock taken
+ * exclusively, so a release either committed before this (its freed slot is counted
+ * here, and the step goes through dispatch) or starts after it (its dispatch sees this
+ * row). A slot whose lease ran out counts as free: dispatch reclaims it. False: the
+ * step must go through dispatch (it may fit, or it is already known).
+ */
+async function parkIfFull(id: string, item: WorkItem, constraints: ConcurrencyConstraint[], since: Date): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${ADMISSION_LOCK})`);
+    const [existing] = await tx.select({ id: executorConcurrencyWaits.id }).from(executorConcurrencyWaits).where(eq(executorConcurrencyWaits.id, id));
+    if (existing) return false;
+    const keys = constraints.map((c) => c.key);
+    const rows = await tx.execute<{ key: string; used: number }>(sql`
+      select c.value->>'key' as key, count(*)::int as used
+      from ${executorConcurrencyWaits} w, jsonb_array_elements(w.constraints) c
+      where w.admitted_at is not null and w.lease_until > ${new Date().toISOString()}::timestamptz and ${inArray(sql`c.value->>'key'`, keys)}
+      group by 1`);
+    const used = new Map(rows.map((row) => [row.key, row.used]));
+    if (constraints.every((c) => (used.get(c.key) ?? 0) < c.limit)) return false;
+    await tx.insert(executorConcurrencyWaits).values({ id, item, constraints, queueKey: constraints[0].key, enqueuedAt: since });
+    return true;
+  });
 }
 
 const leaseFrom = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
