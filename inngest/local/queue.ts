@@ -63,9 +63,16 @@ export async function enqueue(boss: PgBoss, item: WorkItem, startAfter?: Date): 
   await boss.send(WORK_QUEUE, item, { id: jobId(item), ...(startAfter && startAfter > new Date() ? { startAfter } : {}) });
 }
 
-/** Queues a step admitted by concurrency (see concurrency.ts) to run with the slot it holds. */
+/** pg-boss fetches higher priorities first; everything else is sent with 0. */
+const ADMITTED_PRIORITY = 1;
+
+/**
+ * Queues a step admitted by concurrency (see concurrency.ts) to run with the slot it
+ * holds, ahead of other queued work: the slot is provider capacity kept for it, idle
+ * until a worker takes it (a listing's pollers and copies would otherwise go first).
+ */
 export async function enqueueAdmitted(boss: PgBoss, admitted: { id: string; item: WorkItem; admissions: number }): Promise<void> {
-  await boss.send(WORK_QUEUE, { ...admitted.item, admission: admitted.id }, { id: stableId(admitted.id, "admitted", admitted.admissions) });
+  await boss.send(WORK_QUEUE, { ...admitted.item, admission: admitted.id }, { id: stableId(admitted.id, "admitted", admitted.admissions), priority: ADMITTED_PRIORITY });
 }
 
 const globalCache = globalThis as unknown as { __atriumSenderQueue?: Promise<PgBoss> };
