@@ -193,7 +193,13 @@ export class LocalExecutor {
     const id = item.admission ?? jobId(waiting);
     const { leaseSeconds } = this.options;
     const slot = await this.admit(() => requestSlot(id, waiting, constraintsFor(config, run.functionId, run.event), eventTime(run), leaseSeconds));
-    if (!slot?.self) return;
+    if (!slot?.self) {
+      // Parking took no real work: without a wake, pg-boss would pause this worker for the
+      // rest of its poll interval while a backlog of parkings (one account's 200 runs) and
+      // other accounts' work stand queued behind it.
+      this.wake();
+      return;
+    }
     try {
       await work();
     } finally {
