@@ -1,13 +1,15 @@
 /**
  * Deletes one finished workflow run and its stored outputs. A running one is refused:
  * its durable poll still writes to the row. Credit usage stays in the ledger (its
- * generation link is set null), because the credits were spent.
+ * generation link is set null), because the credits were spent. A deleted photo's
+ * original that only this run still showed as its "before" image goes too.
  */
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { generations } from "@/db/schema/studio-generations";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
+import { removeUnusedOriginal } from "../photos/remove-unused-original";
 import { generationKeyPrefix } from "./import-output";
 
 export async function deleteGeneration(ctx: StudioContext, input: { workspaceId: string; generationId: string }): Promise<void> {
@@ -15,6 +17,16 @@ export async function deleteGeneration(ctx: StudioContext, input: { workspaceId:
   const [generation] = await ctx.db.select().from(generations).where(where);
   if (!generation) throw new AppError("not_found", "Result not found.");
   if (generation.status === "running") throw new AppError("conflict", "This run is still in progress; delete it once it has finished.");
-  await ctx.db.delete(generations).where(and(where, eq(generations.status, generation.status)));
+  const sources = await ctx.db
+    .selectDistinct({ key: generationOutputs.sourceKey })
+    .from(generationOutputs)
+    .where(and(eq(generationOutputs.generationId, generation.id), isNotNull(generationOutputs.sourceKey)));
+  const [deleted] = await ctx.db
+    .delete(generations)
+    .where(and(where, eq(generations.status, generation.status)))
+    .returning({ id: generations.id });
+  if (!deleted) return;
   await ctx.storage.deletePrefix(generationKeyPrefix(generation));
+  // After the run's rows are gone (its outputs cascade), so the check no longer counts them.
+  for (const { key } of sources) await removeUnusedOriginal(ctx, { workspaceId: generation.workspaceId, key: key! });
 }

@@ -7,11 +7,10 @@
 import "server-only";
 import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import { photos, projects } from "@/db/schema/studio";
-import { generationOutputs } from "@/db/schema/studio-generations";
 import { photoDeleted } from "@/inngest/studio-events";
 import { AppError } from "@/server/errors";
-import { deleteDerivatives } from "@/server/images/derivatives";
 import type { StudioContext } from "../context";
+import { removeUnusedOriginal } from "./remove-unused-original";
 
 /** How long "Undo" works after a delete; a little longer than the toast offering it stays (10 s). */
 export const PHOTO_UNDO_WINDOW_MS = 15_000;
@@ -49,7 +48,7 @@ export async function restorePhoto(ctx: StudioContext, input: PhotoRef): Promise
  * Removes a deleted photo for good once its undo window has passed (a restored photo, or
  * one whose window is still open, is left alone). Its original stays in storage while a
  * result made from it still shows it as the "before" image (and the share page's
- * unaltered original), with its copies.
+ * unaltered original), with its copies; deleting the last such result removes it.
  */
 export async function purgeDeletedPhoto(ctx: StudioContext, input: PhotoRef): Promise<boolean> {
   const [photo] = await ctx.db
@@ -65,9 +64,6 @@ export async function purgeDeletedPhoto(ctx: StudioContext, input: PhotoRef): Pr
     .returning();
   if (!photo) return false;
   await ctx.db.update(projects).set({ coverPhotoId: null }).where(eq(projects.coverPhotoId, photo.id));
-  const [usedBy] = await ctx.db.select({ id: generationOutputs.id }).from(generationOutputs).where(eq(generationOutputs.sourceKey, photo.storageKey)).limit(1);
-  if (usedBy) return true;
-  await ctx.storage.delete(photo.storageKey);
-  await deleteDerivatives(ctx.storage, photo.storageKey);
+  await removeUnusedOriginal(ctx, { workspaceId: photo.workspaceId, key: photo.storageKey });
   return true;
 }
