@@ -1,7 +1,7 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { Layers } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useCallback, useMemo, useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
@@ -35,6 +35,12 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
     }),
   );
   const startOnce = useOnce(start);
+  // Stable props, so the memoized pickers skip the re-render of a click on the button.
+  const chooseAnchor = useCallback((id: string) => {
+    setAnchor(id);
+    setViews((current) => current.filter((v) => v !== id));
+  }, []);
+  const notViews = useMemo(() => (anchor ? [anchor] : []), [anchor]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,10 +59,7 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
         hint="Staged first; the other views follow its furniture and style."
         photos={photos}
         value={anchor}
-        onChange={(id) => {
-          setAnchor(id);
-          setViews((current) => current.filter((v) => v !== id));
-        }}
+        onChange={chooseAnchor}
       />
       <PhotoPicker
         mode="multiple"
@@ -65,7 +68,7 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
         photos={photos}
         value={views}
         max={3}
-        disabledIds={anchor ? [anchor] : []}
+        disabledIds={notViews}
         onChange={setViews}
       />
       <div className="grid gap-4 sm:grid-cols-2">

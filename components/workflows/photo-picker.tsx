@@ -1,5 +1,6 @@
 "use client";
 import { Check } from "lucide-react";
+import { memo } from "react";
 import { ResizedImage } from "@/components/ui/resized-image";
 import { cx } from "@/components/ui/cx";
 import type { StudioPhoto } from "./types";
@@ -14,9 +15,11 @@ interface PickerProps {
 
 /**
  * Photos as a group of real radio buttons or checkboxes (keyboard and screen readers
- * work as usual); the thumbnail is the label.
+ * work as usual); the thumbnail is the label. Memoized: a listing has up to a hundred
+ * photos, and the form around it re-renders on every click that starts work (its button
+ * turns pending), which would otherwise redraw every tile before the working card shows.
  */
-export function PhotoPicker(
+export const PhotoPicker = memo(function PhotoPicker(
   props: PickerProps & ({ mode: "single"; value: string | null; onChange: (id: string) => void } | { mode: "multiple"; value: string[]; max?: number; onChange: (ids: string[]) => void }),
 ) {
   const { legend, hint, photos, disabledIds = [] } = props;
@@ -67,4 +70,4 @@ export function PhotoPicker(
       </div>
     </fieldset>
   );
-}
+});

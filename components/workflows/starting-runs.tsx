@@ -1,5 +1,6 @@
 "use client";
 import { useMutationState, type Mutation } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { useTRPC } from "@/components/trpc/client";
 import { GENERATION_KIND_LABELS, type GenerationKind } from "@/shared/generation-vocabulary";
@@ -11,8 +12,27 @@ import { PendingTile } from "./pending-tile";
  * ignored while the server checks credits and asks the service (often a few seconds).
  * The forms keep their mutation pending until the refreshed list holds the real card
  * (their onSuccess returns the refresh), so one card replaces the other without a gap.
+ *
+ * Only this list subscribes to the mutations: a click then re-renders these few cards,
+ * not the workflow area around them (its forms and their photo pickers), which is what
+ * made the card appear late on a project with many photos (bench figure 8). `idle` is
+ * what shows in their place while nothing is starting (the results' empty state).
  */
-export function useStartingRuns(projectId: string): { id: number; kind: GenerationKind }[] {
+export function StartingRuns({ projectId, idle = null }: { projectId: string; idle?: ReactNode }) {
+  const starting = useStartingRuns(projectId);
+  if (starting.length === 0) return idle;
+  return (
+    <ul className="space-y-4" aria-label="Runs starting">
+      {starting.map((run) => (
+        <li key={`starting-${run.id}`}>
+          <StartingRunCard kind={run.kind} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function useStartingRuns(projectId: string): { id: number; kind: GenerationKind }[] {
   const trpc = useTRPC();
   const starts: [string, GenerationKind][] = [
     [JSON.stringify(trpc.generations.stage.mutationKey()), "staging"],
@@ -31,7 +51,7 @@ export function useStartingRuns(projectId: string): { id: number; kind: Generati
   });
 }
 
-export function StartingRunCard({ kind }: { kind: GenerationKind }) {
+function StartingRunCard({ kind }: { kind: GenerationKind }) {
   return (
     <Card className="p-5">
       <article aria-label={`${GENERATION_KIND_LABELS[kind]}, starting`} className="space-y-4">

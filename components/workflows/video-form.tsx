@@ -1,7 +1,7 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { Clapperboard } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
@@ -42,8 +42,9 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
   const [tail, setTail] = useState<string | null>(null);
   const start = useMutation(trpc.generations.video.mutationOptions({ onSuccess: () => refresh() }));
   const startOnce = useOnce(start);
-  const results = resultImages(generations);
-  const choices = [...photos, ...results];
+  // Kept between renders, so the memoized pickers skip the re-render of a click on the button.
+  const results = useMemo(() => resultImages(generations), [generations]);
+  const choices = useMemo(() => [...photos, ...results], [photos, results]);
   const image = choices.some((c) => c.id === chosenImage) ? chosenImage : (photos[0]?.id ?? null);
   const ref = (id: string) => (results.some((r) => r.id === id) ? { type: "output" as const, id } : { type: "photo" as const, id });
   const tailUsed = mode === "before_after" || mode === "reveal";

@@ -14,7 +14,7 @@ import { mlsRemark } from "./mls-remark";
 import { ResultsFilter } from "./results-filter";
 import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
-import { StartingRunCard, useStartingRuns } from "./starting-runs";
+import { StartingRuns } from "./starting-runs";
 import type { GenerationView, ProjectFacts, StudioPhoto } from "./types";
 import { useGenerations } from "./use-generations";
 
@@ -26,7 +26,6 @@ import { useGenerations } from "./use-generations";
  */
 export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts; stagingProvider: string }) {
   const generations = useGenerations(projectId);
-  const starting = useStartingRuns(projectId);
   const [chosenPhotoId, setPhotoId] = useState<string | null>(null);
   // Photos arrive after the first render when uploaded on this page: fall back to the first one.
   const photoId = photos.some((p) => p.id === chosenPhotoId) ? chosenPhotoId : (photos[0]?.id ?? null);
@@ -35,6 +34,20 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
   const [filterParam, setFilter] = useUrlParam("results");
   const filter = GENERATION_KINDS.includes(filterParam as GenerationKind) ? (filterParam as GenerationKind) : null;
   const shown = generations.data?.filter((g) => !filter || g.kind === filter) ?? [];
+  const emptyState = !generations.isSuccess ? null : generations.data.length === 0 ? (
+    <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
+  ) : shown.length === 0 && filter ? (
+    <EmptyState
+      icon={History}
+      title={`No ${GENERATION_KIND_LABELS[filter].toLowerCase()} results`}
+      description="Other workflows have results; show all of them or run this one above."
+      action={
+        <Button variant="secondary" size="sm" onClick={() => setFilter(null)}>
+          Show all results
+        </Button>
+      }
+    />
+  ) : null;
   // "Copy for MLS" of a description: the remark line in that description's language.
   const remarkFor = (generation: GenerationView) =>
     generation.kind === "description" ? mlsRemark(photos, generations.data ?? [], typeof generation.params.language === "string" ? generation.params.language : null) : null;
@@ -76,16 +89,12 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
           </h2>
           {generations.data && generations.data.length > 0 ? <ResultsFilter generations={generations.data} value={filter} onChange={setFilter} /> : null}
         </div>
-        {/* Shown whatever the list's state: a run started while the list still loads is drawn at once. */}
-        {starting.length > 0 ? (
-          <ul className="space-y-4" aria-label="Runs starting">
-            {starting.map((run) => (
-              <li key={`starting-${run.id}`}>
-                <StartingRunCard kind={run.kind} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {/*
+          Shown whatever the list's state: a run started while the list still loads is drawn
+          at once. The empty states go in its place, so they give way to a starting run
+          without this component re-rendering on the click.
+        */}
+        <StartingRuns projectId={projectId} idle={emptyState} />
         {generations.isPending ? (
           <div role="status" aria-label="Loading results" className="space-y-3">
             <Skeleton className="h-40 w-full" />
@@ -98,19 +107,6 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
             action={
               <Button variant="secondary" size="sm" onClick={() => generations.refetch()}>
                 Try again
-              </Button>
-            }
-          />
-        ) : generations.data.length === 0 && starting.length === 0 ? (
-          <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
-        ) : shown.length === 0 && starting.length === 0 && filter ? (
-          <EmptyState
-            icon={History}
-            title={`No ${GENERATION_KIND_LABELS[filter].toLowerCase()} results`}
-            description="Other workflows have results; show all of them or run this one above."
-            action={
-              <Button variant="secondary" size="sm" onClick={() => setFilter(null)}>
-                Show all results
               </Button>
             }
           />
