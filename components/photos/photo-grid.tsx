@@ -11,6 +11,12 @@ import { ResizedImage } from "@/components/ui/resized-image";
 import { useToast } from "@/components/ui/toast";
 import type { StudioPhoto } from "@/components/workflows/types";
 
+/**
+ * Tiles loaded at once with high priority: the first screen's (two rows of four at
+ * 1280×800, four tiles on a phone). The rest load lazily as the page scrolls.
+ */
+const FIRST_SCREEN_TILES = 8;
+
 /** The photos of a project, in upload order, each with a delete action that asks first and can be undone for a few seconds. */
 export function PhotoGrid({ photos }: { photos: StudioPhoto[] }) {
   const trpc = useTRPC();
@@ -56,10 +62,16 @@ export function PhotoGrid({ photos }: { photos: StudioPhoto[] }) {
         <p>It leaves the project at once; you can undo for a few seconds. Results already made from it are kept, with it as their original.</p>
       </ConfirmDialog>
       <ul aria-label="Photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        {photos.map((photo) => (
+        {photos.map((photo, index) => (
           <li key={photo.id} className="group relative overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200">
             <figure>
-              <ResizedImage image={photo} alt={photo.fileName} sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw" className="aspect-[4/3] w-full object-cover" />
+              <ResizedImage
+                image={photo}
+                alt={photo.fileName}
+                sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
+                priority={index < FIRST_SCREEN_TILES}
+                className="aspect-[4/3] w-full object-cover"
+              />
               <figcaption className="flex items-center justify-between gap-2 bg-white px-3 py-2 text-xs">
                 <span className="truncate font-medium text-stone-800">{photo.fileName}</span>
                 <span className="shrink-0 text-stone-600">

@@ -10,11 +10,26 @@ export interface ResizedSource {
 }
 
 /**
- * An image shown through its WebP copies with `sizes`, loaded lazily, never the multi-MB
- * original, which stays the fallback for an image whose copies are missing (stored
- * before they were made).
+ * An image shown through its WebP copies with `sizes`, never the multi-MB original, which
+ * stays the fallback for an image whose copies are missing (stored before they were made).
+ * Loaded lazily, except with `priority` for the images of the first screen: a lazy image
+ * is only requested once layout has placed it, so those would wait for the page's CSS and
+ * layout before their download even starts.
  */
-export function ResizedImage({ image, alt, sizes, className }: { image: ResizedSource; alt: string; sizes: string; className?: string }) {
+export function ResizedImage({
+  image,
+  alt,
+  sizes,
+  className,
+  priority = false,
+}: {
+  image: ResizedSource;
+  alt: string;
+  /** How wide the image is shown, for the browser to pick a copy; without it the thumbnail alone (small tiles, which it covers even on dense screens). */
+  sizes?: string;
+  className?: string;
+  priority?: boolean;
+}) {
   const element = useRef<HTMLImageElement>(null);
   const [copiesMissing, setCopiesMissing] = useState(false);
   const useCopies = Boolean(image.thumbUrl) && !copiesMissing;
@@ -28,10 +43,11 @@ export function ResizedImage({ image, alt, sizes, className }: { image: ResizedS
     <img
       ref={element}
       src={useCopies ? image.thumbUrl! : image.url}
-      srcSet={useCopies && image.displayUrl ? `${image.thumbUrl} 480w, ${image.displayUrl} 1600w` : undefined}
-      sizes={useCopies && image.displayUrl ? sizes : undefined}
+      srcSet={useCopies && image.displayUrl && sizes ? `${image.thumbUrl} 480w, ${image.displayUrl} 1600w` : undefined}
+      sizes={useCopies && image.displayUrl && sizes ? sizes : undefined}
       alt={alt}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       onError={() => setCopiesMissing(true)}
       className={className}

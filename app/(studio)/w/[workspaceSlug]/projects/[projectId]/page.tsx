@@ -2,6 +2,7 @@ import { ChevronLeft } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { PhotoGrid } from "@/components/photos/photo-grid";
 import { PhotoUploader } from "@/components/photos/photo-uploader";
 import { ArchiveProjectButton } from "@/components/projects/archive-project-button";
@@ -19,13 +20,18 @@ type Params = Promise<{ workspaceSlug: string; projectId: string }>;
 
 async function load(params: Params) {
   const { workspaceSlug, projectId } = await params;
+  return loadProject(workspaceSlug, projectId);
+}
+
+/** Once per request: the metadata and the page both need the project. */
+const loadProject = cache(async (workspaceSlug: string, projectId: string) => {
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
   // A malformed id in the URL is a missing page, not a validation error.
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(projectId)) notFound();
   const project = await orNotFound(api.projects.get({ workspaceId: workspace.id, projectId }));
   return { api, workspace, project, workspaceSlug };
-}
+});
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { project } = await load(params);
