@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { snap, uniqueEmail } from "./helpers";
+import { expectAccessible, snap, uniqueEmail } from "./helpers";
 import { desktop, fitsPhones } from "./phone";
 import { projectWithPhotos, renderVideo, stagePhoto, waitForGeneration } from "./studio-api";
 
@@ -8,8 +8,8 @@ import { projectWithPhotos, renderVideo, stagePhoto, waitForGeneration } from ".
  * The share page reads as a listing: brokerage, address, price and facts, the latest
  * wording of the description, the agent to contact, the video with a poster, and each
  * altered image beside its unaltered original, shown as WebP copies with a link to the
- * full-size file; it fits a phone. A bad token gets the
- * branded 404. The listing's content is made through the studio's procedures.
+ * full-size file; it fits a phone and is axe-clean at both sizes. A bad token gets the
+ * branded 404, axe-clean too. The listing's content is made through the studio's procedures.
  */
 test("the share page reads as a listing and fits a phone", async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -72,10 +72,12 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   expect(requested.filter((path) => originals.includes(path)), "an original was downloaded").toEqual([]);
   await fitsPhones(visitor, "share");
   await desktop(visitor);
+  await expectAccessible(visitor, "share page (1280 px)");
   await snap(visitor, "desktop-share");
 
   await visitor.goto(link.path.replace(/[^/]+$/, "not-a-real-share-token"));
   await expect(visitor.getByRole("heading", { level: 1, name: "This page isn’t here" })).toBeVisible();
   await expect(visitor.getByText(/listing link you were sent may have been turned off/)).toBeVisible();
+  await expectAccessible(visitor, "share page of a bad token");
   await visitorContext.close();
 });
