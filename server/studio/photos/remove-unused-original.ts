@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs } from "@/db/schema/studio-generations";
