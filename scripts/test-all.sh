@@ -44,7 +44,8 @@ fi
 # These suites end with a plain "N passed, N failed" line; it is kept as their report.
 suite() {
   local name=$1 script=$2
-  npm run | grep -q "^  $script\$" || return 0
+  # Read from package.json itself: `npm run | grep -q` closed npm's pipe early and npm logged an EPIPE error.
+  node -e 'process.exit(require("./package.json").scripts?.[process.argv[1]] ? 0 : 1)' "$script" || return 0
   echo
   echo "=== $name"
   local started=$SECONDS
