@@ -59,31 +59,32 @@ export function jobId(item: WorkItem): string {
   }
 }
 
+/**
+ * pg-boss fetches higher priorities first, FIFO within one; the queue has three bands.
+ * - Starting runs (an event, a run's first call). Fairness between accounts starts only
+ *   once a run has asked for its slot (concurrency keys are per run); in one FIFO, the
+ *   event of an account that sent one job waited behind every queued event and first
+ *   call of an account that had just sent 200 (2.5 s of bench figure 7's 4.8 s), then its
+ *   first call behind theirs. Ingesting an event is a few short queries, and a first call
+ *   of a limited function only parks when its key is full.
+ * - Steps admitted to a concurrency slot (enqueueAdmitted).
+ * - Everything else.
+ */
+const PRIORITY = { start: 2, admitted: 1, rest: 0 } as const;
+
 export async function enqueue(boss: PgBoss, item: WorkItem, startAfter?: Date): Promise<void> {
   const starts = item.kind === "event" || (item.kind === "call" && item.seq === 0 && item.attempt === 0);
-  const priority = starts ? START_PRIORITY : 0;
+  const priority = starts ? PRIORITY.start : PRIORITY.rest;
   await boss.send(WORK_QUEUE, item, { id: jobId(item), priority, ...(startAfter && startAfter > new Date() ? { startAfter } : {}) });
 }
 
-/** pg-boss fetches higher priorities first; everything else is sent with 0. */
-const ADMITTED_PRIORITY = 1;
-/**
- * Starting runs (an event, a run's first call) goes before all other work. Fairness
- * between accounts starts only once a run has asked for its slot (concurrency keys are
- * per run); in one FIFO, the event of an account that sent one job waited behind every
- * queued event and first call of an account that had just sent 200 (2.5 s of bench
- * figure 7's 4.8 s), then its first call behind theirs. Ingesting an event is a few short
- * queries, and a first call of a limited function only parks when its key is full.
- */
-const START_PRIORITY = 2;
-
 /**
  * Queues a step admitted by concurrency (see concurrency.ts) to run with the slot it
- * holds, ahead of other queued work: the slot is provider capacity kept for it, idle
+ * holds, ahead of runs' other work: the slot is provider capacity kept for it, idle
  * until a worker takes it (a listing's pollers and copies would otherwise go first).
  */
 export async function enqueueAdmitted(boss: PgBoss, admitted: { id: string; item: WorkItem; admissions: number }): Promise<void> {
-  await boss.send(WORK_QUEUE, { ...admitted.item, admission: admitted.id }, { id: stableId(admitted.id, "admitted", admitted.admissions), priority: ADMITTED_PRIORITY });
+  await boss.send(WORK_QUEUE, { ...admitted.item, admission: admitted.id }, { id: stableId(admitted.id, "admitted", admitted.admissions), priority: PRIORITY.admitted });
 }
 
 const globalCache = globalThis as unknown as { __atriumSenderQueue?: Promise<PgBoss> };

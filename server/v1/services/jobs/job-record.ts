@@ -3,8 +3,8 @@ import type { jobGroups, jobOutputs } from "@/db/schema";
 import type { BlobStore } from "@/server/storage";
 
 /** The columns the record is made of (read-job-group.ts selects no more on the hot path). */
-export type RecordGroup = Pick<typeof jobGroups.$inferSelect, "id" | "style" | "roomType" | "intensity" | "color">;
-export type RecordOutput = Pick<typeof jobOutputs.$inferSelect, "status" | "outputKey" | "position">;
+type RecordGroup = Pick<typeof jobGroups.$inferSelect, "id" | "style" | "roomType" | "intensity" | "color">;
+type RecordOutput = Pick<typeof jobOutputs.$inferSelect, "status" | "outputKey" | "position">;
 
 /** The legacy job record (D5, D13): normalized ids, color as sent or "", finished outputs in order. */
 export async function jobRecord(storage: BlobStore, group: RecordGroup, outputs: RecordOutput[]) {
