@@ -1,6 +1,6 @@
 /**
  * What an output must be called, by the operation that made it and by whether a
- * generative model made it (D14; MLS rules in hosted-providers.md). Pure module: the
+ * generative model made it (D14; MLS rules in docs/providers.md). Pure module: the
  * v1 service, the studio's server code, the database schema and browser components all
  * read it, so the API, the studio, downloads and share pages say the same thing.
  *

@@ -15,7 +15,7 @@ import { photoFile, type BenchContext } from "./context";
 
 const REQUESTS = 32;
 const PHOTO = "large" as const;
-/** A stated bound per job in the pool: a 4000×3000 upscale peaks near 455 MB (docs/local-provider.md). */
+/** A stated bound per job in the pool: a 4000×3000 upscale peaks near 455 MB (docs/providers.md). */
 const JOB_BOUND_MB = 500;
 
 interface Outcome {

@@ -1,5 +1,5 @@
 /**
- * Contract specs: the 13 routes of v1-api.md against the production build (`next
+ * Contract specs: the 13 routes of docs/v1-api.md against the production build (`next
  * start`), through the typed client, which parses every answer with the contract's zod
  * schemas. The key is made by the admin command line, as an integrator's would be.
  */

@@ -1,6 +1,6 @@
 /**
  * One request to the app's serve() endpoint in the SDK's execution protocol (facts in
- * /work/shared/design/inngest-local.md), signed with the local key. The executor
+ * inngest/README.md, "The execution protocol"), signed with the local key. The executor
  * never runs function code itself: it only translates these answers into state.
  */
 import { Agent, fetch as undiciFetch } from "undici";

@@ -141,7 +141,7 @@ function validJwt(token: string | null, accessKey: string, secretKey: string): b
   return claims.iss === accessKey && (claims.exp ?? 0) > now && (claims.nbf ?? 0) <= now;
 }
 
-/** Kling's 429 business codes (hosted-providers.md). */
+/** Kling's 429 business codes (docs/providers.md). */
 const REFUSALS: Record<number, string> = {
   1100: "Account exception",
   1101: "Account in arrears",

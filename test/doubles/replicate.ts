@@ -10,7 +10,7 @@
  * model answers 404 there); a data URL input over 256 KB is refused (413); larger files
  * come through the Files API (POST /v1/files, multipart `content`) and are passed as
  * their `urls.get`; each official model's inputs are checked against its schema
- * (hosted-providers.md); statuses include `canceled` and `aborted`.
+ * (docs/providers.md); statuses include `canceled` and `aborted`.
  *
  * Simplification by default: predictions advance per poll, not per wall-clock second, so
  * tests stay fast. `Prefer: wait` returns the finished prediction when it needs no polls
@@ -262,7 +262,7 @@ function header(request: RecordedRequest, name: string): string | null {
   return typeof value === "string" ? value : null;
 }
 
-/** The official models of hosted-providers.md, served on the model path. */
+/** The official models of docs/providers.md, served on the model path. */
 const OFFICIAL_MODELS = new Set([
   "black-forest-labs/flux-kontext-pro",
   "black-forest-labs/flux-kontext-max",

@@ -2,7 +2,7 @@
  * Classical inpainting for every hole the local provider fills (declutter, inpaint).
  *
  * OpenCV's Telea inpainting is fast and clean on small holes but smears wide ones (see
- * shared/design/local-provider.md). So holes wider than a few pixels are filled on a
+ * docs/providers.md). So holes wider than a few pixels are filled on a
  * pyramid: the image is shrunk until the widest hole is about 8 px across its radius,
  * Telea fills it there, and the smooth fill is scaled back up. Then the fine texture the
  * shrinking lost is restored by copying high-frequency detail (image minus its blur) from

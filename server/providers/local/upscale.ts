@@ -3,7 +3,7 @@
  * capped at `maxLongSide`, aspect kept), then a light 3×3 sharpen. ESRGAN models on npm
  * (UpscalerJS on the tfjs WASM backend) were measured on this machine at 10 s for a
  * 512×384 input and many minutes for 12 MP, with marginal gain over lanczos + sharpen
- * (shared/design/local-provider.md), so they are not used. 3 MP → 12 MP takes ~0.8 s.
+ * (docs/providers.md, bench/esrgan/README.md), so they are not used. 3 MP → 12 MP takes ~0.8 s.
  */
 import "server-only";
 import { sharp } from "@/server/images/sharp";

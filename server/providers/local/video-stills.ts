@@ -1,7 +1,7 @@
 /**
  * Prepares, with sharp, every picture ffmpeg needs for one clip, as raw frames on disk:
  * ffmpeg then reads each still once and only crops, zooms and overlays it, which keeps a
- * 1080p render within seconds (see shared/design/local-provider.md).
+ * 1080p render within seconds (measurements in docs/providers.md).
  */
 import "server-only";
 import { writeFile } from "node:fs/promises";

@@ -9,7 +9,7 @@ import type { InpaintParams, RedesignParams, VideoMode } from "@/server/provider
 export const NEGATIVE_PROMPT =
   "blurry, distorted geometry, warped walls, low quality, lowres, watermark, text, logo, people, cartoon";
 
-/** What MLS rules forbid changing (hosted-providers.md): every prompt says it. */
+/** What MLS rules forbid changing (docs/providers.md): every prompt says it. */
 const KEEP =
   "Keep the walls, wall colour, floor, ceiling, windows, doors, built-in cabinets and counters, fixtures, the view through the windows, " +
   "the camera angle and the lighting exactly as they are.";

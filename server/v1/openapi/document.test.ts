@@ -9,7 +9,7 @@ const document = buildOpenApiDocument();
 type Json = Record<string, unknown>;
 
 // The 13 routes of the contract with the error statuses each must document, from D2's
-// order of checks and the per-route rules of v1-api.md and decisions.md.
+// order of checks and the per-route rules of docs/v1-api.md and docs/decisions.md.
 const EXPECTED: Record<string, number[]> = {
   "post /job": [400, 401, 403, 409, 422, 429, 500],
   "get /jobs": [400, 401, 403, 429, 500],
