@@ -124,7 +124,11 @@ test("one tenant's backlog does not hold back another tenant's step (round-robin
   // B waits for at most the step running when it arrived and one admitted before its event was processed.
   expect(aheadOfB).toBeLessThan(6);
   expect(order.indexOf("B0")).toBeLessThanOrEqual(aheadOfB + 2);
-  expect(order.filter((t) => t.startsWith("A"))).toEqual(Array.from({ length: 8 }, (_, i) => `A${i}`));
+  // A's steps start oldest first; two of A's events processed together (two workers, a
+  // loaded machine) may queue their first steps in either order, as in the first test.
+  const aOrder = order.filter((t) => t.startsWith("A"));
+  expect([...aOrder].sort()).toEqual(Array.from({ length: 8 }, (_, i) => `A${i}`));
+  aOrder.forEach((tag, i) => expect(Math.abs(Number(tag.slice(1)) - i)).toBeLessThanOrEqual(1));
 });
 
 test("a sleeping run holds no slot", async () => {

@@ -9,8 +9,8 @@
 import fc from "fast-check";
 import type { SuiteDatabase } from "../lib/database";
 import type { Api, ApiResponse } from "../lib/api";
-import { sleep } from "../lib/api";
-import { auditAccounts } from "../lib/audit";
+import { pollUntil, sleep } from "../lib/api";
+import { auditAccounts, runningRuns } from "../lib/audit";
 import { makeAccounts } from "../lib/accounts";
 import type { Images } from "../lib/fixtures";
 import type { NextServer } from "../lib/next-server";
@@ -120,6 +120,10 @@ export async function runLoad(input: LoadInput, report: PhaseReport): Promise<vo
 
   const items = accounts.flatMap((a) => a.items.map((item) => ({ key: a.apiKey, ...item })));
   const unsettled = await waitTerminal(api, items, 180_000);
+  // A job group reads as terminal once its outputs are; its own row is closed by the run's
+  // last step, which may still be queued behind the backlog. The audit reads rows, so it
+  // waits for the runs as the crash and fault phases do.
+  const stuck = await pollUntil(() => runningRuns(database.sql), (runs) => runs.length === 0, 60_000, 1000);
   const audit = await auditAccounts({ sql: database.sql, dataDir: input.dataDir, accountIds: accounts.map((a) => a.accountId) });
 
   report.figure("requests", `${total} in ${Math.round(elapsed)} s (${(total / elapsed).toFixed(1)}/s steady target ${REQUESTS_PER_SECOND}/s), 20 accounts, peak ${peakInFlight} in flight`);
@@ -128,6 +132,7 @@ export async function runLoad(input: LoadInput, report: PhaseReport): Promise<vo
   report.expectNone("error rate 0 apart from intended 402/403/429", errors);
   report.expect("the intended refusals happened (402, 403 plan_required and quota_exceeded, 429)", ["insufficient_credits", "plan_required", "quota_exceeded", "rate_limited"].every((c) => statuses.has(c)), [...statuses.keys()].join(", "));
   report.expectNone("every durable item settles after the load", unsettled);
+  report.expectNone("no executor run left running", stuck);
   report.expectNone("balances reconcile with ledgers; charged once; nothing processing", audit.anomalies);
   report.expectNone("no unbounded memory growth of the server process", memoryGrowth(rss, report));
 }
