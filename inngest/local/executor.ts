@@ -59,6 +59,9 @@ export function wakeLocalExecutors(): void {
 /** When the run's event was sent (Inngest orders queued work by it), else when the run began. */
 const eventTime = (run: { event: { ts?: unknown }; createdAt: Date }) => (typeof run.event.ts === "number" ? new Date(run.event.ts) : run.createdAt);
 
+/** The first retry's delay; each later retry waits twice the one before, up to maxBackoffMs. */
+export const DEFAULT_BACKOFF_MS = 2000;
+
 export class LocalExecutor {
   private boss: PgBoss | null = null;
   private functions = new Map<string, RegisteredFunction>();
@@ -71,7 +74,7 @@ export class LocalExecutor {
     this.options = {
       concurrency: 4,
       leaseSeconds: 600,
-      backoffMs: 2000,
+      backoffMs: DEFAULT_BACKOFF_MS,
       maxBackoffMs: 5 * 60_000,
       pollingIntervalSeconds: 1,
       maintenanceIntervalSeconds: 30,
