@@ -3,13 +3,15 @@
  * the whole photo and light the room with lamps; it may not paint a wall, ceiling or
  * cabinet another colour.
  *
- * 1. The whole-image grade: per Lab channel, `out = gain · src + offset`, fitted by least
- *    squares over the pixels that kept their colour (or the whole image when under a
- *    fifth did, i.e. it was graded), then refitted twice on the pixels the last fit
- *    explains within ΔE 10, so a change in part of the image does not bend the grade
- *    fitted to the rest. Per channel and not a full colour matrix on purpose: a matrix can
- *    map a few wall, ceiling and floor colours anywhere, so it would explain a repainted
- *    wall as a "grade"; brightness, contrast, white balance and saturation are per channel.
+ * 1. The whole-image grade: per Lab channel, `out = gain · src + offset` (plus, for a* and
+ *    b*, `tone · L*` of the source: split toning tints shadows and highlights differently),
+ *    fitted by least squares over the pixels that kept their colour (or the whole image
+ *    when under a fifth did, i.e. it was graded), then refitted twice on the pixels the
+ *    last fit explains within ΔE 10, so a change in part of the image does not bend the
+ *    grade fitted to the rest. Per channel and not a full colour matrix on purpose: a
+ *    matrix can map a few wall, ceiling and floor colours anywhere, so it would explain a
+ *    repainted wall as a "grade"; brightness, contrast, white balance, saturation and a
+ *    tint by tone are per channel, the same for every surface of a given lightness.
  * 2. What is left per pixel is split into lightness and chroma. Lightness alone does not
  *    tell paint from light: a lamp, a window or a brighter exposure lifts a wall's L*
  *    by as much as a lighter paint. Light does have a colour, though: lamplight is warm,
@@ -37,6 +39,13 @@ const WARM = (() => {
   const norm = Math.hypot(a, b);
   return { a: a / norm, b: b / norm };
 })();
+interface Grade {
+  gain: number;
+  /** a* or b* added per unit of the source's L* (split toning); 0 for L*. */
+  tone: number;
+  offset: number;
+}
+
 const WARM_TOLERANCE = 20;
 const COOL_TOLERANCE = 6;
 /** A pixel's colour moved beyond light: above this (ΔE units, chroma and local lightness). */
@@ -59,12 +68,14 @@ export function gradeResidual(src: Float32Array, out: Float32Array): Float32Arra
   const residual = new Float32Array(src.length);
   const next = new Uint8Array(count);
   for (let round = 0; round < 3; round++) {
-    const fits = [linearFit(src, out, 0, use), linearFit(src, out, 1, use), linearFit(src, out, 2, use)];
+    const fits = [fitChannel(src, out, 0, use), fitChannel(src, out, 1, use), fitChannel(src, out, 2, use)];
     let explained = 0;
     for (let p = 0, i = 0; p < count; p++, i += 3) {
       let sum = 0;
       for (let c = 0; c < 3; c++) {
-        const r = out[i + c] - (fits[c].gain * src[i + c] + fits[c].offset);
+        const predicted = fits[c].gain * src[i + c] + fits[c].tone * src[i] + fits[c].offset;
+        // A grade cannot push a pixel past white or black: the prediction is clipped as the output was.
+        const r = out[i + c] - (c === 0 ? Math.min(100, Math.max(0, predicted)) : predicted);
         residual[i + c] = r;
         sum += r * r;
       }
@@ -200,15 +211,55 @@ function median(values: Float32Array): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function linearFit(src: Float32Array, out: Float32Array, channel: number, use: Uint8Array): { gain: number; offset: number } {
-  let n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (let p = 0, i = channel; p < use.length; p++, i += 3) {
+/**
+ * Least squares of one channel of the output on the same channel of the source (and, for
+ * a* and b*, on the source's L* too: split toning tints shadows and highlights apart, a
+ * tint that follows lightness across the whole photo, not one surface).
+ */
+function fitChannel(src: Float32Array, out: Float32Array, channel: number, use: Uint8Array): Grade {
+  // Sums of the products of the regressors [x, L, 1] with each other and with y.
+  const m = new Float64Array(9), v = new Float64Array(3);
+  let n = 0;
+  for (let p = 0, i = 0; p < use.length; p++, i += 3) {
     if (!use[p]) continue;
-    n++; sx += src[i]; sy += out[i]; sxx += src[i] * src[i]; sxy += src[i] * out[i];
+    n++;
+    const r = [src[i + channel], channel ? src[i] : 0, 1];
+    for (let a = 0; a < 3; a++) {
+      v[a] += r[a] * out[i + channel];
+      for (let b = 0; b < 3; b++) m[a * 3 + b] += r[a] * r[b];
+    }
   }
-  if (n < 16) return { gain: 1, offset: 0 };
-  const variance = sxx - (sx * sx) / n;
-  // A flat channel (a grey image's a and b) has no gain to fit: only the offset moves.
-  const gain = variance > 1e-3 * n ? (sxy - (sx * sy) / n) / variance : 1;
-  return { gain, offset: (sy - gain * sx) / n };
+  if (n < 16) return { gain: 1, tone: 0, offset: 0 };
+  const variance = m[0] - (m[2] * m[2]) / n;
+  // A flat channel (a grey image's a and b) has no gain to fit: only the offset (and tone) moves.
+  const flat = variance <= 1e-3 * n;
+  const solved = solve3(m, v, { fixGain: flat, fixTone: channel === 0 });
+  return solved ?? { gain: 1, tone: 0, offset: (v[2] - m[2]) / n };
+}
+
+/** The normal equations m·[gain, tone, offset] = v, with gain held at 1 or tone at 0 when asked; null when singular. */
+function solve3(m: Float64Array, v: Float64Array, fixed: { fixGain: boolean; fixTone: boolean }): Grade | null {
+  const free = [!fixed.fixGain, !fixed.fixTone, true];
+  const index = [0, 1, 2].filter((k) => free[k]);
+  const known = [fixed.fixGain ? 1 : 0, 0, 0];
+  // Reduced system over the free coefficients, the held ones moved to the right-hand side.
+  const a = index.map((r) => index.map((c) => m[r * 3 + c]));
+  const b = index.map((r) => v[r] - [0, 1, 2].reduce((sum, c) => sum + (free[c] ? 0 : m[r * 3 + c] * known[c]), 0));
+  const size = index.length;
+  for (let col = 0; col < size; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < size; row++) if (Math.abs(a[row][col]) > Math.abs(a[pivot][col])) pivot = row;
+    if (Math.abs(a[pivot][col]) < 1e-9) return null;
+    [a[col], a[pivot]] = [a[pivot], a[col]];
+    [b[col], b[pivot]] = [b[pivot], b[col]];
+    for (let row = 0; row < size; row++) {
+      if (row === col) continue;
+      const f = a[row][col] / a[col][col];
+      for (let k = col; k < size; k++) a[row][k] -= f * a[col][k];
+      b[row] -= f * b[col];
+    }
+  }
+  const x = [...known];
+  index.forEach((k, i) => (x[k] = b[i] / a[i][i]));
+  return { gain: x[0], tone: x[1], offset: x[2] };
 }
