@@ -158,7 +158,8 @@ function surfaceZone(zone: ProtectedZone, pixels: number[], lines: LineMaps, sur
 
 const percent = (v: number) => `${Math.round(v * 100)} %`;
 
-function recallLimits(kind: ZoneKind): [number, number] {
+/** The least shares of lines kept, over the zone and in its worst window, for a zone of this kind. */
+export function recallLimits(kind: ZoneKind): [number, number] {
   const t = STRUCTURE_THRESHOLDS;
   return kind === "built-ins" ? [t.minBuiltInsEdgeRecall, t.minBuiltInsLocalRecall] : [t.minEdgeRecall, t.minLocalRecall];
 }
