@@ -18,6 +18,7 @@ import { noisyNeighbour } from "./figures/noisy-neighbour";
 import { pipelineOverhead } from "./figures/pipeline";
 import { projectPage } from "./figures/project-page";
 import { providerTable } from "./figures/provider-table";
+import { structureCheckTime } from "./figures/structure-check";
 import { studioJs } from "./figures/studio-js";
 import { syncPool } from "./figures/sync-pool";
 import { videoOverhead } from "./figures/video";
@@ -33,7 +34,7 @@ import { closeSenderQueue } from "@/inngest/local/queue";
 import { seconds } from "./lib/stats";
 
 const PROVIDER_LABELS: Record<BenchProvider, string> = { local: "local provider", remote: "remote-like provider" };
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool" };
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" }, "update-results": { type: "boolean" } } });
@@ -118,6 +119,7 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
     for (const [id, measured] of parts) figures.push(perProvider(id, TITLES[id], measured));
     await record(4, () => ledgerThroughput(db));
     await record(5, () => providerTable(photos));
+    await record(11, () => structureCheckTime(photos));
   } finally {
     await stopAll();
     await images.close();

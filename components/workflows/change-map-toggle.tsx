@@ -9,7 +9,10 @@ import { Button } from "@/components/ui";
 /**
  * "Show changes": the output with its change map laid over it (red: where the image
  * changed; for removals, the removed items put back inside a red outline) and the
- * summary "changed: x % of the image, regions: …". Computed on first use, then stored.
+ * summary "changed: x % of the image, regions: …", and for staging-type outputs the
+ * structure check's verdict with each zone's scores against their limits, failing zones
+ * first, so the reason for a refusal (or how close an output came) is on screen.
+ * Computed on first use, then stored.
  */
 export function ChangeMapToggle({ outputId }: { outputId: string }) {
   const trpc = useTRPC();
@@ -35,9 +38,27 @@ export function ChangeMapToggle({ outputId }: { outputId: string }) {
             {map.data.mode === "removed" ? "Removed items shown in place. " : ""}
             {map.data.summary.charAt(0).toUpperCase() + map.data.summary.slice(1)}.
           </figcaption>
+          {map.data.structure ? <StructureVerdict structure={map.data.structure} /> : null}
         </figure>
       ) : null}
       {open && map.isSuccess && !map.data ? <p className="text-sm text-stone-600">No change map for this result.</p> : null}
     </div>
+  );
+}
+
+function StructureVerdict({ structure }: { structure: { verdict: "pass" | "fail"; reason: string; zones: { zone: string; failed: boolean; scores: string }[] } }) {
+  const passed = structure.verdict === "pass";
+  return (
+    <details className={passed ? "rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900" : "rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950"} data-testid="structure-verdict">
+      <summary className="cursor-pointer font-semibold">{passed ? "Structure check: the room was kept" : `Structure check: ${structure.reason}`}</summary>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        {structure.zones.map((z) => (
+          <div key={z.zone} className="contents">
+            <dt className={z.failed ? "font-semibold" : undefined}>{z.zone}</dt>
+            <dd className="tabular-nums">{z.scores}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

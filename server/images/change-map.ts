@@ -19,10 +19,10 @@ import "server-only";
 import { bestShift, shifted } from "./align";
 import { rgbBufferToLab } from "./color";
 import { boxMean, morph } from "./edges";
-import { decodeRgb, resizeRgb } from "./raw-image";
+import { decodeRgb, resizeRgb, type RgbImage } from "./raw-image";
 import { regionsOf } from "./regions";
 import { sharp } from "./sharp";
-import { mapToBytes } from "./typed-map";
+import { countNonZero, mapToBytes } from "./typed-map";
 
 const WORK_SIDE = 384;
 const MAX_SHIFT = 4;
@@ -62,29 +62,13 @@ export async function computeChangeMap(sourceBytes: Buffer, outputBytes: Buffer)
   const { width, height } = output;
   const meta = await decodeSize(outputBytes);
   const shift = bestShift(source, output, MAX_SHIFT);
-  const aligned = shifted(source, shift.dx, shift.dy);
-
-  const srcLab = rgbBufferToLab(aligned.data);
-  const outLab = rgbBufferToLab(output.data);
-  const regraded = median(deltaE(srcLab, outLab)) > REGRADE_DELTA_E;
-  const fitted = fitChannels(srcLab, outLab);
-  const smooth = boxMean(deltaE(fitted, outLab), width, height, 1);
-
-  let mask: Uint8Array = mapToBytes(smooth, (d) => (d > DELTA_E_THRESHOLD ? 1 : 0));
-  // Pixels the shift brought in from outside the source frame say nothing: not changed.
-  blankBorder(mask, width, height, shift);
-  mask = morph(morph(mask, width, height, 1), width, height, -1); // opening
-  mask = morph(morph(mask, width, height, -2), width, height, 2); // closing
-  const minArea = Math.max(6, Math.round(width * height * MIN_COMPONENT_FRACTION));
-  const kept = new Uint8Array(mask.length);
+  const { mask, regions, regraded } = changedAreas(shifted(source, shift.dx, shift.dy), output, shift);
   const scaleX = meta.width / width;
   const scaleY = meta.height / height;
   const boxes: (ChangeBox & { area: number })[] = [];
-  for (const region of regionsOf(mask, width)) {
-    if (region.length < minArea) continue;
+  for (const region of regions) {
     let x0 = width, y0 = height, x1 = 0, y1 = 0;
     for (const p of region) {
-      kept[p] = 1;
       const x = p % width, y = (p - x) / width;
       x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
     }
@@ -97,19 +81,42 @@ export async function computeChangeMap(sourceBytes: Buffer, outputBytes: Buffer)
     });
   }
   boxes.sort((a, b) => b.area - a.area);
-  let changed = 0;
-  for (const v of kept) changed += v;
   return {
     width,
     height,
-    mask: kept,
+    mask,
     outputWidth: meta.width,
     outputHeight: meta.height,
-    changedFraction: changed / kept.length,
+    changedFraction: countNonZero(mask) / mask.length,
     boxes: boxes.map(({ area: _area, ...box }) => box),
     regraded,
     shift: { dx: Math.round(shift.dx * scaleX), dy: Math.round(shift.dy * scaleY) },
   };
+}
+
+/**
+ * Steps 2 to 4 on an aligned pair of the same size: the changed pixels (1 in `mask`),
+ * their regions, and whether the whole image was re-graded. `shift` is the offset the
+ * source was moved by, whose uncovered border says nothing. The structure check uses it
+ * too, to tell the objects an output added from the room around them.
+ */
+export function changedAreas(aligned: RgbImage, output: RgbImage, shift: { dx: number; dy: number }): { mask: Uint8Array; regions: number[][]; regraded: boolean } {
+  const { width, height } = output;
+  const srcLab = rgbBufferToLab(aligned.data);
+  const outLab = rgbBufferToLab(output.data);
+  const regraded = median(deltaE(srcLab, outLab)) > REGRADE_DELTA_E;
+  const fitted = fitChannels(srcLab, outLab);
+  const smooth = boxMean(deltaE(fitted, outLab), width, height, 1);
+
+  let mask: Uint8Array = mapToBytes(smooth, (d) => (d > DELTA_E_THRESHOLD ? 1 : 0));
+  blankBorder(mask, width, height, shift);
+  mask = morph(morph(mask, width, height, 1), width, height, -1); // opening
+  mask = morph(morph(mask, width, height, -2), width, height, 2); // closing
+  const minArea = Math.max(6, Math.round(width * height * MIN_COMPONENT_FRACTION));
+  const kept = new Uint8Array(mask.length);
+  const regions = regionsOf(mask, width).filter((region) => region.length >= minArea);
+  for (const region of regions) for (const p of region) kept[p] = 1;
+  return { mask: kept, regions, regraded };
 }
 
 /** The output's upright size (EXIF orientation applied, as decodeRgb does). */

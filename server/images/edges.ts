@@ -32,6 +32,23 @@ export function sobelMagnitude(grey: Float32Array, width: number, height: number
   return out;
 }
 
+/** Sobel gradient magnitude and the direction of the edge's normal, folded into [0, π) (a line's two sides are one direction); border pixels get 0. */
+export function sobelGradient(grey: Float32Array, width: number, height: number): { magnitude: Float32Array; direction: Float32Array } {
+  const magnitude = new Float32Array(grey.length);
+  const direction = new Float32Array(grey.length);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      const gx = grey[p - width + 1] + 2 * grey[p + 1] + grey[p + width + 1] - grey[p - width - 1] - 2 * grey[p - 1] - grey[p + width - 1];
+      const gy = grey[p + width - 1] + 2 * grey[p + width] + grey[p + width + 1] - grey[p - width - 1] - 2 * grey[p - width] - grey[p - width + 1];
+      magnitude[p] = Math.sqrt(gx * gx + gy * gy);
+      const angle = Math.atan2(gy, gx);
+      direction[p] = angle < 0 ? angle + Math.PI : angle >= Math.PI ? angle - Math.PI : angle;
+    }
+  }
+  return { magnitude, direction };
+}
+
 /** Mean of `values` over a (2r+1)² window around each pixel, via an integral image. */
 export function boxMean(values: ArrayLike<number>, width: number, height: number, radius: number): Float32Array {
   const integral = new Float64Array((width + 1) * (height + 1));

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
 import type { RedesignType } from "@/server/providers/types";
 import { sharp } from "./sharp";
-import { checkStructure, needsStructureCheck } from "./structure-check";
+import { checkStructure, needsStructureCheck, STRUCTURE_THRESHOLDS } from "./structure-check";
+import { perspectiveRoom } from "./testing/perspective-room";
 import { syntheticRoom } from "./testing/synthetic-room";
 
 const W = 320, H = 240;
@@ -88,5 +89,74 @@ describe("checkStructure", () => {
     }
     expect(needsStructureCheck({ type: "color_change", environment: "interior" })).toBe(false);
     expect(needsStructureCheck({ type: "staging", environment: "exterior" })).toBe(false);
+  });
+});
+
+/**
+ * The failure classes of round 2 (docs/structure-check.md), each on a made-up room in
+ * perspective: what the first round let through or refused wrongly.
+ */
+describe("checkStructure, round 2", () => {
+  const glassWall = { box: [0.5, 0.12, 0.95, 0.62] as [number, number, number, number], panes: 6 };
+
+  it("refuses a floor re-laid in tiles under new furniture, and passes furniture on the same floor", async () => {
+    const room = await perspectiveRoom({ windows: [glassWall] });
+    const tiled = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], floor: "tiles", furniture: true }));
+    expect(tiled.verdict).toBe("fail");
+    expect(failedZones(tiled).join()).toMatch(/floor: floor_(covered|changed)/);
+
+    const furnished = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], furniture: true }));
+    expect(furnished.verdict, furnished.reason).toBe("pass");
+  });
+
+  it("protects a kitchen's built-ins: a swapped appliance or cabinet fronts are refused, a re-grade is not", async () => {
+    const kitchen = { appliance: "oven", fronts: "shaker" } as const;
+    const room = await perspectiveRoom({ kitchen, windows: [{ box: [0.3, 0.08, 0.7, 0.42] }] });
+    const swapped = await perspectiveRoom({ kitchen: { ...kitchen, appliance: "dishwasher" }, windows: [{ box: [0.3, 0.08, 0.7, 0.42] }] });
+    const slabs = await perspectiveRoom({ kitchen: { ...kitchen, fronts: "slab" }, windows: [{ box: [0.3, 0.08, 0.7, 0.42] }] });
+    for (const output of [swapped, slabs]) {
+      const check = await checkStructure(room, output, { roomType: "kitchen" });
+      expect(check.verdict).toBe("fail");
+      expect(failedZones(check).join()).toMatch(/built-ins: structure_lost/);
+      expect(check.reason).toMatch(/cabinet, counter or appliance lines lost/);
+    }
+    const graded = await sharp(room).linear(1.1, -6).modulate({ saturation: 1.2 }).jpeg().toBuffer();
+    expect((await checkStructure(room, graded, { roomType: "kitchen" })).verdict).toBe("pass");
+  });
+
+  it("refuses part of a glass wall made solid though the zone kept most of its lines", async () => {
+    const room = await perspectiveRoom({ windows: [{ box: [0.08, 0.15, 0.38, 0.6] }, glassWall] });
+    const walled = await perspectiveRoom({ windows: [{ box: [0.08, 0.15, 0.38, 0.6] }, glassWall], solidPanes: [[1, 4], [1, 5]] });
+    const check = await checkStructure(room, walled);
+    expect(check.verdict).toBe("fail");
+    const lost = check.zones.find((z) => z.failure === "structure_lost_locally");
+    expect(lost, check.reason).toBeDefined();
+    // Over the whole zone the loss would have been averaged away.
+    expect(lost!.edgeRecall).toBeGreaterThanOrEqual(STRUCTURE_THRESHOLDS.minEdgeRecall);
+  });
+
+  it("passes warm lamplight on the walls, and still refuses a wall repainted", async () => {
+    const room = await perspectiveRoom({ windows: [glassWall] });
+    const lit = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], lamp: 0.3, furniture: true }));
+    expect(lit.verdict, lit.reason).toBe("pass");
+    const painted = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], wall: "#9bb59a", furniture: true }));
+    expect(painted.verdict).toBe("fail");
+    expect(failedZones(painted).join()).toMatch(/wall: recoloured/);
+  });
+
+  it("places the zones on the photo's horizon: a window low in a photo taken from below is judged", async () => {
+    const window = { box: [0.1, 0.1, 0.45, 0.5] as [number, number, number, number] };
+    const room = await perspectiveRoom({ horizon: 0.68, windows: [window] });
+    const painted = await perspectiveRoom({ horizon: 0.68, windows: [window], solidPanes: [[0, 0], [0, 1]] });
+    const check = await checkStructure(room, painted);
+    expect(check.verdict).toBe("fail");
+    expect(check.reason).toMatch(/upper back wall/);
+    expect(check.geometry.fromLines).toBe(true);
+    expect(check.geometry.horizon).toBeCloseTo(0.68, 1);
+  });
+
+  it("keeps the level-camera layout when the photo has no receding lines", async () => {
+    const room = await syntheticRoom({ width: W, height: H, format: "jpeg" });
+    expect((await checkStructure(room, room)).geometry).toEqual({ horizon: 0.5, vanishingX: 0.5, fromLines: false });
   });
 });

@@ -31,6 +31,26 @@ describe("changeMapOf", () => {
     expect(await changeMapOf(store, input)).toMatchObject({ summary: first!.summary, changedPercent: first!.changedPercent });
   });
 
+  it("carries the structure check's verdict and every zone's scores for a staging-type output", async () => {
+    const store = getBlobStore();
+    const stem = `test/change-map/${crypto.randomUUID()}`;
+    const room = await syntheticRoom({ width: 320, height: 240, format: "jpeg" });
+    // The window (x 0.12..0.28, y 0.2..0.48 of the frame) painted over in the wall's colour.
+    const painted = await sharp(room)
+      .composite([{ input: { create: { width: 58, height: 72, channels: 3, background: "#c8c0b0" } }, left: 36, top: 46 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    await store.put(`${stem}/photo.jpg`, room, "image/jpeg");
+    await store.put(`${stem}/output.jpg`, painted, "image/jpeg");
+    const map = await changeMapOf(store, {
+      generation: { kind: "staging", params: { redesignType: "staging", roomType: "living_room" } },
+      output: { role: "staged", sourceKey: `${stem}/photo.jpg`, storageKey: `${stem}/output.jpg`, contentType: "image/jpeg" },
+    });
+    expect(map!.structure).toMatchObject({ verdict: "fail", reason: expect.stringMatching(/upper left wall/) });
+    expect(map!.structure!.zones[0]).toMatchObject({ zone: "upper left wall", failed: true, scores: expect.stringMatching(/lines kept \d+ % \(needs 55 %\)/) });
+    expect(map!.structure!.zones.map((z) => z.zone)).toContain("floor");
+  });
+
   it("has no map for videos or outputs without a source", async () => {
     const store = getBlobStore();
     expect(await changeMapOf(store, { generation: { kind: "video", params: {} }, output: { role: "video", sourceKey: "a", storageKey: "b.mp4", contentType: "video/mp4" } })).toBeNull();

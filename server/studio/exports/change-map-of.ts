@@ -2,11 +2,16 @@
  * The change map of a finished output against the photo it was made from, stored beside
  * the output (`<output key>.changes.png` overlay and `.changes.json` summary) the first
  * time anyone asks, then read back: outputs never change, so neither does their map.
+ * Staging-type outputs also carry the structure check's verdict with every zone's scores
+ * (what the image service judged them by), so the change view shows why an output was
+ * refused or how close it came; summaries stored before that have none.
  */
 import "server-only";
 import { computeChangeMap } from "@/server/images/change-map";
 import { renderChangeOverlay } from "@/server/images/change-overlay";
 import { changedRegions, changeSummary } from "@/server/images/change-regions";
+import { checkStructure, STRUCTURE_CHECKED_TYPES } from "@/server/images/structure-check";
+import { summariseStructure, type StructureSummary } from "@/server/images/structure-summary";
 import type { BlobStore } from "@/server/storage";
 import { removesContent, outputOperation } from "./output-operation";
 import type { generationOutputs, generations } from "@/db/schema/studio-generations";
@@ -21,6 +26,8 @@ export interface ChangeMapSummary {
   /** removed: the overlay shows what was taken out; added: where the image changed. */
   mode: "added" | "removed";
   boxes: { x: number; y: number; width: number; height: number }[];
+  /** The structure check of a staging, redecorate, render or declutter output. */
+  structure?: StructureSummary;
 }
 
 export function changeMapKeys(storageKey: string) {
@@ -51,6 +58,10 @@ export async function changeMapOf(
     mode,
     boxes: map.boxes,
   };
+  if ((STRUCTURE_CHECKED_TYPES as readonly string[]).includes(operation)) {
+    const roomType = (input.generation.params as { roomType?: string } | null)?.roomType ?? null;
+    summary.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, { roomType }));
+  }
   // Overlay first: a summary on disk promises its overlay is there too.
   await store.put(keys.overlay, await renderChangeOverlay(map, mode, source.bytes), "image/png");
   await store.put(keys.summary, Buffer.from(JSON.stringify(summary)), "application/json");

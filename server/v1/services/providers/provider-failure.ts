@@ -11,7 +11,8 @@ import { ProviderError } from "@/server/providers/types";
 export function providerFailure(error: unknown): ErrorInfo {
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 6; depth++) {
     const candidate = current as { name?: string; message?: string; timeout?: boolean; code?: string; cause?: unknown };
-    if (current instanceof AppError) return { code: current.code, message: current.message };
+    // An AppError's details are public by design (the structure check's zone scores, say).
+    if (current instanceof AppError) return current.toInfo();
     if (current instanceof ProviderError || candidate.name === "ProviderError") {
       const timeout = candidate.timeout === true || /did not answer in time/.test(candidate.message ?? "");
       return { code: timeout ? "provider_timeout" : "provider_error", message: candidate.message || "The image provider failed." };

@@ -72,8 +72,14 @@ describe("redesignChecked", () => {
     const room = await roomPhoto(W, H);
     const double = modelDouble([await windowPaintedOut(room)]);
     const outcome = await providerStep(() => redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS));
-    expect(outcome).toMatchObject({ failed: { code: "structure_changed", message: expect.stringMatching(/upper left wall/) } });
+    expect(outcome).toMatchObject({ failed: { code: "structure_changed", message: expect.stringMatching(/upper left wall \(kept \d+ % of them, needs 55 %\)/) } });
     expect(double.calls).toHaveLength(2);
+    // Every zone's scores travel with the failure, so a reader of the failed output sees why.
+    if (!("failed" in outcome)) throw new Error("expected a failure");
+    const details = outcome.failed.details as { zones: { zone: string; edgeRecall: number | null; failure: string | null }[]; geometry: { horizon: number } };
+    expect(details.zones.find((z) => z.zone === "upper left wall")).toMatchObject({ failure: "structure_lost", edgeRecall: expect.any(Number) });
+    expect(details.zones.map((z) => z.zone)).toEqual(expect.arrayContaining(["ceiling", "upper back wall", "floor"]));
+    expect(details.geometry.horizon).toBe(0.5);
   });
 
   it("does not check wall colour changes or exterior photos", async () => {

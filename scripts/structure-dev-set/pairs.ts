@@ -1,0 +1,64 @@
+/**
+ * The pairs of the structure check's development set (samples/structure-dev-set): real
+ * AI outputs, made-up pairs (recipes.ts) and the local provider's outputs of the set's
+ * real photos, each labelled kept or changed.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { decodeRgb } from "@/server/images/raw-image";
+import { localRedesignProvider } from "@/server/providers/local/redesign";
+import type { RedesignType } from "@/server/providers/types";
+import { toJpeg } from "./draw";
+import { RECIPES, type Base } from "./recipes";
+
+export const DIR = "samples/structure-dev-set";
+
+interface Manifest {
+  bases: Record<string, Base & { file: string }>;
+  real: { source: string; output: string; roomType: string; label: "kept" | "changed"; what: string }[];
+  /** The local provider's outputs that changed the room, by id ("<base>/local-<type>"), found by looking at them. */
+  localChanges: Record<string, string>;
+}
+
+export interface Pair {
+  id: string;
+  origin: "real" | "made-up" | "local provider";
+  label: "kept" | "changed";
+  what: string;
+  source: Buffer;
+  output: Buffer;
+  roomType: string;
+}
+
+const LOCAL_RUNS: { type: RedesignType; style: string }[] = [
+  { type: "staging", style: "modern" },
+  { type: "redecorate", style: "bohemian" },
+  { type: "render", style: "industrial" },
+  { type: "declutter", style: "modern" },
+];
+
+export async function* devSetPairs(): AsyncGenerator<Pair> {
+  const manifest = JSON.parse(readFileSync(path.join(DIR, "manifest.json"), "utf8")) as Manifest;
+  for (const real of manifest.real) {
+    const source = readFileSync(path.join(DIR, real.source));
+    yield { id: real.output, origin: "real", label: real.label, what: real.what, source, output: readFileSync(path.join(DIR, real.output)), roomType: real.roomType };
+  }
+  for (const [name, base] of Object.entries(manifest.bases)) {
+    const source = readFileSync(path.join(DIR, base.file));
+    const image = await decodeRgb(source);
+    for (const recipe of RECIPES) {
+      const made = await recipe.make(image, base);
+      if (made) yield { id: `${name}/${recipe.name}`, origin: "made-up", label: recipe.label, what: recipe.what, source, output: await toJpeg(made), roomType: base.roomType };
+    }
+    for (const run of LOCAL_RUNS) {
+      const params = { type: run.type, roomType: base.roomType, style: run.style, color: null, intensity: 0.8, environment: "interior" as const, maskPrompt: null, inspiration: null, styleReference: null, variant: 1 };
+      // Declutter refuses a photo without clutter on the floor: then there is no output to check.
+      const result = await localRedesignProvider.redesign({ bytes: source, contentType: "image/jpeg" }, params).catch(() => null);
+      if (!result) continue;
+      const id = `${name}/local-${run.type}`;
+      const change = manifest.localChanges[id];
+      yield { id, origin: "local provider", label: change ? "changed" : "kept", what: change ?? `the local provider's ${run.type} (${run.style})`, source, output: result.outputs[0].bytes, roomType: base.roomType };
+    }
+  }
+}
+

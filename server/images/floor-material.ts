@@ -1,0 +1,104 @@
+/**
+ * Whether the floor is still the same floor. Staging puts furniture and rugs on it, so
+ * the floor is compared only where it stays visible in both images: outside the areas
+ * the change map finds changed (change-map.ts: whatever the output added, or a floor
+ * recoloured). There, its material is compared by statistics a global grade leaves
+ * alone: texture on the standardised grey (zero mean, unit variance over the whole
+ * image, so brightness and contrast do not count) and the colour test the change map
+ * already applied.
+ *
+ * - `visible`: the share of the floor zone's nearer half outside the changed areas. A
+ *   floor refinished in another colour changes all of it; furniture and rugs leave floor
+ *   around them, so under a fifth left means the floor itself was replaced (or buried
+ *   under things, which a listing may not show either).
+ * - `materialChanged`: the floor zone in cells of about a sixteenth of the long side;
+ *   a cell at least 60 % visible compares its texture: its mean gradient magnitude
+ *   (planks, tiles and grout lines against plain concrete or carpet) and the
+ *   distribution of its gradient directions (planks run one way, tiles two, concrete
+ *   none). A cell changed when the magnitude moved by more than a factor 2 or the
+ *   direction histograms overlap less than 0.7 (Bhattacharyya, only where both have
+ *   texture to have a direction). Over half the visible cells changed: the material
+ *   changed though its colour was kept (grey concrete to grey tile).
+ */
+import "server-only";
+import { morph, sobelGradient } from "./edges";
+import { mapToBytes } from "./typed-map";
+
+export const FLOOR_THRESHOLDS = {
+  /** Least share of the floor band that must stay visible (not covered or recoloured). */
+  minVisible: 0.2,
+  /** Largest share of visible floor cells whose texture may differ. */
+  maxMaterialChanged: 0.5,
+  /** A cell's texture differs beyond this factor of mean gradient magnitude… */
+  energyFactor: 2,
+  /** …or when its gradient directions overlap less than this. */
+  minDirectionOverlap: 0.7,
+} as const;
+
+const BINS = 6;
+/** Mean gradient magnitude (standardised grey, Sobel) under which a cell has no texture to speak of: noise and JPEG blocks. */
+const FLAT = 0.15;
+const MIN_CELL_VISIBLE = 0.6;
+
+export interface FloorScore {
+  visible: number;
+  /** Null when too few cells are visible to judge. */
+  materialChanged: number | null;
+}
+
+/** `zone`: the floor's pixels (1) in the frame, `rect` their bounds. */
+export function floorMaterial(input: { srcGrey: Float32Array; outGrey: Float32Array; changed: Uint8Array; zone: Uint8Array; width: number; height: number; rect: { x0: number; y0: number; x1: number; y1: number } }): FloorScore {
+  const { width, height, rect, zone } = input;
+  // The changed areas' rims are the objects' own edges and shadows: grown by 2 px.
+  const hidden = morph(input.changed, width, height, -2);
+  const src = directional(input.srcGrey, width, height);
+  const out = directional(input.outGrey, width, height);
+  const cell = Math.max(8, Math.round(Math.max(width, height) / 16));
+  // Coverage is judged on the nearer half of the floor: the far half mixes in the foot of
+  // the back wall, which a floor band drawn without a segmentation model cannot leave out.
+  const near = Math.round((rect.y0 + rect.y1) / 2);
+  let area = 0, visible = 0, cells = 0, changedCells = 0;
+  for (let cy = rect.y0; cy < rect.y1; cy += cell) {
+    for (let cx = rect.x0; cx < rect.x1; cx += cell) {
+      const s = new Float64Array(BINS), o = new Float64Array(BINS);
+      let seen = 0;
+      for (let y = cy; y < Math.min(cy + cell, rect.y1); y++) {
+        for (let x = cx; x < Math.min(cx + cell, rect.x1); x++) {
+          const p = y * width + x;
+          if (!zone[p]) continue;
+          if (y >= near) {
+            area++;
+            if (!hidden[p]) visible++;
+          }
+          if (hidden[p]) continue;
+          seen++;
+          s[src.bin[p]] += src.magnitude[p];
+          o[out.bin[p]] += out.magnitude[p];
+        }
+      }
+      // A cell mostly outside the floor, or mostly hidden, says too little about its texture.
+      if (seen === 0 || seen < MIN_CELL_VISIBLE * cell * cell) continue;
+      cells++;
+      if (textureDiffers(s, o, seen)) changedCells++;
+    }
+  }
+  return { visible: area ? visible / area : 1, materialChanged: cells >= 4 ? changedCells / cells : null };
+}
+
+function textureDiffers(src: Float64Array, out: Float64Array, count: number): boolean {
+  const energy = (h: Float64Array) => h.reduce((a, b) => a + b, 0) / count;
+  const [es, eo] = [energy(src), energy(out)];
+  if (Math.max(es, eo) < FLAT) return false;
+  if (Math.max(es, FLAT) / Math.max(eo, FLAT) > FLOOR_THRESHOLDS.energyFactor || Math.max(eo, FLAT) / Math.max(es, FLAT) > FLOOR_THRESHOLDS.energyFactor) return true;
+  if (Math.min(es, eo) < FLAT) return false;
+  let overlap = 0;
+  const [ts, to] = [es * count, eo * count];
+  for (let b = 0; b < BINS; b++) overlap += Math.sqrt((src[b] / ts) * (out[b] / to));
+  return overlap < FLOOR_THRESHOLDS.minDirectionOverlap;
+}
+
+/** Sobel magnitude and its direction in BINS bins over [0, π). */
+function directional(grey: Float32Array, width: number, height: number): { magnitude: Float32Array; bin: Uint8Array } {
+  const { magnitude, direction } = sobelGradient(grey, width, height);
+  return { magnitude, bin: mapToBytes(direction, (d) => Math.min(BINS - 1, Math.floor(d / (Math.PI / BINS)))) };
+}

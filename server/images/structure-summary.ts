@@ -1,0 +1,38 @@
+/**
+ * The structure check's verdict in words for people: per zone, each measure against its
+ * limit ("lines kept 41 % (needs 55 %)"), the failing ones first, so the studio's change
+ * view shows why an output was refused or how close it came.
+ */
+import "server-only";
+import { recallLimits, STRUCTURE_THRESHOLDS, type StructureCheck, type ZoneScore } from "./structure-check";
+
+export interface StructureSummary {
+  verdict: "pass" | "fail";
+  /** Empty on a pass. */
+  reason: string;
+  zones: { zone: string; failed: boolean; scores: string }[];
+}
+
+const percent = (v: number) => `${Math.round(v * 100)} %`;
+
+export function summariseStructure(check: StructureCheck): StructureSummary {
+  const zones = check.zones.map((z) => ({ zone: z.zone, failed: z.failure !== null, scores: scoresOf(z) }));
+  return { verdict: check.verdict, reason: check.reason, zones: [...zones.filter((z) => z.failed), ...zones.filter((z) => !z.failed)] };
+}
+
+function scoresOf(z: ZoneScore): string {
+  const t = STRUCTURE_THRESHOLDS;
+  if (z.kind === "floor") {
+    const material = z.floorMaterialChanged == null ? "texture not judged (too little visible)" : `texture changed on ${percent(z.floorMaterialChanged)} (limit ${percent(t.maxFloorMaterialChanged)})`;
+    return `left as it was ${percent(z.floorVisible ?? 1)} (needs ${percent(t.minFloorVisible)}), ${material}`;
+  }
+  const [minRecall, minLocal] = recallLimits(z.kind);
+  const parts = [
+    z.edgeRecall === null ? "too few lines to judge" : `lines kept ${percent(z.edgeRecall)} (needs ${percent(minRecall)})`,
+    ...(z.localRecall === null ? [] : [`worst part ${percent(z.localRecall)} (needs ${percent(minLocal)})`]),
+    `changed beyond light ${percent(z.changed ?? 0)} (limit ${percent(t.maxChanged)})`,
+    `repainted ${percent(z.repaint ?? 0)} (limit ${percent(t.maxRepaint)})`,
+    `light ${(z.lightness ?? 0) >= 0 ? "+" : ""}${(z.lightness ?? 0).toFixed(1)} L* (limit ±${t.maxLightness})`,
+  ];
+  return parts.join(", ");
+}
