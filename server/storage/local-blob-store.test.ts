@@ -121,7 +121,7 @@ describe("LocalBlobStore", () => {
     expect(await store.get(key)).toEqual({ bytes: Buffer.alloc(100, 1), contentType: "image/jpeg" });
   });
 
-  it("takes one upload per link: a second is refused, also after the upload was moved away; a refused one can be retried", async () => {
+  it("takes one upload per link: a second is refused, also after the upload was moved away; one refused from its length alone can be retried", async () => {
     const key = newBlobKey("upload", "jpg");
     const target = await store.presignUpload(key, "image/jpeg", 100);
     const put = (body: Buffer) => call(PUT, target.url, { method: "PUT", headers: target.headers, body: new Uint8Array(body) });
@@ -133,6 +133,24 @@ describe("LocalBlobStore", () => {
     // What confirming an upload does once it has copied the checked bytes elsewhere.
     await store.delete(key);
     expect((await put(Buffer.alloc(50, 3))).status).toBe(409);
+    expect(await store.get(key)).toBeNull();
+  });
+
+  it("spends the link on a body that streams past the limit, so it cannot be sent again and again", async () => {
+    const key = newBlobKey("upload", "jpg");
+    const target = await store.presignUpload(key, "image/jpeg", 100);
+    // No Content-Length: the limit is found while reading.
+    const streamed = (size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(size));
+          controller.close();
+        },
+      });
+    const put = (size: number) => call(PUT, target.url, { method: "PUT", headers: target.headers, body: streamed(size), duplex: "half" } as RequestInit);
+    expect((await put(101)).status).toBe(413);
+    expect((await put(101)).status).toBe(409);
+    expect((await put(50)).status).toBe(409);
     expect(await store.get(key)).toBeNull();
   });
 
