@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/db/client";
+import { parseEnv } from "@/env";
 import { listOutbox } from "./list-outbox";
 import { sendEmail } from "./send-email";
 import { invitationEmail } from "./templates";
@@ -26,5 +27,25 @@ describe("the embedded mail server", () => {
     await sendEmail({ to: `a-${stamp}@example.test`, subject: "for a", text: "a", html: "<p>a</p>" });
     await sendEmail({ to: `b-${stamp}@example.test`, subject: "for b", text: "b", html: "<p>b</p>" });
     expect((await listOutbox({ to: `b-${stamp}@example.test` })).map((m) => m.subject)).toEqual(["for b"]);
+  });
+});
+
+describe("DEV_OUTBOX (round 3, I1)", () => {
+  it("is refused on a public deployment: every mail, reset links included, would be readable by anyone", () => {
+    for (const publicSettings of [
+      { VERCEL: "1" },
+      { APP_URL: "https://studio.example.com" },
+      { APP_URL: "http://studio.example.com:3000" },
+      { APP_URL: "https://203.0.113.7" },
+    ]) {
+      expect(() => parseEnv({ DEV_OUTBOX: "true", ...publicSettings }), JSON.stringify(publicSettings)).toThrow(/DEV_OUTBOX/);
+    }
+  });
+
+  it("stays allowed for tests on this machine (the browser tests' APP_URL is http://localhost)", () => {
+    for (const local of [undefined, "http://localhost:3100", "http://127.0.0.1:3000", "https://atrium.localhost"]) {
+      expect(parseEnv({ DEV_OUTBOX: "true", APP_URL: local }).DEV_OUTBOX, local).toBe(true);
+    }
+    expect(parseEnv({ VERCEL: "1", APP_URL: "https://studio.example.com" }).DEV_OUTBOX).toBe(false);
   });
 });
