@@ -1,8 +1,12 @@
 import type { AuditDetail } from "./audit-actions";
 
-/** An event's detail as people read it, on the log page and in its CSV: "role: admin; from: agent". */
+/**
+ * An event's detail as people read it, on the log page and in its CSV: "from: agent; to:
+ * admin". Keys in alphabetical order: the column (jsonb) keeps no order of its own.
+ */
 export function formatAuditDetail(detail: AuditDetail): string {
-  return Object.entries(detail)
-    .map(([key, value]) => `${key.replace(/_/g, " ")}: ${value ?? "none"}`)
+  return Object.keys(detail)
+    .sort()
+    .map((key) => `${key.replace(/_/g, " ")}: ${detail[key] ?? "none"}`)
     .join("; ");
 }
