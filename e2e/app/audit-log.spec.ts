@@ -135,8 +135,23 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     expect(lines.at(-1)).toContain(",Signed out on all devices,signed_out_everywhere,");
   });
 
+  const agent = await person(browser, "Cora Agent");
+  await test.step("an invitation for another address is refused to her, in words, before she can join", async () => {
+    await page.goto(`${base}/settings/members`);
+    await page.getByLabel("Email (optional)").fill("someone-else@example.test");
+    await page.getByRole("button", { name: "Create invite link" }).click();
+    await agent.page.goto(await page.getByTestId("invite-link").inputValue());
+    await expect(agent.page.getByRole("alert")).toContainText(`This invitation is for someone-else@example.test, and you are signed in as ${agent.email}`);
+    await expect(agent.page.getByRole("button", { name: /^Join/ })).toHaveCount(0);
+    await expect(agent.page.getByRole("button", { name: "Sign out and sign in as someone-else@example.test" })).toBeVisible();
+    await expectAccessible(agent.page, "invitation for another address");
+    await snap(agent.page, "invite-other-address-1280");
+    await agent.page.setViewportSize({ width: 390, height: 844 });
+    expect(await agent.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(agent.page, "invite-other-address-390");
+  });
+
   await test.step("an agent finds no audit log", async () => {
-    const agent = await person(browser, "Cora Agent");
     await page.goto(`${base}/settings/members`);
     await page.getByLabel("Email (optional)").fill(agent.email);
     await page.getByRole("button", { name: "Create invite link" }).click();
