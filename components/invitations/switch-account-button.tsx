@@ -3,8 +3,8 @@ import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
-/** Signs out and opens sign-in with the invited address filled in, coming back to the invitation. */
-export function SwitchAccountButton({ email, signInHref }: { email: string; signInHref: string }) {
+/** Signs out and opens sign-in (`signInHref`: the invited address filled in, coming back to the invitation). */
+export function SwitchAccountButton({ signInHref }: { signInHref: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -17,7 +17,7 @@ export function SwitchAccountButton({ email, signInHref }: { email: string; sign
         void signOut({ callbackUrl: signInHref });
       }}
     >
-      Sign out and sign in as {email}
+      Sign in with the invited address
     </Button>
   );
 }

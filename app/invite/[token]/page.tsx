@@ -59,7 +59,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
                     This invitation is for <strong className="font-semibold wrap-anywhere">{invitation.email}</strong>, and you are signed in as{" "}
                     <span className="wrap-anywhere">{session.user.email}</span>. Sign in with the invited address to join.
                   </p>
-                  <SwitchAccountButton email={invitation.email} signInHref={authLink("/sign-in", here, invitation.email)} />
+                  <SwitchAccountButton signInHref={authLink("/sign-in", here, invitation.email)} />
                 </div>
               ) : session ? (
                 <div className="space-y-3">
