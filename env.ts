@@ -74,6 +74,14 @@ const replicateModel = (fallback: string) =>
       }
     });
 
+/** On Vercel, or reached at an APP_URL that is not this machine's loopback name or address. */
+function isPublicDeployment(settings: { VERCEL: boolean; APP_URL?: string }): boolean {
+  if (settings.VERCEL) return true;
+  if (!settings.APP_URL) return false;
+  const host = new URL(settings.APP_URL).hostname;
+  return !(host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host));
+}
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   PORT: int(3000, 1),
@@ -191,8 +199,14 @@ export const EnvSchema = z.object({
 
   // Studio.
   V1_BASE_URL: optionalUrl,
-  /** More v1 addresses a workspace admin may choose from (comma list of base URLs); the default is always allowed. */
-  STUDIO_V1_BASE_URLS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: "entries must be http(s) URLs" }))),
+  /**
+   * Refused: a workspace used to choose among these v1 addresses. Which v1 deployment the
+   * studio calls is the operator's one setting, V1_BASE_URL.
+   */
+  STUDIO_V1_BASE_URLS: z
+    .string()
+    .optional()
+    .refine((v) => !v, "is no longer supported: every workspace uses V1_BASE_URL (unset it; see docs/deploy.md)"),
   /**
    * Refused: one key shared by every workspace makes each tenant's jobs and credits every
    * other tenant's (and one leaked key all of them). Each workspace has its own account.
@@ -210,13 +224,20 @@ export const EnvSchema = z.object({
   SIGN_IN_IP_LIMIT: int(100, 1),
   /** Sign-ups per client address per hour. */
   SIGN_UP_IP_LIMIT: int(10, 1),
+  /** Password-reset and confirmation-resend requests per address per hour (server/auth/mail-request-limits.ts). */
+  EMAIL_REQUEST_LIMIT: int(5, 1),
+  /** The same requests per client address per hour. */
+  EMAIL_REQUEST_IP_LIMIT: int(20, 1),
+  /** Mail someone else can cause (confirmations, sign-up notes, resets, invitations) per recipient per hour. */
+  EMAIL_RECIPIENT_LIMIT: int(5, 1),
   /**
    * Proxies in front of the app that append the address they saw to X-Forwarded-For
    * (Vercel, nginx's $proxy_add_x_forwarded_for, Caddy, a load balancer). The client's
    * address for per-address limits is the entry this many from the end; entries before it
-   * are the client's own claims (server/auth/client-ip.ts).
+   * are the client's own claims (server/auth/client-ip.ts). 0 (the default, but 1 on
+   * Vercel): no proxy, the connection's own address counts and the header is ignored.
    */
-  TRUSTED_PROXY_HOPS: int(1, 1),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).optional(),
   NEXTAUTH_URL: optionalUrl,
   /** Take the site's origin from X-Forwarded-Host (only behind a proxy that sets it); otherwise it comes from settings. */
   AUTH_TRUST_HOST: bool,
@@ -241,7 +262,7 @@ export const EnvSchema = z.object({
   SMTP_USER: optionalString,
   SMTP_PASSWORD: optionalString,
   EMAIL_FROM: z.string().default("Atrium <no-reply@atrium.localhost>"),
-  /** Show /dev/outbox in a production build too (browser tests); never set in a deployment. */
+  /** Show /dev/outbox in a production build too (browser tests on this machine); refused on a public deployment. */
   DEV_OUTBOX: bool,
 }).superRefine((settings, issues) => {
   if (settings.SMTP_URL && settings.SMTP_HOST) {
@@ -250,12 +271,18 @@ export const EnvSchema = z.object({
   if (Boolean(settings.SMTP_USER) !== Boolean(settings.SMTP_PASSWORD)) {
     issues.addIssue({ code: "custom", path: ["SMTP_PASSWORD"], message: "SMTP_USER and SMTP_PASSWORD go together" });
   }
+  // The outbox shows every mail, reset links included, to whoever opens it.
+  if (settings.DEV_OUTBOX && isPublicDeployment(settings)) {
+    issues.addIssue({ code: "custom", path: ["DEV_OUTBOX"], message: "is for tests on this machine only and is refused on Vercel or with an APP_URL other than localhost" });
+  }
 }).transform((settings) => {
   // The mode follows the settings present: a key for a hosted provider is the wish to use it.
   const image = settings.REPLICATE_API_TOKEN ? "replicate" : "local";
   const video = settings.KLING_API_KEY && settings.KLING_BASE_URL ? "kling" : image;
   return {
     ...settings,
+    // Vercel's edge sets X-Forwarded-For to the client's address; elsewhere nothing is known to stand in front.
+    TRUSTED_PROXY_HOPS: settings.TRUSTED_PROXY_HOPS ?? (settings.VERCEL ? 1 : 0),
     PROVIDER_REDESIGN: settings.PROVIDER_REDESIGN ?? image,
     PROVIDER_INPAINT: settings.PROVIDER_INPAINT ?? image,
     PROVIDER_UPSCALE: settings.PROVIDER_UPSCALE ?? image,

@@ -3,6 +3,7 @@
 import { tsImport } from "tsx/esm/api";
 
 if (!process.env.SKIP_ENV_VALIDATION) await tsImport("./env.ts", import.meta.url);
+const { commonSecurityHeaders, NON_PAGE_POLICY } = await tsImport("./server/http/security-headers.ts", import.meta.url);
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -12,15 +13,18 @@ const nextConfig = {
   // redirected with a 308 that many clients do not follow for POST. The rewrite stays
   // inside the server; pages get their canonical redirect in proxy.ts.
   skipTrailingSlashRedirect: true,
-  // Next's static assets skip proxy.ts, which sets the security headers of everything
-  // else (server/http/security-headers.ts); they get the same common ones here.
+  // Next's static assets and the large-body routes skip proxy.ts (see its matcher), which
+  // sets the security headers of everything else (server/http/security-headers.ts); they
+  // get them here. A route's own header of the same name (the files route's sandboxing
+  // policy) replaces these.
   async headers() {
-    const common = [
-      { key: "X-Content-Type-Options", value: "nosniff" },
-      { key: "Referrer-Policy", value: "no-referrer" },
-      ...(process.env.NODE_ENV === "production" ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
+    const common = Object.entries(commonSecurityHeaders()).map(([key, value]) => ({ key, value }));
+    const nonPage = [...common, { key: "Content-Security-Policy", value: NON_PAGE_POLICY }];
+    return [
+      { source: "/_next/:path*", headers: common },
+      { source: "/files/:path*", headers: nonPage },
+      { source: "/api/v1/tools/property-description", headers: nonPage },
     ];
-    return [{ source: "/_next/:path*", headers: common }];
   },
   async rewrites() {
     return { beforeFiles: [{ source: "/api/:path+/", destination: "/api/:path+" }] };

@@ -41,7 +41,9 @@ export default defineConfig({
     { name: "api", testDir: "./e2e/api" },
   ],
   webServer: {
-    command: "node --import tsx test/ensure-build.ts && npm start",
+    // The server's output also goes to a file, which uploads.spec reads to prove no signed
+    // URL is ever logged.
+    command: "node --import tsx test/ensure-build.ts && npm start 2>&1 | tee e2e/artifacts/web-server.log",
     url: `${baseURL}/sign-in`,
     // Local store links are absolute: they must point at the port the browser uses.
     env: {
@@ -51,8 +53,10 @@ export default defineConfig({
       // Browser tests follow links from mail the embedded SMTP listener received.
       DEV_OUTBOX: "true",
       // Every browser spec signs people up from loopback, and the embedded database
-      // outlives a run: the per-address sign-up limit (10 an hour) would refuse reruns.
+      // outlives a run: the per-address sign-up limit (10 an hour) would refuse reruns, and
+      // so would the limit on reset and resend requests per client address.
       SIGN_UP_IP_LIMIT: process.env.SIGN_UP_IP_LIMIT ?? "1000",
+      EMAIL_REQUEST_IP_LIMIT: process.env.EMAIL_REQUEST_IP_LIMIT ?? "1000",
       // The contract specs try wrong keys on purpose, all from loopback, run after run.
       V1_INVALID_KEY_IP_LIMIT: process.env.V1_INVALID_KEY_IP_LIMIT ?? "1000",
       // The contract specs serve source images from this loopback port (e2e/api).

@@ -18,3 +18,16 @@ export const batchAdvance = eventType("studio/batch.advance", { schema: z.object
 export const copiesRequested = eventType("studio/copies.requested", { schema: z.object({ workspaceId: z.string(), projectId: z.string() }) });
 /** A member deleted a photo: it is removed for good once the undo window has passed. */
 export const photoDeleted = eventType("studio/photo.deleted", { schema: z.object({ workspaceId: z.string(), photoId: z.string() }) });
+/**
+ * Mail about a person's account: a password reset, a confirmation link, a "someone tried
+ * to sign up" note. Sent by a durable function, outside the request, so the request does
+ * the same work (and takes the same time) whether the address has an account or not.
+ * No token travels in the event: the function issues it.
+ */
+export const AccountEmailRequestSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("password_reset"), email: z.string(), origin: z.string().nullable() }),
+  z.object({ kind: z.literal("verify_email"), userId: z.string(), origin: z.string().nullable(), callbackUrl: z.string().nullable() }),
+  z.object({ kind: z.literal("sign_up_attempt"), email: z.string(), origin: z.string().nullable(), callbackUrl: z.string().nullable() }),
+]);
+export type AccountEmailRequest = z.infer<typeof AccountEmailRequestSchema>;
+export const accountEmailRequested = eventType("studio/account-email.requested", { schema: AccountEmailRequestSchema });

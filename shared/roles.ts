@@ -1,7 +1,7 @@
 /**
  * Workspace roles, from most to least powerful. Owners manage everything including
- * other owners; admins manage members, invitations and the v1 key; agents work on
- * projects and photos only.
+ * other owners; admins manage members and invitations and read the audit log; agents
+ * work on projects and photos only.
  */
 import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "./studio-vocabulary";
 

@@ -7,8 +7,9 @@ const PROBE_ORIGIN = "http://atrium.invalid";
  * characters or backslashes is refused, and what remains is parsed the way the browser
  * will parse it and must stay on our origin. The answer is the re-serialised path.
  */
-export function safeCallbackUrl(value: string | null | undefined, fallback = "/workspaces"): string {
-  if (!value || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+export function safeCallbackUrl(value: unknown, fallback = "/workspaces"): string {
+  // Not a string: a repeated query parameter arrives as an array.
+  if (typeof value !== "string" || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   let url: URL;
   try {
     url = new URL(value, PROBE_ORIGIN);
@@ -24,4 +25,25 @@ export function authLink(path: "/sign-in" | "/sign-up", callbackUrl: string, ema
   const query = new URLSearchParams({ callbackUrl });
   if (email) query.set("email", email);
   return `${path}?${query}`;
+}
+
+/**
+ * next-auth's redirect rule, which never throws: its default read any callback that was
+ * not a path as an absolute URL and threw a TypeError (a 500) on anything else. A path on
+ * our origin, given as a path or as a URL under `baseUrl`, is kept (checked as above);
+ * anything else goes to the fallback.
+ */
+export function authRedirect(url: string, baseUrl: string, fallback = "/workspaces"): string {
+  const path = url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url;
+  return `${baseUrl}${safeCallbackUrl(path, fallback)}`;
+}
+
+/** Whether a `callbackUrl` is something a link of ours could carry: a path, or an http(s) URL. Anything else is a malformed request. */
+export function isWellFormedCallbackUrl(value: string): boolean {
+  if (value.startsWith("/")) return !/[\u0000-\u001f\u007f]/.test(value);
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { recordConnectionAddresses } from "@/server/http/connection-address";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -46,6 +47,8 @@ export interface AppServer {
 }
 
 export async function startAppServer(): Promise<AppServer> {
+  // As instrumentation.ts does in the app: requests carry their connection's address.
+  recordConnectionAddresses();
   const routes = discoverRoutes(path.resolve("app"));
   const port = Number(process.env.PORT);
   const server = http.createServer(async (req, res) => {

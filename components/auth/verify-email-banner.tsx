@@ -16,9 +16,7 @@ export function VerifyEmailBanner({ email, starterCreditsWaiting }: { email: str
       <MailWarning className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
       <p className="min-w-0 flex-1 wrap-anywhere">
         {resend.isSuccess
-          ? resend.data.sent
-            ? `A new confirmation link is on its way to ${email}.`
-            : "Your address is already confirmed, or the mail could not be sent. Reload the page."
+          ? `A new confirmation link is on its way to ${email}. It can take a minute; check your spam folder too.`
           : resend.error
             ? errorMessage(resend.error)
             : starterCreditsWaiting > 0

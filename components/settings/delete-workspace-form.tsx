@@ -10,7 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 
 /** Deletes the workspace (owners only) after its name is typed; its service key is revoked. */
-export function DeleteWorkspaceForm({ keyProvisioned }: { keyProvisioned: boolean }) {
+export function DeleteWorkspaceForm() {
   const trpc = useTRPC();
   const router = useRouter();
   const workspace = useWorkspace();
@@ -45,11 +45,7 @@ export function DeleteWorkspaceForm({ keyProvisioned }: { keyProvisioned: boolea
         onConfirm={() => remove.mutate({ workspaceId: workspace.id, confirmName: workspace.name })}
       >
         <p>Every member loses access and every share link stops working. Projects, photos, results and usage history are deleted for good.</p>
-        <p>
-          {keyProvisioned
-            ? "The image-service key this workspace was given is revoked, so nothing can spend its credits afterwards."
-            : "The image-service key pasted in Settings is only forgotten here: revoke it in the account it came from."}
-        </p>
+        <p>The image-service key this workspace was given is revoked, so nothing can spend its credits afterwards.</p>
       </ConfirmDialog>
     </div>
   );

@@ -61,13 +61,14 @@ export const workspaces = studio.table(
     id: uuid("id").primaryKey().defaultRandom(),
     slug: text("slug").notNull(),
     name: text("name").notNull(),
-    v1BaseUrl: text("v1_base_url"),
-    /** AES-GCM envelope from server/crypto; null until a key is provisioned or pasted. */
+    /** AES-GCM envelope from server/crypto: the key of the workspace's provisioned v1 account. */
     v1ApiKeyEncrypted: text("v1_api_key_encrypted"),
     /** The first characters of the key, the only part ever shown back. */
     v1ApiKeyPrefix: text("v1_api_key_prefix"),
-    /** Set when the studio provisioned the account itself (embedded default). */
+    /** The v1 account the studio provisioned for the workspace (server/studio/workspaces/provision-v1-account.ts). */
     v1AccountId: text("v1_account_id"),
+    /** Who made the workspace: an account claimed back by its address's owner keeps only what it made (review-reclaimed-account.ts). */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** The MLS rule set the studio checks edits against (shared/mls-rules.ts). */
     mlsRuleSet: text("mls_rule_set").notNull().default("general"),
     /** The creating action's id from the browser: a repeated create returns this row. */

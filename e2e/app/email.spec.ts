@@ -84,7 +84,7 @@ test("email: confirm the address, invite by mail with the address filled in, res
 
   await test.step("the invitee follows the mail, finds the address filled in, joins", async () => {
     const { context, page: agentPage } = await newPage(browser);
-    await followMailedLink(agentPage, invitee, /invited you to Harbour Realty/);
+    await followMailedLink(agentPage, invitee, /You are invited to a workspace on Atrium/);
     await expectAccessible(agentPage, "outbox");
     await expect(agentPage.getByRole("heading", { name: "Join Harbour Realty" })).toBeVisible();
     await agentPage.getByRole("link", { name: "Create an account to join" }).click();

@@ -46,11 +46,17 @@ export async function submitSignUp(page: Page, person: { name: string; email: st
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible({ timeout: 45_000 });
 }
 
-/** Opens the newest mail to `to` whose subject matches in the dev outbox and follows its first link. */
+/**
+ * Opens the newest mail to `to` whose subject matches in the dev outbox and follows its
+ * first link. Account mail leaves from a durable function a moment after the request, so
+ * the outbox is read again until the message is there.
+ */
 export async function followMailedLink(page: Page, to: string, subject: RegExp) {
-  await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
   const message = page.getByTestId("outbox-message").filter({ has: page.getByRole("heading", { name: subject }) }).first();
-  await expect(message).toBeVisible();
+  await expect(async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
+    await expect(message).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await message.getByRole("link").first().click();
 }
 

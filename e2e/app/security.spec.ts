@@ -88,6 +88,25 @@ test("a signed-out session is dead, and signing out everywhere ends every device
   await Promise.all([replay.close(), other.close()]);
 });
 
+test("a page on another port of this host cannot post to the studio's API: its sign-out-everywhere form is refused and the session lives (L3)", async ({ page, baseURL }) => {
+  const person = await newAccount(page, "same-site");
+  const target = new URL("/api/trpc/auth.signOutEverywhere", baseURL).href;
+  // Same site as the app (same host, another port), so the browser sends the session cookie.
+  const attackerPage = `http://localhost:${Number(new URL(baseURL!).port) + 7}/prize`;
+  await page.route(attackerPage, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<form method="post" enctype="multipart/form-data" action="${target}"><input name="0" value="{}"></form><script>document.forms[0].submit()</script>`,
+    }),
+  );
+  const answer = page.waitForResponse(target);
+  await page.goto(attackerPage);
+  expect((await answer).status()).toBe(415);
+  await page.goto("/workspaces");
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await expect(page.getByRole("button", { name: new RegExp(`Account menu for ${person.name}`) })).toBeVisible();
+});
+
 test("every page and route carries the security headers, and pages run under a nonce CSP without violations", async ({ page, request }) => {
   const violations: string[] = [];
   page.on("console", (message) => {

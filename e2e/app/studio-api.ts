@@ -13,8 +13,12 @@ import type { AppRouter } from "@/server/trpc/root";
  */
 export type StudioApi = ReturnType<typeof studioApi>;
 
-/** A typed tRPC client whose requests go through `request` (and so carry its session cookie). */
-export function studioApi(request: APIRequestContext) {
+/**
+ * A typed tRPC client whose requests go through `request` (and so carry its session cookie).
+ * They say they come from the app's own origin, as the studio's pages do: the endpoint
+ * refuses writes from anywhere else (server/http/same-origin-mutation.ts).
+ */
+export function studioApi(request: APIRequestContext, origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`) {
   return createTRPCClient<AppRouter>({
     links: [
       httpLink({
@@ -23,7 +27,7 @@ export function studioApi(request: APIRequestContext) {
         fetch: async (url, init) => {
           const response = await request.fetch(String(url), {
             method: init?.method ?? "GET",
-            headers: Object.fromEntries(new Headers(init?.headers as HeadersInit | undefined)),
+            headers: { ...Object.fromEntries(new Headers(init?.headers as HeadersInit | undefined)), origin },
             data: typeof init?.body === "string" ? init.body : undefined,
           });
           return new Response(response.status() === 204 ? null : await response.text(), { status: response.status(), headers: response.headers() });

@@ -17,6 +17,7 @@ import { signInWithPassword } from "@/server/studio/users/sign-in-with-password"
 import { clientIp } from "./client-ip";
 import { endSession, isSessionLive, SESSION_MAX_AGE_SECONDS, startSession } from "./sessions";
 import { configureSiteUrl } from "./site-url";
+import { authRedirect } from "@/shared/safe-callback";
 import { verifiedProviderEmail } from "./verified-provider-email";
 
 configureSiteUrl();
@@ -57,6 +58,8 @@ export function authOptions(): NextAuthOptions {
       ...oauthProviders(),
     ],
     callbacks: {
+      // Only paths on this site, and never a throw on a malformed value (shared/safe-callback.ts).
+      redirect: ({ url, baseUrl }) => authRedirect(url, baseUrl),
       // OAuth: only an address the provider verified, and only linked to an account that
       // confirmed it too (server/studio/users/upsert-oauth-user.ts); a refusal goes back to
       // the sign-in page, which words the error code.

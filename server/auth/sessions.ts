@@ -8,7 +8,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
-import type { Database } from "@/db/client";
+import type { Database, Tx } from "@/db/client";
 import { sessions } from "@/db/schema";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
@@ -40,7 +40,7 @@ export async function endSession(db: Database, sessionId: unknown): Promise<void
 }
 
 /** "Sign out everywhere": every session of the person ends, on every device. */
-export async function endAllSessions(db: Database, userId: string): Promise<number> {
+export async function endAllSessions(db: Tx, userId: string): Promise<number> {
   const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ idHash: sessions.idHash });
   return ended.length;
 }

@@ -6,7 +6,12 @@
  *   locked for 15 minutes, even for the right password;
  * - per client address: SIGN_IN_IP_LIMIT attempts per 15 minutes;
  * - sign-ups per client address: SIGN_UP_IP_LIMIT per hour;
- * - "someone tried to sign up with your email" notes: one per address per hour.
+ * - "someone tried to sign up with your email" notes: one per address per hour;
+ * - password-reset and confirmation-resend requests: EMAIL_REQUEST_LIMIT per address and
+ *   EMAIL_REQUEST_IP_LIMIT per client address per hour (keyed by the address typed, so a
+ *   refusal says nothing about whether it has an account);
+ * - the mail budget: EMAIL_RECIPIENT_LIMIT messages per recipient per hour over every mail
+ *   someone else can cause (confirmations, sign-up notes, resets, invitations).
  * An attempt is counted before the password is hashed, so a refused attempt costs no
  * argon2 work; a successful sign-in clears its account's count.
  */
@@ -35,6 +40,9 @@ const ipLimiter = (db: Database) => limiter(db, "sign-in-ip", env.SIGN_IN_IP_LIM
 const signUpLimiter = (db: Database) => limiter(db, "sign-up-ip", env.SIGN_UP_IP_LIMIT, 3600);
 // No block: repeated tries must not stretch the silence, so the owner hears again an hour later.
 const signUpNoticeLimiter = (db: Database) => limiter(db, "sign-up-notice", 1, 3600, 0);
+const mailRequestLimiter = (db: Database) => limiter(db, "mail-request", env.EMAIL_REQUEST_LIMIT, 3600);
+const mailRequestIpLimiter = (db: Database) => limiter(db, "mail-request-ip", env.EMAIL_REQUEST_IP_LIMIT, 3600);
+const recipientBudget = (db: Database) => limiter(db, "mail-recipient", env.EMAIL_RECIPIENT_LIMIT, 3600, 0);
 
 /** Raised when a sign-in is refused by a limit; `retryAfterSeconds` is when it may be tried again. */
 export class SignInLockedError extends Error {
@@ -81,4 +89,20 @@ export async function countSignUp(db: Database, ip: string): Promise<void> {
  */
 export async function claimSignUpNotice(db: Database, email: string): Promise<boolean> {
   return (await take(signUpNoticeLimiter(db), email)) === null;
+}
+
+/**
+ * Counts one password-reset or confirmation-resend request for `email` from `ip`; over
+ * either limit → rate_limited. Both counts are taken whatever the outcome, so a request
+ * for a known address costs what one for an unknown address costs.
+ */
+export async function countMailRequest(db: Database, input: { email: string; ip: string }): Promise<void> {
+  const [address, client] = await Promise.all([take(mailRequestLimiter(db), input.email), take(mailRequestIpLimiter(db), input.ip)]);
+  const wait = Math.max(address ?? 0, client ?? 0);
+  if (wait > 0) throw new AppError("rate_limited", `Too many requests. Try again in ${Math.ceil(wait / 60)} minutes.`);
+}
+
+/** Takes one message of the recipient's hourly budget; false when it is spent (the mail is then not sent). */
+export async function claimRecipientBudget(db: Database, recipient: string): Promise<boolean> {
+  return (await take(recipientBudget(db), recipient.trim().toLowerCase())) === null;
 }

@@ -34,34 +34,42 @@ function layout(input: Layout): EmailMessage {
   return { to: input.to, subject: input.subject, text, html };
 }
 
-export function invitationEmail(input: { to: string; workspaceName: string; invitedByName: string | null; roleLabel: string; link: string }): EmailMessage {
-  const who = input.invitedByName ?? "A colleague";
+/*
+ * No message below carries text a requester typed (a name, a workspace name): each can be
+ * sent to an address the requester does not own, so it says only what Atrium says. The
+ * invitation's page shows who invites whom where, to whoever opens the link.
+ */
+
+export function invitationEmail(input: { to: string; roleLabel: string; link: string }): EmailMessage {
   return layout({
     to: input.to,
-    subject: `${who} invited you to ${input.workspaceName} on Atrium`,
-    lines: [`${who} invited you to join ${input.workspaceName} as ${input.roleLabel}.`, "The link works once and expires in 7 days."],
-    action: "Accept the invitation",
+    subject: "You are invited to a workspace on Atrium",
+    lines: [
+      `You are invited to join a team's workspace on Atrium as ${input.roleLabel}.`,
+      "Open the link to see who invited you and to which workspace. It works once and expires in 7 days.",
+    ],
+    action: "See the invitation",
     link: input.link,
     footer: "If you did not expect this invitation, you can ignore this email.",
   });
 }
 
-export function verificationEmail(input: { to: string; name: string; link: string }): EmailMessage {
+export function verificationEmail(input: { to: string; link: string }): EmailMessage {
   return layout({
     to: input.to,
     subject: "Confirm your email for Atrium",
-    lines: [`Hello ${input.name},`, "Please confirm that this is your email address. The link works once and expires in 24 hours."],
+    lines: ["Hello,", "Please confirm that this is your email address. The link works once and expires in 24 hours."],
     action: "Confirm my email",
     link: input.link,
     footer: "If you did not create an Atrium account, you can ignore this email.",
   });
 }
 
-export function passwordResetEmail(input: { to: string; name: string; link: string }): EmailMessage {
+export function passwordResetEmail(input: { to: string; link: string }): EmailMessage {
   return layout({
     to: input.to,
     subject: "Reset your Atrium password",
-    lines: [`Hello ${input.name},`, "Someone asked to reset the password of your Atrium account. The link works once and expires in 1 hour."],
+    lines: ["Hello,", "Someone asked to reset the password of your Atrium account. The link works once and expires in 1 hour."],
     action: "Choose a new password",
     link: input.link,
     footer: "If it was not you, ignore this email: your password stays as it is.",
@@ -69,12 +77,12 @@ export function passwordResetEmail(input: { to: string; name: string; link: stri
 }
 
 /** To the owner of an address someone tried to sign up with again: the sign-up form answered as for a new address. */
-export function signUpAttemptEmail(input: { to: string; name: string; signInLink: string; resetLink: string }): EmailMessage {
+export function signUpAttemptEmail(input: { to: string; signInLink: string; resetLink: string }): EmailMessage {
   return layout({
     to: input.to,
     subject: "Someone tried to sign up with your email on Atrium",
     lines: [
-      `Hello ${input.name},`,
+      "Hello,",
       "Someone tried to create an Atrium account with this email address, which already has one. No new account was made.",
       "If it was you, sign in instead; if you forgot your password, reset it.",
     ],

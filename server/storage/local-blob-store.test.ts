@@ -103,12 +103,16 @@ describe("LocalBlobStore", () => {
     const key = newBlobKey("upload", "jpg");
     const target = await store.presignUpload(key, "image/jpeg", 100);
     expect(target.method).toBe("PUT");
-    const put = (body: Buffer, headers = target.headers) => call(PUT, target.url, { method: "PUT", headers, body: new Uint8Array(body) });
+    // With its length, as a browser sends a file.
+    const put = (body: Buffer, headers: Record<string, string> = target.headers) =>
+      call(PUT, target.url, { method: "PUT", headers: { ...headers, "content-length": String(body.length) }, body: new Uint8Array(body) });
 
     expect((await put(Buffer.alloc(101))).status).toBe(413);
-    const chunked = await call(PUT, target.url, {
+    // Without a length the limit is found while reading (and the link is spent: see below).
+    const other = await store.presignUpload(newBlobKey("upload", "jpg"), "image/jpeg", 100);
+    const chunked = await call(PUT, other.url, {
       method: "PUT",
-      headers: target.headers,
+      headers: other.headers,
       body: new ReadableStream({ pull: (c) => (c.enqueue(new Uint8Array(60)), undefined) }),
       duplex: "half",
     } as RequestInit);
@@ -121,10 +125,10 @@ describe("LocalBlobStore", () => {
     expect(await store.get(key)).toEqual({ bytes: Buffer.alloc(100, 1), contentType: "image/jpeg" });
   });
 
-  it("takes one upload per link: a second is refused, also after the upload was moved away; a refused one can be retried", async () => {
+  it("takes one upload per link: a second is refused, also after the upload was moved away; one refused from its length alone can be retried", async () => {
     const key = newBlobKey("upload", "jpg");
     const target = await store.presignUpload(key, "image/jpeg", 100);
-    const put = (body: Buffer) => call(PUT, target.url, { method: "PUT", headers: target.headers, body: new Uint8Array(body) });
+    const put = (body: Buffer) => call(PUT, target.url, { method: "PUT", headers: { ...target.headers, "content-length": String(body.length) }, body: new Uint8Array(body) });
 
     expect((await put(Buffer.alloc(101))).status).toBe(413);
     expect((await put(Buffer.alloc(50, 1))).status).toBe(200);
@@ -133,6 +137,24 @@ describe("LocalBlobStore", () => {
     // What confirming an upload does once it has copied the checked bytes elsewhere.
     await store.delete(key);
     expect((await put(Buffer.alloc(50, 3))).status).toBe(409);
+    expect(await store.get(key)).toBeNull();
+  });
+
+  it("spends the link on a body that streams past the limit, so it cannot be sent again and again", async () => {
+    const key = newBlobKey("upload", "jpg");
+    const target = await store.presignUpload(key, "image/jpeg", 100);
+    // No Content-Length: the limit is found while reading.
+    const streamed = (size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(size));
+          controller.close();
+        },
+      });
+    const put = (size: number) => call(PUT, target.url, { method: "PUT", headers: target.headers, body: streamed(size), duplex: "half" } as RequestInit);
+    expect((await put(101)).status).toBe(413);
+    expect((await put(101)).status).toBe(409);
+    expect((await put(50)).status).toBe(409);
     expect(await store.get(key)).toBeNull();
   });
 

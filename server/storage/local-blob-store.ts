@@ -115,9 +115,10 @@ export class LocalBlobStore implements BlobStore {
   }
 
   /**
-   * Stores an uploaded body, stopping as soon as it passes `maxBytes`; "used" when an
-   * upload to this key was stored before (the link is single-use). A refused or broken
-   * upload gives the claim back, so the link can be tried again.
+   * Stores an uploaded body, stopping as soon as it passes `maxBytes`; "used" when the
+   * link was spent before (it is single-use). A body over the limit spends the link too,
+   * so one link cannot be used to send oversized bodies again and again; only a broken
+   * connection gives the claim back, so a dropped upload can be tried again.
    */
   async putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string, maxBytes: number): Promise<"stored" | "too_large" | "used"> {
     const claim = this.inside(path.join(this.root, ".uploads"), key);
@@ -139,8 +140,8 @@ export class LocalBlobStore implements BlobStore {
       await this.writeAtomically(this.dataPath(key), (temp) => pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), limit, fs.createWriteStream(temp)));
       await this.writeAtomically(this.typePath(key), (temp) => fsp.writeFile(temp, contentType));
     } catch (error) {
-      await fsp.rm(claim, { force: true });
       if (error instanceof UploadTooLargeError) return "too_large";
+      await fsp.rm(claim, { force: true });
       throw error;
     }
     return "stored";

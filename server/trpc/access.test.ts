@@ -1,7 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
-import { env } from "@/env";
 import { authenticateKey } from "@/server/v1/services/keys/authenticate-key";
 import { getWorkspaceV1Connection } from "@/server/studio/workspaces/get-v1-connection";
 import { callerFor, newPerson } from "./test/callers";
@@ -71,14 +70,15 @@ describe("roles", () => {
     expect((await agent.api.projects.list({ workspaceId, archived: true })).map((p) => p.address)).toEqual(["3 Quay Street"]);
   });
 
-  it("keeps an agent away from members, invitations, the key and workspace settings", async () => {
+  it("keeps an agent away from members, invitations, the audit log, the key and workspace settings", async () => {
     const calls = [
       agent.api.members.changeRole({ workspaceId, userId: owner.user.id, role: "agent" }),
       agent.api.members.remove({ workspaceId, userId: owner.user.id }),
       agent.api.invitations.create({ workspaceId, role: "agent" }),
       agent.api.invitations.list({ workspaceId }),
       agent.api.workspaces.connection({ workspaceId }),
-      agent.api.workspaces.setConnection({ workspaceId, apiKey: "atr_stolen_key_0123456789" }),
+      agent.api.audit.list({ workspaceId }),
+      agent.api.audit.exportCsv({ workspaceId }),
       agent.api.workspaces.rename({ workspaceId, name: "Mine now" }),
     ];
     expect(await Promise.all(calls.map(codeOf))).toEqual(Array(calls.length).fill("FORBIDDEN"));
@@ -152,23 +152,14 @@ describe("workspace isolation", () => {
 });
 
 describe("v1 connection", () => {
-  it("provisions a working key, shows only its prefix, and lets an owner replace it", async () => {
+  it("provisions a working key and shows only its prefix", async () => {
     const summary = await owner.api.workspaces.connection({ workspaceId });
-    expect(summary).toMatchObject({ keySource: "workspace", provisioned: true, usesDefaultBaseUrl: true });
+    expect(summary).toMatchObject({ provisioned: true });
     const { apiKey, baseUrl } = await getWorkspaceV1Connection(workspaceId);
     expect(baseUrl).toMatch(/\/api\/v1$/);
     expect(JSON.stringify(summary)).not.toContain(apiKey);
     expect(apiKey.startsWith(summary.keyPrefix!.replace("…", ""))).toBe(true);
     expect((await authenticateKey(await getDb(), apiKey))?.plan).toBe("business");
-
-    env.STUDIO_V1_BASE_URLS = ["https://images.example.com/api/v1"];
-    await owner.api.workspaces.setConnection({ workspaceId, apiKey: "atr_pasted_key_0123456789abcdef", baseUrl: "https://images.example.com/api/v1/" });
-    expect(await getWorkspaceV1Connection(workspaceId)).toEqual({
-      apiKey: "atr_pasted_key_0123456789abcdef",
-      baseUrl: "https://images.example.com/api/v1",
-    });
-    expect(await owner.api.workspaces.connection({ workspaceId })).toMatchObject({ provisioned: false, usesDefaultBaseUrl: false });
-    env.STUDIO_V1_BASE_URLS = [];
   });
 });
 

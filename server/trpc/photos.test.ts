@@ -97,6 +97,18 @@ describe("photo uploads", () => {
       .catch((e: TRPCError) => e.code);
     expect(code).toBe("FORBIDDEN");
   });
+
+  it("answers 400, not a server error, for a malformed upload key (round 3, I1)", async () => {
+    const key = await uploadAs("attic.jpg", "image/jpeg", await sidewaysJpeg());
+    const prefix = key.slice(0, key.lastIndexOf("/") + 1);
+    for (const crafted of [`${prefix}../../../../escape.jpg`, `${prefix}.hidden.jpg`, `${prefix}a//b.jpg`, `${prefix}`]) {
+      const code = await owner.api.photos.confirmUpload({ workspaceId, projectId, key: crafted, fileName: "attic.jpg" }).then(
+        () => "OK",
+        (e: TRPCError) => e.code,
+      );
+      expect(code, crafted).toBe("BAD_REQUEST");
+    }
+  });
 });
 
 /** The browser's PUT, through the files route, with the target prepareUploads handed out. */

@@ -3,6 +3,7 @@
  */
 import "server-only";
 import { createCallerFactory, router } from "./procedures";
+import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
 import { batchesRouter } from "./routers/batches";
 import { complianceRouter } from "./routers/compliance";
@@ -25,6 +26,7 @@ export const appRouter = router({
   batches: batchesRouter,
   usage: usageRouter,
   compliance: complianceRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

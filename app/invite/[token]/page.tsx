@@ -2,6 +2,7 @@ import { MailOpen } from "lucide-react";
 import type { Metadata } from "next";
 import { authLink } from "@/shared/safe-callback";
 import { AcceptInvitationButton } from "@/components/invitations/accept-invitation-button";
+import { SwitchAccountButton } from "@/components/invitations/switch-account-button";
 import { CenteredPage } from "@/components/shell/centered-page";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,7 +18,11 @@ const PROBLEMS = {
   revoked: "This invitation was withdrawn. Ask the person who invited you for a new link.",
 } as const;
 
-/** Anyone with the link sees who invites them where; signing up or in comes back here to join. */
+/**
+ * Anyone with the link sees who invites them where; signing up or in comes back here to
+ * join. An invitation made for an address is for that address only (the server refuses
+ * anyone else), and the page says so to another signed-in person.
+ */
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const session = await getSession();
@@ -48,6 +53,14 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
                 <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
                   {PROBLEMS[invitation.state]}
                 </p>
+              ) : session && invitation.email && invitation.email !== session.user.email ? (
+                <div className="space-y-3">
+                  <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+                    This invitation is for <strong className="font-semibold wrap-anywhere">{invitation.email}</strong>, and you are signed in as{" "}
+                    <span className="wrap-anywhere">{session.user.email}</span>. Sign in with the invited address to join.
+                  </p>
+                  <SwitchAccountButton signInHref={authLink("/sign-in", here, invitation.email)} />
+                </div>
               ) : session ? (
                 <div className="space-y-3">
                   <AcceptInvitationButton token={token} workspaceName={invitation.workspaceName} />

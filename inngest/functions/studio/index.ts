@@ -1,10 +1,11 @@
-/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping and the daily upload sweep. */
+/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping, the daily upload sweep and account mail. */
 import { describePropertyFunction } from "./describe-property";
 import { inpaintUpscaleFunction } from "./inpaint-upscale-chain";
 import { makeMissingCopiesFunction } from "./make-missing-copies";
 import { pollMultiviewFunction, pollStagingFunction, pollVideoFunction } from "./poll-functions";
 import { purgeDeletedPhotoFunction } from "./purge-deleted-photo";
 import { removeStaleUploadsFunction } from "./remove-stale-uploads";
+import { sendAccountEmailFunction } from "./send-account-email";
 import { stageBatchFunction } from "./stage-batch";
 
 export const studioFunctions = [
@@ -17,4 +18,5 @@ export const studioFunctions = [
   makeMissingCopiesFunction,
   purgeDeletedPhotoFunction,
   removeStaleUploadsFunction,
+  sendAccountEmailFunction,
 ];

@@ -1,12 +1,13 @@
 import "server-only";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { invitations, users, workspaces } from "@/db/schema/studio";
+import { invitations } from "@/db/schema/studio";
 import { emailLink } from "@/server/email/link-url";
-import { sendEmail } from "@/server/email/send-email";
+import { sendBudgetedEmail } from "@/server/email/send-budgeted-email";
 import { invitationEmail } from "@/server/email/templates";
 import { AppError } from "@/server/errors";
 import { secret } from "@/server/secrets";
+import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
 import { canManageRole, ROLE_LABELS, type WorkspaceRole } from "@/shared/roles";
 import { hashSecretToken, newSecretToken } from "../secret-token";
@@ -15,7 +16,8 @@ import { INVITATION_TTL_MS } from "./token";
 /**
  * Creates an invitation link valid for 7 days. The token is returned once, here; only
  * its hash is stored, so the link cannot be shown again (a new one can be made). With an
- * address, the link is also mailed there (`emailSent` says whether that worked).
+ * address, only a person signed in with that address can accept it, and the link is also
+ * mailed there, within the recipient's mail budget (`emailSent` says whether it went out).
  *
  * With a request id the token is derived from it (keyed with the deployment's secret), so
  * a repeat of the same action returns the same invitation and link, and mails nothing.
@@ -30,27 +32,41 @@ export async function createInvitation(
     email?: string;
     requestOrigin?: string | null;
     requestId?: string;
+    ip?: string;
   },
 ): Promise<{ id: string; token: string; expiresAt: Date; emailSent: boolean | null }> {
   if (!canManageRole(input.actorRole, input.role)) throw new AppError("forbidden");
   const token = input.requestId ? tokenForRequest(input.workspaceId, input.requestId) : newSecretToken();
   const expiresAt = new Date(ctx.now().getTime() + INVITATION_TTL_MS);
-  const [row] = await ctx.db
-    .insert(invitations)
-    .values({
-      workspaceId: input.workspaceId,
-      tokenHash: hashSecretToken(token),
-      role: input.role,
-      email: input.email?.trim().toLowerCase() || null,
-      invitedBy: input.invitedBy,
-      expiresAt,
-      requestId: input.requestId ?? null,
-    })
-    // No conflict target: a repeat collides on (workspace, request id) or, when it races
-    // the first insert, on the token hash derived from the same request id; both mean
-    // "the first request made it". A fresh random token never collides in practice.
-    .onConflictDoNothing()
-    .returning({ id: invitations.id, email: invitations.email });
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(invitations)
+      .values({
+        workspaceId: input.workspaceId,
+        tokenHash: hashSecretToken(token),
+        role: input.role,
+        email: input.email?.trim().toLowerCase() || null,
+        invitedBy: input.invitedBy,
+        expiresAt,
+        requestId: input.requestId ?? null,
+      })
+      // No conflict target: a repeat collides on (workspace, request id) or, when it races
+      // the first insert, on the token hash derived from the same request id; both mean
+      // "the first request made it". A fresh random token never collides in practice.
+      .onConflictDoNothing()
+      .returning({ id: invitations.id, email: invitations.email });
+    if (created) {
+      await recordAudit(tx, {
+        workspaceId: input.workspaceId,
+        actorUserId: input.invitedBy,
+        action: "invitation_sent",
+        target: created.email ?? "open link",
+        detail: { role: input.role },
+        ip: input.ip,
+      });
+    }
+    return created;
+  });
   if (!row) {
     const [first] = await ctx.db
       .select({ id: invitations.id, expiresAt: invitations.expiresAt, email: invitations.email })
@@ -70,17 +86,7 @@ function tokenForRequest(workspaceId: string, requestId: string): string {
 
 async function mailInvitation(
   ctx: StudioContext,
-  input: { workspaceId: string; invitedBy: string; role: "admin" | "agent"; email: string; token: string; requestOrigin?: string | null },
+  input: { role: "admin" | "agent"; email: string; token: string; requestOrigin?: string | null },
 ): Promise<boolean> {
-  const [workspace] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, input.workspaceId));
-  const [inviter] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, input.invitedBy));
-  return sendEmail(
-    invitationEmail({
-      to: input.email,
-      workspaceName: workspace.name,
-      invitedByName: inviter?.name ?? null,
-      roleLabel: ROLE_LABELS[input.role],
-      link: emailLink(`/invite/${input.token}`, input.requestOrigin),
-    }),
-  );
+  return sendBudgetedEmail(ctx.db, invitationEmail({ to: input.email, roleLabel: ROLE_LABELS[input.role], link: emailLink(`/invite/${input.token}`, input.requestOrigin) }));
 }

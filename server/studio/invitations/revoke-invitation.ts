@@ -2,20 +2,34 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { invitations } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";
+import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
 
-export async function revokeInvitation(ctx: StudioContext, input: { workspaceId: string; invitationId: string }): Promise<void> {
-  const revoked = await ctx.db
-    .update(invitations)
-    .set({ revokedAt: ctx.now() })
-    .where(
-      and(
-        eq(invitations.id, input.invitationId),
-        eq(invitations.workspaceId, input.workspaceId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-      ),
-    )
-    .returning({ id: invitations.id });
-  if (revoked.length === 0) throw new AppError("not_found", "This invitation is no longer pending.");
+export async function revokeInvitation(
+  ctx: StudioContext,
+  input: { workspaceId: string; invitationId: string; actorUserId: string; ip?: string },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(invitations)
+      .set({ revokedAt: ctx.now() })
+      .where(
+        and(
+          eq(invitations.id, input.invitationId),
+          eq(invitations.workspaceId, input.workspaceId),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+        ),
+      )
+      .returning({ email: invitations.email, role: invitations.role });
+    if (!revoked) throw new AppError("not_found", "This invitation is no longer pending.");
+    await recordAudit(tx, {
+      workspaceId: input.workspaceId,
+      actorUserId: input.actorUserId,
+      action: "invitation_revoked",
+      target: revoked.email ?? "open link",
+      detail: { role: revoked.role },
+      ip: input.ip,
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { members, workspaces } from "@/db/schema/studio";
+import { members, users, workspaces } from "@/db/schema/studio";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
 import { canManageRole, type WorkspaceRole } from "@/shared/roles";
@@ -14,10 +14,10 @@ import { canManageRole, type WorkspaceRole } from "@/shared/roles";
 export async function loadManageableMember(
   tx: Tx,
   input: { workspaceId: string; actorRole: WorkspaceRole; userId: string; newRole?: WorkspaceRole },
-): Promise<WorkspaceRole> {
+): Promise<{ role: WorkspaceRole; email: string }> {
   await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, input.workspaceId)).for("update");
   const [target] = await tx
-    .select({ role: members.role })
+    .select({ role: members.role, email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${members.userId})` })
     .from(members)
     .where(and(eq(members.workspaceId, input.workspaceId), eq(members.userId, input.userId)))
     .for("update");
@@ -32,5 +32,5 @@ export async function loadManageableMember(
       .where(and(eq(members.workspaceId, input.workspaceId), eq(members.role, "owner")));
     if (owners <= 1) throw new AppError("conflict", "A workspace needs at least one owner.");
   }
-  return target.role;
+  return target;
 }

@@ -5,6 +5,7 @@ import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
 import { storeDerivatives } from "@/server/images/derivatives";
+import { isBlobKey } from "@/server/storage";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { photoKeyFor, uploadKeyPrefix } from "./photo-key";
@@ -27,6 +28,8 @@ export async function confirmUpload(
   input: { workspaceId: string; projectId: string; userId: string; key: string; fileName: string },
 ) {
   const project = await getProject(ctx, input);
+  // A key storage would refuse (`..`, empty segments) is a malformed request, not a server fault.
+  if (!isBlobKey(input.key)) throw new AppError("invalid_request", "This upload key is not valid.");
   if (!input.key.startsWith(uploadKeyPrefix(input.workspaceId, input.projectId))) {
     throw new AppError("forbidden", "This upload does not belong to the project.");
   }

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema/studio";
 import { emailLink } from "@/server/email/link-url";
-import { sendEmail } from "@/server/email/send-email";
+import { sendBudgetedEmail } from "@/server/email/send-budgeted-email";
 import { signUpAttemptEmail } from "@/server/email/templates";
 import { authLink, safeCallbackUrl } from "@/shared/safe-callback";
 import type { StudioContext } from "../context";
@@ -17,14 +17,14 @@ export async function sendSignUpAttemptEmail(
   ctx: Pick<StudioContext, "db">,
   input: { email: string; requestOrigin?: string | null; callbackUrl?: string | null },
 ): Promise<boolean> {
-  const [user] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.email, input.email));
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (!user) return false;
   const signIn = authLink("/sign-in", safeCallbackUrl(input.callbackUrl), input.email);
   const reset = `/forgot-password?${new URLSearchParams({ email: input.email })}`;
-  return sendEmail(
+  return sendBudgetedEmail(
+    ctx.db,
     signUpAttemptEmail({
       to: input.email,
-      name: user.name,
       signInLink: emailLink(signIn, input.requestOrigin),
       resetLink: emailLink(reset, input.requestOrigin),
     }),

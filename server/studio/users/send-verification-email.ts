@@ -2,14 +2,15 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema/studio";
 import { emailLink } from "@/server/email/link-url";
-import { sendEmail } from "@/server/email/send-email";
+import { sendBudgetedEmail } from "@/server/email/send-budgeted-email";
 import { verificationEmail } from "@/server/email/templates";
 import { safeCallbackUrl } from "@/shared/safe-callback";
 import type { StudioContext } from "../context";
 import { issueEmailToken } from "./email-tokens";
 
 /**
- * Mails a single-use link that confirms the person's address. Nothing is sent for an
+ * Mails a single-use link that confirms the person's address (from the durable function
+ * that sends account mail), within the recipient's mail budget. Nothing is sent for an
  * address already confirmed. Returns whether a message went out. `callbackUrl` (a path on
  * this site, such as an invitation) rides along in the link, so the page the link opens
  * sends the person on to where they were going when they signed up.
@@ -19,7 +20,7 @@ export async function sendVerificationEmail(
   input: { userId: string; requestOrigin?: string | null; callbackUrl?: string | null },
 ): Promise<boolean> {
   const [user] = await ctx.db
-    .select({ email: users.email, name: users.name, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.id, input.userId));
   if (!user || user.emailVerifiedAt) return false;
@@ -27,5 +28,5 @@ export async function sendVerificationEmail(
   const query = new URLSearchParams({ token });
   if (input.callbackUrl) query.set("callbackUrl", safeCallbackUrl(input.callbackUrl));
   const link = emailLink(`/verify-email?${query}`, input.requestOrigin);
-  return sendEmail(verificationEmail({ to: user.email, name: user.name, link }));
+  return sendBudgetedEmail(ctx.db, verificationEmail({ to: user.email, link }));
 }

@@ -2,11 +2,9 @@ import "server-only";
 import { users } from "@/db/schema/studio";
 import { hashPassword } from "@/server/auth/password";
 import { assertStrongPassword } from "@/server/auth/password-strength";
-import { claimSignUpNotice } from "@/server/auth/sign-in-limits";
+import { accountEmailRequested } from "@/inngest/studio-events";
 import type { StudioContext } from "../context";
 import { normalizeEmail } from "./normalize-email";
-import { sendSignUpAttemptEmail } from "./send-sign-up-attempt-email";
-import { sendVerificationEmail } from "./send-verification-email";
 
 export interface SignUpInput {
   name: string;
@@ -24,16 +22,15 @@ export interface StudioUser {
 }
 
 /**
- * Creates a person who signs in with email and password, and mails the link that confirms
- * the address. An address that already has an account gets a mail saying someone tried to
- * sign up with it instead, at most once an hour. Both paths hash the password, try the
- * insert and send one mail, so neither the caller's answer nor its timing tells whether the
- * address was known. (A repeat within the hour skips the mail and answers sooner; it tells
- * only that someone tried the address recently, and any second try of an address is a
- * known one anyway, since the first created the account.)
+ * Creates a person who signs in with email and password; the durable function that sends
+ * account mail then mails the link that confirms the address. An address that already has
+ * an account gets a note saying someone tried to sign up with it instead (at most once an
+ * hour, within the recipient's mail budget). Both paths check the password, hash it, try
+ * the insert and hand one mail request to the function, so neither the caller's answer nor
+ * its timing tells whether the address was known.
  * Returns the new person, or null for a known address (for callers inside the server only).
  */
-export async function signUp(ctx: Pick<StudioContext, "db" | "now">, input: SignUpInput): Promise<StudioUser | null> {
+export async function signUp(ctx: Pick<StudioContext, "db" | "events">, input: SignUpInput): Promise<StudioUser | null> {
   const email = normalizeEmail(input.email);
   await assertStrongPassword(input.password, [email, input.name]);
   const passwordHash = await hashPassword(input.password);
@@ -43,8 +40,9 @@ export async function signUp(ctx: Pick<StudioContext, "db" | "now">, input: Sign
     .values({ email, name: input.name.trim(), passwordHash })
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email, name: users.name });
-  const mail = { requestOrigin: input.requestOrigin, callbackUrl: input.callbackUrl };
-  if (user) await sendVerificationEmail(ctx, { userId: user.id, ...mail });
-  else if (await claimSignUpNotice(ctx.db, email)) await sendSignUpAttemptEmail(ctx, { email, ...mail });
+  const mail = { origin: input.requestOrigin ?? null, callbackUrl: input.callbackUrl ?? null };
+  await ctx.events.send(
+    accountEmailRequested.create(user ? { kind: "verify_email", userId: user.id, ...mail } : { kind: "sign_up_attempt", email, ...mail }),
+  );
   return user ?? null;
 }

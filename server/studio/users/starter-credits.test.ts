@@ -46,11 +46,15 @@ describe("starter credits", () => {
     expect(await person.api.auth.emailStatus()).toMatchObject({ verified: true, starterCreditsWaiting: 0 });
   });
 
-  it("come with a password reset, which proves the address too", async () => {
+  it("come with a password reset, which proves the address too, on a workspace made after it (account-reclaim.test.ts)", async () => {
     const person = await newPerson("Resetting", { confirmed: false });
-    const workspace = await person.api.workspaces.create({ name: "Reset Realty" });
+    const before = await person.api.workspaces.create({ name: "Reset Realty" });
     const token = await issueEmailToken(await createStudioContext(), { userId: person.user.id, email: person.user.email, purpose: "reset_password" });
     await (await callerFor(null)).auth.resetPassword({ token, password: "a brand new passphrase 2026" });
-    expect(await balance(workspace.id)).toBe(env.STUDIO_STARTER_CREDITS);
+    // Made by whoever held the password before the address was proven.
+    expect(await balance(before.id)).toBe(0);
+    expect(await person.api.auth.emailStatus()).toMatchObject({ verified: true });
+    const after = await person.api.workspaces.create({ name: "Reclaimed Realty" });
+    expect(await balance(after.id)).toBe(env.STUDIO_STARTER_CREDITS);
   });
 });

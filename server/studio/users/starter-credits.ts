@@ -1,7 +1,9 @@
 /**
  * Starter credits go to people who confirmed their email, once per person: on the first
- * workspace they create after confirming, or (confirming later) on the oldest workspace
- * they own. Without this every throwaway sign-up was a new business account with free
+ * workspace they create after confirming, or (confirming later by the mailed link) on the
+ * oldest workspace they own. A password reset that claims an unconfirmed account back
+ * grants none to the workspaces made before it: those were made by whoever held the
+ * password (reset-password.ts), so the credits wait for a workspace the owner makes. Without this every throwaway sign-up was a new business account with free
  * credits: a direct bill once hosted models run.
  */
 import "server-only";

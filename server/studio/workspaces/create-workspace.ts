@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "@/server/errors";
-import { members, workspaces } from "@/db/schema/studio";
+import { members, users, workspaces } from "@/db/schema/studio";
+import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
 import { claimStarterCredits } from "../users/starter-credits";
 import { makeSlug } from "./make-slug";
@@ -31,7 +32,7 @@ async function createdBefore(ctx: Pick<StudioContext, "db">, input: { requestId:
  */
 export async function createWorkspace(
   ctx: Pick<StudioContext, "db" | "now">,
-  input: { name: string; userId: string; requestId?: string },
+  input: { name: string; userId: string; requestId?: string; ip?: string },
 ): Promise<WorkspaceSummary> {
   const name = input.name.trim();
   const requestId = input.requestId;
@@ -45,7 +46,7 @@ export async function createWorkspace(
     const created = await ctx.db.transaction(async (tx) => {
       const [workspace] = await tx
         .insert(workspaces)
-        .values({ name, slug: makeSlug(name, suffixed), requestId: requestId ?? null })
+        .values({ name, slug: makeSlug(name, suffixed), requestId: requestId ?? null, createdBy: input.userId })
         // No conflict target: a taken slug or a repeat's request id both skip the insert.
         .onConflictDoNothing()
         .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
@@ -53,6 +54,14 @@ export async function createWorkspace(
       const starter = await claimStarterCredits({ db: tx, now: ctx.now }, input.userId);
       await tx.update(workspaces).set(await provisionV1Account({ db: tx }, name, starter)).where(eq(workspaces.id, workspace.id));
       await tx.insert(members).values({ workspaceId: workspace.id, userId: input.userId, role: "owner" });
+      await recordAudit(tx, {
+        workspaceId: workspace.id,
+        actorUserId: input.userId,
+        action: "member_added",
+        target: (await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId)))[0]?.email,
+        detail: { role: "owner", via: "workspace_created" },
+        ip: input.ip,
+      });
       return { ...workspace, role: "owner" as const };
     });
     if (created) return created;

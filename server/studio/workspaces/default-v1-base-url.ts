@@ -2,8 +2,8 @@ import "server-only";
 import { env } from "@/env";
 
 /**
- * Where the studio reaches the v1 API when a workspace has no URL of its own: the
- * V1_BASE_URL setting, otherwise this deployment's own /api/v1. On one machine that is
+ * Where the studio reaches the v1 API for every workspace (the operator's choice, never a
+ * member's): the V1_BASE_URL setting, otherwise this deployment's own /api/v1. On one machine that is
  * the loopback address (no DNS, no TLS, no proxy in the way); on Vercel the
  * deployment's own URL, since functions cannot call themselves over loopback.
  */

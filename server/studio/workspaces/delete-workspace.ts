@@ -3,8 +3,7 @@
  * invitations, projects, photos, results, share pages and usage records (all cascade
  * from the row) and its stored files. The image-service key the studio provisioned for
  * it is revoked first, so nothing that copied it can keep spending the account's
- * credits; a key an admin pasted from another account is only forgotten here, which
- * the confirmation says.
+ * credits.
  */
 import "server-only";
 import { eq } from "drizzle-orm";

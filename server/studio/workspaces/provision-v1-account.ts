@@ -1,8 +1,10 @@
 import "server-only";
 import { env } from "@/env";
-import { and, eq, isNull } from "drizzle-orm";
-import { apiKeys } from "@/db/schema";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { accounts, apiKeys, workspaces } from "@/db/schema";
 import { createAccount } from "@/server/v1/services/accounts/create-account";
+import { createKey } from "@/server/v1/services/keys/create-key";
 import { grantCredits } from "@/server/v1/services/billing/grant-credits";
 import { revokeKey } from "@/server/v1/services/keys/revoke-key";
 import { encryptSecret } from "@/server/crypto/secret-box";
@@ -48,4 +50,45 @@ export async function revokeProvisionedKeys(ctx: Pick<StudioContext, "db" | "now
     .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
   for (const key of live) await revokeKey(ctx.db, { prefix: key.prefix, now: ctx.now() });
   return live.length;
+}
+
+/** An account created this long after its workspace (older code used two transactions) still counts as its own. */
+const SAME_CREATION_WINDOW = "10 seconds";
+
+/**
+ * The account provisioned for a workspace whose link to it was lost (restore-provisioned-keys.ts):
+ * made in the transaction that created the workspace, so with its `created_at` (or within
+ * seconds of it), named "Studio: …" (the workspace's name at the time first), and linked
+ * to no workspace. Null when none fits.
+ */
+export async function findProvisionedAccount(db: Tx, workspace: { name: string; createdAt: Date }): Promise<string | null> {
+  const made = workspace.createdAt.toISOString();
+  const [own] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        sql`${accounts.name} like 'Studio: %'`,
+        sql`${accounts.createdAt} between ${made}::timestamptz and ${made}::timestamptz + ${SAME_CREATION_WINDOW}::interval`,
+        sql`not exists (select 1 from ${workspaces} where ${workspaces.v1AccountId} = ${accounts.id}::text)`,
+      ),
+    )
+    .orderBy(sql`${accounts.name} = ${`Studio: ${workspace.name}`} desc`, sql`${accounts.createdAt} - ${made}::timestamptz`)
+    .limit(1);
+  return own?.id ?? null;
+}
+
+/** A fresh key for a provisioned account, as a workspace stores it. */
+export async function issueProvisionedKey(db: Tx, accountId: string): Promise<V1Credentials & { prefix: string }> {
+  const { apiKey, prefix } = await createKey(db, { accountId });
+  return { v1AccountId: accountId, v1ApiKeyEncrypted: encryptSecret(apiKey), v1ApiKeyPrefix: keyPrefix(apiKey), prefix };
+}
+
+/** Revokes every live key of a provisioned account but `keep` (by the service's key prefix), as revokeProvisionedKeys does. */
+export async function revokeOtherProvisionedKeys(ctx: Pick<StudioContext, "db" | "now">, accountId: string, keep: string): Promise<void> {
+  const stale = await ctx.db
+    .select({ prefix: apiKeys.prefix })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt), ne(apiKeys.prefix, keep)));
+  for (const key of stale) await revokeKey(ctx.db, { prefix: key.prefix, now: ctx.now() });
 }

@@ -1,22 +1,29 @@
 /**
- * SSRF with the workspace key (security finding 1): the studio sends a workspace's v1 key
- * only to an address the operator allows, through the guarded fetcher, never following a
- * redirect; a listener on loopback that a workspace admin names receives nothing.
+ * The workspace's v1 connection. SSRF with the workspace key (security finding 1): the
+ * studio sends a workspace's key only to the deployment's v1 address, through the guarded
+ * fetcher, never following a redirect. Pasted keys (round 3, M1): no member can set the
+ * workspace's key or address, so the workspace's work always runs on its own provisioned
+ * account; workspaces left on a pasted key are put back on it.
  */
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
+import { accounts, apiKeys } from "@/db/schema/v1";
 import { workspaces } from "@/db/schema/studio";
+import { auditEvents } from "@/db/schema/studio-audit";
 import { env, parseEnv, SettingsError } from "@/env";
-import { AppError } from "@/server/errors";
+import { encryptSecret } from "@/server/crypto/secret-box";
 import { startCountingServer, type CountingServer } from "@/server/net/test-server";
 import { callerFor, newPerson } from "@/server/trpc/test/callers";
 import { V1ApiError } from "@/server/v1/client/v1-api-error";
+import { authenticateKey } from "@/server/v1/services/keys/authenticate-key";
+import { makeAccount } from "@/test/accounts";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import { createStudioContext, type StudioContext } from "../context";
-import { accountQuota } from "../usage/account-quota";
 import { v1Gateway } from "../v1-gateway";
+import { getWorkspaceV1Connection } from "./get-v1-connection";
+import { restoreProvisionedKeys } from "./restore-provisioned-keys";
 
 let app: AppServer;
 let trap: CountingServer;
@@ -32,11 +39,13 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
+const ownAddress = env.V1_BASE_URL;
+
 beforeAll(async () => {
   app = await startAppServer();
   trap = await startCountingServer();
   relay = await startCountingServer();
-  // An allowed address that answers with a redirect to the trap: the key must not follow.
+  // The operator's address answers with a redirect to the trap: the key must not follow.
   relay.route("/api/v1/me", (_, res) => res.writeHead(302, { location: `http://127.0.0.1:${trap.port}/api/v1/me` }).end());
   owner = await newPerson("Ingrid");
   workspaceId = (await owner.api.workspaces.create({ name: "Loopback Realty" })).id;
@@ -44,19 +53,23 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  env.STUDIO_V1_BASE_URLS = [];
   await Promise.all([app?.close(), trap?.close(), relay?.close()]);
   await closeDb();
 });
 
-beforeEach(async () => {
+beforeEach(() => {
   trap.reset();
   relay.reset();
-  env.STUDIO_V1_BASE_URLS = [];
-  await (await getDb()).update(workspaces).set({ v1BaseUrl: null }).where(eq(workspaces.id, workspaceId));
 });
 
-const trapUrl = () => `http://127.0.0.1:${trap.port}/api/v1`;
+afterEach(() => {
+  env.V1_BASE_URL = ownAddress;
+});
+
+async function accountOf(id: string) {
+  const [row] = await (await getDb()).select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, id));
+  return row.accountId;
+}
 
 describe("the workspace's v1 address", () => {
   it("reaches the deployment's own address (loopback here) with the provisioned key", async () => {
@@ -64,72 +77,97 @@ describe("the workspace's v1 address", () => {
     expect(me.api_monthly_quota).toBeGreaterThan(0);
   });
 
-  it.each([
-    ["loopback", () => trapUrl()],
-    ["localhost", () => `http://localhost:${trap.port}/api/v1`],
-    ["the metadata address", () => "http://169.254.169.254/latest"],
-    ["a public host", () => "https://images.example.com/api/v1"],
-  ])("refuses %s typed in by a workspace admin, and the listener hears nothing", async (_, url) => {
-    const error = await failure(owner.api.workspaces.setConnection({ workspaceId, baseUrl: url() }));
-    expect(error).toBeInstanceOf(TRPCError);
-    expect((error as TRPCError).code).toBe("BAD_REQUEST");
-    expect((await owner.api.workspaces.connection({ workspaceId })).usesDefaultBaseUrl).toBe(true);
-    await accountQuota(ctx, { workspaceId });
-    expect(trap.connections).toBe(0);
-  });
-
-  it("never sends the key to an address stored before addresses were restricted", async () => {
-    await (await getDb()).update(workspaces).set({ v1BaseUrl: trapUrl() }).where(eq(workspaces.id, workspaceId));
-    const error = await failure(v1Gateway.rawForWorkspace(workspaceId));
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe("v1_unavailable");
-    const quota = await accountQuota(ctx, { workspaceId });
-    expect(quota.ok).toBe(false);
-    expect(await owner.api.workspaces.connection({ workspaceId })).toMatchObject({ baseUrlAllowed: false });
-    expect(trap.connections).toBe(0);
-    // An admin can reset it to the default and work again.
-    await owner.api.workspaces.setConnection({ workspaceId, baseUrl: null });
-    expect((await accountQuota(ctx, { workspaceId })).ok).toBe(true);
-  });
-
-  it("lets an admin choose an address the operator allows, and follows no redirect from it", async () => {
-    env.STUDIO_V1_BASE_URLS = [`http://127.0.0.1:${relay.port}/api/v1`];
-    await owner.api.workspaces.setConnection({ workspaceId, baseUrl: `http://127.0.0.1:${relay.port}/api/v1/` });
-    expect(await owner.api.workspaces.connection({ workspaceId })).toMatchObject({ usesDefaultBaseUrl: false, baseUrlAllowed: true });
+  it("follows no redirect from the operator's address, so the key never reaches where it points", async () => {
+    env.V1_BASE_URL = `http://127.0.0.1:${relay.port}/api/v1`;
     const error = await failure((await v1Gateway.rawForWorkspace(workspaceId)).me());
     expect(error).toBeInstanceOf(V1ApiError);
     expect(relay.requests).toEqual(["/api/v1/me"]);
     expect(trap.connections).toBe(0);
   });
-
-  it("does not let an allowed host's other ports through", async () => {
-    env.STUDIO_V1_BASE_URLS = [`http://127.0.0.1:${relay.port}/api/v1`];
-    const error = await failure(owner.api.workspaces.setConnection({ workspaceId, baseUrl: trapUrl() }));
-    expect((error as TRPCError).code).toBe("BAD_REQUEST");
-    expect(trap.connections).toBe(0);
-  });
-
-  it("ends a removed admin's access to the connection", async () => {
-    const admin = await newPerson("Mallory");
-    await admin.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId, role: "admin" })).token });
-    expect((await admin.api.workspaces.connection({ workspaceId })).keySource).toBe("workspace");
-    await owner.api.members.remove({ workspaceId, userId: admin.user.id });
-    const stale = await callerFor(admin.user);
-    // Each call starts only when awaited: a rejection left waiting in an array is unhandled.
-    for (const call of [() => stale.workspaces.connection({ workspaceId }), () => stale.workspaces.setConnection({ workspaceId, baseUrl: null })]) {
-      expect(((await failure(call())) as TRPCError).code).toBe("NOT_FOUND");
-    }
-  });
 });
 
-describe("settings", () => {
-  it("refuses a V1_API_KEY shared by every workspace", () => {
+describe("no pasted keys (M1)", () => {
+  it("gives no member a way to set the workspace's key or address", async () => {
+    // The procedure that took a pasted key and address is gone (a caller answers NOT_FOUND for an unknown path).
+    const procedures = owner.api.workspaces as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+    const pasting = await failure(procedures.setConnection({ workspaceId, apiKey: (await makeAccount()).apiKey }));
+    expect((pasting as TRPCError).code).toBe("NOT_FOUND");
+    const summary = await owner.api.workspaces.connection({ workspaceId });
+    expect(summary).toEqual({ baseUrl: `http://127.0.0.1:${env.PORT}/api/v1`, keyPrefix: expect.stringMatching(/^idk_/), provisioned: true });
+  });
+
+  it("keeps the workspace's work on its own account, which a removed admin holds no key of", async () => {
+    const admin = await newPerson("Mallory");
+    await admin.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId, role: "admin" })).token });
+    const { apiKey } = await getWorkspaceV1Connection(workspaceId);
+    expect((await authenticateKey(await getDb(), apiKey))?.id).toBe(await accountOf(workspaceId));
+    await owner.api.members.remove({ workspaceId, userId: admin.user.id });
+    const stale = await callerFor(admin.user);
+    expect(((await failure(stale.workspaces.connection({ workspaceId }))) as TRPCError).code).toBe("NOT_FOUND");
+  });
+
+  it("refuses the operator setting that let workspaces choose among addresses", () => {
+    expect(() => parseEnv({ STUDIO_V1_BASE_URLS: "https://a.example/api/v1" })).toThrow(/STUDIO_V1_BASE_URLS/);
     expect(() => parseEnv({ V1_API_KEY: "idk_shared" })).toThrow(SettingsError);
     expect(() => parseEnv({ V1_API_KEY: "idk_shared" })).toThrow(/V1_API_KEY/);
   });
+});
 
-  it("accepts only http(s) URLs as allowed v1 addresses", () => {
-    expect(parseEnv({ STUDIO_V1_BASE_URLS: "https://a.example/api/v1, http://b.example:8080/api/v1" }).STUDIO_V1_BASE_URLS).toHaveLength(2);
-    expect(() => parseEnv({ STUDIO_V1_BASE_URLS: "file:///etc/passwd" })).toThrow(/STUDIO_V1_BASE_URLS/);
+describe("workspaces left on a pasted key", () => {
+  /** What pasting did before the fix: the account id cleared, the admin's own key stored over the provisioned one. */
+  async function pasteOwnKey(id: string) {
+    const pasted = await makeAccount({ credits: 3 });
+    await (await getDb())
+      .update(workspaces)
+      .set({ v1AccountId: null, v1ApiKeyEncrypted: encryptSecret(pasted.apiKey), v1ApiKeyPrefix: "idk_pasted…" })
+      .where(eq(workspaces.id, id));
+    return pasted;
+  }
+
+  it("go back to their own provisioned account, credits and all, with a fresh key; the old keys and the pasted one are out", async () => {
+    const person = await newPerson("Renata");
+    const id = (await person.api.workspaces.create({ name: "Stranded Credits Realty" })).id;
+    const provisioned = (await accountOf(id))!;
+    const { apiKey: firstKey } = await getWorkspaceV1Connection(id);
+    const pasted = await pasteOwnKey(id);
+
+    const outcomes = await restoreProvisionedKeys(ctx);
+    expect(outcomes).toContainEqual({ workspaceId: id, account: "recovered" });
+
+    const db = await getDb();
+    expect(await accountOf(id)).toBe(provisioned);
+    const { apiKey } = await getWorkspaceV1Connection(id);
+    expect(apiKey).not.toBe(pasted.apiKey);
+    expect((await authenticateKey(db, apiKey))?.id).toBe(provisioned);
+    const [account] = await db.select({ balance: accounts.creditBalance }).from(accounts).where(eq(accounts.id, provisioned));
+    expect(account.balance).toBe(env.STUDIO_STARTER_CREDITS);
+    // Nobody can hold the provisioned account's old key any more: it is revoked.
+    expect(await authenticateKey(db, firstKey)).toBeNull();
+    // The pasted key belongs to its owner's account: forgotten here, not revoked.
+    expect((await authenticateKey(db, pasted.apiKey))?.id).toBe(pasted.accountId);
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.workspaceId, id));
+    expect(events.map((e) => [e.action, e.detail])).toContainEqual(["service_key_restored", { account: "recovered" }]);
+
+    // Once is enough: a second start changes nothing.
+    expect((await restoreProvisionedKeys(ctx)).map((o) => o.workspaceId)).not.toContain(id);
+    expect((await getWorkspaceV1Connection(id)).apiKey).toBe(apiKey);
+  });
+
+  it("get an account of their own when theirs cannot be found", async () => {
+    const person = await newPerson("Sven");
+    const id = (await person.api.workspaces.create({ name: "Orphaned Realty" })).id;
+    const lost = (await accountOf(id))!;
+    const pasted = await pasteOwnKey(id);
+    const db = await getDb();
+    // An account whose making left no trace to find it by.
+    await db.update(accounts).set({ name: "renamed by the operator" }).where(eq(accounts.id, lost));
+
+    expect(await restoreProvisionedKeys(ctx)).toContainEqual({ workspaceId: id, account: "new" });
+    const own = await accountOf(id);
+    expect(own).not.toBe(lost);
+    const { apiKey } = await getWorkspaceV1Connection(id);
+    expect((await authenticateKey(db, apiKey))?.id).toBe(own);
+    expect(apiKey).not.toBe(pasted.apiKey);
+    expect((await db.select().from(apiKeys).where(eq(apiKeys.accountId, own!))).length).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/env";
 import { safeFetch } from "@/server/net/safe-fetch";
-import { v1AllowlistEntries } from "./v1-addresses";
+import { defaultV1BaseUrl } from "./default-v1-base-url";
 
 /** v1 answers are JSON envelopes and job lists; nothing legitimate comes near this. */
 const MAX_V1_RESPONSE_BYTES = 20 * 1024 * 1024;
@@ -10,9 +10,19 @@ const SYNC_MARGIN_MS = 30_000;
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 /**
+ * host:port of the deployment's v1 address, for the guarded fetcher: the operator named
+ * it, so it may be private (the app's own loopback address on one machine); every other
+ * destination, including where it redirects, stays under the address rule.
+ */
+function v1AllowlistEntries(): string[] {
+  const url = new URL(defaultV1BaseUrl());
+  return [`${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`];
+}
+
+/**
  * The `fetch` the studio's v1 client uses: the guarded fetcher of source images (checked
  * addresses at connect time, bounded size and time) with redirects never followed, so
- * the workspace key is only ever sent to an allowed v1 address.
+ * the workspace key is only ever sent to the deployment's v1 address.
  */
 export const v1Fetch: typeof fetch = async (input, init) => {
   const url = input instanceof Request ? input.url : String(input);

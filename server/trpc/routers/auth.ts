@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { endAllSessions } from "@/server/auth/sessions";
 import { countSignUp } from "@/server/auth/sign-in-limits";
 import { emailStatus } from "@/server/studio/users/email-status";
 import { requestPasswordReset } from "@/server/studio/users/request-password-reset";
 import { resetPassword } from "@/server/studio/users/reset-password";
-import { sendVerificationEmail } from "@/server/studio/users/send-verification-email";
+import { requestVerificationEmail } from "@/server/studio/users/request-verification-email";
+import { signOutEverywhere } from "@/server/studio/users/sign-out-everywhere";
 import { signUp } from "@/server/studio/users/sign-up";
 import { verifyEmail } from "@/server/studio/users/verify-email";
 import { protectedProcedure, publicProcedure, router } from "../procedures";
@@ -35,9 +35,11 @@ export const authRouter = router({
 
   emailStatus: protectedProcedure.query(({ ctx }) => emailStatus(ctx.studio, { userId: ctx.user.id })),
 
-  resendVerification: protectedProcedure.mutation(async ({ ctx }) => ({
-    sent: await sendVerificationEmail(ctx.studio, { userId: ctx.user.id, requestOrigin: ctx.origin }),
-  })),
+  /** Answers the same whether or not the address still needs confirming (the mail goes out from a durable function). */
+  resendVerification: protectedProcedure.mutation(async ({ ctx }) => {
+    await requestVerificationEmail(ctx.studio, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip, requestOrigin: ctx.origin });
+    return { ok: true as const };
+  }),
 
   verifyEmail: publicProcedure.input(LinkTokenSchema).mutation(({ ctx, input }) => verifyEmail(ctx.studio, input)),
 
@@ -45,14 +47,14 @@ export const authRouter = router({
   requestPasswordReset: publicProcedure
     .input(z.object({ email: SignUpSchema.shape.email }))
     .mutation(async ({ ctx, input }) => {
-      await requestPasswordReset(ctx.studio, { email: input.email, requestOrigin: ctx.origin });
+      await requestPasswordReset(ctx.studio, { email: input.email, ip: ctx.ip, requestOrigin: ctx.origin });
       return { ok: true as const };
     }),
 
   resetPassword: publicProcedure
     .input(LinkTokenSchema.extend({ password: SignUpSchema.shape.password }))
-    .mutation(({ ctx, input }) => resetPassword(ctx.studio, input)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.studio, { ...input, ip: ctx.ip })),
 
   /** Ends every session of the signed-in person, this one included (the page then signs out). */
-  signOutEverywhere: protectedProcedure.mutation(async ({ ctx }) => ({ ended: await endAllSessions(ctx.studio.db, ctx.user.id) })),
+  signOutEverywhere: protectedProcedure.mutation(async ({ ctx }) => ({ ended: await signOutEverywhere(ctx.studio, { userId: ctx.user.id, ip: ctx.ip }) })),
 });

@@ -139,11 +139,11 @@ export const generationsRouter = router({
 
   createShareLink: workspaceProcedure()
     .input(z.object({ projectId: z.uuid(), requestId: RequestIdSchema }))
-    .mutation(({ ctx, input }) => createShareLink(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
+    .mutation(({ ctx, input }) => createShareLink(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip })),
 
   revokeShareLink: workspaceProcedure()
     .input(z.object({ projectId: z.uuid() }))
-    .mutation(({ ctx, input }) => revokeShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
+    .mutation(({ ctx, input }) => revokeShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, userId: ctx.user.id, ip: ctx.ip })),
 
   /** The public disclosure page's data: anyone with the link, no sign-in. */
   share: publicProcedure

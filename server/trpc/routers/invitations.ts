@@ -21,17 +21,18 @@ export const invitationsRouter = router({
         actorRole: ctx.role,
         invitedBy: ctx.user.id,
         requestOrigin: ctx.origin,
+        ip: ctx.ip,
       }),
     ),
 
   revoke: workspaceProcedure("admin")
     .input(z.object({ invitationId: z.uuid() }))
-    .mutation(({ ctx, input }) => revokeInvitation(ctx.studio, { workspaceId: ctx.workspace.id, invitationId: input.invitationId })),
+    .mutation(({ ctx, input }) => revokeInvitation(ctx.studio, { workspaceId: ctx.workspace.id, invitationId: input.invitationId, actorUserId: ctx.user.id, ip: ctx.ip })),
 
   /** What the invite page shows before anyone signs in. */
   preview: publicProcedure.input(TokenSchema).query(({ ctx, input }) => showInvitation(ctx.studio, input)),
 
   accept: protectedProcedure
     .input(TokenSchema)
-    .mutation(({ ctx, input }) => acceptInvitation(ctx.studio, { token: input.token, userId: ctx.user.id })),
+    .mutation(({ ctx, input }) => acceptInvitation(ctx.studio, { token: input.token, userId: ctx.user.id, ip: ctx.ip })),
 });

@@ -13,12 +13,19 @@ export const membersRouter = router({
   changeRole: workspaceProcedure("admin")
     .input(z.object({ userId: z.uuid(), role: z.enum(WORKSPACE_ROLES) }))
     .mutation(({ ctx, input }) =>
-      changeMemberRole(ctx.studio, { workspaceId: ctx.workspace.id, actorRole: ctx.role, userId: input.userId, role: input.role }),
+      changeMemberRole(ctx.studio, {
+        workspaceId: ctx.workspace.id,
+        actorUserId: ctx.user.id,
+        actorRole: ctx.role,
+        userId: input.userId,
+        role: input.role,
+        ip: ctx.ip,
+      }),
     ),
 
   remove: workspaceProcedure("admin")
     .input(z.object({ userId: z.uuid() }))
     .mutation(({ ctx, input }) =>
-      removeMember(ctx.studio, { workspaceId: ctx.workspace.id, actorRole: ctx.role, userId: input.userId }),
+      removeMember(ctx.studio, { workspaceId: ctx.workspace.id, actorUserId: ctx.user.id, actorRole: ctx.role, userId: input.userId, ip: ctx.ip }),
     ),
 });

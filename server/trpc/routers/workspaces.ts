@@ -6,7 +6,6 @@ import { deleteWorkspace } from "@/server/studio/workspaces/delete-workspace";
 import { findMembership } from "@/server/studio/workspaces/find-membership";
 import { listWorkspaces } from "@/server/studio/workspaces/list-workspaces";
 import { renameWorkspace } from "@/server/studio/workspaces/rename-workspace";
-import { setV1Connection } from "@/server/studio/workspaces/set-v1-connection";
 import { showV1Connection } from "@/server/studio/workspaces/show-v1-connection";
 import { protectedProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
 
@@ -23,7 +22,7 @@ export const workspacesRouter = router({
 
   create: protectedProcedure
     .input(z.object({ name: WorkspaceNameSchema, requestId: RequestIdSchema }))
-    .mutation(({ ctx, input }) => createWorkspace(ctx.studio, { name: input.name, userId: ctx.user.id, requestId: input.requestId })),
+    .mutation(({ ctx, input }) => createWorkspace(ctx.studio, { name: input.name, userId: ctx.user.id, requestId: input.requestId, ip: ctx.ip })),
 
   rename: workspaceProcedure("admin")
     .input(z.object({ name: WorkspaceNameSchema }))
@@ -34,16 +33,6 @@ export const workspacesRouter = router({
     .input(z.object({ confirmName: z.string().max(200) }))
     .mutation(({ ctx, input }) => deleteWorkspace(ctx.studio, { workspaceId: ctx.workspace.id, confirmName: input.confirmName })),
 
+  /** Read-only: which deployment and key the workspace uses is the operator's setting and the provisioned account. */
   connection: workspaceProcedure("admin").query(({ ctx }) => showV1Connection(ctx.studio, { workspaceId: ctx.workspace.id })),
-
-  setConnection: workspaceProcedure("admin")
-    .input(
-      z.object({
-        apiKey: z.string().trim().min(16, "That does not look like an API key.").max(200).optional(),
-        baseUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal("")]).nullable().optional(),
-      }),
-    )
-    .mutation(({ ctx, input }) =>
-      setV1Connection(ctx.studio, { workspaceId: ctx.workspace.id, apiKey: input.apiKey, baseUrl: input.baseUrl }),
-    ),
 });

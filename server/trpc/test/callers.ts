@@ -15,9 +15,10 @@ let counter = 0;
 
 export type Caller = ReturnType<typeof createCaller>;
 
-export async function callerFor(user: { id: string; email: string; name: string } | null, studio?: Partial<StudioContext>): Promise<Caller> {
+/** `ip` is the client's address as the HTTP handler would find it (server/auth/client-ip.ts). */
+export async function callerFor(user: { id: string; email: string; name: string } | null, studio?: Partial<StudioContext>, ip?: string): Promise<Caller> {
   const session: Session | null = user ? { user, expires: new Date(Date.now() + 3600_000).toISOString() } : null;
-  return createCaller(await createTRPCContext({ session, studio: await createStudioContext(studio) }));
+  return createCaller(await createTRPCContext({ session, studio: await createStudioContext(studio), ip }));
 }
 
 /** Signs up a fresh person who confirmed their email (so their first workspace gets starter credits) and returns a caller acting as them. */

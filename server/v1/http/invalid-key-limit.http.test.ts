@@ -2,9 +2,15 @@
  * Guessing API keys from one address: after V1_INVALID_KEY_IP_LIMIT wrong keys the
  * address is refused with 429 rate_limited and Retry-After, even with a right key,
  * while the same key from another address still works. The address is the one the proxy
- * in front recorded (the last X-Forwarded-For entry, TRUSTED_PROXY_HOPS=1).
+ * in front recorded (the last X-Forwarded-For entry, TRUSTED_PROXY_HOPS=1: one proxy, as
+ * set here; without a proxy see forged-forwarded-for.http.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.hoisted(() => {
+  process.env.TRUSTED_PROXY_HOPS = "1";
+});
+
 import { env } from "@/env";
 import { makeAccount } from "@/test/accounts";
 import { startAppServer, type AppServer } from "@/test/app-server";

@@ -7,7 +7,7 @@ export default async function SettingsLayout({ children, params }: { children: R
   const workspace = await orNotFound((await serverApi()).workspaces.bySlug({ slug: workspaceSlug }));
   const base = `/w/${workspaceSlug}/settings`;
   const tabs = [{ href: base, label: "General" }];
-  if (workspace.role !== "agent") tabs.push({ href: `${base}/members`, label: "Members" });
+  if (workspace.role !== "agent") tabs.push({ href: `${base}/members`, label: "Members" }, { href: `${base}/audit`, label: "Audit log" });
   return (
     <>
       <PageHeader title="Settings" description={`Manage ${workspace.name}.`} />

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DeleteWorkspaceForm } from "@/components/settings/delete-workspace-form";
 import { MlsRuleSetForm } from "@/components/settings/mls-rule-set-form";
 import { RenameWorkspaceForm } from "@/components/settings/rename-workspace-form";
-import { V1ConnectionForm } from "@/components/settings/v1-connection-form";
+import { V1ConnectionDetails } from "@/components/settings/v1-connection-details";
 import { Panel } from "@/components/ui/card";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
@@ -22,13 +22,13 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
         <MlsRuleSetForm />
       </Panel>
       {connection ? (
-        <Panel title="Image service" description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them.">
-          <V1ConnectionForm connection={connection} />
+        <Panel title="Image service" description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them. It was made for this workspace; the service address is this deployment's.">
+          <V1ConnectionDetails connection={connection} />
         </Panel>
       ) : null}
       {workspace.role === "owner" ? (
         <Panel title="Delete workspace" description="Owners only.">
-          <DeleteWorkspaceForm keyProvisioned={connection?.provisioned ?? false} />
+          <DeleteWorkspaceForm />
         </Panel>
       ) : null}
     </>

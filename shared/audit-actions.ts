@@ -1,0 +1,65 @@
+/**
+ * The actions of the workspace audit log (server/studio/audit/record-audit.ts): one list
+ * for the column, the verb's type, the log page and its CSV. Add a name here before
+ * recording it; names are past-tense facts, `<thing>_<what happened>`, and are never
+ * renamed (rows keep them).
+ */
+export const AUDIT_ACTIONS = [
+  // Members and invitations.
+  "member_added",
+  "member_removed",
+  "member_role_changed",
+  "invitation_sent",
+  "invitation_accepted",
+  "invitation_revoked",
+  // Billing (plans, credit packs, auto top-up).
+  "plan_changed",
+  "credit_pack_purchased",
+  "auto_top_up_changed",
+  // The developer console.
+  "api_key_created",
+  "api_key_rotated",
+  "api_key_revoked",
+  "webhook_endpoint_created",
+  "webhook_endpoint_rotated",
+  "webhook_endpoint_revoked",
+  // Listing pages (today: a project's share link).
+  "listing_published",
+  "listing_unpublished",
+  // Account security.
+  "signed_out_everywhere",
+  "account_reclaimed",
+  "service_key_restored",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Small facts beside the action (a role, a plan, an amount): shown as `key: value` and kept as JSON. */
+export type AuditDetail = Record<string, string | number | boolean | null>;
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  member_added: "Member added",
+  member_removed: "Member removed",
+  member_role_changed: "Member role changed",
+  invitation_sent: "Invitation sent",
+  invitation_accepted: "Invitation accepted",
+  invitation_revoked: "Invitation revoked",
+  plan_changed: "Plan changed",
+  credit_pack_purchased: "Credit pack purchased",
+  auto_top_up_changed: "Auto top-up changed",
+  api_key_created: "API key created",
+  api_key_rotated: "API key rotated",
+  api_key_revoked: "API key revoked",
+  webhook_endpoint_created: "Webhook endpoint created",
+  webhook_endpoint_rotated: "Webhook endpoint rotated",
+  webhook_endpoint_revoked: "Webhook endpoint revoked",
+  listing_published: "Listing page published",
+  listing_unpublished: "Listing page unpublished",
+  signed_out_everywhere: "Signed out on all devices",
+  account_reclaimed: "Account claimed back by its address's owner",
+  service_key_restored: "Image-service key restored",
+};
+
+export function isAuditAction(value: string): value is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
