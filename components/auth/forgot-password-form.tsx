@@ -4,11 +4,13 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
 
 /** Asks for a reset link; says the same thing whether or not the address has an account. */
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail?: string }) {
+  const hydrated = useHydrated();
   const trpc = useTRPC();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions({ onSuccess: (_, input) => setSentTo(input.email) }));
@@ -35,10 +37,10 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail?: string }) 
     );
   }
   return (
-    <form onSubmit={onSubmit} className="space-y-4">
+    <form method="post" onSubmit={onSubmit} className="space-y-4">
       {request.error ? <ErrorState title="Could not send the link" message={errorMessage(request.error)} /> : null}
       <TextField label="Email" name="email" type="email" autoComplete="email" required autoFocus defaultValue={defaultEmail} />
-      <Button type="submit" className="w-full" loading={request.isPending}>
+      <Button type="submit" className="w-full" loading={request.isPending} disabled={!hydrated}>
         Email me a reset link
       </Button>
       <p className="text-center text-sm text-stone-600">

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
 import { authLink } from "@/shared/safe-callback";
@@ -21,6 +22,7 @@ export function SignInForm({
   defaultEmail?: string;
   notice?: string;
 }) {
+  const hydrated = useHydrated();
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError);
   const [pending, setPending] = useState(false);
@@ -43,7 +45,7 @@ export function SignInForm({
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
+      <form method="post" onSubmit={onSubmit} className="space-y-4" noValidate={false}>
         {error ? <ErrorState title="Could not sign in" message={error} /> : null}
         {notice && !error ? (
           <p role="status" className="rounded-lg bg-accent-50 px-4 py-3 text-sm text-accent-900 ring-1 ring-accent-200">
@@ -59,7 +61,7 @@ export function SignInForm({
             </Link>
           </p>
         </div>
-        <Button type="submit" className="w-full" loading={pending}>
+        <Button type="submit" className="w-full" loading={pending} disabled={!hydrated}>
           Sign in
         </Button>
       </form>

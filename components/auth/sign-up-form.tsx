@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button, ButtonLink } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ErrorState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/field";
 import { authLink } from "@/shared/safe-callback";
@@ -18,6 +19,7 @@ export function SignUpForm({
   oauthProviders: { id: string; name: string }[];
   defaultEmail?: string;
 }) {
+  const hydrated = useHydrated();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
   const signUp = useMutation(trpc.auth.signUp.mutationOptions());
@@ -43,7 +45,7 @@ export function SignUpForm({
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form method="post" onSubmit={onSubmit} className="space-y-4">
         {error ? <ErrorState title="Could not create your account" message={error} /> : null}
         <TextField label="Full name" name="name" autoComplete="name" required autoFocus />
         <TextField label="Work email" name="email" type="email" autoComplete="email" required defaultValue={defaultEmail} />
@@ -56,7 +58,7 @@ export function SignUpForm({
           required
           hint="At least 8 characters, hard to guess: a few uncommon words work well."
         />
-        <Button type="submit" className="w-full" loading={signUp.isPending}>
+        <Button type="submit" className="w-full" loading={signUp.isPending} disabled={!hydrated}>
           Create account
         </Button>
       </form>
