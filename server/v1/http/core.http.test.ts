@@ -71,7 +71,7 @@ describe("authentication (D2)", () => {
 
   it("answers 404 feature_unavailable on a preview route before looking at the key only when disabled", async () => {
     const { apiKey } = await makeAccount({ plan: "business", credits: 10 });
-    for (const headers of [{}, { "x-api-key": apiKey }, { "x-api-key": "idk_thisKeyDoesNotExist0000000000000000000" }]) {
+    for (const headers of [{}, { "x-api-key": apiKey }, { "x-api-key": "idk_thisKeyDoesNotExist0000000000000000000" }] as Record<string, string>[]) {
       const disabled = await call("POST", "/tools/property-description", headers, {});
       expect([disabled.status, JSON.parse(disabled.text).error.code], JSON.stringify(headers)).toEqual([404, "feature_unavailable"]);
     }
