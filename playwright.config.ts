@@ -3,8 +3,8 @@
  * production build, driven by Debian's Chromium (`npm test` finds or installs it:
  * scripts/ensure-chromium.sh; CHROMIUM_PATH overrides /usr/bin/chromium). Screenshots and traces land in e2e/artifacts.
  *
- * The web server builds first unless .next is current (test/build-freshness.ts); E2E_PORT
- * picks the port (3100).
+ * The web server builds first unless .next is current (test/build-freshness.ts) and is
+ * always started by the run itself; E2E_PORT picks the port (3100).
  */
 import { defineConfig, devices } from "@playwright/test";
 
@@ -64,7 +64,9 @@ export default defineConfig({
       // One photo of a listing batch at a time, so batch-staging.spec can pause with photos not yet started.
       STUDIO_BATCH_IN_FLIGHT: "1",
     },
-    reuseExistingServer: !process.env.CI,
+    // Never a server already running: it may be another checkout's or an older build. A busy
+    // port fails the run with Playwright's "already used" message instead.
+    reuseExistingServer: false,
     timeout: 900_000,
     stdout: "pipe",
     stderr: "pipe",

@@ -1,7 +1,9 @@
 /**
  * A tiny HTTP server of test images on 127.0.0.1:$FIXTURE_PORT (allow-listed for the
  * SSRF-safe fetcher by test/setup-env.ts). Tests register bytes under a path and pass
- * the URL to the API as a source image, as a client would pass its own CDN's URL.
+ * the URL to the API as a source image, as a client would pass its own CDN's URL. A
+ * held path answers only when the test releases it, so a request that fetches it stays
+ * in flight for as long as the test needs.
  */
 import http from "node:http";
 
@@ -9,18 +11,30 @@ export interface FixtureServer {
   url(pathname: string): string;
   serve(pathname: string, body: Buffer | string, contentType?: string, status?: number): string;
   hits(pathname: string): number;
+  /** Serves `body` at `pathname` once released: `requested` settles when the first request for it arrives. */
+  hold(pathname: string, body: Buffer, contentType?: string): HeldFile;
   close(): Promise<void>;
+}
+
+export interface HeldFile {
+  url: string;
+  requested: Promise<void>;
+  release(): void;
 }
 
 export async function startFixtureServer(): Promise<FixtureServer> {
   const port = Number(process.env.FIXTURE_PORT);
-  const files = new Map<string, { body: Buffer; contentType: string; status: number }>();
+  const files = new Map<string, { body: Buffer; contentType: string; status: number; held?: { arrived(): void; released: Promise<void> } }>();
   const hits = new Map<string, number>();
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const pathname = new URL(req.url ?? "/", "http://x").pathname;
     hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
     const file = files.get(pathname);
     if (!file) return void res.writeHead(404).end("not found");
+    if (file.held) {
+      file.held.arrived();
+      await file.held.released;
+    }
     res.writeHead(file.status, { "content-type": file.contentType, "content-length": file.body.length });
     res.end(file.body);
   });
@@ -33,6 +47,14 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       return url(pathname);
     },
     hits: (pathname) => hits.get(pathname) ?? 0,
+    hold(pathname, body, contentType = "image/jpeg") {
+      let arrived = () => {};
+      let release = () => {};
+      const requested = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      files.set(pathname, { body, contentType, status: 200, held: { arrived, released } });
+      return { url: url(pathname), requested, release };
+    },
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

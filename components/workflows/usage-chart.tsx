@@ -9,7 +9,7 @@ import { monthLabel } from "./usage-format";
 export function UsageChart({ data }: { data: { month: string; credits: number; units: number }[] }) {
   const rows = data.map((row) => ({ ...row, label: monthLabel(row.month, true) }));
   return (
-    <div aria-hidden="true" className="h-64 w-full">
+    <div aria-hidden="true" className="h-64 w-full" data-testid="usage-chart">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e7e5e4" />

@@ -1,51 +1,64 @@
 /**
  * Contract specs: the 13 routes of docs/v1-api.md against the production build (`next
  * start`), through the typed client, which parses every answer with the contract's zod
- * schemas. The key is made by the admin command line, as an integrator's would be.
+ * schemas. Each test makes its own key with the admin command line, as an integrator would,
+ * so the tests hold in any order and alone.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { test as base, expect } from "@playwright/test";
 import sharp from "sharp";
 import { createV1Client, type V1Client } from "../../server/v1/client/create-v1-client";
 import { V1ApiError } from "../../server/v1/client/v1-api-error";
 
 const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3199);
-let fixtures: http.Server;
-const files = new Map<string, Buffer>();
 const fixtureUrl = (name: string) => `http://127.0.0.1:${FIXTURE_PORT}/${name}`;
 
-function adminCreate(plan: string, credits: number): string {
-  const out = execFileSync("npx", ["tsx", "cli/index.ts", "account", "create", "--name", `contract-${plan}`, "--plan", plan, "--credits", String(credits), "--json"], {
+/**
+ * Asynchronous on purpose: a worker blocked for the seconds the command takes cannot see the
+ * server close an idle kept-alive connection, and its next request then goes out on the
+ * closed socket ("other side closed").
+ */
+async function adminCreate(plan: string, credits: number): Promise<string> {
+  const { stdout } = await promisify(execFile)("npx", ["tsx", "cli/index.ts", "account", "create", "--name", `contract-${plan}`, "--plan", plan, "--credits", String(credits), "--json"], {
     env: process.env,
     encoding: "utf8",
   });
-  return JSON.parse(out.trim().split("\n").at(-1)!).api_key;
+  return JSON.parse(stdout.trim().split("\n").at(-1)!).api_key;
 }
 
-let client: V1Client;
-let apiKey: string;
-let baseUrl: string;
-
-test.beforeAll(async ({ baseURL }) => {
-  const room = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#d9d4c7" } })
-    .composite([{ input: { create: { width: 320, height: 90, channels: 3, background: "#8a6642" } }, top: 150, left: 0 }, { input: { create: { width: 120, height: 50, channels: 3, background: "#2e3440" } }, top: 120, left: 100 }])
-    .jpeg()
-    .toBuffer();
-  files.set("room.jpg", room);
-  files.set("mask.png", await sharp({ create: { width: 320, height: 240, channels: 3, background: "#000" } }).composite([{ input: { create: { width: 130, height: 60, channels: 3, background: "#fff" } }, top: 115, left: 95 }]).png().toBuffer());
-  fixtures = http.createServer((req, res) => {
-    const body = files.get((req.url ?? "/").slice(1));
-    if (!body) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": req.url!.endsWith(".png") ? "image/png" : "image/jpeg" }).end(body);
-  });
-  await new Promise<void>((resolve) => fixtures.listen(FIXTURE_PORT, "127.0.0.1", resolve));
-  baseUrl = `${baseURL}/api/v1`;
-  apiKey = adminCreate("business", 200);
-  client = createV1Client({ baseUrl, apiKey });
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => fixtures?.close(resolve));
+/**
+ * Each test has its own setup, so any one of them runs alone, in any order, or again on
+ * a retry: its own fresh account (business plan, 200 credits) and the source images,
+ * served from the allow-listed loopback port for as long as the worker lives.
+ */
+const test = base.extend<{ v1: { client: V1Client; apiKey: string; baseUrl: string } }, { files: Map<string, Buffer> }>({
+  files: [
+    async ({}, use) => {
+      const room = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#d9d4c7" } })
+        .composite([{ input: { create: { width: 320, height: 90, channels: 3, background: "#8a6642" } }, top: 150, left: 0 }, { input: { create: { width: 120, height: 50, channels: 3, background: "#2e3440" } }, top: 120, left: 100 }])
+        .jpeg()
+        .toBuffer();
+      const mask = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#000" } }).composite([{ input: { create: { width: 130, height: 60, channels: 3, background: "#fff" } }, top: 115, left: 95 }]).png().toBuffer();
+      const files = new Map([["room.jpg", room], ["mask.png", mask]]);
+      const server = http.createServer((req, res) => {
+        const body = files.get((req.url ?? "/").slice(1));
+        if (!body) return void res.writeHead(404).end();
+        res.writeHead(200, { "content-type": req.url!.endsWith(".png") ? "image/png" : "image/jpeg" }).end(body);
+      });
+      await new Promise<void>((resolve) => server.listen(FIXTURE_PORT, "127.0.0.1", resolve));
+      await use(files);
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+    { scope: "worker", auto: true },
+  ],
+  v1: async ({ baseURL }, use) => {
+    const baseUrl = `${baseURL}/api/v1`;
+    const apiKey = await adminCreate("business", 200);
+    await use({ client: createV1Client({ baseUrl, apiKey }), apiKey, baseUrl });
+  },
 });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
@@ -57,7 +70,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-test("GET /me and authentication", async ({ request }) => {
+test("GET /me and authentication", async ({ v1: { client, baseUrl }, request }) => {
   expect(await client.me()).toEqual({ api_monthly_quota: 20000, api_total_completed: 0, api_completed_month: 0, creditBalance: 200, plan: "business" });
   const missing = await request.get(`${baseUrl}/me`);
   expect(missing.status()).toBe(401);
@@ -66,7 +79,7 @@ test("GET /me and authentication", async ({ request }) => {
   expect([invalid.status(), (await invalid.json()).code]).toEqual([403, "invalid_api_key"]);
 });
 
-test("workflow 1: POST /job (and /job/), GET /jobs/{id}, GET /jobs, POST /delete", async ({ request }) => {
+test("workflow 1: POST /job (and /job/), GET /jobs/{id}, GET /jobs, POST /delete", async ({ v1: { client, apiKey, baseUrl }, request }) => {
   const { jobId } = await client.createJob({ source_url: fixtureUrl("room.jpg"), room_type: "bedroom", redesign_type: "staging", style: "japandi", fast: true });
   const done = await until(() => client.getJob(jobId), (s) => s.status !== "processing");
   expect(done.status).toBe("completed");
@@ -80,7 +93,7 @@ test("workflow 1: POST /job (and /job/), GET /jobs/{id}, GET /jobs, POST /delete
   expect((gone as V1ApiError).status).toBe(404);
 });
 
-test("workflow 3: POST /inpaint then POST /upscale", async () => {
+test("workflow 3: POST /inpaint then POST /upscale", async ({ v1: { client } }) => {
   const inpainted = await client.inpaint({ submitted_url: fixtureUrl("room.jpg"), mask_url: fixtureUrl("mask.png"), inpainting_type: "remove", render_type: "interior" });
   expect(inpainted).toMatchObject({ status: "completed", credits_charged: 1 });
   const upscaled = await client.upscale({ image_url: inpainted.result!.output_urls[0] });
@@ -89,7 +102,7 @@ test("workflow 3: POST /inpaint then POST /upscale", async () => {
   expect([meta.width, meta.height]).toEqual([640, 480]);
 });
 
-test("workflow 2: POST /multiview, GET /multiview, POST /multiview/redo", async () => {
+test("workflow 2: POST /multiview, GET /multiview, POST /multiview/redo", async ({ v1: { client } }) => {
   const created = await client.createMultiview({ source_url: fixtureUrl("room.jpg"), additional_view_urls: [fixtureUrl("room.jpg")], room_type: "living room", style: "modern" });
   expect(created).toMatchObject({ status: "processing", credits_charged: 1, result: { total_views: 2, credits: { anchor_charged: 1, sibling_cost_each: 6, siblings_pending: 1 } } });
   const setId = created.result!.render_set_id;
@@ -101,7 +114,7 @@ test("workflow 2: POST /multiview, GET /multiview, POST /multiview/redo", async 
   expect((anchorRedo as V1ApiError).code).toBe("view_not_redoable");
 });
 
-test("video: POST /video and GET /video", async () => {
+test("video: POST /video and GET /video", async ({ v1: { client } }) => {
   const created = await client.createVideo({ mode: "pan", image_url: fixtureUrl("room.jpg") });
   expect(created).toMatchObject({ status: "processing", credits_charged: 27, result: { mode: "pan", duration: 5 } });
   const done = await until(() => client.getVideo(created.job_id!), (s) => s.status !== "processing", 110_000);
@@ -110,14 +123,14 @@ test("video: POST /video and GET /video", async () => {
   expect(video.subarray(4, 8).toString("latin1")).toBe("ftyp");
 });
 
-test("workflow 4: POST /tools/property-description", async () => {
+test("workflow 4: POST /tools/property-description", async ({ v1: { client }, files }) => {
   const described = await client.describeProperty({ images: [files.get("room.jpg")!.toString("base64")], property_data: { property_type: "loft", address: "5 Mill Street" } });
   expect(described).toMatchObject({ status: "completed", credits_charged: 1 });
   expect(described.result!.description).toContain("Mill Street");
   expect(described.result!.image_analysis[0]).toMatchObject({ index: 0, width: 320, height: 240, orientation: "landscape" });
 });
 
-test("paths that are not routes answer the API's JSON 404", async ({ request, baseURL }) => {
+test("paths that are not routes answer the API's JSON 404", async ({ v1: { apiKey }, request, baseURL }) => {
   for (const path of ["/api/v1/jobs/%", "/api/v1/nothing-here", "/api/v1/", "/api/v1"]) {
     const response = await request.get(`${baseURL}${path}`, { headers: { "x-api-key": apiKey }, maxRedirects: 0 });
     expect(response.status(), path).toBe(404);
@@ -125,7 +138,7 @@ test("paths that are not routes answer the API's JSON 404", async ({ request, ba
   }
 });
 
-test("a trailing slash is served, not redirected", async ({ request }) => {
+test("a trailing slash is served, not redirected", async ({ v1: { apiKey, baseUrl }, request }) => {
   for (const path of ["/me/", "/jobs/"]) {
     const response = await request.get(`${baseUrl}${path}`, { headers: { "x-api-key": apiKey }, maxRedirects: 0 });
     expect(response.status(), path).toBe(200);

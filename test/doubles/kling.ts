@@ -3,16 +3,20 @@
  * contract: POST /v1/videos/image2video creates a task, GET /v1/videos/image2video/{id}
  * reads it; answers are {code, message, request_id, data}; statuses submitted →
  * processing → succeed | failed; auth is an HS256 JWT (iss = access key) signed with the
- * secret key. Images must be bare base64 (a data: prefix is refused, code 1201), JPG or
- * PNG, ≤ 10 MB, ≥ 300 px, aspect 1:2.5 to 2.5:1; `image_tail` only on models that take an
- * end frame, in pro mode. `external_task_id` is unique per account (a second create with
- * it is refused) and the task list (GET …/image2video?pageNum&pageSize) shows it in
- * `task_info`. HTTP 429 carries a `code`: account problems (1100, 1101, 1102, 1304) as
- * well as rate limits (1302, 1303), scriptable with `refuseNext`.
+ * secret key. Images are an http(s) URL Kling downloads or bare base64 (a data: prefix is
+ * refused, code 1201), JPG or PNG, ≤ 10 MB, ≥ 300 px, aspect 1:2.5 to 2.5:1;
+ * `image_tail` only on models that take an end frame, in pro mode. `external_task_id` is
+ * unique per account (a second create with it is refused) and the task list (GET
+ * …/image2video?pageNum&pageSize: pages of 1 to 500 tasks, 30 by default, newest first,
+ * pages 1 to 1000) shows it in `task_info`. HTTP 429 carries a `code`: account problems
+ * (1100, 1101, 1102, 1304) as well as rate limits (1302, 1303), scriptable with
+ * `refuseNext`. A finished task's video is a real H.264 MP4 of the asked length, 720p in
+ * std mode and 1080p in pro, unless the test scripts its bytes.
  * Tasks advance per poll, not per second, to keep tests fast.
  */
 import crypto from "node:crypto";
 import sharp from "sharp";
+import { videoClip } from "./model-outputs";
 import { answerScriptedFailure, bearerToken, sendJson, startDoubleServer, type RecordedRequest, type ScriptedFailure } from "./server";
 
 export interface KlingTaskScript {
@@ -40,6 +44,8 @@ export interface KlingDouble {
   failNext(failure: ScriptedFailure): void;
   /** Answers the next request with HTTP 429 and this business code (1100/1101/1102/1304/1302/1303). */
   refuseNext(code: number): void;
+  /** `count` finished tasks of the account made elsewhere (another worker, an earlier day), newer than every task so far. */
+  addOtherTasks(count: number): void;
   close(): Promise<void>;
 }
 
@@ -72,7 +78,7 @@ export async function startKlingDouble(): Promise<KlingDouble> {
     if (path.startsWith("/files/")) {
       const task = tasks.get(path.slice("/files/".length).replace(/\.mp4$/, ""));
       if (!task || task.status !== "succeed") return sendJson(res, 404, envelope(1203, "not found"));
-      const bytes = task.script.video ?? Buffer.alloc(0);
+      const bytes = task.script.video ?? (await videoClip(task.body.mode === "pro" ? 1920 : 1280, task.body.mode === "pro" ? 1080 : 720, Number(task.body.duration ?? 5)));
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(bytes.length) });
       return void res.end(bytes);
     }
@@ -94,7 +100,13 @@ export async function startKlingDouble(): Promise<KlingDouble> {
       return sendJson(res, 200, envelope(0, "SUCCEED", view(task)));
     }
     if (path === "/v1/videos/image2video" && request.method === "GET") {
-      return sendJson(res, 200, envelope(0, "SUCCEED", [...tasks.values()].reverse().map(view)));
+      const query = new URL(request.path, "http://x").searchParams;
+      const pageNum = Number(query.get("pageNum") ?? 1);
+      const pageSize = Number(query.get("pageSize") ?? 30);
+      if (!Number.isInteger(pageNum) || pageNum < 1 || pageNum > 1000) return sendJson(res, 400, envelope(1201, "pageNum must be between 1 and 1000"));
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) return sendJson(res, 400, envelope(1201, "pageSize must be between 1 and 500"));
+      const newestFirst = [...tasks.values()].reverse();
+      return sendJson(res, 200, envelope(0, "SUCCEED", newestFirst.slice((pageNum - 1) * pageSize, pageNum * pageSize).map(view)));
     }
     const one = /^\/v1\/videos\/image2video\/(\w+)$/.exec(path);
     const task = one ? tasks.get(one[1]) : undefined;
@@ -113,6 +125,12 @@ export async function startKlingDouble(): Promise<KlingDouble> {
     script: (...next) => void scripts.push(...next),
     failNext: (failure) => void failures.push({ ...failure }),
     refuseNext: (code) => void refusals.push(code),
+    addOtherTasks(count) {
+      for (let i = 0; i < count; i++) {
+        const id = String(Date.now()) + crypto.randomInt(1e6) + i;
+        tasks.set(id, { id, body: { model_name: "kling-v1-6", external_task_id: `elsewhere-${id}` }, script: {}, polls: 0, status: "succeed" });
+      }
+    },
     close: server.close,
   };
 }
@@ -122,7 +140,7 @@ function validateCreate(body: Record<string, unknown>): string | null {
   for (const key of ["image", "image_tail"]) {
     const value = body[key];
     if (value === undefined) continue;
-    if (typeof value !== "string" || value.startsWith("data:") || !/^[A-Za-z0-9+/]+=*$/.test(value)) {
+    if (typeof value !== "string" || value.startsWith("data:") || !(/^https?:\/\/\S+$/.test(value) || /^[A-Za-z0-9+/]+=*$/.test(value))) {
       return `${key} must be a URL or bare base64`;
     }
   }
@@ -161,8 +179,10 @@ async function validateImages(body: Record<string, unknown>): Promise<string | n
   }
   for (const key of ["image", "image_tail"]) {
     const value = body[key];
-    if (typeof value !== "string" || /^https?:/.test(value)) continue;
-    const bytes = Buffer.from(value, "base64");
+    if (typeof value !== "string") continue;
+    // A URL is downloaded by Kling and held to the same rules as base64.
+    const bytes = /^https?:/.test(value) ? await download(value) : Buffer.from(value, "base64");
+    if (!bytes) return `${key} could not be downloaded`;
     if (bytes.length > 10 * 1024 * 1024) return `${key} is larger than 10MB`;
     const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
     const png = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -172,4 +192,9 @@ async function validateImages(body: Record<string, unknown>): Promise<string | n
     if (Math.max(width, height) / Math.min(width, height) > 2.5) return `${key} aspect ratio must be between 1:2.5 and 2.5:1`;
   }
   return null;
+}
+
+async function download(url: string): Promise<Buffer | null> {
+  const response = await fetch(url).catch(() => null);
+  return response?.ok ? Buffer.from(await response.arrayBuffer()) : null;
 }

@@ -7,10 +7,14 @@
  * double that expire like replicate.delivery files.
  *
  * Strict where Replicate is: the model path serves official models only (a community
- * model answers 404 there); a data URL input over 256 KB is refused (413); larger files
- * come through the Files API (POST /v1/files, multipart `content`) and are passed as
- * their `urls.get`; each official model's inputs are checked against its schema
- * (docs/providers.md); statuses include `canceled` and `aborted`.
+ * model answers 404 there) and the version path only the versions it knows (422
+ * otherwise); a data URL input over 256 KB is refused (413); larger files come through
+ * the Files API (POST /v1/files, multipart `content`) and are passed as their
+ * `urls.get`; every input is checked against the model's published schema, unknown keys
+ * included, and refused with 422 as Replicate does (test/doubles/replicate-models.ts);
+ * the output is what the model publishes: one file URL, of the size the model makes
+ * (about 1 MP for the editing models, never the input echoed at its own size); statuses
+ * include `canceled` and `aborted`.
  *
  * Simplification by default: predictions advance per poll, not per wall-clock second, so
  * tests stay fast. `Prefer: wait` returns the finished prediction when it needs no polls
@@ -20,6 +24,7 @@
  * until it is done or N seconds have passed, as Replicate does.
  */
 import crypto from "node:crypto";
+import { COMMUNITY_VERSIONS, inputProblems, OFFICIAL_MODELS, type ModelSchema } from "./replicate-models";
 import {
   answerScriptedFailure,
   bearerToken,
@@ -37,9 +42,8 @@ export interface PredictionScript {
   error?: string;
   /** A slow prediction: processing until canceled. */
   neverFinishes?: boolean;
-  /** Files the model "produces"; by default the decoded image input comes back. */
-  output?: Buffer[];
-  outputShape?: "string" | "array";
+  /** The file the model "produces"; by default one of the size the model makes from the request's image. */
+  output?: Buffer;
   /** Logs after the n-th poll, e.g. tqdm progress lines. */
   logs?: string[];
 }
@@ -47,12 +51,13 @@ export interface PredictionScript {
 interface StoredPrediction {
   id: string;
   model: string;
+  schema: ModelSchema;
   version: string | null;
   input: Record<string, unknown>;
   script: PredictionScript;
   polls: number;
   status: "starting" | "processing" | "succeeded" | "failed" | "canceled" | "aborted";
-  output: string | string[] | null;
+  output: string | null;
   cancelAfter: string | null;
   prefer: string | null;
   /** With `predictionMs`: when the prediction is done (wall clock). */
@@ -127,23 +132,19 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     urls: { get: `${origin}/v1/predictions/${p.id}`, cancel: `${origin}/v1/predictions/${p.id}/cancel` },
   });
 
-  const advance = (p: StoredPrediction) => {
+  const advance = async (p: StoredPrediction) => {
     if (p.status !== "starting" && p.status !== "processing") return;
     const running = p.readyAt === null ? p.polls < (p.script.polls ?? 2) : Date.now() < p.readyAt;
     if (p.script.neverFinishes || running) {
       p.status = p.polls === 0 ? "starting" : "processing";
       return;
     }
+    if ((p.script.outcome ?? "succeeded") === "succeeded") {
+      const name = `${p.id}/output`;
+      files.set(name, { bytes: p.script.output ?? (await p.schema.produce(p.input, resolveInput)), expiresAt: Date.now() + outputTtlMs });
+      p.output = `${origin}/files/${name}`;
+    }
     p.status = p.script.outcome ?? "succeeded";
-    if (p.status !== "succeeded") return;
-    const first = p.input.image ?? p.input.input_image ?? p.input.start_image ?? (p.input.image_input as unknown[] | undefined)?.[0] ?? (p.input.input_images as unknown[] | undefined)?.[0];
-    const produced = p.script.output ?? [resolveInput(first) ?? Buffer.alloc(0)];
-    const urls = produced.map((bytes, index) => {
-      const name = `${p.id}/out-${index}`;
-      files.set(name, { bytes, expiresAt: Date.now() + outputTtlMs });
-      return `${origin}/files/${name}`;
-    });
-    p.output = p.script.outputShape === "string" ? urls[0] : urls;
   };
 
   const server = await startDoubleServer(async (request, res) => {
@@ -181,22 +182,29 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     if (create && request.method === "POST") {
       if (answerScriptedFailure(failures.create, res, { detail: "Scripted failure.", status: 0 })) return;
       const body = (request.body ?? {}) as { version?: unknown; input?: unknown };
-      if (create[1] && !OFFICIAL_MODELS.has(create[1])) {
+      const model = create[1] ? { model: create[1], schema: OFFICIAL_MODELS[create[1]] } : COMMUNITY_VERSIONS[String(body.version)];
+      if (create[1] && !model.schema) {
         // Replicate's model path serves official models only; community models need a version.
         return sendJson(res, 404, { title: "Not found", detail: "The requested resource could not be found.", status: 404 });
       }
-      const tooBig = Object.entries((body.input ?? {}) as Record<string, unknown>).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v]) : [[key, value]]))
+      if (!create[1] && !model) {
+        return sendJson(res, 422, { title: "Invalid version", detail: "The specified version does not exist (or perhaps you don't have permission to use it?)", status: 422 });
+      }
+      if (!body.input || typeof body.input !== "object" || Array.isArray(body.input)) return sendJson(res, 422, { title: "Input validation failed", detail: "- input: Invalid type. Expected: object\n", status: 422 });
+      const input = body.input as Record<string, unknown>;
+      const tooBig = Object.entries(input).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v]) : [[key, value]]))
         .find(([, value]) => typeof value === "string" && value.startsWith("data:") && value.length > MAX_DATA_URL_CHARS);
       if (tooBig) return sendJson(res, 413, { title: "Request entity too large", detail: `${tooBig[0]}: data URLs are limited to 256 KB; upload the file`, status: 413 });
-      const unreachable = await fetchUrlInputs((body.input ?? {}) as Record<string, unknown>);
+      const unreachable = await fetchUrlInputs(input);
       if (unreachable) return sendJson(res, 422, { title: "Input validation failed", detail: unreachable, status: 422 });
-      const invalid = validateCreate(create[1], body) ?? (create[1] ? validateModelInput(create[1], body.input as Record<string, unknown>, resolveInput) : null);
-      if (invalid) return sendJson(res, 422, { title: "Input validation failed", detail: invalid, status: 422 });
+      const problems = inputProblems(model.schema, input, resolveInput);
+      if (problems.length) return sendJson(res, 422, { title: "Input validation failed", detail: `${problems.join("\n")}\n`, status: 422 });
       const prediction: StoredPrediction = {
         id: crypto.randomBytes(10).toString("hex"),
-        model: create[1] ?? "owner/model",
+        model: model.model,
+        schema: model.schema,
         version: (body.version as string | undefined) ?? null,
-        input: body.input as Record<string, unknown>,
+        input,
         script: scripts.shift() ?? {},
         polls: 0,
         status: "starting",
@@ -212,7 +220,7 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
           const seconds = Math.min(60, Number(/^wait=(\d+)/.exec(prediction.prefer)?.[1] ?? 60));
           await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(seconds * 1000, prediction.readyAt! - Date.now()))));
         }
-        advance(prediction);
+        await advance(prediction);
       }
       return sendJson(res, 201, view(prediction));
     }
@@ -226,7 +234,7 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
     if (request.method !== "GET") return sendJson(res, 405, { detail: "Method not allowed." });
     if (answerScriptedFailure(failures.get, res, { detail: "Scripted failure.", status: 0 })) return;
     prediction.polls += 1;
-    advance(prediction);
+    await advance(prediction);
     return sendJson(res, 200, view(prediction));
   }, options.port);
   origin = server.origin;
@@ -244,68 +252,13 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
   };
 }
 
-function validateCreate(modelPath: string | undefined, body: { version?: unknown; input?: unknown }): string | null {
-  if (!modelPath && (typeof body.version !== "string" || !/^\w+$/.test(body.version))) {
-    return "version is required and must be a version id";
-  }
-  if (!body.input || typeof body.input !== "object" || Array.isArray(body.input)) return "input must be an object";
-  for (const [key, value] of Object.entries(body.input)) {
-    if (typeof value === "string" && value.startsWith("data:") && !decodeDataUrl(value)) {
-      return `${key}: invalid data URL`;
-    }
-  }
-  return null;
-}
-
 function header(request: RecordedRequest, name: string): string | null {
   const value = request.headers[name];
   return typeof value === "string" ? value : null;
 }
 
-/** The official models of docs/providers.md, served on the model path. */
-const OFFICIAL_MODELS = new Set([
-  "black-forest-labs/flux-kontext-pro",
-  "black-forest-labs/flux-kontext-max",
-  "black-forest-labs/flux-2-pro",
-  "black-forest-labs/flux-fill-pro",
-  "google/nano-banana",
-  "google/nano-banana-pro",
-  "topazlabs/image-upscale",
-  "kwaivgi/kling-v2.1",
-]);
-
 /** 256 KB of bytes, base64-encoded, plus the data URL's prefix. */
 const MAX_DATA_URL_CHARS = Math.ceil((256 * 1024 * 4) / 3) + 64;
-
-/** Each official model's required file inputs and enumerations, from its published schema. */
-function validateModelInput(model: string, input: Record<string, unknown>, resolve: (value: unknown) => Buffer | null): string | null {
-  const file = (key: string) => (resolve(input[key]) ? null : `${key}: a file URL or data URL is required`);
-  switch (model) {
-    case "black-forest-labs/flux-kontext-pro":
-    case "black-forest-labs/flux-kontext-max":
-      return file("input_image") ?? (typeof input.prompt === "string" ? null : "prompt is required");
-    case "google/nano-banana":
-    case "google/nano-banana-pro":
-    case "black-forest-labs/flux-2-pro": {
-      const key = model.startsWith("google/") ? "image_input" : "input_images";
-      const list = input[key];
-      if (!Array.isArray(list) || list.length === 0 || !list.every((value) => resolve(value))) return `${key}: a list of file URLs is required`;
-      return typeof input.prompt === "string" ? null : "prompt is required";
-    }
-    case "black-forest-labs/flux-fill-pro":
-      if (input.steps !== undefined && (typeof input.steps !== "number" || input.steps < 15 || input.steps > 50)) return "steps must be between 15 and 50";
-      return file("image") ?? file("mask");
-    case "topazlabs/image-upscale":
-      if (input.upscale_factor !== undefined && !["None", "2x", "4x", "6x"].includes(String(input.upscale_factor))) return "upscale_factor must be None, 2x, 4x or 6x";
-      return file("image");
-    case "kwaivgi/kling-v2.1":
-      if (input.end_image !== undefined && input.mode !== "pro") return "end_image requires mode pro";
-      if (![5, 10].includes(Number(input.duration ?? 5))) return "duration must be 5 or 10";
-      return file("start_image");
-    default:
-      return null;
-  }
-}
 
 /** One file part of a multipart/form-data body. */
 function multipartFile(request: RecordedRequest, field: string): { bytes: Buffer; contentType: string } | null {

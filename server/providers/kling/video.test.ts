@@ -160,6 +160,26 @@ describe("Kling image-to-video", () => {
     expect(creates[0]).toBe(creates[1]);
   });
 
+  it("finds the unrecorded task on a later page of the task list when other tasks were created after it", async () => {
+    double.script({ polls: 1, video: VIDEO });
+    const workKey = `test:${crypto.randomUUID()}`;
+    const crashing: TaskLedger = {
+      ...databaseTaskLedger,
+      record: async () => {
+        throw new Error("process died");
+      },
+    };
+    await expect(klingVideoProvider({ ...config, ledger: crashing }).video(params({ workKey }))).rejects.toThrow("process died");
+    // Another worker's 600 tasks since: ours is now on page 2 of 500.
+    double.addOtherTasks(600);
+    const tasksBefore = double.tasks.size;
+    const result = await klingVideoProvider({ ...config, ledger: databaseTaskLedger }).video(params({ workKey }));
+    expect(result.outputs[0].bytes.equals(VIDEO)).toBe(true);
+    expect(double.tasks.size).toBe(tasksBefore);
+    const lists = double.requests.filter((r) => r.method === "GET" && /\/image2video\?/.test(r.path)).map((r) => new URL(r.path, "http://x").searchParams.get("pageNum"));
+    expect(lists).toEqual(["1", "2"]);
+  });
+
   it("times out a task that never finishes", async () => {
     double.script({ polls: 1_000_000 });
     const error = await failure(klingVideoProvider({ ...config, timeoutMs: 200 }).video(params()));

@@ -60,6 +60,9 @@ const ACCOUNT_CODES: Record<number, string> = {
 };
 /** Pro-mode tasks take minutes: polls back off to 16 s, as Kling's own examples do. */
 const MAX_POLL_MS = 16_000;
+/** The task list's largest page and its last page number (Kling's limits). */
+const LIST_PAGE_SIZE = 500;
+const LIST_PAGES = 1000;
 /** Kling reports no percentage; progress grows with the time a pro task usually takes. */
 const TYPICAL_TASK_MS = 240_000;
 
@@ -130,9 +133,15 @@ export function klingVideoProvider(config: KlingConfig): VideoProvider {
         }
       }
 
+      /** Every page of the account's tasks, newest first, until the task or the end of the list: others may have been created since. */
       async function findByExternalId(id: string): Promise<KlingTask | null> {
-        const page = await call<KlingTask[]>(`${endpoint}?pageNum=1&pageSize=500`).catch(() => null);
-        return page?.find((candidate) => candidate.task_info?.external_task_id === id) ?? null;
+        for (let pageNum = 1; pageNum <= LIST_PAGES; pageNum++) {
+          const page = await call<KlingTask[]>(`${endpoint}?pageNum=${pageNum}&pageSize=${LIST_PAGE_SIZE}`).catch(() => null);
+          const found = page?.find((candidate) => candidate.task_info?.external_task_id === id);
+          if (found) return found;
+          if (!page || page.length < LIST_PAGE_SIZE) return null;
+        }
+        return null;
       }
     },
   };

@@ -109,6 +109,15 @@ describe("OpenAI-compatible describe", () => {
     expect(double.requests.length - before).toBe(1);
   });
 
+  it("refuses a description cut off at the model's output limit, asking once and never returning the partial text", async () => {
+    double.reply(() => ({ content: "Un appartement lumineux au cœur de Lyon, avec une cuisine", finishReason: "length" }));
+    const before = double.requests.length;
+    const error = await failure(openAiDescribeProvider(config).describe(params));
+    expect([error.transient, error.message]).toEqual([false, "The description model stopped at its output limit before finishing the description."]);
+    expect(error.message).not.toContain("cuisine");
+    expect(double.requests.length - before).toBe(1);
+  });
+
   it("refuses an empty completion", async () => {
     double.reply(() => "  ");
     expect((await failure(openAiDescribeProvider(config).describe(params))).message).toContain("without text");

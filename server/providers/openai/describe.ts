@@ -8,6 +8,9 @@
  * looks at no more than 2048 px on the long side, while a request may carry 20 photos of
  * 10 MB: each photo goes as a JPEG of at most 2048 px, smaller still until the request's
  * images fit the 50 MB.
+ *
+ * A completion cut off at the model's output limit (`finish_reason: "length"`) is refused,
+ * never returned: a listing description that stops mid-sentence is worse than none.
  */
 import "server-only";
 import { sharp } from "@/server/images/sharp";
@@ -30,7 +33,7 @@ const LENGTH_WORDS = { short: "about 60 words", medium: "about 150 words", long:
 
 interface ChatCompletion {
   id?: string;
-  choices?: { message?: { content?: unknown; refusal?: unknown } }[];
+  choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown }[];
 }
 
 export function openAiDescribeProvider(config: OpenAiConfig): DescribeProvider {
@@ -46,11 +49,17 @@ export function openAiDescribeProvider(config: OpenAiConfig): DescribeProvider {
         body: JSON.stringify({ model: config.model, messages: describeMessages(params, imageUrls) }),
       });
       const completion = await ctx.json<ChatCompletion>(response);
-      const message = completion.choices?.[0]?.message;
+      const choice = completion.choices?.[0];
+      const message = choice?.message;
       const content = message?.content;
       // A refusal (content null, `refusal` set) would be refused again: permanent, never retried.
       if (typeof message?.refusal === "string" && message.refusal) {
         throw new ProviderError(`The description model refused: ${ctx.scrub(message.refusal)}`, { transient: false });
+      }
+      // Stopped at its output limit: the text ends mid-sentence and is never shown. The same
+      // request meets the same limit again, so it is not retried (nor paid for twice).
+      if (choice?.finish_reason === "length") {
+        throw new ProviderError("The description model stopped at its output limit before finishing the description.", { transient: false });
       }
       if (typeof content !== "string" || !content.trim()) {
         throw new ProviderError("The description model answered without text.", { transient: true });

@@ -1,9 +1,10 @@
 /**
- * Every Replicate adapter against the contract double (test/doubles/replicate.ts): the
- * current official models on the model path, files as Files API URLs (never oversized data
- * URLs), inputs within the models' limits and outputs at the source's size, large and
- * WebP sources, crash-and-resume without a second paid prediction, and each documented
- * error class.
+ * Every Replicate adapter against the contract double (test/doubles/replicate.ts), which
+ * refuses inputs outside each model's published schema (unknown keys included) and
+ * answers one file URL at the model's own size: the current official models on the model
+ * path, files as Files API URLs (never oversized data URLs), outputs brought to the size
+ * the operation promises, large and WebP sources, crash-and-resume without a second paid
+ * prediction, and each documented error class.
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -89,7 +90,7 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
     [4000, 3000, "jpeg"],
     [6000, 4000, "webp"],
   ] as const)("stages a %i×%i %s source: official model path, Files API upload ≤ 4 MP JPEG, output at the source's size", async (width, height, format) => {
-    double.script({ polls: 2, output: [model1024] });
+    double.script({ polls: 2, output: model1024 });
     const source = await photo(width, height, format);
     const result = await replicateRedesignProvider(config, MODELS).redesign(source, params({ workKey: workKey() }));
 
@@ -117,7 +118,7 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
     const s3 = await startTestS3(["provider-inputs-test"]);
     try {
       const store = s3.storeFor();
-      double.script({ polls: 1, output: [model1024] });
+      double.script({ polls: 1, output: model1024 });
       const result = await replicateRedesignProvider({ ...config, inputHost: storageInputHost(store) }, MODELS).redesign(await photo(4000, 3000), params({ workKey: workKey() }));
       expect(uploads()).toHaveLength(0);
       const url = String(inputOf().input_image);
@@ -134,7 +135,7 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
   });
 
   it("inlines a small input as a data URL (within 256 KB) without an upload", async () => {
-    double.script({ polls: 0, output: [model1024] });
+    double.script({ polls: 0, output: model1024 });
     const small = { bytes: await sharp({ create: { width: 320, height: 240, channels: 3, background: "#999999" } }).jpeg().toBuffer(), contentType: "image/jpeg" };
     await replicateRedesignProvider(config, MODELS).redesign(small, params());
     expect(uploads()).toHaveLength(0);
@@ -145,7 +146,7 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
     const anchorOutput = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
     const provider = replicateRedesignProvider(config, MODELS);
     for (const sibling of [await photo(4000, 3000), await photo(3000, 4000)]) {
-      double.script({ polls: 1, output: [model1024] });
+      double.script({ polls: 1, output: model1024 });
       const result = await provider.redesign(sibling, params({ styleReference: anchorOutput, workKey: workKey() }));
       const meta = await sharp(result.outputs[0].bytes).metadata();
       expect([meta.width, meta.height]).toEqual([(await sharp(sibling.bytes).metadata()).width, (await sharp(sibling.bytes).metadata()).height]);
@@ -162,7 +163,7 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
   });
 
   it("resumes the recorded prediction after a crash instead of paying for a second one", async () => {
-    double.script({ polls: 4, output: [model1024] });
+    double.script({ polls: 4, output: model1024 });
     const key = workKey();
     // The first process records the prediction and dies while waiting: its promise never settles, so nothing cancels.
     const dying: TaskLedger = {
@@ -205,7 +206,7 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
     expect((await failure(provider.redesign(source, params()))).timeout).toBe(true);
 
     double.failNext("create", { status: 429, count: 1, retryAfterSeconds: 0 });
-    double.script({ polls: 0, output: [model1024] });
+    double.script({ polls: 0, output: model1024 });
     expect((await provider.redesign(source, params())).outputs).toHaveLength(1);
 
     double.failNext("create", { status: 503, count: 1 });
@@ -218,12 +219,34 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
   it("fails when the output expired before it was copied", async () => {
     const expiring = await startReplicateDouble({ outputTtlMs: -1 });
     try {
-      expiring.script({ polls: 0, output: [model1024] });
+      expiring.script({ polls: 0, output: model1024 });
       const error = await failure(replicateRedesignProvider({ ...config, baseUrl: expiring.baseUrl, token: expiring.token }, MODELS).redesign(await photo(400, 300), params()));
       expect(error.message).toMatch(/404/);
     } finally {
       await expiring.close();
     }
+  });
+});
+
+describe("each model's own answer, unscripted", () => {
+  it("redesign, inpaint and upscale return the size the operation promises whatever size the model answered at", async () => {
+    const source = await photo(800, 600);
+    const models = () => double.requests.filter((r) => r.method === "POST" && r.path.endsWith("/predictions")).map((r) => r.path);
+    const sizeOf = async (bytes: Buffer) => {
+      const meta = await sharp(bytes).metadata();
+      return [meta.width, meta.height];
+    };
+    // FLUX Kontext answers about 1 MP (1152×864 here), FLUX Fill in multiples of 32 (800×576).
+    const staged = await replicateRedesignProvider(config, MODELS).redesign(source, params({ workKey: workKey() }));
+    expect(await sizeOf(staged.outputs[0].bytes)).toEqual([800, 600]);
+    const mask = { bytes: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#fff" } }).png().toBuffer(), contentType: "image/png" };
+    const inpainted = await replicateInpaintProvider(config, "black-forest-labs/flux-fill-pro").inpaint(source, mask, { inpaintingType: "remove", renderType: "interior", style: null, roomType: "bedroom", intensity: 0.5, workKey: workKey() });
+    expect(await sizeOf(inpainted.outputs[0].bytes)).toEqual([800, 600]);
+    const upscaled = await replicateUpscaleProvider(config, "topazlabs/image-upscale").upscale(source, { maxLongSide: 1200, workKey: workKey() });
+    expect(await sizeOf(upscaled.outputs[0].bytes)).toEqual([1200, 900]);
+    expect(models()).toEqual(["/v1/models/black-forest-labs/flux-kontext-pro/predictions", "/v1/models/black-forest-labs/flux-fill-pro/predictions", "/v1/models/topazlabs/image-upscale/predictions"]);
+    // What the models answered: one URL each, as their schemas publish.
+    for (const result of [staged, inpainted, upscaled]) expect(result.providerOutputUrls).toHaveLength(1);
   });
 });
 
@@ -254,7 +277,7 @@ describe("crash and resume, for every operation", () => {
 
   it.each(Object.keys(operations))("%s resumes the recorded prediction instead of paying for a second one", async (name) => {
     const operation = operations[name];
-    double.script({ polls: 4, output: [await operation.output()] });
+    double.script({ polls: 4, output: await operation.output() });
     const key = workKey();
     // The first process records the prediction and dies while waiting: its promise never settles.
     const dying: TaskLedger = {
@@ -279,7 +302,7 @@ describe("Replicate inpaint (FLUX Fill Pro)", () => {
       .composite([{ input: { create: { width: 800, height: 600, channels: 3, background: "#ffffff" } }, left: 1600, top: 1200 }])
       .png()
       .toBuffer();
-    double.script({ polls: 1, output: [await sharp({ create: { width: 2048, height: 1536, channels: 3, background: "#ff0000" } }).png().toBuffer()] });
+    double.script({ polls: 1, output: await sharp({ create: { width: 2048, height: 1536, channels: 3, background: "#ff0000" } }).png().toBuffer() });
     const result = await replicateInpaintProvider(config, "black-forest-labs/flux-fill-pro").inpaint(
       original,
       { bytes: mask, contentType: "image/png" },
@@ -311,7 +334,7 @@ describe("Replicate inpaint (FLUX Fill Pro)", () => {
 
 describe("Replicate upscale (Topaz)", () => {
   it("upscales a 12 MP photo whole to exactly twice its size", async () => {
-    double.script({ polls: 1, output: [await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#808080" } }).jpeg().toBuffer()] });
+    double.script({ polls: 1, output: await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#808080" } }).jpeg().toBuffer() });
     const result = await replicateUpscaleProvider(config, "topazlabs/image-upscale").upscale(await photo(4000, 3000), { maxLongSide: 8192, workKey: workKey() });
     expect(inputOf()).toMatchObject({ upscale_factor: "2x", enhance_model: "Standard V2" });
     expect((await sent(inputOf().image)).width).toBe(4000);
@@ -320,7 +343,7 @@ describe("Replicate upscale (Topaz)", () => {
   });
 
   it("sends Real-ESRGAN (pinned by version) at most 2 MP, since it runs out of GPU memory near 12 MP", async () => {
-    double.script({ polls: 0, output: [await sharp({ create: { width: 3264, height: 2448, channels: 3, background: "#808080" } }).jpeg().toBuffer()] });
+    double.script({ polls: 0, output: await sharp({ create: { width: 3264, height: 2448, channels: 3, background: "#808080" } }).jpeg().toBuffer() });
     const esrgan = "nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa";
     const result = await replicateUpscaleProvider(config, esrgan).upscale(await photo(4000, 3000), { maxLongSide: 8192 });
     expect(creates()[0].path).toBe("/v1/predictions");
@@ -333,7 +356,7 @@ describe("Replicate upscale (Topaz)", () => {
 describe("Replicate video (Kling v2.1)", () => {
   it("sends WebP frames as JPEG URLs, end frame in pro mode, and reports progress", async () => {
     const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(512, 1)]);
-    double.script({ polls: 3, output: [video], logs: ["10%", "40%", "80%"] });
+    double.script({ polls: 3, output: video, logs: ["10%", "40%", "80%"] });
     const progress: number[] = [];
     const start = await photo(1600, 1200, "webp");
     const result = await replicateVideoProvider(config, "kwaivgi/kling-v2.1").video({

@@ -5,12 +5,12 @@
  */
 import crypto from "node:crypto";
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { accounts, idempotencyKeys, jobGroups } from "@/db/schema/v1";
 import { workspaces } from "@/db/schema/studio";
-import { stagingBatches } from "@/db/schema/studio-batches";
+import { stagingBatches, stagingBatchPhotos } from "@/db/schema/studio-batches";
 import { studioFunctions } from "@/inngest/functions/studio";
 import { v1Functions } from "@/inngest/functions/v1";
 import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
@@ -177,5 +177,50 @@ describe("whole-listing staging", () => {
     const batch = await settled(studio, id);
     expect(batch).toMatchObject({ status: "completed", counts: { completed: 3 } });
     expect(await api.usage.quota({ workspaceId })).toMatchObject({ ok: true, usedThisMonth: 3 });
+  }, 120_000);
+
+  it("another workspace can neither start a batch of this workspace's photos nor pause, resume or cancel its batches: NOT_FOUND, no row changed", async () => {
+    const owner = await studioWithPhotos("Fay", 2);
+    const intruder = await studioWithPhotos("Gus", 1);
+    const db = await getDb();
+    // Stopped, so the batch stays where this test puts it.
+    await executor.stopExecutor();
+    const { id } = await owner.api.batches.start({ workspaceId: owner.workspaceId, projectId: owner.projectId, requestId: crypto.randomUUID(), style: "modern", photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })) });
+    const rows = async () => ({
+      batches: await db.select().from(stagingBatches).where(inArray(stagingBatches.workspaceId, [owner.workspaceId, intruder.workspaceId])),
+      photos: await db.select().from(stagingBatchPhotos).where(inArray(stagingBatchPhotos.photoId, [...owner.photoIds, ...intruder.photoIds])),
+    });
+    const refusedUnchanged = async (call: () => Promise<unknown>) => {
+      const before = await rows();
+      expect((await refusal(call())).code).toBe("NOT_FOUND");
+      expect(await rows()).toEqual(before);
+    };
+    const own = { workspaceId: intruder.workspaceId, batchId: id };
+    const theirs = { workspaceId: owner.workspaceId, batchId: id };
+
+    // The owner's photos, in the intruder's own workspace and project, or named with the owner's project.
+    const start = { workspaceId: intruder.workspaceId, projectId: intruder.projectId, requestId: crypto.randomUUID(), style: "modern" as const };
+    await refusedUnchanged(() => intruder.api.batches.start({ ...start, photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })) }));
+    await refusedUnchanged(() => intruder.api.batches.start({ ...start, photos: [...intruder.photoIds, owner.photoIds[0]].map((photoId) => ({ photoId, roomType: "bedroom" as const })) }));
+    await refusedUnchanged(() => intruder.api.batches.start({ ...start, projectId: owner.projectId, photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })) }));
+    await refusedUnchanged(() => intruder.api.batches.start({ ...start, workspaceId: owner.workspaceId, projectId: owner.projectId, photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })) }));
+
+    // A running batch: neither paused nor canceled by the intruder, through its own workspace or the owner's.
+    expect((await rows()).batches.map((batch) => batch.status)).toEqual(["running"]);
+    for (const ref of [own, theirs]) {
+      await refusedUnchanged(() => intruder.api.batches.pause(ref));
+      await refusedUnchanged(() => intruder.api.batches.cancel(ref));
+    }
+    // A paused batch: not resumed by the intruder either.
+    await owner.api.batches.pause(theirs);
+    for (const ref of [own, theirs]) {
+      await refusedUnchanged(() => intruder.api.batches.resume(ref));
+      await refusedUnchanged(() => intruder.api.batches.cancel(ref));
+    }
+    expect((await rows()).batches.map((batch) => batch.status)).toEqual(["paused"]);
+    expect(await intruder.api.batches.list({ workspaceId: intruder.workspaceId, projectId: intruder.projectId })).toEqual([]);
+
+    await owner.api.batches.cancel(theirs);
+    await executor.restartExecutor();
   }, 120_000);
 });

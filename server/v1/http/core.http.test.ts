@@ -4,7 +4,7 @@
  * /upscale, the cheapest real generation route.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { makeAccount } from "@/test/accounts";
 import { startAppServer, type AppServer } from "@/test/app-server";
@@ -14,6 +14,12 @@ import { revokeKey } from "../services/keys/revoke-key";
 import { keyPrefix } from "../services/keys/api-key";
 import { consumeQuota, readQuotaUsage } from "../services/billing/quota";
 import { AppError } from "@/server/errors";
+
+// One preview route on, one off: property descriptions are disabled for this file's
+// app (set before env.ts is read), multi-view stays enabled.
+vi.hoisted(() => {
+  process.env.V1_PREVIEW_FEATURES = "multiview";
+});
 
 let app: AppServer;
 let fixtures: FixtureServer;
@@ -64,8 +70,15 @@ describe("authentication (D2)", () => {
   });
 
   it("answers 404 feature_unavailable on a preview route before looking at the key only when disabled", async () => {
-    const enabled = await call("POST", "/tools/property-description", {}, {});
-    expect(enabled.status).toBe(401);
+    const { apiKey } = await makeAccount({ plan: "business", credits: 10 });
+    for (const headers of [{}, { "x-api-key": apiKey }, { "x-api-key": "idk_thisKeyDoesNotExist0000000000000000000" }] as Record<string, string>[]) {
+      const disabled = await call("POST", "/tools/property-description", headers, {});
+      expect([disabled.status, JSON.parse(disabled.text).error.code], JSON.stringify(headers)).toEqual([404, "feature_unavailable"]);
+    }
+    const enabled = await call("POST", "/multiview", {}, {});
+    expect([enabled.status, JSON.parse(enabled.text).error.code]).toEqual([401, "missing_api_key"]);
+    const enabledWithKey = await call("GET", "/multiview?render_set_id=1b4e28ba-2fa1-4d2a-883f-0016d3cca427", { "x-api-key": apiKey });
+    expect([enabledWithKey.status, JSON.parse(enabledWithKey.text).error.code]).toEqual([404, "not_found"]);
   });
 });
 
@@ -153,16 +166,16 @@ describe("Idempotency-Key (D12)", () => {
     const reused = await call("POST", "/upscale", h, { image_url: fixtures.serve("/other.jpg", await roomPhoto(40, 30)) });
     expect([reused.status, JSON.parse(reused.text).error.code]).toEqual([422, "idempotency_key_reused"]);
 
-    const slowUrl = fixtures.serve("/slow.jpg", await roomPhoto(64, 48));
+    // The first request's source answers only when released: it holds its key while the second arrives.
+    const held = fixtures.hold("/held.jpg", await roomPhoto(64, 48));
     const h2 = { "x-api-key": apiKey, "idempotency-key": "k-2" };
-    const [one, two] = await Promise.all([
-      call("POST", "/upscale", h2, { image_url: slowUrl }),
-      new Promise((r) => setTimeout(r, 5)).then(() => call("POST", "/upscale", h2, { image_url: slowUrl })),
-    ]);
-    const statuses = [one.status, two.status].sort();
-    expect(statuses[0]).toBe(200);
-    expect([200, 409]).toContain(statuses[1]);
-    if (statuses[1] === 409) expect(JSON.parse((one.status === 409 ? one : two).text).error.code).toBe("idempotency_conflict");
+    const first = call("POST", "/upscale", h2, { image_url: held.url });
+    await held.requested;
+    const duplicate = await call("POST", "/upscale", h2, { image_url: held.url });
+    expect([duplicate.status, JSON.parse(duplicate.text).error.code]).toEqual([409, "idempotency_conflict"]);
+    expect(fixtures.hits("/held.jpg")).toBe(1);
+    held.release();
+    expect((await first).status).toBe(200);
     expect(await balance(accountId)).toBe(6);
   });
 

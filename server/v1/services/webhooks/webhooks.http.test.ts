@@ -1,11 +1,15 @@
 /**
  * Preview webhooks (D11) end to end: a job group finishes, the account's receiver gets
  * a signed `job.completed`; a receiver that fails (500, then a redirect) is retried
- * with the same event id and a fresh signature until it accepts.
+ * with the same event id and a fresh signature until it accepts, and then never again.
+ * The signature is checked as a receiver would, from D11 alone, not with our signer.
  */
+import crypto from "node:crypto";
 import http from "node:http";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
+import { webhookEvents } from "@/db/schema";
 import { v1Functions } from "@/inngest/functions/v1";
 import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { makeAccount } from "@/test/accounts";
@@ -13,6 +17,11 @@ import { startAppServer, type AppServer } from "@/test/app-server";
 import { roomPhoto } from "@/test/images";
 import { setWebhook } from "./set-webhook";
 import { verifyWebhook } from "./sign-webhook";
+
+/** D11: `sha256=` and the hex HMAC-SHA256, keyed by the secret's UTF-8 bytes, of `timestamp + "." + raw body`. */
+function expectedSignature(secret: string, timestamp: string, rawBody: string): string {
+  return `sha256=${crypto.createHmac("sha256", Buffer.from(secret, "utf8")).update(`${timestamp}.${rawBody}`).digest("hex")}`;
+}
 
 // Runs before the imports below are evaluated, so env.ts sees webhooks enabled.
 vi.hoisted(() => {
@@ -58,7 +67,7 @@ afterAll(async () => {
 });
 
 describe("webhooks", () => {
-  it("delivers a signed job.completed, retrying failures with the same event id", async () => {
+  it("delivers a signed job.completed, retrying failures with the same event id, and nothing after the 2xx", async () => {
     const { apiKey, accountId } = await makeAccount({ plan: "free" });
     const { secret } = await setWebhook(await getDb(), { accountId, url: `${origin}/hook` });
     answers.push(500, 302);
@@ -75,14 +84,26 @@ describe("webhooks", () => {
     const bodies = deliveries.map((d) => JSON.parse(d.body));
     expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
     expect(bodies[0].id).toMatch(/^evt_[0-9a-f]{32}$/);
-    expect(bodies[0]).toMatchObject({ api_version: "v1", type: expect.stringMatching(/^job\.(completed|failed)$/), data: { job_id: jobId, kind: "job" } });
+    expect(bodies[0]).toMatchObject({ api_version: "v1", type: "job.completed", data: { job_id: jobId, kind: "job", status: "completed" } });
     for (const delivery of deliveries) {
       const timestamp = String(delivery.headers["x-service-timestamp"]);
       const signature = String(delivery.headers["x-service-signature"]);
-      expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+      expect(timestamp).toMatch(/^\d+$/);
+      expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
+      expect(signature).toBe(expectedSignature(secret, timestamp, delivery.body));
+      expect(signature).not.toBe(expectedSignature("whsec_wrong", timestamp, delivery.body));
+      // Our receiver-side helper agrees.
       expect(verifyWebhook(secret, { timestamp, signature }, delivery.body, Math.floor(Date.now() / 1000))).toBe(true);
-      expect(verifyWebhook("whsec_wrong", { timestamp, signature }, delivery.body, Math.floor(Date.now() / 1000))).toBe(false);
     }
     expect(JSON.stringify(deliveries)).not.toContain(secret);
+
+    // The third attempt was answered 204: the delivery ends there, recorded as delivered, and no attempt follows.
+    const run = await executor.waitForRun({ eventId: `webhook-${bodies[0].id}` });
+    expect(run.status).toBe("completed");
+    const [event] = await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.id, bodies[0].id));
+    expect(event).toMatchObject({ status: "delivered", attempts: 3, lastResponseStatus: 204 });
+    // Longer than the executor's longest backoff between attempts (1 s in tests).
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(deliveries).toHaveLength(3);
   });
 });
