@@ -6,25 +6,16 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
-import { SelectField, TextAreaField, TextField } from "@/components/ui";
+import { optionsFrom, optionsOf, SelectField, TextAreaField, TextField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
-import { idLabel, LENGTHS, TONES } from "@/shared/generation-vocabulary";
-import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS } from "@/shared/studio-vocabulary";
+import { COPY_LANGUAGES, DESCRIPTION_DEFAULTS, LISTING_STATUS_LABELS, type CopyLanguage, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type Length, type Tone } from "@/shared/vocabulary";
 import { FormError } from "./form-error";
+import { LENGTH_OPTIONS, TONE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { ProjectFacts, StudioPhoto } from "./types";
 import { useRefreshGenerations } from "./use-generations";
 
-const LANGUAGES = [
-  { value: "en", label: "English" },
-  { value: "es", label: "Spanish" },
-  { value: "fr", label: "French" },
-  { value: "de", label: "German" },
-  { value: "it", label: "Italian" },
-  { value: "pt", label: "Portuguese" },
-  { value: "nl", label: "Dutch" },
-];
-const labelled = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const LANGUAGE_OPTIONS = optionsOf(COPY_LANGUAGES, { en: "English", es: "Spanish", fr: "French", de: "German", it: "Italian", pt: "Portuguese", nl: "Dutch" });
 
 /** Workflow 4: listing copy from chosen photos and the confirmed property data. */
 export function DescriptionForm({ projectId, photos, facts }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts }) {
@@ -47,9 +38,9 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
       .slice(0, 10)
       .join("\n"),
   });
-  const [tone, setTone] = useState<(typeof TONES)[number]>("professional");
-  const [length, setLength] = useState<(typeof LENGTHS)[number]>("medium");
-  const [language, setLanguage] = useState("en");
+  const [tone, setTone] = useState<Tone>(DESCRIPTION_DEFAULTS.tone);
+  const [length, setLength] = useState<Length>(DESCRIPTION_DEFAULTS.length);
+  const [language, setLanguage] = useState<CopyLanguage>(DESCRIPTION_DEFAULTS.language);
   const start = useMutation(trpc.generations.describe.mutationOptions({ onSuccess: () => refresh() }));
   const startOnce = useOnce(start);
   const set = (field: keyof typeof property) => (event: { target: { value: string } }) => setProperty((p) => ({ ...p, [field]: event.target.value }));
@@ -86,9 +77,9 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
         <legend className="text-sm font-medium text-stone-800">Confirm the property data</legend>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <TextField label="Address" value={property.address} onChange={set("address")} className="sm:col-span-2 lg:col-span-3" />
-          <SelectField label="Property type" value={property.propertyType} onChange={set("propertyType")} options={labelled(PROPERTY_TYPE_LABELS)} />
-          <SelectField label="Listing status" value={property.listingStatus} onChange={set("listingStatus")} options={labelled(LISTING_STATUS_LABELS)} />
-          <SelectField label="Listing type" value={property.listingType} onChange={set("listingType")} options={labelled(LISTING_TYPE_LABELS)} />
+          <SelectField label="Property type" value={property.propertyType} onChange={set("propertyType")} options={optionsFrom(PROPERTY_TYPE_LABELS)} />
+          <SelectField label="Listing status" value={property.listingStatus} onChange={set("listingStatus")} options={optionsFrom(LISTING_STATUS_LABELS)} />
+          <SelectField label="Listing type" value={property.listingType} onChange={set("listingType")} options={optionsFrom(LISTING_TYPE_LABELS)} />
           <TextField label="Price (USD)" type="number" min={0} inputMode="numeric" value={property.price} onChange={set("price")} hint="Optional, whole dollars." />
           <TextField label="Bedrooms" type="number" min={0} step={1} inputMode="numeric" value={property.bedrooms} onChange={set("bedrooms")} />
           <TextField label="Bathrooms" type="number" min={0} step={0.5} inputMode="decimal" value={property.bathrooms} onChange={set("bathrooms")} />
@@ -103,9 +94,9 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField label="Tone" value={tone} onChange={(e) => setTone(e.target.value as "warm")} options={TONES.map((t) => ({ value: t, label: idLabel(t) }))} />
-        <SelectField label="Length" value={length} onChange={(e) => setLength(e.target.value as "short")} options={LENGTHS.map((l) => ({ value: l, label: idLabel(l) }))} />
-        <SelectField label="Language" value={language} onChange={(e) => setLanguage(e.target.value)} options={LANGUAGES} />
+        <SelectField label="Tone" value={tone} onValueChange={setTone} options={TONE_OPTIONS} />
+        <SelectField label="Length" value={length} onValueChange={setLength} options={LENGTH_OPTIONS} />
+        <SelectField label="Language" value={language} onValueChange={setLanguage} options={LANGUAGE_OPTIONS} />
       </div>
       <FormError message={start.error ? errorMessage(start.error) : null} />
       <CostButton cost={CREDIT_COSTS.propertyDescription} loading={start.isPending} disabled={photoIds.length === 0}>

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { GENERATION_KIND_LABELS, idLabel } from "@/shared/generation-vocabulary";
+import { GENERATION_KIND_LABELS, idLabel } from "@/shared/vocabulary";
 import { ChainResult } from "./chain-result";
 import { DeleteResultButton } from "./delete-result-button";
 import { DescriptionResult } from "./description-result";

@@ -8,6 +8,7 @@ import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS, creditsLabel, multiviewCost } from "@/shared/credit-costs";
+import { INTENSITY, type RoomType, type Style } from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
@@ -23,9 +24,9 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
   const [chosenAnchor, setAnchor] = useState<string | null>(null);
   const anchor = photos.some((p) => p.id === chosenAnchor) ? chosenAnchor : (photos[0]?.id ?? null);
   const [views, setViews] = useState<string[]>([]);
-  const [roomType, setRoomType] = useState("living_room");
-  const [style, setStyle] = useState("scandinavian");
-  const [intensity, setIntensity] = useState(0.6);
+  const [roomType, setRoomType] = useState<RoomType>("living_room");
+  const [style, setStyle] = useState<Style>("scandinavian");
+  const [intensity, setIntensity] = useState<number>(INTENSITY.redesign);
   const start = useMutation(
     trpc.generations.multiview.mutationOptions({
       onSuccess: () => {
@@ -45,7 +46,7 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!anchor || views.length === 0) return;
-    startOnce({ workspaceId: workspace.id, projectId, anchorPhotoId: anchor, viewPhotoIds: views, roomType: roomType as "bedroom", style: style as "modern", intensity });
+    startOnce({ workspaceId: workspace.id, projectId, anchorPhotoId: anchor, viewPhotoIds: views, roomType, style, intensity });
   }
 
   if (photos.length < 2) {
@@ -72,8 +73,8 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
         onChange={setViews}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Room type" value={roomType} onChange={(e) => setRoomType(e.target.value)} options={ROOM_OPTIONS} />
-        <SelectField label="Style" value={style} onChange={(e) => setStyle(e.target.value)} options={STYLE_OPTIONS} />
+        <SelectField label="Room type" value={roomType} onValueChange={setRoomType} options={ROOM_OPTIONS} />
+        <SelectField label="Style" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} />
       </div>
       <IntensityField value={intensity} onChange={setIntensity} />
       <p className="text-xs text-stone-600">

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
 import { useTRPC } from "@/components/trpc/client";
-import { GENERATION_KIND_LABELS, type GenerationKind } from "@/shared/generation-vocabulary";
+import { GENERATION_KIND_LABELS, type GenerationKind } from "@/shared/vocabulary";
 import { PendingTile } from "./pending-tile";
 
 /**

@@ -8,7 +8,7 @@ import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
-import type { VideoMode } from "@/shared/generation-vocabulary";
+import type { VideoMode } from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { VIDEO_MODE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
@@ -57,7 +57,7 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Video">
-      <SelectField label="Mode" value={mode} onChange={(e) => setMode(e.target.value as VideoMode)} options={VIDEO_MODE_OPTIONS} hint={MODE_HINTS[mode]} className="max-w-sm" />
+      <SelectField label="Mode" value={mode} onValueChange={setMode} options={VIDEO_MODE_OPTIONS} hint={MODE_HINTS[mode]} className="max-w-sm" />
       <PhotoPicker mode="single" legend="Start image" photos={choices} value={image} onChange={setImage} />
       {tailUsed ? (
         <PhotoPicker

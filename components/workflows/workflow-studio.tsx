@@ -6,7 +6,7 @@ import { errorMessage } from "@/components/trpc/client";
 import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui";
 import { Card } from "@/components/ui/card";
 import { useUrlParam } from "@/components/ui/use-url-param";
-import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@/shared/generation-vocabulary";
+import { GENERATION_KIND_LABELS, GENERATION_KINDS } from "@/shared/vocabulary";
 import { GenerationCard } from "./generation-card";
 import { DescriptionForm, InpaintForm, ListingBatchForm, MultiviewForm, VideoForm } from "./lazy-forms";
 import { ListingRemarksPanel } from "./listing-remarks-panel";
@@ -32,7 +32,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
   const running = generations.data?.filter((g) => g.status === "running").length ?? 0;
   const [tab, setTab] = useUrlParam("tab");
   const [filterParam, setFilter] = useUrlParam("results");
-  const filter = GENERATION_KINDS.includes(filterParam as GenerationKind) ? (filterParam as GenerationKind) : null;
+  const filter = GENERATION_KINDS.find((kind) => kind === filterParam) ?? null;
   const shown = generations.data?.filter((g) => !filter || g.kind === filter) ?? [];
   const emptyState = !generations.isSuccess ? null : generations.data.length === 0 ? (
     <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />

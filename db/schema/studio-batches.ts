@@ -6,12 +6,11 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, primaryKey, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { completedAt, createdAt, updatedAt } from "./columns";
-import { BATCH_PHOTO_STATES, BATCH_STATUSES, type BatchPhotoState, type BatchStatus } from "../../shared/batch-vocabulary";
+import { completedAt, createdAt, inList, updatedAt } from "./columns";
+import { BATCH_PHOTO_STATES, BATCH_STATUSES, type BatchPhotoState, type BatchStatus } from "../../shared/vocabulary";
 import { photos, projects, studio, users, workspaces } from "./studio";
 import type { GenerationError } from "./studio-generations";
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 export const stagingBatches = studio.table(
   "staging_batches",

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { completedAt, createdAt, updatedAt } from "./columns";
+import { completedAt, createdAt, inList, updatedAt } from "./columns";
 import {
   GENERATION_KINDS,
   GENERATION_STATUSES,
@@ -16,10 +16,9 @@ import {
   type GenerationStatus,
   type OutputRole,
   type UsageOperation,
-} from "../../shared/generation-vocabulary";
+} from "../../shared/vocabulary";
 import { photos, projects, studio, users, workspaces } from "./studio";
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 export type GenerationError = { code: string; message: string };
 export type GateScores = { score: number; style: number | null; structure: number | null; thresholds: { style: number; structure: number } };

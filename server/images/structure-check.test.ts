@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
-import type { RedesignType } from "@/server/providers/types";
+import type { RedesignType } from "@/shared/vocabulary";
 import { sharp } from "./sharp";
 import { checkStructure, needsStructureCheck } from "./structure-check";
 import { syntheticRoom } from "./testing/synthetic-room";

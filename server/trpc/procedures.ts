@@ -10,7 +10,8 @@ import "server-only";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { findMembership } from "@/server/studio/workspaces/find-membership";
-import { roleAtLeast, type WorkspaceRole } from "@/shared/roles";
+import { roleAtLeast } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 import { appErrors, t } from "./init";
 
 export const router = t.router;

@@ -4,14 +4,14 @@
  * inpaint of an edit chain (its upscale carries the same edit, seen from the original).
  */
 import "server-only";
-import type { MlsOperation } from "@/shared/mls-rules";
+import type { EditOperation } from "@/shared/vocabulary";
 import type { generationOutputs, generations } from "@/db/schema/studio-generations";
 
 type Generation = Pick<typeof generations.$inferSelect, "kind" | "params">;
 type Output = Pick<typeof generationOutputs.$inferSelect, "role">;
 
-export function outputOperation(generation: Generation, output: Output): MlsOperation | null {
-  const params = (generation.params ?? {}) as { redesignType?: MlsOperation; inpaintingType?: "remove" | "replace" };
+export function outputOperation(generation: Generation, output: Output): EditOperation | null {
+  const params = (generation.params ?? {}) as { redesignType?: EditOperation; inpaintingType?: "remove" | "replace" };
   switch (generation.kind) {
     case "staging":
       return params.redesignType ?? "staging";
@@ -27,6 +27,6 @@ export function outputOperation(generation: Generation, output: Output): MlsOper
 }
 
 /** Edits whose change map shows what was taken away rather than what was added. */
-export function removesContent(operation: MlsOperation | null): boolean {
+export function removesContent(operation: EditOperation | null): boolean {
   return operation === "declutter" || operation === "inpaint_remove";
 }

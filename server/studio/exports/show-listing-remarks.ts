@@ -9,7 +9,7 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import type { DisclosureLabel } from "@/shared/disclosure";
-import { ALTERED_ROLES } from "@/shared/generation-vocabulary";
+import { ALTERED_ROLES } from "@/shared/vocabulary";
 import { listingRemarks, type ListingRemarks } from "@/shared/listing-remarks";
 import type { StudioContext } from "../context";
 import { inProject, keptOutputs } from "../generations/kept-outputs";

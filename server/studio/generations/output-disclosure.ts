@@ -4,18 +4,18 @@
  * the share page all call it with rows they already hold.
  */
 import "server-only";
-import { disclosureFor, strongestDisclosure, type Disclosure, type DisclosureOperation } from "@/shared/disclosure";
-import type { GenerationKind, OutputRole } from "@/shared/generation-vocabulary";
+import { disclosureFor, strongestDisclosure, type Disclosure } from "@/shared/disclosure";
+import type { EditOperation, GenerationKind, OutputRole } from "@/shared/vocabulary";
 
 interface OutputFacts {
   role: OutputRole;
   provider: string | null;
 }
 
-function operationOf(kind: GenerationKind, params: Record<string, unknown>, role: OutputRole): DisclosureOperation | null {
+function operationOf(kind: GenerationKind, params: Record<string, unknown>, role: OutputRole): EditOperation | null {
   switch (role) {
     case "staged":
-      return (params.redesignType as DisclosureOperation | undefined) ?? "staging";
+      return (params.redesignType as EditOperation | undefined) ?? "staging";
     case "view":
       return "staging";
     case "inpainted":

@@ -8,7 +8,7 @@
 import "server-only";
 import type { Generation } from "@/db/schema/studio-generations";
 import type { V1Client } from "@/server/v1/client/create-v1-client";
-import type { GenerationStatus } from "@/shared/generation-vocabulary";
+import type { GenerationStatus } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { failGeneration, loadGeneration } from "./records";
 import { generationError, isTransientV1Failure } from "./v1-failure";

@@ -10,7 +10,7 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { recordUsage } from "../usage/record-usage";
 import { updateGeneration, updateOutput } from "./records";
-import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
+import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/vocabulary";
 
 export async function redoView(ctx: StudioContext, input: { workspaceId: string; generationId: string; viewIndex: number }) {
   const [generation] = await ctx.db

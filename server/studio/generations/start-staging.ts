@@ -10,7 +10,7 @@ import { startOnce, type StartAction } from "./start-once";
 import { recordUsage } from "../usage/record-usage";
 import { loadProjectPhotos } from "./load-project-photos";
 import { insertGeneration, startedFrom } from "./records";
-import type { RedesignType } from "@/shared/generation-vocabulary";
+import type { RedesignType } from "@/shared/vocabulary";
 
 export interface StagingInput extends StartAction<string | null> {
   photoId: string;

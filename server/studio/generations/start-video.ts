@@ -12,7 +12,7 @@ import { recordUsage } from "../usage/record-usage";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { insertGeneration, startedFrom } from "./records";
 import { resolveImage, type ImageRef } from "./resolve-image";
-import type { VideoMode } from "@/shared/generation-vocabulary";
+import type { VideoMode } from "@/shared/vocabulary";
 
 export interface VideoInput extends StartAction {
   mode: VideoMode;

@@ -6,7 +6,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { projects, users } from "@/db/schema/studio";
 import { usageEntries } from "@/db/schema/studio-generations";
-import { USAGE_OPERATION_LABELS } from "@/shared/generation-vocabulary";
+import { USAGE_OPERATION_LABELS } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 
 const HEADER = ["Date (UTC)", "Month", "Member", "Project", "Operation", "Credits", "Requests", "Service job"];

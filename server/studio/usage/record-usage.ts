@@ -6,7 +6,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { usageEntries, type Generation } from "@/db/schema/studio-generations";
-import type { UsageOperation } from "@/shared/generation-vocabulary";
+import type { UsageOperation } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 
 export interface Charge {

@@ -10,8 +10,7 @@ import { pauseBatch } from "@/server/studio/batches/pause-batch";
 import { resumeBatch } from "@/server/studio/batches/resume-batch";
 import { startBatch } from "@/server/studio/batches/start-batch";
 import { suggestRoomTypes } from "@/server/studio/batches/suggest-room-types";
-import { BATCH_PHOTO_LIMIT } from "@/shared/batch-vocabulary";
-import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
+import { BATCH_PHOTO_LIMIT, ROOM_TYPES, STYLES } from "@/shared/vocabulary";
 import { router, workspaceProcedure } from "../procedures";
 
 const BatchRefSchema = z.object({ batchId: z.uuid() });

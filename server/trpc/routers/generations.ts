@@ -20,36 +20,51 @@ import { startInpaintUpscale } from "@/server/studio/generations/start-inpaint-u
 import { startMultiview } from "@/server/studio/generations/start-multiview";
 import { startStaging } from "@/server/studio/generations/start-staging";
 import { startVideo } from "@/server/studio/generations/start-video";
-import { LENGTHS, REDESIGN_TYPE_LABELS, TONES, VIDEO_MODE_LABELS, type RedesignType, type VideoMode } from "@/shared/generation-vocabulary";
-import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
+import {
+  DESCRIPTION_DEFAULTS,
+  DESCRIPTION_LIMITS as LIMITS,
+  INPAINTING_TYPES,
+  INTENSITY,
+  LANGUAGE_TAG,
+  LENGTHS,
+  MULTIVIEW_OTHER_VIEWS,
+  needsColor,
+  needsEndImage,
+  needsStyle,
+  REDESIGN_TYPES,
+  RENDER_TYPES,
+  ROOM_TYPES,
+  STYLES,
+  TONES,
+  VIDEO_MODES,
+} from "@/shared/vocabulary";
 import { publicProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
 
 const RoomTypeSchema = z.enum(ROOM_TYPES);
 const StyleSchema = z.enum(STYLES);
 const ColorSchema = z.string().refine((value) => normalizeColor(value) !== null, "Pick a palette color or a #RRGGBB hex color.");
-const IntensitySchema = z.number().min(0.1).max(1);
+const IntensitySchema = z.number().min(INTENSITY.min).max(INTENSITY.max);
 const ImageRefSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("photo"), id: z.uuid() }), z.object({ type: z.literal("output"), id: z.uuid() })]);
-const redesignTypes = Object.keys(REDESIGN_TYPE_LABELS) as [RedesignType, ...RedesignType[]];
-const videoModes = Object.keys(VIDEO_MODE_LABELS) as [VideoMode, ...VideoMode[]];
+const viewsMessage = `Pick ${MULTIVIEW_OTHER_VIEWS.min} to ${MULTIVIEW_OTHER_VIEWS.max} other photos of the room.`;
 
 const StageSchema = z
   .object({
     requestId: RequestIdSchema,
     projectId: z.uuid(),
     photoId: z.uuid(),
-    redesignType: z.enum(redesignTypes),
+    redesignType: z.enum(REDESIGN_TYPES),
     roomType: RoomTypeSchema,
     style: StyleSchema.optional(),
     color: ColorSchema.optional(),
-    intensity: IntensitySchema.default(0.6),
+    intensity: IntensitySchema.default(INTENSITY.redesign),
     fast: z.boolean().default(true),
   })
-  .refine((input) => !["staging", "render", "redecorate"].includes(input.redesignType) || input.style, { path: ["style"], message: "Pick a style." })
-  .refine((input) => input.redesignType !== "color_change" || input.color, { path: ["color"], message: "Pick a wall color." });
+  .refine((input) => !needsStyle(input.redesignType) || input.style, { path: ["style"], message: "Pick a style." })
+  .refine((input) => !needsColor(input.redesignType) || input.color, { path: ["color"], message: "Pick a wall color." });
 
 const VideoSchema = z
-  .object({ requestId: RequestIdSchema, projectId: z.uuid(), mode: z.enum(videoModes), image: ImageRefSchema, tailImage: ImageRefSchema.optional() })
-  .refine((input) => input.mode !== "before_after" || input.tailImage, { path: ["tailImage"], message: "Before / after needs an end image." });
+  .object({ requestId: RequestIdSchema, projectId: z.uuid(), mode: z.enum(VIDEO_MODES), image: ImageRefSchema, tailImage: ImageRefSchema.optional() })
+  .refine((input) => !needsEndImage(input.mode) || input.tailImage, { path: ["tailImage"], message: "Before / after needs an end image." });
 
 export const generationsRouter = router({
   list: workspaceProcedure()
@@ -70,11 +85,11 @@ export const generationsRouter = router({
         requestId: RequestIdSchema,
         projectId: z.uuid(),
         anchorPhotoId: z.uuid(),
-        viewPhotoIds: z.array(z.uuid()).min(1, "Pick 1 to 3 other photos of the room.").max(3, "Pick 1 to 3 other photos of the room."),
+        viewPhotoIds: z.array(z.uuid()).min(MULTIVIEW_OTHER_VIEWS.min, viewsMessage).max(MULTIVIEW_OTHER_VIEWS.max, viewsMessage),
         roomType: RoomTypeSchema,
         style: StyleSchema,
         color: ColorSchema.optional(),
-        intensity: IntensitySchema.default(0.6),
+        intensity: IntensitySchema.default(INTENSITY.redesign),
       }),
     )
     .mutation(({ ctx, input }) => startMultiview(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
@@ -90,8 +105,8 @@ export const generationsRouter = router({
         projectId: z.uuid(),
         photoId: z.uuid(),
         maskDataUrl: z.string().max(12_000_000),
-        inpaintingType: z.enum(["remove", "replace"]),
-        renderType: z.enum(["interior", "exterior"]).default("interior"),
+        inpaintingType: z.enum(INPAINTING_TYPES),
+        renderType: z.enum(RENDER_TYPES).default("interior"),
         roomType: RoomTypeSchema.optional(),
         style: StyleSchema.optional(),
       }),
@@ -107,20 +122,23 @@ export const generationsRouter = router({
       z.object({
         requestId: RequestIdSchema,
         projectId: z.uuid(),
-        photoIds: z.array(z.uuid()).min(1, "Pick at least one photo.").max(20, "Pick at most 20 photos."),
+        photoIds: z.array(z.uuid()).min(LIMITS.images.min, "Pick at least one photo.").max(LIMITS.images.max, `Pick at most ${LIMITS.images.max} photos.`),
         property: z.object({
-          address: z.string().trim().max(300).optional(),
-          propertyType: z.string().trim().min(1, "Property type is required.").max(100),
-          listingStatus: z.string().trim().max(100).optional(),
-          listingType: z.string().trim().max(100).optional(),
-          price: z.number().nonnegative().max(1e12).optional(),
-          bedrooms: z.number().int().nonnegative().max(1000).optional(),
-          bathrooms: z.number().nonnegative().max(1000).multipleOf(0.5).optional(),
-          highlights: z.array(z.string().trim().min(1).max(300, "Keep each highlight under 300 characters.")).max(10, "Up to 10 highlights.").default([]),
+          address: z.string().trim().max(LIMITS.address).optional(),
+          propertyType: z.string().trim().min(1, "Property type is required.").max(LIMITS.word),
+          listingStatus: z.string().trim().max(LIMITS.word).optional(),
+          listingType: z.string().trim().max(LIMITS.word).optional(),
+          price: z.number().nonnegative().max(LIMITS.price).optional(),
+          bedrooms: z.number().int().nonnegative().max(LIMITS.rooms).optional(),
+          bathrooms: z.number().nonnegative().max(LIMITS.rooms).multipleOf(LIMITS.bathroomStep).optional(),
+          highlights: z
+            .array(z.string().trim().min(1).max(LIMITS.highlight, `Keep each highlight under ${LIMITS.highlight} characters.`))
+            .max(LIMITS.highlights, `Up to ${LIMITS.highlights} highlights.`)
+            .default([]),
         }),
-        tone: z.enum(TONES).default("professional"),
-        length: z.enum(LENGTHS).default("medium"),
-        language: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Use a language code such as en, fr or es-MX.").default("en"),
+        tone: z.enum(TONES).default(DESCRIPTION_DEFAULTS.tone),
+        length: z.enum(LENGTHS).default(DESCRIPTION_DEFAULTS.length),
+        language: z.string().regex(LANGUAGE_TAG, "Use a language code such as en, fr or es-MX.").default(DESCRIPTION_DEFAULTS.language),
       }),
     )
     .mutation(({ ctx, input }) => startDescription(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),

@@ -8,7 +8,7 @@
 import "server-only";
 import type { z } from "zod";
 import { env, previewEnabled, type PreviewFeature } from "@/env";
-import type { Plan } from "@/db/schema";
+import type { Plan } from "@/shared/vocabulary";
 import { clientIp } from "@/server/auth/client-ip";
 import { AppError, toAppError } from "@/server/errors";
 import { createServiceContext, type ServiceContext } from "../context";

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Plan } from "@/db/schema";
+import { PLANS, type Plan } from "@/shared/vocabulary";
 import { accounts } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import type { ServiceContext } from "../../context";
-import { DEFAULT_QUOTA, PLANS } from "../../plans";
+import { DEFAULT_QUOTA } from "../../plans";
 import { grantCredits } from "../billing/grant-credits";
 import { createKey } from "../keys/create-key";
 

@@ -6,7 +6,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { mediaJobs } from "@/db/schema";
 import { env } from "@/env";
-import type { VideoMode } from "@/server/providers/types";
+import type { VideoMode } from "@/shared/vocabulary";
 import type { ServiceContext } from "../../context";
 import { callProvider } from "../providers/call-provider";
 import { storeOutputs } from "../media/store-outputs";
