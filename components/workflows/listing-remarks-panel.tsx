@@ -32,7 +32,7 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
   const remarks = useQuery(trpc.compliance.listingRemarks.queryOptions({ ...input, language }));
   // Read again whenever a result finishes or the share link changes: they decide the wording.
   const generations = useGenerations(projectId);
-  const link = useQuery(trpc.generations.shareLink.queryOptions(input));
+  const link = useQuery(trpc.exports.shareLink.queryOptions(input));
   const finished = generations.data?.filter((g) => g.status !== "running").map((g) => g.id).join(",") ?? "";
   const linkPath = link.data?.path ?? null;
   const remarksKey = trpc.compliance.listingRemarks.queryKey();

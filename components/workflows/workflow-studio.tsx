@@ -15,7 +15,7 @@ import { ResultsFilter } from "./results-filter";
 import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
 import { StartingRuns } from "./starting-runs";
-import type { GenerationView, ProjectFacts, StudioPhoto } from "./types";
+import type { GenerationView, ProjectFacts, RunParams, StudioPhoto } from "./types";
 import { useGenerations } from "./use-generations";
 
 /**
@@ -50,7 +50,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
   ) : null;
   // "Copy for MLS" of a description: the remark line in that description's language.
   const remarkFor = (generation: GenerationView) =>
-    generation.kind === "description" ? mlsRemark(photos, generations.data ?? [], typeof generation.params.language === "string" ? generation.params.language : null) : null;
+    generation.kind === "description" ? mlsRemark(photos, generations.data ?? [], (generation.params as Partial<RunParams>).generation_settings?.language ?? null) : null;
 
   return (
     <section aria-labelledby="workflows-heading" className="space-y-6">

@@ -12,7 +12,7 @@ import { env } from "@/env";
 import { safeLogger } from "@/server/log";
 import type { BatchStatus, RedesignType } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
-import { startStaging } from "../generations/start-staging";
+import { startStaging } from "../generations/staging/start-staging";
 import { generationError } from "../generations/v1-failure";
 import { photoGenerationId, photoRequestId } from "./batch-ids";
 import { batchPhotos, countProgress } from "./batch-photos";

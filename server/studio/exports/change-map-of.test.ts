@@ -13,7 +13,7 @@ describe("changeMapOf", () => {
     await store.put(`${stem}/photo.jpg`, source, "image/jpeg");
     await store.put(`${stem}/output.jpg`, output, "image/jpeg");
     const input = {
-      generation: { kind: "staging" as const, params: { redesignType: "declutter" } },
+      generation: { kind: "staging" as const, params: { redesign_type: "declutter" } },
       output: { role: "staged" as const, sourceKey: `${stem}/photo.jpg`, storageKey: `${stem}/output.jpg`, contentType: "image/jpeg" },
     };
 

@@ -58,7 +58,7 @@ describe("workflow procedures", () => {
     const listed = await agent.api.generations.list({ workspaceId: home.workspaceId, projectId: home.projectId });
     expect(listed.map((g) => [g.id, g.kind, g.status, g.createdByName])).toEqual([[generationId, "inpaint_upscale", "running", "Aiko"]]);
     expect(await codeOf(agent.api.usage.summary({ workspaceId: home.workspaceId }))).toBe("OK");
-    expect(await codeOf(agent.api.generations.createShareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))).toBe("OK");
+    expect(await codeOf(agent.api.exports.createShareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))).toBe("OK");
   });
 
   it("refuse people who are not signed in", async () => {
@@ -88,14 +88,14 @@ describe("workflow procedures", () => {
       videoTail: api.generations.video({ workspaceId, projectId, mode: "before_after", image: { type: "photo", id: photoIds[0] }, tailImage: { type: "output", id: outputId } }),
       describe: api.generations.describe({ workspaceId, projectId, photoIds: [home.photoIds[0]], property: { propertyType: "house" } }),
       redo: api.generations.redoView({ workspaceId, generationId, viewIndex: 1 }),
-      exportResult: api.generations.exportOutput({ workspaceId, outputId }),
-      shareLink: api.generations.shareLink({ workspaceId, projectId: home.projectId }),
-      createShare: api.generations.createShareLink({ workspaceId, projectId: home.projectId }),
-      revokeShare: api.generations.revokeShareLink({ workspaceId, projectId: home.projectId }),
+      exportResult: api.exports.exportOutput({ workspaceId, outputId }),
+      shareLink: api.exports.shareLink({ workspaceId, projectId: home.projectId }),
+      createShare: api.exports.createShareLink({ workspaceId, projectId: home.projectId }),
+      revokeShare: api.exports.revokeShareLink({ workspaceId, projectId: home.projectId }),
     };
     const codes = Object.fromEntries(await Promise.all(Object.entries(attempts).map(async ([name, call]) => [name, await codeOf(call)])));
     expect(codes).toEqual(Object.fromEntries(Object.keys(attempts).map((name) => [name, "NOT_FOUND"])));
-    expect((await home.api.generations.shareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))?.path).toMatch(/^\/share\//);
+    expect((await home.api.exports.shareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))?.path).toMatch(/^\/share\//);
   });
 
   it("refuse a blank mask before anything is stored or sent", async () => {

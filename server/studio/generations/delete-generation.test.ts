@@ -28,7 +28,7 @@ async function finishedRun(kind: "staging" | "video", status: "completed" | "run
   const key = `studio/${home.workspaceId}/projects/${home.projectId}/generations/${row.id}/staged-0.jpg`;
   await getBlobStore().put(key, Buffer.from("jpeg bytes"), "image/jpeg");
   await db.insert(generationOutputs).values({ generationId: row.id, workspaceId: home.workspaceId, role: "staged", position: 0, status, storageKey: key });
-  await db.insert(usageEntries).values({ workspaceId: home.workspaceId, generationId: row.id, operation: "job", v1JobId: `job-${row.id}`, credits: 0, quotaUnits: 1, month: "2026-11" });
+  await db.insert(usageEntries).values({ workspaceId: home.workspaceId, generationId: row.id, operation: "job", serviceJobId: `job-${row.id}`, credits: 0, quotaUnits: 1, month: "2026-11" });
   return { id: row.id, key };
 }
 
@@ -55,7 +55,7 @@ describe("generations.delete", () => {
     const db = await getDb();
     expect(await db.select().from(generations).where(eq(generations.id, run.id))).toEqual([]);
     expect(await getBlobStore().get(run.key)).toBeNull();
-    const [usage] = await db.select().from(usageEntries).where(eq(usageEntries.v1JobId, `job-${run.id}`));
+    const [usage] = await db.select().from(usageEntries).where(eq(usageEntries.serviceJobId, `job-${run.id}`));
     expect(usage.generationId).toBeNull();
     expect(await codeOf(home.api.generations.delete({ workspaceId: home.workspaceId, generationId: run.id }))).toBe("NOT_FOUND");
   });

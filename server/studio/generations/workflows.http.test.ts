@@ -77,7 +77,7 @@ describe("studio workflows over the v1 API", () => {
     }
     // D14: the offline provider's staging is a style preview, and its download says so.
     expect(output).toMatchObject({ provider: "local", disclosure: { label: "Style preview", preview: true } });
-    expect(await api.generations.exportOutput({ workspaceId, outputId: output.id, disclosure: true })).toMatchObject({ labelled: true, label: "Style preview" });
+    expect(await api.exports.exportOutput({ workspaceId, outputId: output.id, disclosure: true })).toMatchObject({ labelled: true, label: "Style preview" });
 
     const usage = await api.usage.summary({ workspaceId });
     expect(usage.byOperation).toEqual([{ operation: "job", credits: 0, units: 1 }]);
@@ -178,8 +178,8 @@ describe("studio workflows over the v1 API", () => {
       { operation: "inpaint", credits: 1, units: 1 },
     ]);
 
-    const plain = await api.generations.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: false });
-    const labelled = await api.generations.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: true });
+    const plain = await api.exports.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: false });
+    const labelled = await api.exports.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: true });
     expect(labelled).toMatchObject({ labelled: true, fileName: "inpaint_upscale-inpainted-1-disclosed.jpg", label: "Digitally altered: items removed" });
     const pixels = async (url: string) => {
       const blob = await getBlobStore().get((await getBlobStore().resolveOwnUrl(url))!);
@@ -256,9 +256,9 @@ describe("studio workflows over the v1 API", () => {
 
   it("publishes a share page with each altered image beside its original, and turns it off", async () => {
     const { api, workspaceId, projectId } = studio;
-    const link = await api.generations.createShareLink({ workspaceId, projectId });
+    const link = await api.exports.createShareLink({ workspaceId, projectId });
     const token = link.path.split("/").pop()!;
-    const share = await api.generations.share({ token });
+    const share = await api.exports.share({ token });
     expect(share.address).toBe("12 Harbour View");
     expect(share.items.length).toBeGreaterThanOrEqual(3);
     // Offline outputs: staging reads as a style preview, removals as what they are; nothing claims virtual staging.
@@ -274,10 +274,10 @@ describe("studio workflows over the v1 API", () => {
       expect(expires - nowSeconds).toBeGreaterThan(0);
       expect(expires - nowSeconds).toBeLessThanOrEqual(SHARE_IMAGE_URL_TTL_SECONDS + 5);
     }
-    expect(await api.generations.shareLink({ workspaceId, projectId })).toMatchObject({ path: link.path });
+    expect(await api.exports.shareLink({ workspaceId, projectId })).toMatchObject({ path: link.path });
 
-    await api.generations.revokeShareLink({ workspaceId, projectId });
-    expect(await api.generations.share({ token }).catch((e: { code: string }) => e.code)).toBe("NOT_FOUND");
-    expect(await api.generations.shareLink({ workspaceId, projectId })).toBeNull();
+    await api.exports.revokeShareLink({ workspaceId, projectId });
+    expect(await api.exports.share({ token }).catch((e: { code: string }) => e.code)).toBe("NOT_FOUND");
+    expect(await api.exports.shareLink({ workspaceId, projectId })).toBeNull();
   });
 });

@@ -92,9 +92,9 @@ describe("credits in sight", () => {
     await db.update(projects).set({ address: "=1+2, Harbour \"View\"" }).where(eq(projects.id, projectId));
     const month = usageMonth(new Date());
     await db.insert(usageEntries).values([
-      { workspaceId, projectId, userId: user.id, operation: "video", v1JobId: crypto.randomUUID(), credits: CREDIT_COSTS.video, quotaUnits: 1, month },
-      { workspaceId, projectId, userId: null, operation: "upscale", v1JobId: "job-2", credits: CREDIT_COSTS.upscale, quotaUnits: 1, month },
-      { workspaceId, projectId, userId: user.id, operation: "video", v1JobId: "job-old", credits: 27, quotaUnits: 1, month: "2001-01" },
+      { workspaceId, projectId, userId: user.id, operation: "video", serviceJobId: crypto.randomUUID(), credits: CREDIT_COSTS.video, quotaUnits: 1, month },
+      { workspaceId, projectId, userId: null, operation: "upscale", serviceJobId: "job-2", credits: CREDIT_COSTS.upscale, quotaUnits: 1, month },
+      { workspaceId, projectId, userId: user.id, operation: "video", serviceJobId: "job-old", credits: 27, quotaUnits: 1, month: "2001-01" },
     ]);
     const file = await api.usage.exportCsv({ workspaceId, month });
     expect(file.fileName).toBe(`atrium-usage-${month}.csv`);

@@ -31,7 +31,7 @@ export async function exportUsageCsv(ctx: Pick<StudioContext, "db">, input: { wo
       operation: usageEntries.operation,
       credits: usageEntries.credits,
       units: usageEntries.quotaUnits,
-      v1JobId: usageEntries.v1JobId,
+      serviceJobId: usageEntries.serviceJobId,
     })
     .from(usageEntries)
     .leftJoin(users, eq(users.id, usageEntries.userId))
@@ -48,7 +48,7 @@ export async function exportUsageCsv(ctx: Pick<StudioContext, "db">, input: { wo
       USAGE_OPERATION_LABELS[row.operation] ?? row.operation,
       row.credits,
       row.units,
-      row.v1JobId,
+      row.serviceJobId,
     ]),
   ];
   return {

@@ -6,7 +6,8 @@ import { listInvitations } from "@/server/studio/invitations/list-invitations";
 import { revokeInvitation } from "@/server/studio/invitations/revoke-invitation";
 import { showInvitation } from "@/server/studio/invitations/show-invitation";
 import { INVITATION_ROLES } from "@/shared/vocabulary";
-import { protectedProcedure, publicProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
+import { RequestIdSchema } from "@/server/studio/request-id";
+import { protectedProcedure, publicProcedure, router, workspaceProcedure } from "../procedures";
 
 const TokenSchema = z.object({ token: z.string().min(20).max(100) });
 

@@ -8,7 +8,8 @@ import { listWorkspaces } from "@/server/studio/workspaces/list-workspaces";
 import { renameWorkspace } from "@/server/studio/workspaces/rename-workspace";
 import { setV1Connection } from "@/server/studio/workspaces/set-v1-connection";
 import { showV1Connection } from "@/server/studio/workspaces/show-v1-connection";
-import { protectedProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
+import { RequestIdSchema } from "@/server/studio/request-id";
+import { protectedProcedure, router, workspaceProcedure } from "../procedures";
 
 const WorkspaceNameSchema = z.string().trim().min(2, "Use at least 2 characters.").max(80);
 

@@ -11,25 +11,26 @@ import type { z } from "zod";
 import type { Generation, GenerationOutput } from "@/db/schema/studio-generations";
 import type { MultiviewViewSchema } from "@/server/v1/schemas/multiview";
 import type { V1Client } from "@/server/v1/client/create-v1-client";
-import type { StudioContext } from "../context";
-import { recordRefund, recordUsage } from "../usage/record-usage";
 import { deleteDerivatives } from "@/server/images/derivatives";
-import { generationKeyPrefix, importOutput } from "./import-output";
-import { pollGeneration, type PolledGeneration, type PollOutcome } from "./poll-outcome";
-import { failGeneration, loadOutputs, updateGeneration, updateOutput } from "./records";
-import { reportedFailure } from "./v1-failure";
+import type { StudioContext } from "../../context";
+import { recordRefund, recordUsage } from "../../usage/record-usage";
+import { generationKeyPrefix, importOutput } from "../import-output";
+import { pollGeneration, type PolledGeneration, type PollOutcome } from "../poll-outcome";
+import { failGeneration, loadOutputs, updateGeneration, updateOutput } from "../records";
+import { reportedFailure } from "../v1-failure";
+import type { MultiviewParams } from "./multiview-request";
 
 type View = z.infer<typeof MultiviewViewSchema>;
 type SetEnvelope = Awaited<ReturnType<V1Client["getMultiview"]>>;
 
 export async function checkMultiview(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  return pollGeneration(ctx, generationId, (client, v1Id) => client.getMultiview(v1Id), (envelope, generation) => followSet(ctx, generation, envelope));
+  return pollGeneration(ctx, generationId, (client, renderSetId) => client.getMultiview(renderSetId), (envelope, generation) => followSet(ctx, generation, envelope));
 }
 
 async function followSet(ctx: StudioContext, generation: PolledGeneration, envelope: SetEnvelope): Promise<PollOutcome> {
   const generationId = generation.id;
   if (envelope.status === "failed" || !envelope.result) {
-    if (envelope.job_id) await recordRefund(ctx, { operation: "multiview", v1JobId: envelope.job_id });
+    if (envelope.job_id) await recordRefund(ctx, { operation: "multiview", serviceJobId: envelope.job_id });
     await failGeneration(ctx, generationId, reportedFailure(envelope.error));
     return { done: true, value: "failed" };
   }
@@ -46,18 +47,18 @@ async function followSet(ctx: StudioContext, generation: PolledGeneration, envel
 async function followView(ctx: StudioContext, generation: Generation, row: GenerationOutput, view: View, provider: string | null): Promise<void> {
   const target = { generationId: generation.id, role: row.role, position: row.position };
   if (view.status === "processing") {
-    if (row.v1JobId !== view.job_id) await updateOutput(ctx, target, { v1JobId: view.job_id });
+    if (row.serviceJobId !== view.job_id) await updateOutput(ctx, target, { serviceJobId: view.job_id });
     return;
   }
   if (view.status === "failed") {
-    if (row.status === "running") await updateOutput(ctx, target, { status: "failed", v1JobId: view.job_id, error: reportedFailure(view.error) });
+    if (row.status === "running") await updateOutput(ctx, target, { status: "failed", serviceJobId: view.job_id, error: reportedFailure(view.error) });
     return;
   }
   if (row.status !== "running") return;
   const isSibling = view.view_index > 0;
   if (isSibling && row.attempts === 1) {
-    const cost = Number(generation.params.siblingCost ?? 0);
-    await recordUsage(ctx, generation, { operation: "multiview_sibling", v1JobId: view.job_id, credits: cost, quotaUnits: 0 });
+    const cost = (generation.params as MultiviewParams).siblingCost ?? 0;
+    await recordUsage(ctx, generation, { operation: "multiview_sibling", serviceJobId: view.job_id, credits: cost, quotaUnits: 0 });
   }
   const stem = `${generationKeyPrefix(generation)}view-${view.view_index}-attempt-${row.attempts}`;
   const stored = view.output_url ? await importOutput(ctx, { url: view.output_url, keyStem: stem }) : null;
@@ -66,7 +67,7 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
   const passed = Boolean(stored);
   await updateOutput(ctx, target, {
     status: "completed",
-    v1JobId: view.job_id,
+    serviceJobId: view.job_id,
     // A held-back redo keeps the last image that passed, so it is never lost (nor who made it).
     ...(stored ? { storageKey: stored.storageKey, contentType: stored.contentType } : {}),
     provider: stored ? provider : (row.provider ?? provider),

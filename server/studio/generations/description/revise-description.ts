@@ -4,12 +4,14 @@
  */
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import { descriptionRevisions } from "@/db/schema/studio-listing-copy";
 import { generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
-import type { StudioContext } from "../context";
+import type { StudioContext } from "../../context";
+import type { ReviseDescriptionSchema } from "./revise-description.schema";
 
-export async function reviseDescription(ctx: StudioContext, input: { workspaceId: string; generationId: string; text: string; userId: string }) {
+export async function reviseDescription(ctx: StudioContext, input: z.infer<typeof ReviseDescriptionSchema> & { workspaceId: string; userId: string }) {
   const [generation] = await ctx.db
     .select()
     .from(generations)

@@ -1,24 +1,24 @@
 /** One poll of a video (GET /video): progress while rendering, the file once done. */
 import "server-only";
 import type { V1Client } from "@/server/v1/client/create-v1-client";
-import type { StudioContext } from "../context";
-import { recordRefund } from "../usage/record-usage";
-import { generationKeyPrefix, importOutput } from "./import-output";
-import { pollGeneration, type PolledGeneration, type PollOutcome } from "./poll-outcome";
-import { failGeneration, updateGeneration, updateOutput } from "./records";
-import { reportedFailure } from "./v1-failure";
+import type { StudioContext } from "../../context";
+import { recordRefund } from "../../usage/record-usage";
+import { generationKeyPrefix, importOutput } from "../import-output";
+import { pollGeneration, type PolledGeneration, type PollOutcome } from "../poll-outcome";
+import { failGeneration, updateGeneration, updateOutput } from "../records";
+import { reportedFailure } from "../v1-failure";
 
 type VideoEnvelope = Awaited<ReturnType<V1Client["getVideo"]>>;
 
 export async function checkVideo(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  return pollGeneration(ctx, generationId, (client, v1Id) => client.getVideo(v1Id), (envelope, generation) => followVideo(ctx, generation, envelope));
+  return pollGeneration(ctx, generationId, (client, jobId) => client.getVideo(jobId), (envelope, generation) => followVideo(ctx, generation, envelope));
 }
 
 async function followVideo(ctx: StudioContext, generation: PolledGeneration, envelope: VideoEnvelope): Promise<PollOutcome> {
   const generationId = generation.id;
   if (envelope.status === "failed") {
     // A failed video is refunded by the service (D4).
-    await recordRefund(ctx, { operation: "video", v1JobId: generation.v1Id });
+    await recordRefund(ctx, { operation: "video", serviceJobId: generation.serviceJobId });
     await failGeneration(ctx, generationId, reportedFailure(envelope.error));
     return { done: true, value: "failed" };
   }

@@ -7,7 +7,7 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { generations } from "@/db/schema/studio-generations";
-import { studioWithPhotos } from "./test-helpers";
+import { studioWithPhotos } from "../test-helpers";
 
 let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
@@ -50,8 +50,8 @@ describe("generations.reviseDescription", () => {
       ["A bright house.", "Nia"],
     ]);
     await api.generations.reviseDescription({ workspaceId, generationId, text: "Final copy." });
-    const { path } = await api.generations.createShareLink({ workspaceId, projectId });
-    const share = await api.generations.share({ token: path.split("/").pop()! });
+    const { path } = await api.exports.createShareLink({ workspaceId, projectId });
+    const share = await api.exports.share({ token: path.split("/").pop()! });
     expect(share.description).toBe("Final copy.");
   });
 

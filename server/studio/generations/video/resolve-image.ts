@@ -3,10 +3,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
-import type { StudioContext } from "../context";
-
-/** A project photo or a finished image result of the same project. */
-export type ImageRef = { type: "photo"; id: string } | { type: "output"; id: string };
+import type { StudioContext } from "../../context";
+import type { ImageRef } from "./start-video.schema";
 
 /** The storage key behind an image reference, only within the workspace's project. */
 export async function resolveImage(

@@ -7,15 +7,15 @@ import { generationOutputs } from "@/db/schema/studio-generations";
 import { photos } from "@/db/schema/studio";
 import { eq } from "drizzle-orm";
 import type { V1Client } from "@/server/v1/client/create-v1-client";
-import type { StudioContext } from "../context";
-import { generationKeyPrefix, importOutput } from "./import-output";
-import { updateGeneration } from "./records";
-import { pollGeneration, type PolledGeneration, type PollOutcome } from "./poll-outcome";
+import type { StudioContext } from "../../context";
+import { generationKeyPrefix, importOutput } from "../import-output";
+import { pollGeneration, type PolledGeneration, type PollOutcome } from "../poll-outcome";
+import { updateGeneration } from "../records";
 
 type Job = Awaited<ReturnType<V1Client["getJob"]>>;
 
 export async function checkStaging(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  return pollGeneration(ctx, generationId, (client, v1Id) => client.getJob(v1Id), (job, generation) => followJob(ctx, generation, job));
+  return pollGeneration(ctx, generationId, (client, jobId) => client.getJob(jobId), (job, generation) => followJob(ctx, generation, job));
 }
 
 async function followJob(ctx: StudioContext, generation: PolledGeneration, job: Job): Promise<PollOutcome> {
@@ -35,7 +35,7 @@ async function followJob(ctx: StudioContext, generation: PolledGeneration, job: 
         position,
         status: "completed" as const,
         sourceKey: photo?.storageKey ?? null,
-        v1JobId: generation.v1Id,
+        serviceJobId: generation.serviceJobId,
         provider: job.provider,
         ...output,
       })),
