@@ -6,11 +6,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { storeFile, withProvenance } from "../media/store-outputs";
 import { redesignChecked } from "../providers/redesign-checked";
 
-export async function generateJobOutput(ctx: ServiceContext, input: { outputId: string }): Promise<{ status: "completed" | "skipped" }> {
+export async function generateJobOutput(ctx: VerbContext, input: { outputId: string }): Promise<{ status: "completed" | "skipped" }> {
   const [row] = await ctx.db
     .select({ output: jobOutputs, group: jobGroups })
     .from(jobOutputs)

@@ -8,7 +8,7 @@ import { renderSets, renderViews } from "@/db/schema";
 import { newBlobKey } from "@/server/storage";
 import { makeAccount } from "@/test/accounts";
 import { roomPhoto } from "@/test/images";
-import { createServiceContext } from "../../context";
+import { createVerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
 import { failRenderView } from "./fail-render-view";
 import { finishRenderSet } from "./finish-render-set";
@@ -19,7 +19,7 @@ import { ledgerOf, viewRows } from "./multiview-test-kit";
 
 /** A set as POST /multiview leaves it: anchor charged, siblings waiting. */
 async function storedSet(credits: number, siblings: number) {
-  const ctx = await createServiceContext();
+  const ctx = await createVerbContext();
   const { accountId } = await makeAccount({ plan: "premium", credits });
   const [set] = await ctx.db.insert(renderSets).values({ accountId, roomType: "bedroom", style: "modern", intensity: 0.6 }).returning();
   const views = [];

@@ -13,7 +13,7 @@ import type { ImageFile, RedesignParams, RedesignProvider } from "@/server/provi
 import { newBlobKey } from "@/server/storage";
 import { makeAccount } from "@/test/accounts";
 import { roomPhoto } from "@/test/images";
-import { createServiceContext } from "../../context";
+import { createVerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
 import { failRenderView } from "../multiview/fail-render-view";
 import { generateRenderView } from "../multiview/generate-render-view";
@@ -87,7 +87,7 @@ describe("redesignChecked", () => {
   });
 
   it("fails a multi-view anchor that paints out a window and refunds its credit", async () => {
-    const base = await createServiceContext();
+    const base = await createVerbContext();
     const room = await roomPhoto(W, H);
     const ctx = { ...base, providers: { ...base.providers, redesign: modelDouble([await windowPaintedOut(room)]).provider } };
     const { accountId } = await makeAccount({ plan: "premium", credits: 5 });
