@@ -10,7 +10,7 @@ import { afterAll, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { generations } from "@/db/schema/studio-generations";
 import { migrationsFolder } from "@/db/migrate";
-import { studioWithPhotos } from "@/server/studio/generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 
 afterAll(() => closeDb());
 

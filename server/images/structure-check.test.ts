@@ -3,7 +3,7 @@ import { localRedesignProvider } from "@/server/providers/local/redesign";
 import type { RedesignType } from "@/shared/vocabulary";
 import { sharp } from "./sharp";
 import { checkStructure, needsStructureCheck } from "./structure-check";
-import { syntheticRoom } from "./testing/synthetic-room";
+import { syntheticRoom } from "@/test/synthetic-room";
 
 const W = 320, H = 240;
 

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { invitations, members, projects, workspaces } from "@/db/schema/studio";
 import { shareLinks } from "@/db/schema/studio-generations";
-import { projectFields } from "@/server/studio/generations/test-helpers";
+import { projectFields } from "@/test/fixtures";
 import { createInvitation } from "@/server/studio/invitations/create-invitation";
 import { createStudioContext } from "@/server/studio/context";
 import { createWorkspace } from "@/server/studio/workspaces/create-workspace";
 import { accounts } from "@/db/schema";
-import { newPerson } from "./test/callers";
+import { newPerson } from "@/test/callers";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let workspaceId: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sharp } from "@/server/images/sharp";
-import { roomBoxRect, syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { roomBoxRect, syntheticRoom } from "@/test/synthetic-room";
 import { getBlobStore } from "@/server/storage";
 import { changeMapKeys, changeMapOf } from "./change-map-of";
 

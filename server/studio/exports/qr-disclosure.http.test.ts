@@ -5,23 +5,17 @@
  * (e2e/app/compliance.spec.ts follows the same path through the rendered page).
  */
 import jsQR from "jsqr";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { sharp } from "@/server/images/sharp";
-import { syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { syntheticRoom } from "@/test/synthetic-room";
 import { getBlobStore } from "@/server/storage";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { projectFields } from "../generations/test-helpers";
+import { callerFor, newPerson } from "@/test/callers";
+import { projectFields } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+useAppStack();
 
 async function download(url: string): Promise<Buffer> {
   const response = await fetch(url);

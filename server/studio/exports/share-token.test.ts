@@ -7,8 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { shareLinks } from "@/db/schema/studio-generations";
-import { projectFields } from "@/server/studio/generations/test-helpers";
-import { newPerson } from "@/server/trpc/test/callers";
+import { projectFields } from "@/test/fixtures";
+import { newPerson } from "@/test/callers";
 import { sealStoredShareTokens, shareTokenHash } from "./share-token";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;

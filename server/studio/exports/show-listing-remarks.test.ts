@@ -4,7 +4,7 @@ import { closeDb } from "@/db/client";
 import { photos } from "@/db/schema";
 import { createStudioContext } from "../context";
 import { insertGeneration, loadOutputs, updateOutput } from "../generations/records";
-import { studioWithPhotos } from "../generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { showListingRemarks } from "./show-listing-remarks";
 
 afterAll(closeDb);

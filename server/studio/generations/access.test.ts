@@ -3,33 +3,20 @@
  * procedures: members (agents included) may run workflows; nobody reaches another
  * workspace's projects, photos, results, share links or usage, even with its ids.
  */
-import { TRPCError } from "@trpc/server";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/db/client";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { studioWithPhotos } from "./test-helpers";
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return "OK";
-}
+import { beforeAll, describe, expect, it } from "vitest";
+import { callerFor, codeOf, newPerson } from "@/test/callers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
 let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
 let agent: Awaited<ReturnType<typeof newPerson>>;
 let maskDataUrl: string;
 let generationId: string;
-let app: AppServer;
+useAppStack();
 
 beforeAll(async () => {
-  app = await startAppServer();
   [home, rival, agent] = await Promise.all([studioWithPhotos("Hana", 1), studioWithPhotos("Ravi", 1), newPerson("Aiko")]);
   const invitation = await home.api.invitations.create({ workspaceId: home.workspaceId, role: "agent" });
   await agent.api.invitations.accept({ token: invitation.token });
@@ -47,11 +34,6 @@ beforeAll(async () => {
     })
   ).id;
 }, 30_000);
-
-afterAll(async () => {
-  await app?.close();
-  await closeDb();
-});
 
 describe("workflow procedures", () => {
   it("let an agent start work and see the project's generations, usage and share link", async () => {

@@ -3,7 +3,6 @@
  * running run and another workspace's run are refused. A deleted photo's original, kept
  * at its purge for the results made from it, goes with the last of them.
  */
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
@@ -13,7 +12,8 @@ import { derivativeKey } from "@/server/images/derivatives";
 import { getBlobStore } from "@/server/storage";
 import { createStudioContext } from "@/server/studio/context";
 import { PHOTO_UNDO_WINDOW_MS, purgeDeletedPhoto } from "@/server/studio/photos/delete-photo";
-import { studioWithPhotos } from "./test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { codeOf } from "@/test/callers";
 
 let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
@@ -30,16 +30,6 @@ async function finishedRun(kind: "staging" | "video", status: "completed" | "run
   await db.insert(generationOutputs).values({ generationId: row.id, workspaceId: home.workspaceId, role: "staged", position: 0, status, storageKey: key });
   await db.insert(usageEntries).values({ workspaceId: home.workspaceId, generationId: row.id, operation: "job", serviceJobId: `job-${row.id}`, credits: 0, quotaUnits: 1, month: "2026-11" });
   return { id: row.id, key };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
 }
 
 beforeAll(async () => {

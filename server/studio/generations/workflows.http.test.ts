@@ -5,34 +5,24 @@
  */
 import type { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { workspaces } from "@/db/schema/studio";
 import { studioFunctions } from "@/inngest/functions/studio";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { getBlobStore } from "@/server/storage";
 import { SHARE_IMAGE_URL_TTL_SECONDS } from "@/server/studio/exports/show-share";
 import { setPlan } from "@/server/v1/services/accounts/set-plan";
-import { startAppServer, type AppServer } from "@/test/app-server";
 import sharp from "sharp";
-import { studioWithPhotos } from "./test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let executor: TestExecutor;
+useAppStack({ functions: [...v1Functions, ...studioFunctions] });
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  executor = await startTestExecutor({ functions: [...v1Functions, ...studioFunctions] });
   studio = await studioWithPhotos("Lena", 3);
 }, 60_000);
-
-afterAll(async () => {
-  await executor?.stop();
-  await app?.close();
-  await closeDb();
-});
 
 async function settled(generationId: string, timeoutMs = 60_000) {
   const { api, workspaceId, projectId } = studio;

@@ -6,29 +6,23 @@
 import crypto from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { accounts, creditLedger, generations, usageEntries, workspaces } from "@/db/schema";
 import { projects } from "@/db/schema/studio";
-import { startAppServer, type AppServer } from "@/test/app-server";
 import { CREDIT_COSTS, multiviewCost } from "@/shared/credit-costs";
-import { studioWithPhotos } from "../generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { csvField } from "./export-usage-csv";
 import { usageMonth } from "./record-usage";
 import { rejectionOf } from "@/test/rejection";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
+useAppStack();
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
   studio = await studioWithPhotos("Cora", 2);
 }, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await closeDb();
-});
 
 async function accountOf(workspaceId: string) {
   const db = await getDb();

@@ -4,33 +4,25 @@
  * /upscale, the cheapest real generation route.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { revokeKey } from "../services/keys/revoke-key";
 import { keyPrefix } from "../services/keys/api-key";
 import { consumeQuota, readQuotaUsage } from "../services/billing/quota";
 import { AppError } from "@/server/errors";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let fixtures: FixtureServer;
+const stack = useAppStack({ fixtures: true });
 let imageUrl: string;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  imageUrl = fixtures.serve("/small.jpg", await roomPhoto(64, 48));
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await app?.close();
+  imageUrl = stack.fixtures.serve("/small.jpg", await roomPhoto(64, 48));
 });
 
 async function call(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
-  const response = await fetch(`${app.url}/api/v1${path}`, {
+  const response = await fetch(`${stack.app.url}/api/v1${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
@@ -120,7 +112,7 @@ describe("request bodies (D2)", () => {
     const h = { "x-api-key": apiKey };
     expect(JSON.parse((await call("POST", "/upscale", h, "{not json")).text).error.code).toBe("invalid_json");
     expect(JSON.parse((await call("POST", "/upscale", h, "[1,2]")).text).error.code).toBe("invalid_request");
-    const form = await fetch(`${app.url}/api/v1/upscale`, { method: "POST", headers: { ...h, "content-type": "text/plain" }, body: "image_url=x" });
+    const form = await fetch(`${stack.app.url}/api/v1/upscale`, { method: "POST", headers: { ...h, "content-type": "text/plain" }, body: "image_url=x" });
     expect(((await form.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
     const huge = await call("POST", "/upscale", h, { image_url: imageUrl, padding: "x".repeat(1_100_000) });
     expect([huge.status, JSON.parse(huge.text).error.code]).toEqual([400, "payload_too_large"]);
@@ -150,10 +142,10 @@ describe("Idempotency-Key (D12)", () => {
     const { apiKey, accountId } = await makeAccount({ credits: 10 });
     const h = { "x-api-key": apiKey, "idempotency-key": "k-1" };
     expect((await call("POST", "/upscale", h, { image_url: imageUrl })).status).toBe(200);
-    const reused = await call("POST", "/upscale", h, { image_url: fixtures.serve("/other.jpg", await roomPhoto(40, 30)) });
+    const reused = await call("POST", "/upscale", h, { image_url: stack.fixtures.serve("/other.jpg", await roomPhoto(40, 30)) });
     expect([reused.status, JSON.parse(reused.text).error.code]).toEqual([422, "idempotency_key_reused"]);
 
-    const slowUrl = fixtures.serve("/slow.jpg", await roomPhoto(64, 48));
+    const slowUrl = stack.fixtures.serve("/slow.jpg", await roomPhoto(64, 48));
     const h2 = { "x-api-key": apiKey, "idempotency-key": "k-2" };
     const [one, two] = await Promise.all([
       call("POST", "/upscale", h2, { image_url: slowUrl }),

@@ -4,22 +4,15 @@
  * while the same key from another address still works. The address is the one the proxy
  * in front recorded (the last X-Forwarded-For entry, TRUSTED_PROXY_HOPS=1).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { env } from "@/env";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
+import { makeAccount } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const stack = useAppStack();
 
 async function me(apiKey: string, ip: string) {
-  const response = await fetch(`${app.url}/api/v1/me`, { headers: { "x-api-key": apiKey, "x-forwarded-for": ip } });
+  const response = await fetch(`${stack.app.url}/api/v1/me`, { headers: { "x-api-key": apiKey, "x-forwarded-for": ip } });
   return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
 }
 

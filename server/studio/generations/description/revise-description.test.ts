@@ -3,11 +3,11 @@
  * the list shows the history, the share page shows the latest wording; unfinished or
  * foreign descriptions are refused.
  */
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { generations } from "@/db/schema/studio-generations";
-import { studioWithPhotos } from "../test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { codeOf } from "@/test/callers";
 
 let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
@@ -19,16 +19,6 @@ async function description(status: "completed" | "running" = "completed") {
     .values({ workspaceId: home.workspaceId, projectId: home.projectId, kind: "description", status, params: {}, result: status === "completed" ? { description: "A bright house." } : null })
     .returning();
   return row.id;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
 }
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { getProviders } from "@/server/providers";
 import { replicateRedesignProvider } from "@/server/providers/replicate/redesign";
 import { databaseTaskLedger } from "@/server/providers/task-ledger";
 import { newBlobKey } from "@/server/storage";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { startReplicateDouble, type ReplicateDouble } from "@/test/doubles/replicate";
 import { roomPhoto } from "@/test/images";
 import { createVerbContext } from "@/server/context";
@@ -17,7 +17,7 @@ import { debitCredits } from "../billing/debit-credits";
 import { generateRenderView } from "./generate-render-view";
 import { viewChargeKey } from "./pricing";
 import { startSibling } from "./start-sibling";
-import { viewRows } from "./multiview-test-kit";
+import { viewRows } from "@/test/multiview";
 
 let double: ReplicateDouble;
 beforeAll(async () => {

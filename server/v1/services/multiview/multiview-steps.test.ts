@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { renderSets, renderViews } from "@/db/schema";
 import { newBlobKey } from "@/server/storage";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { createVerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
@@ -15,7 +15,7 @@ import { finishRenderSet } from "./finish-render-set";
 import { generateRenderView } from "./generate-render-view";
 import { viewChargeKey } from "./pricing";
 import { startSibling } from "./start-sibling";
-import { ledgerOf, viewRows } from "./multiview-test-kit";
+import { ledgerOf, viewRows } from "@/test/multiview";
 
 /** A set as POST /multiview leaves it: anchor charged, siblings waiting. */
 async function storedSet(credits: number, siblings: number) {

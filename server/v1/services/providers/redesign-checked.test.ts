@@ -11,13 +11,13 @@ import { providerStep } from "@/inngest/functions/v1/provider-step";
 import { sharp } from "@/server/images/sharp";
 import type { ImageFile, RedesignParams, RedesignProvider } from "@/server/providers/types";
 import { newBlobKey } from "@/server/storage";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { createVerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
 import { failRenderView } from "../multiview/fail-render-view";
 import { generateRenderView } from "../multiview/generate-render-view";
-import { ledgerOf } from "../multiview/multiview-test-kit";
+import { ledgerOf } from "@/test/multiview";
 import { viewChargeKey } from "../multiview/pricing";
 import { redesignChecked } from "./redesign-checked";
 

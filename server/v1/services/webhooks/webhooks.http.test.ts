@@ -7,12 +7,11 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { setWebhook } from "./set-webhook";
 import { verifyWebhook } from "./sign-webhook";
+import { useAppStack } from "@/test/app-stack";
 
 // Runs before the imports below are evaluated, so env.ts sees webhooks enabled.
 vi.hoisted(() => {
@@ -24,8 +23,7 @@ interface Delivery {
   body: string;
 }
 
-let app: AppServer;
-let executor: TestExecutor;
+const stack = useAppStack({ functions: v1Functions });
 let receiver: http.Server;
 const deliveries: Delivery[] = [];
 const answers: number[] = [];
@@ -47,12 +45,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(Number(process.env.FIXTURE_PORT), "127.0.0.1", resolve));
-  app = await startAppServer();
-  executor = await startTestExecutor({ functions: v1Functions });
 });
 afterAll(async () => {
-  await executor?.stop();
-  await app?.close();
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -62,7 +56,7 @@ describe("webhooks", () => {
     const { apiKey, accountId } = await makeAccount({ plan: "free" });
     const { secret } = await setWebhook(await getDb(), { accountId, url: `${origin}/hook` });
     answers.push(500, 302);
-    const created = await fetch(`${app.url}/api/v1/job`, {
+    const created = await fetch(`${stack.app.url}/api/v1/job`, {
       method: "POST",
       headers: { "x-api-key": apiKey, "content-type": "application/json" },
       body: JSON.stringify({ source_url: `${origin}/room.jpg`, room_type: "bedroom", redesign_type: "declutter" }),

@@ -2,7 +2,6 @@
  * A local HTTP server for the fetch tests that counts every TCP connection and request,
  * so a test can prove a refused fetch never reached it.
  */
-import "server-only";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 

@@ -2,7 +2,6 @@
  * Shared by the multi-view HTTP tests: calls over HTTP, polling, and reads of the
  * ledger and rows that the API does not expose (charges, gate verdicts).
  */
-import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { accounts, renderViews } from "@/db/schema";

@@ -3,8 +3,7 @@
  * image-processing tests: a room with a ceiling band, a shaded wall, a window, a planked
  * floor and optionally a dark box standing on the floor.
  */
-import "server-only";
-import { sharp } from "../sharp";
+import { sharp } from "@/server/images/sharp";
 
 export interface RoomOptions {
   width?: number;

@@ -1,11 +1,22 @@
 /**
- * Shared set-up of the studio workflow tests: a person with a workspace (its own v1
- * account, provisioned as in the embedded default), a project and uploaded photos.
+ * The tests' fixtures, made through the app's own verbs: a v1 account with a key (as
+ * `npm run admin -- account create` makes one), and a person with a workspace (its own
+ * v1 account, provisioned as in the embedded default), a project and uploaded photos.
  */
-import "server-only";
+import { getDb } from "@/db/client";
 import { getBlobStore } from "@/server/storage";
-import { newPerson } from "@/server/trpc/test/callers";
-import { roomPhoto } from "@/test/images";
+import { createAccount } from "@/server/v1/services/accounts/create-account";
+import type { Plan } from "@/shared/vocabulary";
+import { newPerson } from "./callers";
+import { roomPhoto } from "./images";
+
+let counter = 0;
+
+/** A fresh v1 account with a key, as `npm run admin -- account create` makes one. */
+export async function makeAccount(input: { plan?: Plan; credits?: number; quota?: number } = {}) {
+  const db = await getDb();
+  return createAccount({ db }, { name: `test-${process.pid}-${++counter}`, plan: input.plan ?? "business", credits: input.credits ?? 100, quota: input.quota });
+}
 
 export const projectFields = {
   address: "12 Harbour View",

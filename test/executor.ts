@@ -15,10 +15,10 @@ import type { InngestFunction } from "inngest";
 import { serve } from "inngest/node";
 import { getDb } from "@/db/client";
 import { executorRuns, executorSteps } from "@/db/schema";
-import { inngest } from "../client";
-import { LocalExecutor, type ExecutorOptions } from "./executor";
-import { closeSenderQueue } from "./queue";
-import type { Run, Step } from "./store";
+import { inngest } from "@/inngest/client";
+import { LocalExecutor, type ExecutorOptions } from "@/inngest/local/executor";
+import { closeSenderQueue } from "@/inngest/local/queue";
+import type { Run, Step } from "@/inngest/local/store";
 
 export interface TestExecutor {
   url: string;

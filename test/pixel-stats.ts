@@ -1,7 +1,6 @@
 /** Region statistics for the image-processing tests. */
-import "server-only";
-import { rgbToLab } from "../color";
-import { decodeRgb, type RgbImage } from "../raw-image";
+import { rgbToLab } from "@/server/images/color";
+import { decodeRgb, type RgbImage } from "@/server/images/raw-image";
 import type { Rect } from "./synthetic-room";
 
 export type Rgb = [number, number, number];

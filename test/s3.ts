@@ -3,11 +3,10 @@
  * 127.0.0.1 for tests. It does not verify SigV4 signatures, so link tampering is tested
  * against resolveOwnUrl only.
  */
-import "server-only";
 import path from "node:path";
 import S3rver from "s3rver";
 import { env } from "@/env";
-import { S3BlobStore, type S3BlobStoreOptions } from "./s3-blob-store";
+import { S3BlobStore, type S3BlobStoreOptions } from "@/server/storage/s3-blob-store";
 
 export type TestS3 = {
   endpoint: string;

@@ -1,15 +1,16 @@
 /**
- * Test helpers: real users in the test database and tRPC callers acting as them, so
- * procedure tests go through the same middleware (session, membership, role) as the app.
+ * The one tRPC caller helper: real users in the test database and callers acting as
+ * them, so procedure tests go through the same middleware (session, membership, role) as
+ * the app; and codeOf, what a call came to.
  */
-import "server-only";
+import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import type { Session } from "next-auth";
 import { users } from "@/db/schema/studio";
 import { createStudioContext, type StudioContext } from "@/server/studio/context";
 import { signUp } from "@/server/studio/users/sign-up";
-import { createTRPCContext } from "../init";
-import { createCaller } from "../root";
+import { createTRPCContext } from "@/server/trpc/init";
+import { createCaller } from "@/server/trpc/root";
 
 let counter = 0;
 
@@ -27,4 +28,15 @@ export async function newPerson(name: string, options: { confirmed?: boolean } =
   const user = (await signUp(ctx, { name, email, password: "correct horse battery" }))!;
   if (options.confirmed ?? true) await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   return { user, api: await callerFor(user) };
+}
+
+/** "OK" when the call succeeds, else the tRPC code it was refused with; any other error fails the test. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return "OK";
+  } catch (error) {
+    if (error instanceof TRPCError) return error.code;
+    throw error;
+  }
 }
