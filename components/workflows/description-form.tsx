@@ -1,19 +1,17 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
 import { optionsFrom, optionsOf, SelectField, TextAreaField, TextField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
-import { COPY_LANGUAGES, DESCRIPTION_DEFAULTS, LISTING_STATUS_LABELS, type CopyLanguage, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type Length, type Tone } from "@/shared/vocabulary";
+import { COPY_LANGUAGES, DESCRIPTION_DEFAULTS, DESCRIPTION_LIMITS as LIMITS, LISTING_STATUS_LABELS, type CopyLanguage, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type Length, type Tone } from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { LENGTH_OPTIONS, TONE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { ProjectFacts, StudioPhoto } from "./types";
-import { useRefreshGenerations } from "./use-generations";
+import { useStartRun } from "./use-start-run";
 
 const LANGUAGE_OPTIONS = optionsOf(COPY_LANGUAGES, { en: "English", es: "Spanish", fr: "French", de: "German", it: "Italian", pt: "Portuguese", nl: "Dutch" });
 
@@ -21,7 +19,6 @@ const LANGUAGE_OPTIONS = optionsOf(COPY_LANGUAGES, { en: "English", es: "Spanish
 export function DescriptionForm({ projectId, photos, facts }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const refresh = useRefreshGenerations(projectId);
   const [chosenPhotoIds, setPhotoIds] = useState<string[] | null>(null);
   // Until the person picks, the first six photos (including ones uploaded after the page opened).
   const photoIds = (chosenPhotoIds ?? photos.slice(0, 6).map((p) => p.id)).filter((id) => photos.some((p) => p.id === id));
@@ -35,19 +32,18 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
       .split(/\n+/)
       .map((line) => line.trim())
       .filter(Boolean)
-      .slice(0, 10)
+      .slice(0, LIMITS.highlights)
       .join("\n"),
   });
   const [tone, setTone] = useState<Tone>(DESCRIPTION_DEFAULTS.tone);
   const [length, setLength] = useState<Length>(DESCRIPTION_DEFAULTS.length);
   const [language, setLanguage] = useState<CopyLanguage>(DESCRIPTION_DEFAULTS.language);
-  const start = useMutation(trpc.generations.describe.mutationOptions({ onSuccess: () => refresh() }));
-  const startOnce = useOnce(start);
+  const { mutation, start } = useStartRun("description", projectId, trpc.generations.describe.mutationOptions());
   const set = (field: keyof typeof property) => (event: { target: { value: string } }) => setProperty((p) => ({ ...p, [field]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    startOnce({
+    start({
       workspaceId: workspace.id,
       projectId,
       photoIds,
@@ -72,7 +68,7 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Property description">
-      <PhotoPicker mode="multiple" legend="Photos to describe" hint={`Pick 1 to 20 (${photoIds.length} picked). They are downsized before sending.`} photos={photos} value={photoIds} max={20} onChange={setPhotoIds} />
+      <PhotoPicker mode="multiple" legend="Photos to describe" hint={`Pick ${LIMITS.images.min} to ${LIMITS.images.max} (${photoIds.length} picked). They are downsized before sending.`} photos={photos} value={photoIds} max={LIMITS.images.max} onChange={setPhotoIds} />
       <fieldset className="space-y-4">
         <legend className="text-sm font-medium text-stone-800">Confirm the property data</legend>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -98,8 +94,8 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
         <SelectField label="Length" value={length} onValueChange={setLength} options={LENGTH_OPTIONS} />
         <SelectField label="Language" value={language} onValueChange={setLanguage} options={LANGUAGE_OPTIONS} />
       </div>
-      <FormError message={start.error ? errorMessage(start.error) : null} />
-      <CostButton cost={CREDIT_COSTS.propertyDescription} loading={start.isPending} disabled={photoIds.length === 0}>
+      <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
+      <CostButton cost={CREDIT_COSTS.propertyDescription} loading={mutation.isPending} disabled={photoIds.length === 0}>
         <FileText className="size-4" aria-hidden="true" />
         Write description
       </CostButton>

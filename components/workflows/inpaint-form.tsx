@@ -1,10 +1,8 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { Wand2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
 import { optionsOf, SelectField } from "@/components/ui";
 import { CREDIT_COSTS, creditsLabel, INPAINT_UPSCALE_COST } from "@/shared/credit-costs";
@@ -15,27 +13,25 @@ import { MaskPainter } from "./mask-painter";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { StudioPhoto } from "./types";
-import { useRefreshGenerations } from "./use-generations";
+import { useStartRun } from "./use-start-run";
 
 /** Workflow 3: paint a mask, then one click runs inpaint → upscale durably. */
 export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { projectId: string; photos: StudioPhoto[]; photoId: string | null; onPhotoChange: (id: string) => void }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const refresh = useRefreshGenerations(projectId);
   const [mask, setMask] = useState<string | null>(null);
   const [inpaintingType, setInpaintingType] = useState<InpaintingType>("remove");
   const [renderType, setRenderType] = useState<RenderType>("interior");
   const [roomType, setRoomType] = useState<RoomType>("living_room");
   const [style, setStyle] = useState<Style>("modern");
-  const start = useMutation(trpc.generations.inpaintUpscale.mutationOptions({ onSuccess: () => refresh() }));
+  const { mutation, start } = useStartRun("inpaint_upscale", projectId, trpc.generations.inpaintUpscale.mutationOptions());
   const mls = useMlsVerdict(inpaintOperation(inpaintingType), renderType);
-  const startOnce = useOnce(start);
   const photo = photos.find((p) => p.id === photoId) ?? null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!photo || !mask) return;
-    startOnce({
+    start({
       workspaceId: workspace.id,
       projectId,
       photoId: photo.id,
@@ -77,8 +73,8 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
         Runs inpaint ({creditsLabel(CREDIT_COSTS.inpaint)}), then upscales the result to twice the size ({creditsLabel(CREDIT_COSTS.upscale)}). Both images are kept.
       </p>
       <MlsVerdictNote {...mls} />
-      <FormError message={start.error ? errorMessage(start.error) : null} />
-      <CostButton cost={INPAINT_UPSCALE_COST} loading={start.isPending} disabled={!photo || !mask || mls.verdict.allowed === "no"}>
+      <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
+      <CostButton cost={INPAINT_UPSCALE_COST} loading={mutation.isPending} disabled={!photo || !mask || mls.verdict.allowed === "no"}>
         <Wand2 className="size-4" aria-hidden="true" />
         Inpaint and upscale
       </CostButton>

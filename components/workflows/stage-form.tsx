@@ -1,10 +1,8 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
@@ -17,7 +15,7 @@ import { REDESIGN_OPTIONS, ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import { ProviderNotice } from "./provider-notice";
 import type { StudioPhoto } from "./types";
-import { useRefreshGenerations } from "./use-generations";
+import { useStartRun } from "./use-start-run";
 
 /** Workflow 1: stage (or declutter, restyle, repaint) one photo. */
 export function StageForm({
@@ -36,21 +34,19 @@ export function StageForm({
 }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const refresh = useRefreshGenerations(projectId);
   const [redesignType, setRedesignType] = useState<RedesignType>("staging");
   const [roomType, setRoomType] = useState<RoomType>("living_room");
   const [style, setStyle] = useState<Style>("scandinavian");
   const [color, setColor] = useState("sage_green");
   const [intensity, setIntensity] = useState<number>(INTENSITY.redesign);
   const [variations, setVariations] = useState("one");
-  const stage = useMutation(trpc.generations.stage.mutationOptions({ onSuccess: () => refresh() }));
+  const { mutation: stage, start } = useStartRun("staging", projectId, trpc.generations.stage.mutationOptions());
   const mls = useMlsVerdict(redesignType, roomType);
-  const stageOnce = useOnce(stage);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!photoId) return;
-    stageOnce({
+    start({
       workspaceId: workspace.id,
       projectId,
       photoId,
