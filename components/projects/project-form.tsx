@@ -1,7 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
-import { optionsOf } from "@/components/ui/options";
+import { optionsOf, wordOf } from "@/components/ui/options";
 import type { ProjectFields } from "@/server/studio/projects/project-fields";
 import {
   LISTING_STATUS_LABELS,
@@ -54,9 +54,9 @@ export function ProjectForm({
     setPriceError(null);
     onSubmit({
       address: String(form.get("address")).trim(),
-      propertyType: form.get("propertyType") as ProjectFields["propertyType"],
-      listingStatus: form.get("listingStatus") as ProjectFields["listingStatus"],
-      listingType: form.get("listingType") as ProjectFields["listingType"],
+      propertyType: wordOf(PROPERTY_TYPES, form.get("propertyType"), initial.propertyType),
+      listingStatus: wordOf(LISTING_STATUSES, form.get("listingStatus"), initial.listingStatus),
+      listingType: wordOf(LISTING_TYPES, form.get("listingType"), initial.listingType),
       price,
       bedrooms: numberOrNull(form.get("bedrooms")),
       bathrooms: numberOrNull(form.get("bathrooms")),

@@ -1,14 +1,13 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { useToast } from "@/components/ui/toast";
+import { useSaved } from "@/components/ui/use-saved";
 import type { V1ConnectionSummary } from "@/server/studio/workspaces/show-v1-connection";
 
 const SOURCE_LABELS: Record<V1ConnectionSummary["keySource"], string> = {
@@ -23,16 +22,14 @@ const SOURCE_LABELS: Record<V1ConnectionSummary["keySource"], string> = {
  */
 export function V1ConnectionForm({ connection }: { connection: V1ConnectionSummary }) {
   const trpc = useTRPC();
-  const router = useRouter();
   const workspace = useWorkspace();
-  const toast = useToast();
+  const saved = useSaved();
   const [editing, setEditing] = useState(false);
   const save = useMutation(
     trpc.workspaces.setConnection.mutationOptions({
       onSuccess: () => {
         setEditing(false);
-        toast("Connection saved");
-        router.refresh();
+        saved("Connection saved");
       },
     }),
   );

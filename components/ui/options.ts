@@ -15,3 +15,8 @@ export function optionsOf<W extends string>(words: readonly W[], labels?: Readon
 export function optionsFrom<W extends string>(labels: Readonly<Record<W, string>>): SelectOption<W>[] {
   return optionsOf(Object.keys(labels) as W[], labels);
 }
+
+/** The word of `words` a form field holds, or `fallback` when it holds none of them. */
+export function wordOf<W extends string>(words: readonly W[], value: FormDataEntryValue | null, fallback: W): W {
+  return words.find((word) => word === value) ?? fallback;
+}

@@ -10,6 +10,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
 import { mediaJobs, type MediaKind } from "@/db/schema";
 import type { VerbContext } from "@/server/context";
 import { logError } from "@/server/log";
@@ -20,6 +21,9 @@ import { refundCredits } from "../billing/refund-credits";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { providerAppError } from "../providers/provider-failure";
 import { withImageWorkSlot } from "./image-work-pool";
+
+/** What a synchronous image verb is given: the authenticated account and its validated request. */
+export type ImageWorkInput<Schema extends z.ZodType> = { account: AuthenticatedAccount; request: z.infer<Schema> };
 
 export interface ChargedImageWork<I, R> {
   account: AuthenticatedAccount;

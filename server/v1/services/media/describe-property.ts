@@ -1,12 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
-import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { analyzeImage } from "@/server/images/analyze";
 import type { VerbContext } from "@/server/context";
 import type { PropertyDescriptionRequestSchema } from "../../schemas/property-description";
-import type { AuthenticatedAccount } from "../keys/authenticate-key";
-import { chargedImageWork } from "./charged-image-work";
+import { chargedImageWork, type ImageWorkInput } from "./charged-image-work";
 import { decodeImages } from "./decode-images";
 import { ProviderError } from "@/server/providers/types";
 import { env } from "@/env";
@@ -18,10 +16,7 @@ import type { DescribeProvider } from "@/server/providers/types";
  * (image_analysis), then the describe provider writes the copy from that analysis and
  * the property data.
  */
-export async function describeProperty(
-  ctx: VerbContext,
-  input: { account: AuthenticatedAccount; request: z.infer<typeof PropertyDescriptionRequestSchema> },
-) {
+export async function describeProperty(ctx: VerbContext, input: ImageWorkInput<typeof PropertyDescriptionRequestSchema>) {
   const { account, request } = input;
   assertWritableLanguage(ctx.providers.describe, request.generation_settings.language);
   const { images: _bytes, ...kept } = request;

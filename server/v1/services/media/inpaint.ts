@@ -1,24 +1,21 @@
 import "server-only";
-import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { inpaintOperation } from "@/shared/vocabulary";
 import { readImageUrl } from "@/server/net/read-image";
 import type { VerbContext } from "@/server/context";
 import type { InpaintRequestSchema } from "../../schemas/media";
-import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
 import { disclosureFields } from "../providers/disclosure-fields";
-import { chargedImageWork } from "./charged-image-work";
+import { chargedImageWork, type ImageWorkInput } from "./charged-image-work";
 import { storeOutputs } from "./store-outputs";
 
 /** POST /inpaint (D8): synchronous; the mask is white where the image changes. */
-export async function inpaint(ctx: VerbContext, input: { account: AuthenticatedAccount; request: z.infer<typeof InpaintRequestSchema> }) {
-  const { account, request } = input;
+export async function inpaint(ctx: VerbContext, input: ImageWorkInput<typeof InpaintRequestSchema>) {
+  const { request } = input;
   return chargedImageWork(ctx, {
-    account,
+    ...input,
     kind: "inpaint",
     cost: CREDIT_COSTS.inpaint,
-    request,
     read: () => Promise.all([readImageUrl(ctx.storage, request.submitted_url), readImageUrl(ctx.storage, request.mask_url)]),
     run: async ([image, mask]) => {
       const provider = ctx.providers.inpaint;

@@ -1,13 +1,11 @@
 import "server-only";
-import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { readImageUrl } from "@/server/net/read-image";
 import type { VerbContext } from "@/server/context";
 import type { UpscaleRequestSchema } from "../../schemas/media";
-import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
 import { disclosureFields } from "../providers/disclosure-fields";
-import { chargedImageWork } from "./charged-image-work";
+import { chargedImageWork, type ImageWorkInput } from "./charged-image-work";
 import { storeOutputs } from "./store-outputs";
 
 export const UPSCALE_MAX_LONG_SIDE = 8192;
@@ -16,14 +14,13 @@ export const UPSCALE_MAX_LONG_SIDE = 8192;
  * POST /upscale (D8): twice the width and height, capped at 8192 px on the long side.
  * An output URL of our own (e.g. a finished inpaint) is read from storage directly.
  */
-export async function upscale(ctx: VerbContext, input: { account: AuthenticatedAccount; request: z.infer<typeof UpscaleRequestSchema> }) {
-  const { account, request } = input;
+export async function upscale(ctx: VerbContext, input: ImageWorkInput<typeof UpscaleRequestSchema>) {
+  const { request } = input;
   return chargedImageWork(ctx, {
-    account,
+    ...input,
+    read: () => readImageUrl(ctx.storage, request.image_url),
     kind: "upscale",
     cost: CREDIT_COSTS.upscale,
-    request,
-    read: () => readImageUrl(ctx.storage, request.image_url),
     run: async (image) => {
       const provider = ctx.providers.upscale;
       const done = await callProvider((signal) => provider.upscale(image, { maxLongSide: UPSCALE_MAX_LONG_SIDE }, signal));
