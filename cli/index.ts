@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/db/client";
-import type { Plan } from "@/db/schema";
+import type { Plan } from "@/shared/vocabulary";
 import { AppError } from "@/server/errors";
 import { createAccount } from "@/server/v1/services/accounts/create-account";
 import { setPlan } from "@/server/v1/services/accounts/set-plan";

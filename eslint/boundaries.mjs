@@ -4,7 +4,8 @@
  * ours; browser code (components/, any "use client" file) imports only shared and
  * client-safe modules; service verbs never import the HTTP layer; the studio reaches
  * the v1 service over HTTP, never through its verbs. Type-only imports are free (they
- * are erased) and tests may import anything.
+ * are erased) and tests may import anything. Test support lives under test/ and only
+ * tests, suites and the bench import it: production code that reaches into test/ fails.
  *
  * Written here rather than taken from a plugin because the rules need both the `@/`
  * alias and relative paths resolved against the project root, plus the "use client"
@@ -18,10 +19,10 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 function layerOf(relative) {
   if (relative === "env" || relative === "env.ts") return "env";
   const top = relative.split("/")[0];
-  return ["app", "components", "server", "db", "shared", "inngest"].includes(top) ? top : null;
+  return ["app", "components", "server", "db", "shared", "inngest", "test"].includes(top) ? top : null;
 }
 
-/** What each layer may import at runtime, besides itself. */
+/** What each layer may import at runtime, besides itself (none may import test/). */
 const ALLOWED = {
   shared: [],
   db: ["shared", "env"],
@@ -47,7 +48,8 @@ const FORBIDDEN = [
  */
 const EXCEPTIONS = [/^app\/api\/inngest\//, /^app\/dev\//, /^server\/studio\/workspaces\/provision-v1-account\.ts$/];
 
-const isTest = (relative) => /(\.test\.tsx?|\/testing\.ts|\/test-[^/]+\.ts)$/.test(relative);
+/** Tests sit beside the code as `*.test.ts`; their support code lives under test/. */
+const isTest = (relative) => /\.test\.tsx?$/.test(relative) || relative.startsWith("test/");
 
 function resolveTarget(importer, source) {
   if (source.startsWith("@/")) return path.posix.normalize(source.slice(2));

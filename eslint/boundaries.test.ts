@@ -61,3 +61,17 @@ describe("the v1 client factory", () => {
     expect(await errors("server/studio/generations/probe.ts", typeOnly)).toEqual([]);
   });
 });
+
+describe("test support", () => {
+  const support = 'import { makeAccount } from "@/test/fixtures";\nexport const probe = makeAccount;\n';
+
+  it("is imported by tests, never by production code", async () => {
+    expect(await errors("server/probe.test.ts", support)).toEqual([]);
+    expect(await errors("server/probe.ts", `import "server-only";\n${support}`)).toContain("atrium/import-boundaries");
+  });
+
+  it("is recognised by living under test/, not by its name", async () => {
+    expect(await errors("test/probe.ts", 'import { getDb } from "@/db/client";\nexport const probe = getDb;\n')).toEqual([]);
+    expect(await errors("server/probe/testing.ts", "export const probe = 1;\n")).toContain("atrium/server-only");
+  });
+});

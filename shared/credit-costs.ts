@@ -35,8 +35,6 @@ export function shortOfCreditsMessage(cost: number, balance: number): string {
   return `This costs ${creditsLabel(cost)} and the workspace has ${creditsLabel(balance)} left. An owner can add credits to the workspace's account.`;
 }
 
-export const PLAN_LABELS = { free: "Free plan", premium: "Premium plan", business: "Business plan" } as const;
-
 /**
  * Whole-listing staging: one staging job (POST /job) per photo, so the listing costs what
  * as many single stagings cost: CREDIT_COSTS.job credits and one monthly quota unit each.

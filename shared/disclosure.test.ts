@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DISCLOSURE_OPERATIONS, disclosureFor, isGenerativeProvider, providerNotice, strongestDisclosure } from "./disclosure";
+import { disclosureFor, isGenerativeProvider, providerNotice, strongestDisclosure } from "./disclosure";
+import { EDIT_OPERATIONS } from "./vocabulary";
 
 describe("disclosureFor", () => {
   it("calls only generative staging 'Virtually staged'; the local provider's staging-type outputs are style previews", () => {
@@ -21,7 +22,7 @@ describe("disclosureFor", () => {
   });
 
   it("never says 'Virtually staged' without a known generative provider", () => {
-    for (const operation of DISCLOSURE_OPERATIONS) {
+    for (const operation of EDIT_OPERATIONS) {
       for (const provider of ["local", null, undefined, ""]) expect(disclosureFor(operation, provider).label).not.toBe("Virtually staged");
     }
     expect(isGenerativeProvider("kling")).toBe(true);

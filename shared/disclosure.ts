@@ -11,18 +11,7 @@
  *   altered" plus what was done. An upscale changes resolution only: "Digitally enhanced".
  */
 
-export const DISCLOSURE_OPERATIONS = [
-  "staging",
-  "redecorate",
-  "render",
-  "declutter",
-  "color_change",
-  "inpaint_remove",
-  "inpaint_replace",
-  "upscale",
-  "video",
-] as const;
-export type DisclosureOperation = (typeof DISCLOSURE_OPERATIONS)[number];
+import type { EditOperation } from "./vocabulary";
 
 /** The provider name the offline provider reports (`result.provider`). */
 export const LOCAL_PROVIDER = "local";
@@ -57,7 +46,7 @@ export function isGenerativeProvider(provider: string | null | undefined): boole
  * The disclosure of one output. An unknown provider (null: not recorded) is treated as
  * not generative, so an output is never called "Virtually staged" without evidence.
  */
-export function disclosureFor(operation: DisclosureOperation, provider: string | null | undefined): Disclosure {
+export function disclosureFor(operation: EditOperation, provider: string | null | undefined): Disclosure {
   const generative = isGenerativeProvider(provider);
   const preview: Disclosure = {
     label: DISCLOSURE_LABELS.stylePreview,

@@ -6,9 +6,7 @@
  */
 import { DISCLOSURE_LABELS, type DisclosureLabel } from "./disclosure";
 import { mlsRuleSet } from "./mls-rules";
-
-export const REMARK_LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "nl"] as const;
-export type RemarkLanguage = (typeof REMARK_LANGUAGES)[number];
+import { COPY_LANGUAGES, type CopyLanguage } from "./vocabulary";
 
 type LabelKey = keyof typeof DISCLOSURE_LABELS;
 
@@ -24,7 +22,7 @@ interface Wording {
   originals: string;
 }
 
-const WORDING: Record<RemarkLanguage, Wording> = {
+const WORDING: Record<CopyLanguage, Wording> = {
   en: {
     labels: {
       virtuallyStaged: "virtually staged",
@@ -153,9 +151,9 @@ const WORDING: Record<RemarkLanguage, Wording> = {
   },
 };
 
-export function remarkLanguage(language: string | null | undefined): RemarkLanguage {
+export function remarkLanguage(language: string | null | undefined): CopyLanguage {
   const base = (language ?? "en").toLowerCase().split("-")[0];
-  return (REMARK_LANGUAGES as readonly string[]).includes(base) ? (base as RemarkLanguage) : "en";
+  return (COPY_LANGUAGES as readonly string[]).includes(base) ? (base as CopyLanguage) : "en";
 }
 
 function labelKey(label: DisclosureLabel): LabelKey {
@@ -169,7 +167,7 @@ export interface PhotoAlterations {
 }
 
 export interface ListingRemarks {
-  language: RemarkLanguage;
+  language: CopyLanguage;
   /** The MLS remark line; null when no photo was altered. */
   remark: string | null;
   /** Per altered photo, its name ("Photo 2", in the language) and the text to append to its description, e.g. " (Virtually staged)". */

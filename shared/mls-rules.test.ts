@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MLS_OPERATIONS, MLS_RULE_SET_IDS, MLS_RULE_SETS, mlsRuleSet, mlsVerdict, photoSettingOf } from "./mls-rules";
+import { MLS_RULE_SET_IDS, MLS_RULE_SETS, mlsRuleSet, mlsVerdict, photoSettingOf } from "./mls-rules";
+import { EDIT_OPERATIONS } from "./vocabulary";
 
 describe("MLS rule sets", () => {
   it("give every operation a verdict on interior and exterior photos, with a reason whenever it is not a plain yes", () => {
@@ -7,7 +8,7 @@ describe("MLS rule sets", () => {
       const set = MLS_RULE_SETS[id];
       expect(set.sources.length).toBeGreaterThan(0);
       for (const setting of ["interior", "exterior"] as const) {
-        for (const operation of MLS_OPERATIONS) {
+        for (const operation of EDIT_OPERATIONS) {
           const verdict = set.rules[setting][operation];
           if (verdict.allowed !== "yes") expect(verdict.reason.length).toBeGreaterThan(20);
         }

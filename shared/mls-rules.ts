@@ -13,17 +13,14 @@
  * QR code to the unaltered original on or beside the image.
  */
 
-/** Studio operations the rules speak about (the redesign types, inpaint and its upscale, video). */
-export const MLS_OPERATIONS = ["staging", "redecorate", "render", "declutter", "color_change", "inpaint_remove", "inpaint_replace", "upscale", "video"] as const;
-export type MlsOperation = (typeof MLS_OPERATIONS)[number];
-export type PhotoSetting = "interior" | "exterior";
+import type { EditOperation, RenderType } from "./vocabulary";
 
 export type MlsVerdict = { allowed: "yes" } | { allowed: "warn" | "no"; reason: string };
 
 export interface MlsRuleSet {
   id: MlsRuleSetId;
   name: string;
-  rules: Record<PhotoSetting, Record<MlsOperation, MlsVerdict>>;
+  rules: Record<RenderType, Record<EditOperation, MlsVerdict>>;
   /** Words for the photo description of a staged photo and of an otherwise altered one. */
   stagedWording: string;
   alteredWording: string;
@@ -53,9 +50,9 @@ const EITHER_SETTING = {
   inpaint_replace: { allowed: "warn", reason: REASONS.replace },
   upscale: YES,
   video: YES,
-} as const satisfies Partial<Record<MlsOperation, MlsVerdict>>;
+} as const satisfies Partial<Record<EditOperation, MlsVerdict>>;
 
-const MOVABLE_ITEMS_ONLY: Record<PhotoSetting, Record<MlsOperation, MlsVerdict>> = {
+const MOVABLE_ITEMS_ONLY: Record<RenderType, Record<EditOperation, MlsVerdict>> = {
   interior: { staging: YES, redecorate: { allowed: "warn", reason: REASONS.permanent }, ...EITHER_SETTING },
   exterior: { staging: { allowed: "warn", reason: REASONS.exteriorStaging }, redecorate: { allowed: "no", reason: REASONS.exteriorRedesign }, ...EITHER_SETTING },
 };
@@ -109,7 +106,7 @@ export function mlsRuleSet(id: string | null | undefined): MlsRuleSet {
 }
 
 /** Whether the rule set allows an operation on an interior or exterior photo, and why not. */
-export function mlsVerdict(ruleSetId: string | null | undefined, operation: MlsOperation, setting: PhotoSetting): MlsVerdict {
+export function mlsVerdict(ruleSetId: string | null | undefined, operation: EditOperation, setting: RenderType): MlsVerdict {
   return mlsRuleSet(ruleSetId).rules[setting][operation];
 }
 
@@ -120,6 +117,6 @@ const OUTDOOR_ROOMS = new Set(["patio"]);
  * Interior or exterior, from an environment (`exterior`; a commercial interior follows
  * the interior rules) or a room type (`patio`).
  */
-export function photoSettingOf(environmentOrRoom: string | null | undefined): PhotoSetting {
+export function photoSettingOf(environmentOrRoom: string | null | undefined): RenderType {
   return environmentOrRoom === "exterior" || OUTDOOR_ROOMS.has(environmentOrRoom ?? "") ? "exterior" : "interior";
 }

@@ -3,9 +3,7 @@
  * other owners; admins manage members and invitations and read the audit log; agents
  * work on projects and photos only.
  */
-import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "./studio-vocabulary";
-
-export { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole };
+import type { WorkspaceRole } from "./vocabulary";
 
 const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, agent: 1 };
 

@@ -8,7 +8,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { executorEvents, executorRuns } from "@/db/schema";
 import { sendAccountEmailFunction } from "@/inngest/functions/studio/send-account-email";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
+import { startTestExecutor, type TestExecutor } from "@/test/executor";
 
 export function startAccountMail(): Promise<TestExecutor> {
   return startTestExecutor({ functions: [sendAccountEmailFunction] });

@@ -3,7 +3,7 @@
  * serves the tally function and runs a local executor against the shared database, with
  * a short lease so a killed instance's work is taken over quickly. Prints "ready <url>".
  */
-import { startTestExecutor } from "@/inngest/local/testing";
+import { startTestExecutor } from "@/test/executor";
 import { tallyFunction } from "./tally-function";
 
 const harness = await startTestExecutor({ functions: [tallyFunction], leaseSeconds: 4, concurrency: 2, maintenanceIntervalSeconds: 1 });

@@ -14,7 +14,8 @@ import { localInpaintProvider } from "@/server/providers/local/inpaint";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
 import { localUpscaleProvider } from "@/server/providers/local/upscale";
 import { renderLocalVideo } from "@/server/providers/local/video";
-import type { ImageFile, RedesignParams, RedesignType } from "@/server/providers/types";
+import type { ImageFile, RedesignParams } from "@/server/providers/types";
+import type { RedesignType } from "@/shared/vocabulary";
 import { UPSCALE_MAX_LONG_SIDE } from "@/server/v1/services/media/upscale";
 import { OPERATIONS, type Operation } from "./operations";
 

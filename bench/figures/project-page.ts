@@ -15,7 +15,7 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema/studio";
 import { getBlobStore } from "@/server/storage";
-import { callerFor } from "@/server/trpc/test/callers";
+import { callerFor } from "@/test/callers";
 import { createStudioContext } from "@/server/studio/context";
 import { signUp } from "@/server/studio/users/sign-up";
 import type { Figure } from "../lib/report";

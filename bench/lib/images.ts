@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sharp } from "@/server/images/sharp";
-import { syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { syntheticRoom } from "@/test/synthetic-room";
 
 export interface Size {
   width: number;

@@ -12,7 +12,7 @@ import { DisclosureNote } from "@/components/workflows/disclosure-note";
 import { OutputActions } from "@/components/workflows/output-actions";
 import { PendingTile } from "@/components/workflows/pending-tile";
 import type { BatchView } from "@/server/studio/batches/list-batches";
-import { idLabel } from "@/shared/generation-vocabulary";
+import { idLabel } from "@/shared/vocabulary";
 import { useRefreshBatches } from "./use-batches";
 
 const STATUS: Record<BatchView["status"], { label: string; tone: BadgeTone }> = {

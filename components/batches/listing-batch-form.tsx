@@ -12,7 +12,7 @@ import { IntensityField } from "@/components/workflows/intensity-field";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "@/components/workflows/options";
 import { ProviderNotice } from "@/components/workflows/provider-notice";
 import type { StudioPhoto } from "@/components/workflows/types";
-import type { RoomType, Style } from "@/shared/catalogues";
+import type { RoomType, Style } from "@/shared/vocabulary";
 import { creditsLabel, listingBatchCost, quotaUnitsLabel, shortOfCreditsMessage, shortOfQuotaMessage } from "@/shared/credit-costs";
 import { useRefreshBatches } from "./use-batches";
 
@@ -61,7 +61,7 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
         Every photo is staged in one style with one seed, so the furniture matches from room to room. Check the room type of each photo.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Style for the whole listing" value={style} onChange={(e) => setStyle(e.target.value as Style)} options={STYLE_OPTIONS} />
+        <SelectField label="Style for the whole listing" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} />
         <IntensityField value={intensity} onChange={setIntensity} />
       </div>
       <fieldset className="space-y-2">
@@ -79,7 +79,7 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
                   </span>
                 }
                 value={roomOf(photo.id)}
-                onChange={(e) => setChosen({ ...chosen, [photo.id]: e.target.value as RoomType })}
+                onValueChange={(roomType) => setChosen({ ...chosen, [photo.id]: roomType })}
                 options={ROOM_OPTIONS}
                 hint={suggested(photo.id) && !chosen[photo.id] ? "Suggested from image analysis" : undefined}
               />

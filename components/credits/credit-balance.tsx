@@ -2,7 +2,7 @@
 import { Coins } from "lucide-react";
 import Link from "next/link";
 import { useWorkspace } from "@/components/shell/workspace-context";
-import { PLAN_LABELS } from "@/shared/credit-costs";
+import { PLAN_LABELS } from "@/shared/vocabulary";
 import { useCredits } from "./use-credits";
 
 /** What is left to spend, always in sight in the sidebar, with the way to the usage page. */

@@ -10,8 +10,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField, TextField } from "@/components/ui/field";
+import { optionsOf } from "@/components/ui/options";
 import { useToast } from "@/components/ui/toast";
-import { ROLE_LABELS, type WorkspaceRole } from "@/shared/studio-vocabulary";
+import { INVITATION_ROLES, ROLE_LABELS, type InvitationRole, type WorkspaceRole } from "@/shared/vocabulary";
 
 export interface PendingInvitation {
   id: string;
@@ -34,6 +35,7 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
   const [link, setLink] = useState<string | null>(null);
   const [mailed, setMailed] = useState<{ to: string; sent: boolean } | null>(null);
   const [copied, setCopied] = useState(false);
+  const [role, setRole] = useState<InvitationRole>("agent");
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const create = useMutation(
     trpc.invitations.create.mutationOptions({
@@ -61,7 +63,7 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const email = String(form.get("email") ?? "").trim();
-    createOnce({ workspaceId: workspace.id, role: form.get("role") as "admin" | "agent", email: email || undefined });
+    createOnce({ workspaceId: workspace.id, role, email: email || undefined });
   }
 
   async function copy() {
@@ -76,12 +78,9 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
         <TextField label="Email (optional)" name="email" type="email" placeholder="agent@brokerage.com" hint="We email the link there and fill it in when they sign up." />
         <SelectField
           label="Role"
-          name="role"
-          defaultValue="agent"
-          options={[
-            { value: "agent", label: ROLE_LABELS.agent },
-            { value: "admin", label: ROLE_LABELS.admin },
-          ]}
+          value={role}
+          onValueChange={setRole}
+          options={optionsOf(INVITATION_ROLES, ROLE_LABELS)}
         />
         <Button type="submit" loading={create.isPending} className="sm:mt-7">
           <Link2 className="size-4" aria-hidden="true" />

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { canManageRole } from "@/shared/roles";
-import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/studio-vocabulary";
+import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/vocabulary";
 
 export interface MemberView {
   userId: string;
@@ -85,9 +85,7 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
                     hideLabel
                     value={member.role}
                     options={grantable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-                    onChange={(event) =>
-                      changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role: event.target.value as WorkspaceRole })
-                    }
+                    onValueChange={(role) => changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role })}
                   />
                   <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name}`}>
                     Remove

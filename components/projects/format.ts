@@ -1,4 +1,4 @@
-import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS, type ListingStatus } from "@/shared/studio-vocabulary";
+import { LISTING_STATUS_LABELS, LISTING_TYPE_LABELS, type ListingStatus } from "@/shared/vocabulary";
 import type { BadgeTone } from "@/components/ui/badge";
 
 export function formatPrice(price: number | null, listingType: "sale" | "rent"): string | null {

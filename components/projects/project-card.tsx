@@ -1,7 +1,7 @@
 import { ImageIcon } from "lucide-react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { PROPERTY_TYPE_LABELS, type ListingStatus, type ListingType, type PropertyType } from "@/shared/studio-vocabulary";
+import { PROPERTY_TYPE_LABELS, type ListingStatus, type ListingType, type PropertyType } from "@/shared/vocabulary";
 import { formatPrice, formatRooms, LISTING_STATUS_LABELS, STATUS_TONES } from "./format";
 
 export interface ProjectCardData {

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorState } from "@/components/ui/empty-state";
 import { useToast } from "@/components/ui/toast";
+import { useSaved } from "@/components/ui/use-saved";
 import type { ProjectFields } from "@/server/studio/projects/project-fields";
 import { ProjectForm } from "./project-form";
 
@@ -53,17 +54,15 @@ export function NewProjectButton() {
 
 export function EditProjectButton({ projectId, fields }: { projectId: string; fields: ProjectFields }) {
   const trpc = useTRPC();
-  const router = useRouter();
   const workspace = useWorkspace();
-  const toast = useToast();
+  const saved = useSaved();
   const [open, setOpen] = useState(false);
   const formId = useId();
   const update = useMutation(
     trpc.projects.update.mutationOptions({
       onSuccess: () => {
         setOpen(false);
-        toast("Project saved");
-        router.refresh();
+        saved("Project saved");
       },
     }),
   );

@@ -1,6 +1,7 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { optionsOf, wordOf } from "@/components/ui/options";
 import type { ProjectFields } from "@/server/studio/projects/project-fields";
 import {
   LISTING_STATUS_LABELS,
@@ -9,9 +10,7 @@ import {
   LISTING_TYPES,
   PROPERTY_TYPE_LABELS,
   PROPERTY_TYPES,
-} from "@/shared/studio-vocabulary";
-
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+} from "@/shared/vocabulary";
 
 export const EMPTY_PROJECT: ProjectFields = {
   address: "",
@@ -55,9 +54,9 @@ export function ProjectForm({
     setPriceError(null);
     onSubmit({
       address: String(form.get("address")).trim(),
-      propertyType: form.get("propertyType") as ProjectFields["propertyType"],
-      listingStatus: form.get("listingStatus") as ProjectFields["listingStatus"],
-      listingType: form.get("listingType") as ProjectFields["listingType"],
+      propertyType: wordOf(PROPERTY_TYPES, form.get("propertyType"), initial.propertyType),
+      listingStatus: wordOf(LISTING_STATUSES, form.get("listingStatus"), initial.listingStatus),
+      listingType: wordOf(LISTING_TYPES, form.get("listingType"), initial.listingType),
       price,
       bedrooms: numberOrNull(form.get("bedrooms")),
       bathrooms: numberOrNull(form.get("bathrooms")),
@@ -78,9 +77,9 @@ export function ProjectForm({
         autoComplete="street-address"
         placeholder="12 Harbour Lane, Portsmouth"
       />
-      <SelectField label="Property type" name="propertyType" defaultValue={initial.propertyType} options={options(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)} />
-      <SelectField label="Listing type" name="listingType" defaultValue={initial.listingType} options={options(LISTING_TYPES, LISTING_TYPE_LABELS)} />
-      <SelectField label="Listing status" name="listingStatus" defaultValue={initial.listingStatus} options={options(LISTING_STATUSES, LISTING_STATUS_LABELS)} />
+      <SelectField label="Property type" name="propertyType" defaultValue={initial.propertyType} options={optionsOf(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)} />
+      <SelectField label="Listing type" name="listingType" defaultValue={initial.listingType} options={optionsOf(LISTING_TYPES, LISTING_TYPE_LABELS)} />
+      <SelectField label="Listing status" name="listingStatus" defaultValue={initial.listingStatus} options={optionsOf(LISTING_STATUSES, LISTING_STATUS_LABELS)} />
       <TextField
         label="Price (USD)"
         name="price"

@@ -42,7 +42,7 @@ export function MlsRuleSetForm() {
           label="MLS rule set"
           value={value}
           disabled={!allowed || current.isPending}
-          onChange={(e) => setChosen(e.target.value as MlsRuleSetId)}
+          onValueChange={setChosen}
           options={MLS_RULE_SET_IDS.map((id) => ({ value: id, label: MLS_RULE_SETS[id].name }))}
           error={save.error ? errorMessage(save.error) : null}
           hint={allowed ? undefined : "Only owners and admins can change the rule set."}

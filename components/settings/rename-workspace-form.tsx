@@ -1,26 +1,17 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { canManage, useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
-import { useToast } from "@/components/ui/toast";
+import { useSaved } from "@/components/ui/use-saved";
+import { WorkspaceNameField } from "@/components/workspaces/workspace-name-field";
 
 export function RenameWorkspaceForm() {
   const trpc = useTRPC();
-  const router = useRouter();
   const workspace = useWorkspace();
-  const toast = useToast();
-  const rename = useMutation(
-    trpc.workspaces.rename.mutationOptions({
-      onSuccess: () => {
-        toast("Workspace renamed");
-        router.refresh();
-      },
-    }),
-  );
+  const saved = useSaved();
+  const rename = useMutation(trpc.workspaces.rename.mutationOptions({ onSuccess: () => saved("Workspace renamed") }));
   const allowed = canManage(workspace);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -30,14 +21,9 @@ export function RenameWorkspaceForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <TextField
-        className="flex-1"
+      <WorkspaceNameField
         label="Workspace name"
-        name="name"
         defaultValue={workspace.name}
-        required
-        minLength={2}
-        maxLength={80}
         disabled={!allowed}
         error={rename.error ? errorMessage(rename.error) : null}
         hint={allowed ? `Web address: /w/${workspace.slug}` : "Only owners and admins can rename the workspace."}

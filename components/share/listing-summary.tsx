@@ -1,7 +1,7 @@
 import { Mail, UserRound } from "lucide-react";
 import { formatPrice, formatRooms, LISTING_TYPE_LABELS } from "@/components/projects/format";
 import type { ShareListing } from "@/server/studio/exports/show-share";
-import { PROPERTY_TYPE_LABELS } from "@/shared/studio-vocabulary";
+import { PROPERTY_TYPE_LABELS } from "@/shared/vocabulary";
 
 /** The top of a listing page: address, price and facts, the copy, and who to contact. */
 export function ListingSummary({ listing }: { listing: ShareListing }) {

@@ -3,7 +3,7 @@ import { Check, ChevronsUpDown, Plus } from "lucide-react";
 import Link from "next/link";
 import { Menu, menuItemClasses } from "@/components/ui/menu";
 import type { WorkspaceSummary } from "@/server/studio/workspaces/list-workspaces";
-import { ROLE_LABELS } from "@/shared/studio-vocabulary";
+import { ROLE_LABELS } from "@/shared/vocabulary";
 
 /** The current brokerage, and a quick way to switch to another or create one. */
 export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceSummary; workspaces: WorkspaceSummary[] }) {

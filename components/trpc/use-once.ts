@@ -16,16 +16,20 @@ export function newRequestId(): string {
  * Runs a create or charge once per user action: a second click while the first is in
  * flight is ignored (before React has even re-rendered the disabled button), and the
  * request carries an id made for this action, so the server makes one row and one
- * charge even if the same request arrives twice.
+ * charge even if the same request arrives twice. `onSend` is told the action's id as
+ * the request leaves, in the click's own handler.
  */
 export function useOnce<TData, TError, TInput extends { requestId?: string }, TContext>(
   mutation: UseMutationResult<TData, TError, TInput, TContext>,
+  onSend?: (requestId: string) => void,
 ): (input: Omit<TInput, "requestId">) => void {
   const inFlight = useRef(false);
   return (input) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    mutation.mutate({ ...input, requestId: newRequestId() } as TInput, {
+    const requestId = newRequestId();
+    onSend?.(requestId);
+    mutation.mutate({ ...input, requestId } as TInput, {
       onSettled: () => {
         inFlight.current = false;
       },

@@ -1,6 +1,7 @@
 "use client";
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { cx } from "./cx";
+import type { SelectOption } from "./options";
 
 const CONTROL =
   "block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-stone-900 shadow-sm ring-1 ring-inset ring-stone-300 " +
@@ -69,15 +70,27 @@ export function TextAreaField({ label, hint, error, className, hideLabel, ...pro
   );
 }
 
-export function SelectField({
+/**
+ * A select over a word list: `value` and `onValueChange` speak the options' own type
+ * (a room type, a video mode…), so forms hold typed state without casting the DOM's string.
+ */
+export function SelectField<V extends string>({
   label,
   hint,
   error,
   className,
   hideLabel,
   options,
+  onValueChange,
+  onChange,
   ...props
-}: FieldFrameProps & ComponentProps<"select"> & { options: readonly { value: string; label: string }[] }) {
+}: FieldFrameProps &
+  Omit<ComponentProps<"select">, "value" | "defaultValue"> & {
+    value?: V;
+    defaultValue?: V;
+    options: readonly SelectOption<V>[];
+    onValueChange?: (value: V) => void;
+  }) {
   const id = useId();
   return (
     <FieldFrame {...{ label, hint, error, className, hideLabel, id }}>
@@ -86,6 +99,11 @@ export function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={cx(CONTROL, "pr-8")}
+        onChange={(event) => {
+          onChange?.(event);
+          const chosen = options.find((option) => option.value === event.target.value);
+          if (chosen) onValueChange?.(chosen.value);
+        }}
         {...props}
       >
         {options.map((option) => (

@@ -5,6 +5,7 @@ export { cx } from "./cx";
 export { Dialog } from "./dialog";
 export { EmptyState, ErrorState } from "./empty-state";
 export { SelectField, TextAreaField, TextField } from "./field";
+export { optionsFrom, optionsOf, type SelectOption } from "./options";
 export { Menu, menuItemClasses } from "./menu";
 export { PageHeader } from "./page-header";
 export { Skeleton } from "./skeleton";

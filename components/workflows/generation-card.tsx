@@ -1,18 +1,19 @@
 import { Card } from "@/components/ui/card";
-import { GENERATION_KIND_LABELS, idLabel } from "@/shared/generation-vocabulary";
+import { GENERATION_KIND_LABELS, idLabel } from "@/shared/vocabulary";
 import { ChainResult } from "./chain-result";
 import { DeleteResultButton } from "./delete-result-button";
 import { DescriptionResult } from "./description-result";
 import { MultiviewResult } from "./multiview-result";
 import { StagingResult } from "./staging-result";
 import { StatusBadge } from "./status-badge";
-import type { GenerationView } from "./types";
+import type { GenerationView, RunParams } from "./types";
 import { VideoResult } from "./video-result";
 
+/** What was asked, in the request's own words: "Staging · Living room · Scandinavian". */
 function summary(generation: GenerationView): string {
-  const p = generation.params as Record<string, unknown>;
-  const words = [p.redesignType, p.roomType, p.style, p.mode, p.inpaintingType, p.tone].filter((v): v is string => typeof v === "string");
-  return words.map(idLabel).join(" · ");
+  const p: Partial<RunParams> = generation.params;
+  const words = [p.redesign_type, p.room_type, p.style, p.mode, p.inpainting_type, p.generation_settings?.tone];
+  return words.flatMap((word) => (typeof word === "string" ? [idLabel(word)] : [])).join(" · ");
 }
 
 /** One workflow run: what was asked, by whom, its live state and its results. */

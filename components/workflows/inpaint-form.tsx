@@ -1,48 +1,45 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { Wand2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
-import { SelectField } from "@/components/ui";
+import { optionsOf, SelectField } from "@/components/ui";
 import { CREDIT_COSTS, creditsLabel, INPAINT_UPSCALE_COST } from "@/shared/credit-costs";
+import { inpaintOperation, INPAINTING_TYPES, RENDER_TYPES, type InpaintingType, type RenderType, type RoomType, type Style } from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { MlsVerdictNote, useMlsVerdict } from "./mls-verdict-note";
 import { MaskPainter } from "./mask-painter";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { StudioPhoto } from "./types";
-import { useRefreshGenerations } from "./use-generations";
+import { useStartRun } from "./use-start-run";
 
 /** Workflow 3: paint a mask, then one click runs inpaint → upscale durably. */
 export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { projectId: string; photos: StudioPhoto[]; photoId: string | null; onPhotoChange: (id: string) => void }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const refresh = useRefreshGenerations(projectId);
   const [mask, setMask] = useState<string | null>(null);
-  const [inpaintingType, setInpaintingType] = useState<"remove" | "replace">("remove");
-  const [renderType, setRenderType] = useState<"interior" | "exterior">("interior");
-  const [roomType, setRoomType] = useState("living_room");
-  const [style, setStyle] = useState("modern");
-  const start = useMutation(trpc.generations.inpaintUpscale.mutationOptions({ onSuccess: () => refresh() }));
-  const mls = useMlsVerdict(inpaintingType === "replace" ? "inpaint_replace" : "inpaint_remove", renderType);
-  const startOnce = useOnce(start);
+  const [inpaintingType, setInpaintingType] = useState<InpaintingType>("remove");
+  const [renderType, setRenderType] = useState<RenderType>("interior");
+  const [roomType, setRoomType] = useState<RoomType>("living_room");
+  const [style, setStyle] = useState<Style>("modern");
+  const { mutation, start } = useStartRun("inpaint_upscale", projectId, trpc.generations.inpaintUpscale.mutationOptions());
+  const mls = useMlsVerdict(inpaintOperation(inpaintingType), renderType);
   const photo = photos.find((p) => p.id === photoId) ?? null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!photo || !mask) return;
-    startOnce({
+    start({
       workspaceId: workspace.id,
       projectId,
       photoId: photo.id,
       maskDataUrl: mask,
       inpaintingType,
       renderType,
-      roomType: inpaintingType === "replace" ? (roomType as "bedroom") : undefined,
-      style: inpaintingType === "replace" ? (style as "modern") : undefined,
+      roomType: inpaintingType === "replace" ? roomType : undefined,
+      style: inpaintingType === "replace" ? style : undefined,
     });
   }
 
@@ -56,25 +53,19 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
         <SelectField
           label="Painted area"
           value={inpaintingType}
-          onChange={(e) => setInpaintingType(e.target.value as "remove")}
-          options={[
-            { value: "remove", label: "Remove what is there" },
-            { value: "replace", label: "Replace with new furnishing" },
-          ]}
+          onValueChange={setInpaintingType}
+          options={optionsOf(INPAINTING_TYPES, { remove: "Remove what is there", replace: "Replace with new furnishing" })}
         />
         <SelectField
           label="Scene"
           value={renderType}
-          onChange={(e) => setRenderType(e.target.value as "interior")}
-          options={[
-            { value: "interior", label: "Interior" },
-            { value: "exterior", label: "Exterior" },
-          ]}
+          onValueChange={setRenderType}
+          options={optionsOf(RENDER_TYPES)}
         />
         {inpaintingType === "replace" ? (
           <>
-            <SelectField label="Room type" value={roomType} onChange={(e) => setRoomType(e.target.value)} options={ROOM_OPTIONS} />
-            <SelectField label="Style" value={style} onChange={(e) => setStyle(e.target.value)} options={STYLE_OPTIONS} />
+            <SelectField label="Room type" value={roomType} onValueChange={setRoomType} options={ROOM_OPTIONS} />
+            <SelectField label="Style" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} />
           </>
         ) : null}
       </div>
@@ -82,8 +73,8 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
         Runs inpaint ({creditsLabel(CREDIT_COSTS.inpaint)}), then upscales the result to twice the size ({creditsLabel(CREDIT_COSTS.upscale)}). Both images are kept.
       </p>
       <MlsVerdictNote {...mls} />
-      <FormError message={start.error ? errorMessage(start.error) : null} />
-      <CostButton cost={INPAINT_UPSCALE_COST} loading={start.isPending} disabled={!photo || !mask || mls.verdict.allowed === "no"}>
+      <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
+      <CostButton cost={INPAINT_UPSCALE_COST} loading={mutation.isPending} disabled={!photo || !mask || mls.verdict.allowed === "no"}>
         <Wand2 className="size-4" aria-hidden="true" />
         Inpaint and upscale
       </CostButton>

@@ -1,5 +1,6 @@
 "use client";
 import { useId } from "react";
+import { INTENSITY } from "@/shared/vocabulary";
 
 /** How strongly the service may change the photo, 0.1 to 1.0. */
 export function IntensityField({ value, onChange }: { value: number; onChange: (value: number) => void }) {
@@ -17,8 +18,8 @@ export function IntensityField({ value, onChange }: { value: number; onChange: (
       <input
         id={id}
         type="range"
-        min={0.1}
-        max={1}
+        min={INTENSITY.min}
+        max={INTENSITY.max}
         step={0.05}
         value={value}
         onChange={(event) => onChange(Number(event.target.value))}

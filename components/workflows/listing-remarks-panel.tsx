@@ -4,11 +4,11 @@ import { useEffect, useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Panel, Skeleton } from "@/components/ui";
-import { REMARK_LANGUAGES, type RemarkLanguage } from "@/shared/listing-remarks";
+import { COPY_LANGUAGES, type CopyLanguage } from "@/shared/vocabulary";
 import { CopyButton } from "./copy-button";
 import { useGenerations } from "./use-generations";
 
-const LANGUAGE_NAMES: Record<RemarkLanguage, string> = {
+const LANGUAGE_NAMES: Record<CopyLanguage, string> = {
   en: "English",
   es: "Español",
   fr: "Français",
@@ -27,12 +27,12 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const queryClient = useQueryClient();
-  const [language, setLanguage] = useState<RemarkLanguage | null>(null);
+  const [language, setLanguage] = useState<CopyLanguage | null>(null);
   const input = { workspaceId: workspace.id, projectId };
   const remarks = useQuery(trpc.compliance.listingRemarks.queryOptions({ ...input, language }));
   // Read again whenever a result finishes or the share link changes: they decide the wording.
   const generations = useGenerations(projectId);
-  const link = useQuery(trpc.generations.shareLink.queryOptions(input));
+  const link = useQuery(trpc.exports.shareLink.queryOptions(input));
   const finished = generations.data?.filter((g) => g.status !== "running").map((g) => g.id).join(",") ?? "";
   const linkPath = link.data?.path ?? null;
   const remarksKey = trpc.compliance.listingRemarks.queryKey();
@@ -55,10 +55,10 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
           <select
             id="remark-language"
             value={data?.language ?? language ?? "en"}
-            onChange={(e) => setLanguage(e.target.value as RemarkLanguage)}
+            onChange={(e) => setLanguage(COPY_LANGUAGES.find((code) => code === e.target.value) ?? null)}
             className="h-8 rounded-lg bg-white px-2 text-sm ring-1 ring-stone-300"
           >
-            {REMARK_LANGUAGES.map((code) => (
+            {COPY_LANGUAGES.map((code) => (
               <option key={code} value={code}>
                 {LANGUAGE_NAMES[code]}
               </option>

@@ -3,10 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { ShieldAlert, ShieldX } from "lucide-react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { useTRPC } from "@/components/trpc/client";
-import { mlsVerdict, photoSettingOf, type MlsOperation, type MlsVerdict } from "@/shared/mls-rules";
+import { mlsVerdict, photoSettingOf, type MlsVerdict } from "@/shared/mls-rules";
+import type { EditOperation } from "@/shared/vocabulary";
 
 /** What the workspace's MLS rule set says about an edit before it starts. */
-export function useMlsVerdict(operation: MlsOperation, setting: string | null | undefined): { verdict: MlsVerdict; ruleSetName: string | null } {
+export function useMlsVerdict(operation: EditOperation, setting: string | null | undefined): { verdict: MlsVerdict; ruleSetName: string | null } {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const rules = useQuery({ ...trpc.compliance.ruleSet.queryOptions({ workspaceId: workspace.id }), staleTime: 60_000 });

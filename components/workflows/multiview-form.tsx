@@ -1,40 +1,30 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { Layers } from "lucide-react";
 import { useCallback, useMemo, useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS, creditsLabel, multiviewCost } from "@/shared/credit-costs";
+import { INTENSITY, MULTIVIEW_OTHER_VIEWS, type RoomType, type Style } from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { StudioPhoto } from "./types";
-import { useRefreshGenerations } from "./use-generations";
+import { useStartRun } from "./use-start-run";
 
 /** Workflow 2: one room from several angles, staged consistently with an anchor view. */
 export function MultiviewForm({ projectId, photos }: { projectId: string; photos: StudioPhoto[] }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const refresh = useRefreshGenerations(projectId);
   const [chosenAnchor, setAnchor] = useState<string | null>(null);
   const anchor = photos.some((p) => p.id === chosenAnchor) ? chosenAnchor : (photos[0]?.id ?? null);
   const [views, setViews] = useState<string[]>([]);
-  const [roomType, setRoomType] = useState("living_room");
-  const [style, setStyle] = useState("scandinavian");
-  const [intensity, setIntensity] = useState(0.6);
-  const start = useMutation(
-    trpc.generations.multiview.mutationOptions({
-      onSuccess: () => {
-        setViews([]);
-        return refresh();
-      },
-    }),
-  );
-  const startOnce = useOnce(start);
+  const [roomType, setRoomType] = useState<RoomType>("living_room");
+  const [style, setStyle] = useState<Style>("scandinavian");
+  const [intensity, setIntensity] = useState<number>(INTENSITY.redesign);
+  const { mutation, start } = useStartRun("multiview", projectId, trpc.generations.multiview.mutationOptions({ onSuccess: () => setViews([]) }));
   // Stable props, so the memoized pickers skip the re-render of a click on the button.
   const chooseAnchor = useCallback((id: string) => {
     setAnchor(id);
@@ -45,7 +35,7 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!anchor || views.length === 0) return;
-    startOnce({ workspaceId: workspace.id, projectId, anchorPhotoId: anchor, viewPhotoIds: views, roomType: roomType as "bedroom", style: style as "modern", intensity });
+    start({ workspaceId: workspace.id, projectId, anchorPhotoId: anchor, viewPhotoIds: views, roomType, style, intensity });
   }
 
   if (photos.length < 2) {
@@ -64,23 +54,23 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
       <PhotoPicker
         mode="multiple"
         legend="Other views of the same room"
-        hint={`Pick 1 to 3 (${views.length} picked).`}
+        hint={`Pick ${MULTIVIEW_OTHER_VIEWS.min} to ${MULTIVIEW_OTHER_VIEWS.max} (${views.length} picked).`}
         photos={photos}
         value={views}
-        max={3}
+        max={MULTIVIEW_OTHER_VIEWS.max}
         disabledIds={notViews}
         onChange={setViews}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Room type" value={roomType} onChange={(e) => setRoomType(e.target.value)} options={ROOM_OPTIONS} />
-        <SelectField label="Style" value={style} onChange={(e) => setStyle(e.target.value)} options={STYLE_OPTIONS} />
+        <SelectField label="Room type" value={roomType} onValueChange={setRoomType} options={ROOM_OPTIONS} />
+        <SelectField label="Style" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} />
       </div>
       <IntensityField value={intensity} onChange={setIntensity} />
       <p className="text-xs text-stone-600">
         {creditsLabel(CREDIT_COSTS.multiviewAnchor)} for the anchor and {creditsLabel(CREDIT_COSTS.multiviewSibling)} for each other view as it starts.
       </p>
-      <FormError message={start.error ? errorMessage(start.error) : null} />
-      <CostButton cost={multiviewCost(views.length + 1)} loading={start.isPending} disabled={!anchor || views.length === 0}>
+      <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
+      <CostButton cost={multiviewCost(views.length + 1)} loading={mutation.isPending} disabled={!anchor || views.length === 0}>
         <Layers className="size-4" aria-hidden="true" />
         {views.length === 0 ? "Render the set" : `Render ${views.length + 1} views`}
       </CostButton>

@@ -7,7 +7,7 @@ import { Badge, Button } from "@/components/ui";
 import { ResizedImage } from "@/components/ui/resized-image";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toast";
-import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
+import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/vocabulary";
 import { BeforeAfterSlider } from "./before-after-slider";
 import { DisclosureNote } from "./disclosure-note";
 import { GateVerdict } from "./gate-verdict";

@@ -1,12 +1,12 @@
-/** Option lists of the workflow forms, from the service's catalogues (plain data modules). */
+/** Option lists of the forms, from the vocabulary (shared/vocabulary.ts): each typed by its words. */
+import { optionsFrom, optionsOf } from "@/components/ui/options";
 import { PAINT_PALETTE } from "@/shared/palettes";
-import { idLabel, REDESIGN_TYPE_LABELS, VIDEO_MODE_LABELS } from "@/shared/generation-vocabulary";
-import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
+import { idLabel, LENGTHS, REDESIGN_TYPE_LABELS, ROOM_TYPES, STYLES, TONES, VIDEO_MODE_LABELS } from "@/shared/vocabulary";
 
-const toOptions = (ids: readonly string[]) => ids.map((id) => ({ value: id, label: idLabel(id) }));
-
-export const ROOM_OPTIONS = toOptions(ROOM_TYPES);
-export const STYLE_OPTIONS = toOptions(STYLES);
+export const ROOM_OPTIONS = optionsOf(ROOM_TYPES);
+export const STYLE_OPTIONS = optionsOf(STYLES);
 export const COLOR_OPTIONS = Object.entries(PAINT_PALETTE).map(([name, hex]) => ({ value: name, label: idLabel(name), hex }));
-export const REDESIGN_OPTIONS = Object.entries(REDESIGN_TYPE_LABELS).map(([value, label]) => ({ value, label }));
-export const VIDEO_MODE_OPTIONS = Object.entries(VIDEO_MODE_LABELS).map(([value, label]) => ({ value, label }));
+export const REDESIGN_OPTIONS = optionsFrom(REDESIGN_TYPE_LABELS);
+export const VIDEO_MODE_OPTIONS = optionsFrom(VIDEO_MODE_LABELS);
+export const TONE_OPTIONS = optionsOf(TONES);
+export const LENGTH_OPTIONS = optionsOf(LENGTHS);

@@ -16,7 +16,7 @@ export function OutputActions({ outputId, disclosureLabel }: { outputId: string;
   const [disclosure, setDisclosure] = useState(true);
   const checkboxId = useId();
   const download = useMutation(
-    trpc.generations.exportOutput.mutationOptions({
+    trpc.exports.exportOutput.mutationOptions({
       onSuccess: ({ url, fileName }) => {
         const link = document.createElement("a");
         link.href = url;

@@ -1,5 +1,5 @@
 import { cx } from "@/components/ui/cx";
-import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@/shared/generation-vocabulary";
+import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@/shared/vocabulary";
 import type { GenerationView } from "./types";
 
 /** Toggle buttons that narrow the results to one workflow; only workflows with results are offered. */

@@ -16,17 +16,17 @@ export function SharePanel({ projectId }: { projectId: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const input = { workspaceId: workspace.id, projectId };
-  const link = useQuery(trpc.generations.shareLink.queryOptions(input));
+  const link = useQuery(trpc.exports.shareLink.queryOptions(input));
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
   const options = {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.generations.shareLink.queryKey(input) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.exports.shareLink.queryKey(input) }),
     onError: (error: unknown) => toast(errorMessage(error), "error"),
   };
-  const create = useMutation(trpc.generations.createShareLink.mutationOptions(options));
+  const create = useMutation(trpc.exports.createShareLink.mutationOptions(options));
   const [confirmingRevoke, setConfirmingRevoke] = useState(false);
   const revoke = useMutation(
-    trpc.generations.revokeShareLink.mutationOptions({
+    trpc.exports.revokeShareLink.mutationOptions({
       ...options,
       onSuccess: () => {
         setConfirmingRevoke(false);

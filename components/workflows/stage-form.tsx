@@ -1,14 +1,12 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
-import { NEEDS_COLOR, NEEDS_STYLE, type RedesignType } from "@/shared/generation-vocabulary";
+import { INTENSITY, needsColor, needsStyle, type RedesignType, type RoomType, type Style } from "@/shared/vocabulary";
 import { ColorField } from "./color-field";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
@@ -17,7 +15,7 @@ import { REDESIGN_OPTIONS, ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import { ProviderNotice } from "./provider-notice";
 import type { StudioPhoto } from "./types";
-import { useRefreshGenerations } from "./use-generations";
+import { useStartRun } from "./use-start-run";
 
 /** Workflow 1: stage (or declutter, restyle, repaint) one photo. */
 export function StageForm({
@@ -36,28 +34,26 @@ export function StageForm({
 }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const refresh = useRefreshGenerations(projectId);
   const [redesignType, setRedesignType] = useState<RedesignType>("staging");
-  const [roomType, setRoomType] = useState("living_room");
-  const [style, setStyle] = useState("scandinavian");
+  const [roomType, setRoomType] = useState<RoomType>("living_room");
+  const [style, setStyle] = useState<Style>("scandinavian");
   const [color, setColor] = useState("sage_green");
-  const [intensity, setIntensity] = useState(0.6);
+  const [intensity, setIntensity] = useState<number>(INTENSITY.redesign);
   const [variations, setVariations] = useState("one");
-  const stage = useMutation(trpc.generations.stage.mutationOptions({ onSuccess: () => refresh() }));
+  const { mutation: stage, start } = useStartRun("staging", projectId, trpc.generations.stage.mutationOptions());
   const mls = useMlsVerdict(redesignType, roomType);
-  const stageOnce = useOnce(stage);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!photoId) return;
-    stageOnce({
+    start({
       workspaceId: workspace.id,
       projectId,
       photoId,
       redesignType,
-      roomType: roomType as "living_room",
-      style: NEEDS_STYLE.includes(redesignType) ? (style as "modern") : undefined,
-      color: NEEDS_COLOR.includes(redesignType) ? color : undefined,
+      roomType,
+      style: needsStyle(redesignType) ? style : undefined,
+      color: needsColor(redesignType) ? color : undefined,
       intensity,
       fast: variations === "one",
     });
@@ -68,20 +64,20 @@ export function StageForm({
       <ProviderNotice provider={stagingProvider} />
       <PhotoPicker mode="single" legend="Photo to stage" photos={photos} value={photoId} onChange={onPhotoChange} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <SelectField label="What to do" value={redesignType} onChange={(e) => setRedesignType(e.target.value as RedesignType)} options={REDESIGN_OPTIONS} />
-        <SelectField label="Room type" value={roomType} onChange={(e) => setRoomType(e.target.value)} options={ROOM_OPTIONS} />
-        {NEEDS_STYLE.includes(redesignType) ? <SelectField label="Style" value={style} onChange={(e) => setStyle(e.target.value)} options={STYLE_OPTIONS} /> : null}
+        <SelectField label="What to do" value={redesignType} onValueChange={setRedesignType} options={REDESIGN_OPTIONS} />
+        <SelectField label="Room type" value={roomType} onValueChange={setRoomType} options={ROOM_OPTIONS} />
+        {needsStyle(redesignType) ? <SelectField label="Style" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} /> : null}
         <SelectField
           label="Variations"
           value={variations}
-          onChange={(e) => setVariations(e.target.value)}
+          onValueChange={setVariations}
           options={[
             { value: "one", label: "One (fastest)" },
             { value: "plan", label: "As many as the plan gives" },
           ]}
         />
       </div>
-      {NEEDS_COLOR.includes(redesignType) ? <ColorField value={color} onChange={setColor} /> : null}
+      {needsColor(redesignType) ? <ColorField value={color} onChange={setColor} /> : null}
       <IntensityField value={intensity} onChange={setIntensity} />
       <MlsVerdictNote {...mls} />
       <FormError message={stage.error ? errorMessage(stage.error) : null} />

@@ -1,25 +1,53 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { Card } from "@/components/ui/card";
-import { useTRPC } from "@/components/trpc/client";
-import { GENERATION_KIND_LABELS, type GenerationKind } from "@/shared/generation-vocabulary";
+import { GENERATION_KIND_LABELS, type GenerationKind } from "@/shared/vocabulary";
 import { PendingTile } from "./pending-tile";
 
 /**
- * Runs the user just started whose request has not come back yet: each start mutation of
- * the project, while pending, is shown as a working card at once, so a click never looks
- * ignored while the server checks credits and asks the service (often a few seconds).
- * The forms keep their mutation pending until the refreshed list holds the real card
- * (their onSuccess returns the refresh), so one card replaces the other without a gap.
+ * Runs the user just started whose request has not come back yet, each shown as a
+ * working card at once, so a click never looks ignored while the server checks credits
+ * and asks the service (often a few seconds).
  *
- * Only this list subscribes to the mutations: a click then re-renders these few cards,
- * not the workflow area around them (its forms and their photo pickers), which is what
- * made the card appear late on a project with many photos (bench figure 8). `idle` is
- * what shows in their place while nothing is starting (the results' empty state).
+ * Plain React state, set in the click's own handler (useStartRun): React renders a
+ * discrete event's update before the browser paints, so the card appears in the next
+ * frame, and only StartingRuns reads the list, so a click re-renders these few cards,
+ * not the workflow area around them (its forms and their photo pickers; bench figure 8).
+ * A run leaves the list when its start mutation settles, which the forms delay until the
+ * refreshed results hold the real card, so one card replaces the other without a gap.
  */
+type StartingRun = { id: string; kind: GenerationKind; projectId: string };
+type StartingActions = { add(run: StartingRun): void; remove(id: string): void };
+
+const StartingList = createContext<StartingRun[]>([]);
+const StartingActionsContext = createContext<StartingActions | null>(null);
+
+export function StartingRunsProvider({ children }: { children: ReactNode }) {
+  const [runs, setRuns] = useState<StartingRun[]>([]);
+  // Stable, so the forms that announce runs never re-render when the list changes.
+  const actions = useMemo<StartingActions>(
+    () => ({
+      add: (run) => setRuns((current) => [...current, run]),
+      remove: (id) => setRuns((current) => current.filter((run) => run.id !== id)),
+    }),
+    [],
+  );
+  return (
+    <StartingActionsContext.Provider value={actions}>
+      <StartingList.Provider value={runs}>{children}</StartingList.Provider>
+    </StartingActionsContext.Provider>
+  );
+}
+
+export function useStartingRunActions(): StartingActions {
+  const actions = useContext(StartingActionsContext);
+  if (!actions) throw new Error("useStartingRunActions needs a StartingRunsProvider around it");
+  return actions;
+}
+
+/** The working cards; `idle` is what shows in their place while nothing is starting (the results' empty state). */
 export function StartingRuns({ projectId, idle = null }: { projectId: string; idle?: ReactNode }) {
-  const starting = useStartingRuns(projectId);
+  const starting = useContext(StartingList).filter((run) => run.projectId === projectId);
   if (starting.length === 0) return idle;
   return (
     <ul className="space-y-4" aria-label="Runs starting">
@@ -31,50 +59,6 @@ export function StartingRuns({ projectId, idle = null }: { projectId: string; id
     </ul>
   );
 }
-
-type StartingRun = { id: number; kind: GenerationKind };
-
-/**
- * The project's pending start mutations, read straight from the mutation cache.
- * `useMutationState` would pass each change through React Query's notify manager, which
- * delivers it in a later `setTimeout` task; on a page still busy after hydration that
- * task ran 100 ms and more after the click (bench figure 8). Subscribing without that
- * batching lets the `mutate` call inside the click handler update this list in the same
- * task, so React draws the card before the browser's next frame.
- */
-function useStartingRuns(projectId: string): StartingRun[] {
-  const trpc = useTRPC();
-  const mutationCache = useQueryClient().getMutationCache();
-  const snapshot = useRef<{ key: string; runs: StartingRun[] }>({ key: "", runs: NO_RUNS });
-  const startKinds = useMemo(
-    () =>
-      new Map<string, GenerationKind>([
-        [JSON.stringify(trpc.generations.stage.mutationKey()), "staging"],
-        [JSON.stringify(trpc.generations.multiview.mutationKey()), "multiview"],
-        [JSON.stringify(trpc.generations.inpaintUpscale.mutationKey()), "inpaint_upscale"],
-        [JSON.stringify(trpc.generations.video.mutationKey()), "video"],
-        [JSON.stringify(trpc.generations.describe.mutationKey()), "description"],
-      ]),
-    [trpc],
-  );
-  const subscribe = useCallback((onChange: () => void) => mutationCache.subscribe(onChange), [mutationCache]);
-  const read = useCallback(() => {
-    const runs: StartingRun[] = [];
-    for (const mutation of mutationCache.getAll()) {
-      if (mutation.state.status !== "pending") continue;
-      if ((mutation.state.variables as { projectId?: string } | undefined)?.projectId !== projectId) continue;
-      const kind = startKinds.get(JSON.stringify(mutation.options.mutationKey));
-      if (kind) runs.push({ id: mutation.mutationId, kind });
-    }
-    // The same runs give the same array, as useSyncExternalStore requires of a snapshot.
-    const key = runs.map((run) => run.id).join(",");
-    if (key !== snapshot.current.key) snapshot.current = { key, runs };
-    return snapshot.current.runs;
-  }, [mutationCache, projectId, startKinds]);
-  return useSyncExternalStore(subscribe, read, () => NO_RUNS);
-}
-
-const NO_RUNS: StartingRun[] = [];
 
 function StartingRunCard({ kind }: { kind: GenerationKind }) {
   return (

@@ -1,6 +1,14 @@
+import type { DescriptionParams } from "@/server/studio/generations/description/description-request";
+import type { InpaintUpscaleParams } from "@/server/studio/generations/inpaint-upscale/inpaint-request";
 import type { GenerationView, OutputView } from "@/server/studio/generations/list-generations";
+import type { MultiviewParams } from "@/server/studio/generations/multiview/multiview-request";
+import type { StagingParams } from "@/server/studio/generations/staging/job-request";
+import type { VideoParams } from "@/server/studio/generations/video/video-request";
 
 export type { GenerationView, OutputView };
+
+/** What a run stored of its request (the v1 words it sent), whichever workflow it was. */
+export type RunParams = StagingParams & MultiviewParams & InpaintUpscaleParams & VideoParams & DescriptionParams;
 
 /** A project photo as the workflow forms need it. */
 export interface StudioPhoto {

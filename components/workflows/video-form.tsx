@@ -1,19 +1,17 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { Clapperboard } from "lucide-react";
 import { useMemo, useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { useOnce } from "@/components/trpc/use-once";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
-import type { VideoMode } from "@/shared/generation-vocabulary";
+import { needsEndImage, takesEndImage, type VideoMode } from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { VIDEO_MODE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { GenerationView, StudioPhoto } from "./types";
-import { useRefreshGenerations } from "./use-generations";
+import { useStartRun } from "./use-start-run";
 
 const MODE_HINTS: Record<VideoMode, string> = {
   before_after: "Wipes from the start image to the end image (e.g. empty room → staged).",
@@ -36,33 +34,31 @@ function resultImages(generations: GenerationView[]): StudioPhoto[] {
 export function VideoForm({ projectId, photos, generations }: { projectId: string; photos: StudioPhoto[]; generations: GenerationView[] }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const refresh = useRefreshGenerations(projectId);
   const [mode, setMode] = useState<VideoMode>("before_after");
   const [chosenImage, setImage] = useState<string | null>(null);
   const [tail, setTail] = useState<string | null>(null);
-  const start = useMutation(trpc.generations.video.mutationOptions({ onSuccess: () => refresh() }));
-  const startOnce = useOnce(start);
+  const { mutation, start } = useStartRun("video", projectId, trpc.generations.video.mutationOptions());
   // Kept between renders, so the memoized pickers skip the re-render of a click on the button.
   const results = useMemo(() => resultImages(generations), [generations]);
   const choices = useMemo(() => [...photos, ...results], [photos, results]);
   const image = choices.some((c) => c.id === chosenImage) ? chosenImage : (photos[0]?.id ?? null);
   const ref = (id: string) => (results.some((r) => r.id === id) ? { type: "output" as const, id } : { type: "photo" as const, id });
-  const tailUsed = mode === "before_after" || mode === "reveal";
+  const tailUsed = takesEndImage(mode);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!image) return;
-    startOnce({ workspaceId: workspace.id, projectId, mode, image: ref(image), tailImage: tailUsed && tail ? ref(tail) : undefined });
+    start({ workspaceId: workspace.id, projectId, mode, image: ref(image), tailImage: tailUsed && tail ? ref(tail) : undefined });
   }
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Video">
-      <SelectField label="Mode" value={mode} onChange={(e) => setMode(e.target.value as VideoMode)} options={VIDEO_MODE_OPTIONS} hint={MODE_HINTS[mode]} className="max-w-sm" />
+      <SelectField label="Mode" value={mode} onValueChange={setMode} options={VIDEO_MODE_OPTIONS} hint={MODE_HINTS[mode]} className="max-w-sm" />
       <PhotoPicker mode="single" legend="Start image" photos={choices} value={image} onChange={setImage} />
       {tailUsed ? (
         <PhotoPicker
           mode="single"
-          legend={mode === "before_after" ? "End image (required)" : "End image (optional)"}
+          legend={needsEndImage(mode) ? "End image (required)" : "End image (optional)"}
           hint={results.length ? "Photos first, then finished results of this project." : "Finished results of this project will also appear here."}
           photos={choices}
           value={tail}
@@ -70,8 +66,8 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
         />
       ) : null}
       <p className="text-xs text-stone-600">A 5-second MP4; its credits are refunded if rendering fails.</p>
-      <FormError message={start.error ? errorMessage(start.error) : null} />
-      <CostButton cost={CREDIT_COSTS.video} loading={start.isPending} disabled={!image || (mode === "before_after" && !tail)}>
+      <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
+      <CostButton cost={CREDIT_COSTS.video} loading={mutation.isPending} disabled={!image || (needsEndImage(mode) && !tail)}>
         <Clapperboard className="size-4" aria-hidden="true" />
         Render video
       </CostButton>

@@ -6,7 +6,7 @@ import { errorMessage } from "@/components/trpc/client";
 import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui";
 import { Card } from "@/components/ui/card";
 import { useUrlParam } from "@/components/ui/use-url-param";
-import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@/shared/generation-vocabulary";
+import { GENERATION_KIND_LABELS, GENERATION_KINDS } from "@/shared/vocabulary";
 import { GenerationCard } from "./generation-card";
 import { DescriptionForm, InpaintForm, ListingBatchForm, MultiviewForm, VideoForm } from "./lazy-forms";
 import { ListingRemarksPanel } from "./listing-remarks-panel";
@@ -14,8 +14,8 @@ import { mlsRemark } from "./mls-remark";
 import { ResultsFilter } from "./results-filter";
 import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
-import { StartingRuns } from "./starting-runs";
-import type { GenerationView, ProjectFacts, StudioPhoto } from "./types";
+import { StartingRuns, StartingRunsProvider } from "./starting-runs";
+import type { GenerationView, ProjectFacts, RunParams, StudioPhoto } from "./types";
 import { useGenerations } from "./use-generations";
 
 /**
@@ -32,7 +32,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
   const running = generations.data?.filter((g) => g.status === "running").length ?? 0;
   const [tab, setTab] = useUrlParam("tab");
   const [filterParam, setFilter] = useUrlParam("results");
-  const filter = GENERATION_KINDS.includes(filterParam as GenerationKind) ? (filterParam as GenerationKind) : null;
+  const filter = GENERATION_KINDS.find((kind) => kind === filterParam) ?? null;
   const shown = generations.data?.filter((g) => !filter || g.kind === filter) ?? [];
   const emptyState = !generations.isSuccess ? null : generations.data.length === 0 ? (
     <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
@@ -50,78 +50,80 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
   ) : null;
   // "Copy for MLS" of a description: the remark line in that description's language.
   const remarkFor = (generation: GenerationView) =>
-    generation.kind === "description" ? mlsRemark(photos, generations.data ?? [], typeof generation.params.language === "string" ? generation.params.language : null) : null;
+    generation.kind === "description" ? mlsRemark(photos, generations.data ?? [], (generation.params as Partial<RunParams>).generation_settings?.language ?? null) : null;
 
   return (
-    <section aria-labelledby="workflows-heading" className="space-y-6">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="workflows-heading" className="text-lg font-semibold">
-          Workflows
-        </h2>
-        <p className="text-sm text-stone-600" aria-live="polite">
-          {running > 0 ? `${running} running — results appear as they finish.` : "Results stay here; reloading the page is safe."}
-        </p>
-      </div>
-      {photos.length === 0 ? (
-        <EmptyState icon={ImagePlus} title="Upload photos to start" description="Staging, multi-view, editing, video and descriptions all start from the project's photos." />
-      ) : (
-        <Card className="p-5">
-          <Tabs
-            label="Workflows"
-            value={tab ?? undefined}
-            onValueChange={setTab}
-            tabs={[
-              { id: "stage", label: "Stage", content: <StageForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} stagingProvider={stagingProvider} /> },
-              { id: "listing", label: "Whole listing", content: <ListingBatchForm projectId={projectId} photos={photos} stagingProvider={stagingProvider} /> },
-              { id: "multiview", label: "Multi-view", content: <MultiviewForm projectId={projectId} photos={photos} /> },
-              { id: "edit", label: "Edit & upscale", content: <InpaintForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} /> },
-              { id: "video", label: "Video", content: <VideoForm projectId={projectId} photos={photos} generations={generations.data ?? []} /> },
-              { id: "description", label: "Description", content: <DescriptionForm projectId={projectId} photos={photos} facts={facts} /> },
-            ]}
-          />
-        </Card>
-      )}
-      <BatchList projectId={projectId} />
-      <section aria-labelledby="results-heading" className="space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="results-heading" className="text-lg font-semibold">
-            Results
+    <StartingRunsProvider>
+      <section aria-labelledby="workflows-heading" className="space-y-6">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="workflows-heading" className="text-lg font-semibold">
+            Workflows
           </h2>
-          {generations.data && generations.data.length > 0 ? <ResultsFilter generations={generations.data} value={filter} onChange={setFilter} /> : null}
+          <p className="text-sm text-stone-600" aria-live="polite">
+            {running > 0 ? `${running} running — results appear as they finish.` : "Results stay here; reloading the page is safe."}
+          </p>
         </div>
-        {/*
-          Shown whatever the list's state: a run started while the list still loads is drawn
-          at once. The empty states go in its place, so they give way to a starting run
-          without this component re-rendering on the click.
-        */}
-        <StartingRuns projectId={projectId} idle={emptyState} />
-        {generations.isPending ? (
-          <div role="status" aria-label="Loading results" className="space-y-3">
-            <Skeleton className="h-40 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        ) : generations.isError ? (
-          <ErrorState
-            title="Results could not be loaded"
-            message={errorMessage(generations.error)}
-            action={
-              <Button variant="secondary" size="sm" onClick={() => generations.refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        ) : shown.length === 0 ? null : (
-          <ul className="space-y-4" aria-label="Workflow runs">
-            {shown.map((generation) => (
-              <li key={generation.id}>
-                <GenerationCard generation={generation} projectId={projectId} mlsRemark={remarkFor(generation)} />
-              </li>
-            ))}
-          </ul>
+        {photos.length === 0 ? (
+          <EmptyState icon={ImagePlus} title="Upload photos to start" description="Staging, multi-view, editing, video and descriptions all start from the project's photos." />
+        ) : (
+          <Card className="p-5">
+            <Tabs
+              label="Workflows"
+              value={tab ?? undefined}
+              onValueChange={setTab}
+              tabs={[
+                { id: "stage", label: "Stage", content: <StageForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} stagingProvider={stagingProvider} /> },
+                { id: "listing", label: "Whole listing", content: <ListingBatchForm projectId={projectId} photos={photos} stagingProvider={stagingProvider} /> },
+                { id: "multiview", label: "Multi-view", content: <MultiviewForm projectId={projectId} photos={photos} /> },
+                { id: "edit", label: "Edit & upscale", content: <InpaintForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} /> },
+                { id: "video", label: "Video", content: <VideoForm projectId={projectId} photos={photos} generations={generations.data ?? []} /> },
+                { id: "description", label: "Description", content: <DescriptionForm projectId={projectId} photos={photos} facts={facts} /> },
+              ]}
+            />
+          </Card>
         )}
+        <BatchList projectId={projectId} />
+        <section aria-labelledby="results-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-heading" className="text-lg font-semibold">
+              Results
+            </h2>
+            {generations.data && generations.data.length > 0 ? <ResultsFilter generations={generations.data} value={filter} onChange={setFilter} /> : null}
+          </div>
+          {/*
+            Shown whatever the list's state: a run started while the list still loads is drawn
+            at once. The empty states go in its place, so they give way to a starting run
+            without this component re-rendering on the click.
+          */}
+          <StartingRuns projectId={projectId} idle={emptyState} />
+          {generations.isPending ? (
+            <div role="status" aria-label="Loading results" className="space-y-3">
+              <Skeleton className="h-40 w-full" />
+              <Skeleton className="h-40 w-full" />
+            </div>
+          ) : generations.isError ? (
+            <ErrorState
+              title="Results could not be loaded"
+              message={errorMessage(generations.error)}
+              action={
+                <Button variant="secondary" size="sm" onClick={() => generations.refetch()}>
+                  Try again
+                </Button>
+              }
+            />
+          ) : shown.length === 0 ? null : (
+            <ul className="space-y-4" aria-label="Workflow runs">
+              {shown.map((generation) => (
+                <li key={generation.id}>
+                  <GenerationCard generation={generation} projectId={projectId} mlsRemark={remarkFor(generation)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <SharePanel projectId={projectId} />
+        <ListingRemarksPanel projectId={projectId} />
       </section>
-      <SharePanel projectId={projectId} />
-      <ListingRemarksPanel projectId={projectId} />
-    </section>
+    </StartingRunsProvider>
   );
 }

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { WorkspaceNameField } from "./workspace-name-field";
 
 /** Creates a brokerage workspace (and its v1 account) and opens it. */
 export function CreateWorkspaceForm({ autoFocus }: { autoFocus?: boolean }) {
@@ -29,14 +29,9 @@ export function CreateWorkspaceForm({ autoFocus }: { autoFocus?: boolean }) {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <TextField
-        className="flex-1"
+      <WorkspaceNameField
         label="Brokerage name"
-        name="name"
         placeholder="e.g. Harbour Realty"
-        required
-        minLength={2}
-        maxLength={80}
         autoFocus={autoFocus}
         error={error}
         hint="You can rename it later."

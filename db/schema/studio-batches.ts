@@ -6,12 +6,11 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, primaryKey, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { completedAt, createdAt, updatedAt } from "./columns";
-import { BATCH_PHOTO_STATES, BATCH_STATUSES, type BatchPhotoState, type BatchStatus } from "../../shared/batch-vocabulary";
+import { completedAt, createdAt, inList, updatedAt } from "./columns";
+import { BATCH_PHOTO_STATES, BATCH_STATUSES, type BatchPhotoState, type BatchStatus, type RoomType, type Style } from "../../shared/vocabulary";
 import { photos, projects, studio, users, workspaces } from "./studio";
 import type { GenerationError } from "./studio-generations";
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 export const stagingBatches = studio.table(
   "staging_batches",
@@ -27,7 +26,7 @@ export const stagingBatches = studio.table(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     requestId: uuid("request_id").notNull(),
     /** One style, intensity and seed for every photo, so the listing's furniture matches. */
-    style: text("style").notNull(),
+    style: text("style").$type<Style>().notNull(),
     intensity: real("intensity").notNull(),
     seed: integer("seed").notNull(),
     status: text("status").$type<BatchStatus>().notNull().default("running"),
@@ -52,7 +51,7 @@ export const stagingBatchPhotos = studio.table(
       .notNull()
       .references(() => photos.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
-    roomType: text("room_type").notNull(),
+    roomType: text("room_type").$type<RoomType>().notNull(),
     /** queued until started; canceled if the batch was canceled first; failed if the service refused it. */
     state: text("state").$type<BatchPhotoState>().notNull().default("queued"),
     /**

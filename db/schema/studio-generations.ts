@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { completedAt, createdAt, updatedAt } from "./columns";
+import { completedAt, createdAt, inList, updatedAt } from "./columns";
 import {
   GENERATION_KINDS,
   GENERATION_STATUSES,
@@ -16,10 +16,9 @@ import {
   type GenerationStatus,
   type OutputRole,
   type UsageOperation,
-} from "../../shared/generation-vocabulary";
+} from "../../shared/vocabulary";
 import { photos, projects, studio, users, workspaces } from "./studio";
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 export type GenerationError = { code: string; message: string };
 export type GateScores = { score: number; style: number | null; structure: number | null; thresholds: { style: number; structure: number } };
@@ -41,8 +40,8 @@ export const generations = studio.table(
     photoId: uuid("photo_id").references(() => photos.id, { onDelete: "set null" }),
     /** The settings sent, in the studio's words (redesign type, style, mode, tone…). */
     params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
-    /** The v1 id to poll: job source, render set, video job; null for synchronous chains. */
-    v1Id: text("v1_id"),
+    /** The service's job id to poll (POST /job's jobId, POST /multiview's render_set_id, POST /video's job_id); null for synchronous chains. */
+    serviceJobId: text("service_job_id"),
     /** 0–100 where the service reports it (video). */
     progress: integer("progress"),
     /** Workflow-specific result data (description copy, image analysis). */
@@ -78,7 +77,8 @@ export const generationOutputs = studio.table(
     /** The studio's copy of the output; null until it is finished. */
     storageKey: text("storage_key"),
     contentType: text("content_type"),
-    v1JobId: text("v1_job_id"),
+    /** The service's job id of this output: its staging job, its view's job_id, its synchronous call's job_id. */
+    serviceJobId: text("service_job_id"),
     /** The provider the service named for this output (D14): decides its disclosure (shared/disclosure.ts). */
     provider: text("provider"),
     /** Multi-view: generations of this view so far (the service allows 4). */
@@ -119,7 +119,8 @@ export const usageEntries = studio.table(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     generationId: uuid("generation_id").references(() => generations.id, { onDelete: "set null" }),
     operation: text("operation").$type<UsageOperation>().notNull(),
-    v1JobId: text("v1_job_id").notNull(),
+    /** The service's job id the charge belongs to. */
+    serviceJobId: text("service_job_id").notNull(),
     attempt: integer("attempt").notNull().default(1),
     credits: integer("credits").notNull(),
     /** Monthly quota units the request consumed (1 per accepted generation POST). */
@@ -129,7 +130,7 @@ export const usageEntries = studio.table(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("usage_entries_charge_unique").on(t.v1JobId, t.operation, t.attempt),
+    uniqueIndex("usage_entries_charge_unique").on(t.serviceJobId, t.operation, t.attempt),
     index("usage_entries_workspace_month_idx").on(t.workspaceId, t.month),
     check("usage_entries_operation_known", sql`${t.operation} in (${inList(USAGE_OPERATIONS)})`),
   ],

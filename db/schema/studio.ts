@@ -18,23 +18,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
-import {
-  LISTING_STATUSES,
-  LISTING_TYPES,
-  PROPERTY_TYPES,
-  WORKSPACE_ROLES,
-  type ListingStatus,
-  type ListingType,
-  type PropertyType,
-  type WorkspaceRole,
-} from "../../shared/studio-vocabulary";
+import { createdAt, inList, updatedAt } from "./columns";
+import { WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type WorkspaceRole } from "../../shared/vocabulary";
 
 export const studio = pgSchema("studio");
-
-
-export { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES, WORKSPACE_ROLES };
-export type { ListingStatus, ListingType, PropertyType, WorkspaceRole };
 
 export const users = studio.table(
   "users",
@@ -94,7 +81,7 @@ export const members = studio.table(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId] }),
     index("members_user_idx").on(t.userId),
-    check("members_role_known", sql`${t.role} in ('owner', 'admin', 'agent')`),
+    check("members_role_known", sql`${t.role} in (${inList(WORKSPACE_ROLES)})`),
   ],
 );
 

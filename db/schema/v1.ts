@@ -21,12 +21,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { completedAt, createdAt, updatedAt } from "./columns";
+import { PLANS, type Environment, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
+import { completedAt, createdAt, inList, updatedAt } from "./columns";
 
 export const v1 = pgSchema("v1");
 
-
-export type Plan = "free" | "premium" | "business";
 export type ErrorInfo = { code: string; message: string; details?: unknown };
 
 export const accounts = v1.table(
@@ -44,7 +43,7 @@ export const accounts = v1.table(
   },
   (t) => [
     check("accounts_balance_not_negative", sql`${t.creditBalance} >= 0`),
-    check("accounts_plan_known", sql`${t.plan} in ('free', 'premium', 'business')`),
+    check("accounts_plan_known", sql`${t.plan} in (${inList(PLANS)})`),
     check("accounts_quota_not_negative", sql`${t.monthlyQuota} >= 0`),
   ],
 );
@@ -140,12 +139,12 @@ export const jobGroups = v1.table(
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    redesignType: text("redesign_type").notNull(),
-    roomType: text("room_type").notNull(),
-    style: text("style"),
+    redesignType: text("redesign_type").$type<RedesignType>().notNull(),
+    roomType: text("room_type").$type<RoomType>().notNull(),
+    style: text("style").$type<Style>(),
     color: text("color"),
     intensity: real("intensity").notNull(),
-    environment: text("environment").notNull(),
+    environment: text("environment").$type<Environment>().notNull(),
     sourceUrl: text("source_url").notNull(),
     /** The fetched source, kept in blob storage so processing never refetches a URL. */
     sourceKey: text("source_key").notNull(),
@@ -216,8 +215,8 @@ export const renderSets = v1.table(
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    roomType: text("room_type").notNull(),
-    style: text("style").notNull(),
+    roomType: text("room_type").$type<RoomType>().notNull(),
+    style: text("style").$type<Style>().notNull(),
     intensity: real("intensity").notNull(),
     color: text("color"),
     status: text("status").$type<JobStatus>().notNull().default("processing"),

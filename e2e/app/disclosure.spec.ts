@@ -15,7 +15,7 @@ const run = (page: Page, name: string) => page.getByRole("article", { name });
 
 /** Clicks Download with the label on and returns the label the studio burned into the file. */
 async function downloadLabel(page: Page, scope: ReturnType<typeof run>): Promise<string | null> {
-  const answer = page.waitForResponse((response) => response.url().includes("generations.exportOutput"));
+  const answer = page.waitForResponse((response) => response.url().includes("exports.exportOutput"));
   const download = page.waitForEvent("download");
   await scope.getByRole("button", { name: "Download" }).first().click();
   const body = JSON.stringify(await (await answer).json());

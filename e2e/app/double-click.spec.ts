@@ -13,7 +13,7 @@ import { roomJpeg, signUp, uniqueEmail } from "./helpers";
  */
 test.describe.configure({ timeout: 240_000 });
 
-const CREATES = ["workspaces.create", "projects.create", "invitations.create", "generations.createShareLink"];
+const CREATES = ["workspaces.create", "projects.create", "invitations.create", "exports.createShareLink"];
 const CHARGES = ["generations.stage", "generations.multiview", "generations.inpaintUpscale", "generations.video", "generations.describe"];
 
 /** Sends each named tRPC mutation twice at once and answers the page with the first reply. */

@@ -35,7 +35,7 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   await waitForGeneration(project, description.id);
   const wording = "Sunny two-bedroom condo above the park, with a renovated kitchen and an east-facing lounge.";
   await project.api.generations.reviseDescription.mutate({ workspaceId: project.workspace.id, generationId: description.id, text: wording });
-  const link = await project.api.generations.createShareLink.mutate({ ...where, requestId: randomUUID() });
+  const link = await project.api.exports.createShareLink.mutate({ ...where, requestId: randomUUID() });
 
   // The full-size files the page must not download to show its images (only "Full size" opens them).
   const pathOf = (url: string | null) => new URL(url!).pathname;

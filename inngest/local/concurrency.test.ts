@@ -8,7 +8,7 @@
 import { eventType, staticSchema } from "inngest";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { inngest } from "../client";
-import { startTestExecutor, type TestExecutor } from "./testing";
+import { startTestExecutor, type TestExecutor } from "@/test/executor";
 
 type Data = { tag: string; accountId: string };
 const limited = eventType("test/concurrency.limited", { schema: staticSchema<Data>() });

@@ -10,13 +10,13 @@ import { executorRuns } from "@/db/schema";
 import { uploads } from "@/db/schema/studio-uploads";
 import { getBlobStore } from "@/server/storage";
 import { UPLOAD_CONFIRM_WINDOW_MS } from "@/server/studio/photos/remove-stale-uploads";
-import { newPerson } from "@/server/trpc/test/callers";
+import { newPerson } from "@/test/callers";
 import { inngest } from "../client";
 import { removeStaleUploadsFunction } from "../functions/studio/remove-stale-uploads";
 import { CRON_EVENT, parseCron } from "./cron";
 import { LocalExecutor } from "./executor";
 import { registerFunction, UnsupportedFunctionConfigError } from "./registry";
-import { startTestExecutor, type TestExecutor } from "./testing";
+import { startTestExecutor, type TestExecutor } from "@/test/executor";
 
 /** The tick (event.ts) each step execution saw. */
 const stepTicks: number[] = [];

@@ -6,7 +6,7 @@ import { eventType, NonRetriableError, RetryAfterError, invoke, staticSchema } f
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inngest } from "../client";
 import { cancelRuns } from "./cancel";
-import { startTestExecutor, type TestExecutor } from "./testing";
+import { startTestExecutor, type TestExecutor } from "@/test/executor";
 
 const calls = new Map<string, number>();
 const count = (key: string) => calls.set(key, (calls.get(key) ?? 0) + 1).get(key)!;

@@ -7,7 +7,7 @@ import { eventType, staticSchema } from "inngest";
 import { afterAll, expect, test } from "vitest";
 import { inngest } from "../client";
 import { registerFunction, UnsupportedFunctionConfigError } from "./registry";
-import { startTestExecutor } from "./testing";
+import { startTestExecutor } from "@/test/executor";
 
 const crashy = eventType("test/crashy", { schema: staticSchema<{ key: string }>() });
 const calls = { first: 0, slow: 0 };

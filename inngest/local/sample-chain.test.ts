@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { inngest } from "../client";
 import { sampleChainRequested } from "../events";
 import { sampleChainFunction } from "../functions/sample-chain";
-import { startTestExecutor, type TestExecutor } from "./testing";
+import { startTestExecutor, type TestExecutor } from "@/test/executor";
 
 let harness: TestExecutor;
 beforeAll(async () => {

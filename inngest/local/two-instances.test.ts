@@ -11,7 +11,7 @@ import { spawnInstance, type SpawnedInstance } from "@/test/spawn-instance";
 import { tallyRequested } from "@/test/tally-function";
 import { inngest } from "../client";
 import { closeSenderQueue } from "./queue";
-import { waitForRun } from "./testing";
+import { waitForRun } from "@/test/executor";
 
 const tallyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "atrium-tally-")), "tally.txt");
 let instances: SpawnedInstance[] = [];

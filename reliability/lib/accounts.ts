@@ -1,5 +1,5 @@
 import type { Database } from "@/db/client";
-import type { Plan } from "@/db/schema";
+import type { Plan } from "@/shared/vocabulary";
 import { createAccount } from "@/server/v1/services/accounts/create-account";
 
 export interface SuiteAccount {

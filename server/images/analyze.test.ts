@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeImage } from "./analyze";
 import { parseHex } from "./color";
 import { sharp } from "./sharp";
-import { syntheticOutdoor, syntheticRoom } from "./testing/synthetic-room";
+import { syntheticOutdoor, syntheticRoom } from "@/test/synthetic-room";
 
 function solid(width: number, height: number, background: string) {
   return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();

@@ -3,7 +3,7 @@ import { computeChangeMap } from "./change-map";
 import { renderChangeOverlay } from "./change-overlay";
 import { changedRegions, changeSummary } from "./change-regions";
 import { sharp } from "./sharp";
-import { roomBoxRect, syntheticRoom, type Rect } from "./testing/synthetic-room";
+import { roomBoxRect, syntheticRoom, type Rect } from "@/test/synthetic-room";
 
 const W = 320, H = 240;
 const TOLERANCE = 3;

@@ -3,7 +3,7 @@ import { computeChangeMap } from "./change-map";
 import { changedRegions, changeSummary } from "./change-regions";
 import { ROOM_BANDS, roomRegionAt } from "./room-zones";
 import { sharp } from "./sharp";
-import { syntheticRoom, type Rect } from "./testing/synthetic-room";
+import { syntheticRoom, type Rect } from "@/test/synthetic-room";
 
 const W = 320, H = 240;
 

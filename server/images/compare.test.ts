@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
 import type { RedesignParams } from "@/server/providers/types";
 import { GATE_THRESHOLDS, scoreSibling } from "./compare";
-import { syntheticOutdoor, syntheticRoom } from "./testing/synthetic-room";
+import { syntheticOutdoor, syntheticRoom } from "@/test/synthetic-room";
 
 const STAGING: RedesignParams = {
   type: "staging",

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
-import type { RedesignType } from "@/server/providers/types";
+import type { RedesignType } from "@/shared/vocabulary";
 import { sharp } from "./sharp";
 import { checkStructure, needsStructureCheck, STRUCTURE_THRESHOLDS } from "./structure-check";
-import { perspectiveRoom } from "./testing/perspective-room";
-import { syntheticRoom } from "./testing/synthetic-room";
+import { perspectiveRoom } from "@/test/perspective-room";
+import { syntheticRoom } from "@/test/synthetic-room";
 
 const W = 320, H = 240;
 

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { closeDb } from "@/db/client";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
-import { downsizeForDescription } from "@/server/studio/generations/downsize-for-description";
-import { readMask } from "@/server/studio/generations/read-mask";
+import { downsizeForDescription } from "@/server/studio/generations/description/downsize-for-description";
+import { readMask } from "@/server/studio/generations/inpaint-upscale/read-mask";
 import { getBlobStore } from "@/server/storage";
-import { newPerson } from "@/server/trpc/test/callers";
+import { newPerson } from "@/test/callers";
 import { pngBomb } from "@/test/images";
 import { checkImageSize } from "./image-limits";
 import { inspectImage } from "./inspect-image";

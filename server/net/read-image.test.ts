@@ -5,9 +5,9 @@ import { AppError } from "@/server/errors";
 import { getBlobStore, newBlobKey } from "@/server/storage";
 import { localStoreOptions } from "@/server/storage/get-blob-store";
 import { LocalBlobStore } from "@/server/storage/local-blob-store";
-import { startTestS3, type TestS3 } from "@/server/storage/test-s3";
+import { startTestS3, type TestS3 } from "@/test/s3";
 import { readImageUrl } from "./read-image";
-import { startCountingServer, type CountingServer } from "./test-server";
+import { startCountingServer, type CountingServer } from "@/test/counting-server";
 import { rejectionOf } from "@/test/rejection";
 
 // Neither the app origin (APP_URL on 127.0.0.1) nor s3rver is allowlisted, so an own

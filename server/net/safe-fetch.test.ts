@@ -6,7 +6,7 @@ import { assertPublicUrl } from "./assert-public-url";
 import { BlockedDestinationError } from "./destination";
 import { fetchSourceImage } from "./fetch-source-image";
 import { safeFetch } from "./safe-fetch";
-import { startCountingServer, type CountingServer } from "./test-server";
+import { startCountingServer, type CountingServer } from "@/test/counting-server";
 import { rejectionOf } from "@/test/rejection";
 
 let server: CountingServer;

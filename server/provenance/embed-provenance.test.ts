@@ -8,7 +8,7 @@ import ffprobeInstaller from "@ffprobe-installer/ffprobe";
 import ExifReader from "exifreader";
 import { describe, expect, it } from "vitest";
 import { sharp } from "@/server/images/sharp";
-import { syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { syntheticRoom } from "@/test/synthetic-room";
 import { embedProvenance } from "./embed-provenance";
 import { provenanceRecord, sha256Hex } from "./provenance-record";
 

@@ -11,35 +11,23 @@ import { promisify } from "node:util";
 import ffprobeInstaller from "@ffprobe-installer/ffprobe";
 import ExifReader from "exifreader";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
-import { apiCaller, pollSet } from "../v1/services/multiview/multiview-test-kit";
+import { apiCaller, pollSet } from "@/test/multiview";
 import { sha256Hex } from "./provenance-record";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let fixtures: FixtureServer;
-let executor: TestExecutor;
+const stack = useAppStack({ functions: v1Functions, fixtures: true });
 let photo: Buffer;
 let photoUrl: string;
-const call = apiCaller(() => app.url);
+const call = apiCaller(() => stack.app.url);
 const IPTC = "http://cv.iptc.org/newscodes/digitalsourcetype/";
 
 beforeAll(async () => {
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  executor = await startTestExecutor({ functions: v1Functions });
   photo = await roomPhoto(320, 240);
-  photoUrl = fixtures.serve("/room.jpg", photo, "image/jpeg");
-});
-afterAll(async () => {
-  await executor?.stop();
-  await fixtures?.close();
-  await app?.close();
+  photoUrl = stack.fixtures.serve("/room.jpg", photo, "image/jpeg");
 });
 
 async function download(url: string): Promise<Buffer> {
@@ -86,7 +74,7 @@ describe("provenance in every stored output", () => {
     const sibling = await roomPhoto(360, 240);
     const created = await call("POST", "/multiview", apiKey, {
       source_url: photoUrl,
-      additional_view_urls: [fixtures.serve("/view-1.jpg", sibling, "image/jpeg")],
+      additional_view_urls: [stack.fixtures.serve("/view-1.jpg", sibling, "image/jpeg")],
       room_type: "Living Room",
       style: "Scandinavian",
     });
@@ -106,8 +94,8 @@ describe("provenance in every stored output", () => {
       .png()
       .toBuffer();
     const inpainted = await call("POST", "/inpaint", apiKey, {
-      submitted_url: fixtures.serve("/room.png", png, "image/png"),
-      mask_url: fixtures.serve("/mask.png", mask, "image/png"),
+      submitted_url: stack.fixtures.serve("/room.png", png, "image/png"),
+      mask_url: stack.fixtures.serve("/mask.png", mask, "image/png"),
       inpainting_type: "remove",
       render_type: "interior",
     });

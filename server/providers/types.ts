@@ -6,9 +6,7 @@
  */
 
 import "server-only";
-
-export type RedesignType = "staging" | "declutter" | "render" | "redecorate" | "color_change";
-export type Environment = "interior" | "exterior" | "commercial";
+import type { Environment, InpaintingType, Length, RedesignType, RenderType, Tone, VideoMode } from "@/shared/vocabulary";
 
 export interface ImageFile {
   bytes: Buffer;
@@ -54,15 +52,13 @@ export interface RedesignParams {
 }
 
 export interface InpaintParams {
-  inpaintingType: "remove" | "replace";
-  renderType: "interior" | "exterior";
+  inpaintingType: InpaintingType;
+  renderType: RenderType;
   style: string | null;
   roomType: string | null;
   intensity: number;
   workKey?: string;
 }
-
-export type VideoMode = "before_after" | "flyover" | "zoom_in" | "pan" | "reveal";
 
 export interface VideoParams {
   mode: VideoMode;
@@ -87,8 +83,8 @@ export interface PropertyData {
 }
 
 export interface GenerationSettings {
-  tone: "professional" | "warm" | "luxury" | "casual";
-  length: "short" | "medium" | "long";
+  tone: Tone;
+  length: Length;
   language: string;
 }
 

@@ -10,8 +10,8 @@ import { AppError } from "@/server/errors";
 import { V1ApiError } from "@/server/v1/client/v1-api-error";
 import { recordingV1Client, refusal, type ScriptedAnswers } from "@/test/doubles/v1-client";
 import { createStudioContext, type StudioContext } from "./context";
-import { startVideo } from "./generations/start-video";
-import { studioWithPhotos } from "./generations/test-helpers";
+import { startVideo } from "./generations/video/start-video";
+import { studioWithPhotos } from "@/test/fixtures";
 import { v1GatewayOver } from "./v1-gateway";
 import type { EventSender } from "@/server/context";
 

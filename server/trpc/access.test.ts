@@ -1,9 +1,8 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { authenticateKey } from "@/server/v1/services/keys/authenticate-key";
 import { getWorkspaceV1Connection } from "@/server/studio/workspaces/get-v1-connection";
-import { callerFor, newPerson } from "./test/callers";
+import { callerFor, codeOf, newPerson } from "@/test/callers";
 
 const fields = {
   address: "12 Harbour Lane, Portsmouth",
@@ -15,16 +14,6 @@ const fields = {
   bathrooms: 2.5,
   notes: "",
 } as const;
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return "OK";
-}
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let agent: Awaited<ReturnType<typeof newPerson>>;

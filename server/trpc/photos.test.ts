@@ -9,7 +9,7 @@ import { createStudioContext } from "@/server/studio/context";
 import { removeStaleUploads, UPLOAD_CONFIRM_WINDOW_MS } from "@/server/studio/photos/remove-stale-uploads";
 import { derivativeKey } from "@/server/images/derivatives";
 import { getBlobStore } from "@/server/storage";
-import { callerFor, newPerson } from "./test/callers";
+import { callerFor, newPerson } from "@/test/callers";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let workspaceId: string;

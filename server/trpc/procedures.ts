@@ -10,10 +10,13 @@ import "server-only";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { findMembership } from "@/server/studio/workspaces/find-membership";
-import { roleAtLeast, type WorkspaceRole } from "@/shared/roles";
+import { roleAtLeast } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 import { appErrors, t } from "./init";
 
 export const router = t.router;
+/** One router from several: a domain split into files keeps its procedures' paths (routers/generations/). */
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(appErrors);
@@ -24,12 +27,6 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 export const WorkspaceInputSchema = z.object({ workspaceId: z.uuid() });
-
-/**
- * The browser's id of one user action (a UUID made when the person acts): creates and
- * generations that carry it happen once however often the request arrives.
- */
-export const RequestIdSchema = z.uuid().optional();
 
 export function workspaceProcedure(minRole: WorkspaceRole = "agent") {
   return protectedProcedure.input(WorkspaceInputSchema).use(async ({ ctx, input, next }) => {

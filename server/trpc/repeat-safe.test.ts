@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { invitations, members, projects, workspaces } from "@/db/schema/studio";
 import { shareLinks } from "@/db/schema/studio-generations";
-import { projectFields } from "@/server/studio/generations/test-helpers";
+import { projectFields } from "@/test/fixtures";
 import { createInvitation } from "@/server/studio/invitations/create-invitation";
 import { createStudioContext } from "@/server/studio/context";
 import { createWorkspace } from "@/server/studio/workspaces/create-workspace";
 import { accounts } from "@/db/schema";
-import { newPerson } from "./test/callers";
+import { newPerson } from "@/test/callers";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let workspaceId: string;
@@ -102,16 +102,16 @@ describe("one row per user action", () => {
   it("creates one share link for a repeated request and keeps it working", async () => {
     const projectId = (await owner.api.projects.create({ workspaceId, fields: projectFields })).id;
     const requestId = crypto.randomUUID();
-    const first = await owner.api.generations.createShareLink({ workspaceId, projectId, requestId });
-    const second = await owner.api.generations.createShareLink({ workspaceId, projectId, requestId });
+    const first = await owner.api.exports.createShareLink({ workspaceId, projectId, requestId });
+    const second = await owner.api.exports.createShareLink({ workspaceId, projectId, requestId });
     expect(second.path).toBe(first.path);
-    expect((await owner.api.generations.shareLink({ workspaceId, projectId }))?.path).toBe(first.path);
+    expect((await owner.api.exports.shareLink({ workspaceId, projectId }))?.path).toBe(first.path);
     const db = await getDb();
     expect(await db.select().from(shareLinks).where(eq(shareLinks.projectId, projectId))).toHaveLength(1);
 
     // A new action makes a new link and retires the old one.
-    const next = await owner.api.generations.createShareLink({ workspaceId, projectId, requestId: crypto.randomUUID() });
+    const next = await owner.api.exports.createShareLink({ workspaceId, projectId, requestId: crypto.randomUUID() });
     expect(next.path).not.toBe(first.path);
-    expect((await owner.api.generations.shareLink({ workspaceId, projectId }))?.path).toBe(next.path);
+    expect((await owner.api.exports.shareLink({ workspaceId, projectId }))?.path).toBe(next.path);
   });
 });

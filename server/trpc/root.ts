@@ -7,6 +7,7 @@ import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
 import { batchesRouter } from "./routers/batches";
 import { complianceRouter } from "./routers/compliance";
+import { exportsRouter } from "./routers/exports";
 import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
 import { membersRouter } from "./routers/members";
@@ -23,6 +24,7 @@ export const appRouter = router({
   projects: projectsRouter,
   photos: photosRouter,
   generations: generationsRouter,
+  exports: exportsRouter,
   batches: batchesRouter,
   usage: usageRouter,
   compliance: complianceRouter,

@@ -1,17 +1,13 @@
 /** What each plan allows (D1, D5, D10). Rate limits come from settings. */
 import "server-only";
 import { env } from "@/env";
-import type { Plan } from "@/db/schema";
-
-export const PLANS = ["free", "premium", "business"] as const satisfies readonly Plan[];
+import type { Plan } from "@/shared/vocabulary";
 
 /** Outputs of POST /job when `fast` is not true (D5). */
 export const OUTPUTS_PER_PLAN: Record<Plan, number> = { free: 1, premium: 2, business: 4 };
 
 /** Monthly quota given to a new account when none is named. */
 export const DEFAULT_QUOTA: Record<Plan, number> = { free: 100, premium: 2_000, business: 20_000 };
-
-export const PAID_PLANS: readonly Plan[] = ["premium", "business"];
 
 export function rateLimitPerMinute(plan: Plan): number {
   return { free: env.V1_RATE_LIMIT_FREE, premium: env.V1_RATE_LIMIT_PREMIUM, business: env.V1_RATE_LIMIT_BUSINESS }[plan];

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, Panel } from "@/components/ui/card";
 import { CreateWorkspaceForm } from "@/components/workspaces/create-workspace-form";
 import { requireUser } from "@/server/auth/session";
-import { ROLE_LABELS } from "@/shared/studio-vocabulary";
+import { ROLE_LABELS } from "@/shared/vocabulary";
 import { serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Workspaces" };

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getBlobStore, newBlobKey } from "@/server/storage";
-import { startAppServer, type AppServer } from "@/test/app-server";
+import { useAppStack } from "@/test/app-stack";
 
 // The store's links point at APP_URL, where the app server listens: plain HTTP clients
 // download and upload with them, no API key involved.
-let app: AppServer;
-
-beforeAll(async () => {
-  app = await startAppServer();
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+useAppStack();
 
 describe("/files over HTTP", () => {
   it("uploads once with a presigned PUT and downloads with a signed GET", async () => {

@@ -7,7 +7,7 @@ import { CenteredPage } from "@/components/shell/centered-page";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { getSession } from "@/server/auth/session";
-import { ROLE_LABELS } from "@/shared/studio-vocabulary";
+import { ROLE_LABELS } from "@/shared/vocabulary";
 import { serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Invitation" };

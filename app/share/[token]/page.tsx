@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 async function load(params: Params) {
   const { token } = await params;
-  return orNotFound((await serverApi()).generations.share({ token }));
+  return orNotFound((await serverApi()).exports.share({ token }));
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {

@@ -3,7 +3,7 @@ import { inngest } from "@/inngest/client";
 import { failGenerationOnFailure } from "./fail-generation-on-failure";
 import { descriptionRequested } from "@/inngest/studio-events";
 import { createStudioContext } from "@/server/studio/context";
-import { runDescription } from "@/server/studio/generations/run-description";
+import { runDescription } from "@/server/studio/generations/description/run-description";
 
 export const describePropertyFunction = inngest.createFunction(
   { id: "studio-describe-property", retries: 3, triggers: [descriptionRequested], onFailure: failGenerationOnFailure },

@@ -7,7 +7,7 @@ import { failGenerationOnFailure } from "./fail-generation-on-failure";
 import { inpaintUpscaleRequested } from "@/inngest/studio-events";
 import { createStudioContext } from "@/server/studio/context";
 import { storeChangeMaps } from "@/server/studio/exports/store-change-maps";
-import { inpaintLinks, runInpaintStep, runUpscaleStep, upscaleLink } from "@/server/studio/generations/run-chain-step";
+import { inpaintLinks, runInpaintStep, runUpscaleStep, upscaleLink } from "@/server/studio/generations/inpaint-upscale/run-chain-step";
 
 export const inpaintUpscaleFunction = inngest.createFunction(
   { id: "studio-inpaint-upscale", retries: 3, triggers: [inpaintUpscaleRequested], onFailure: failGenerationOnFailure },

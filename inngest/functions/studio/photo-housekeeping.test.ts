@@ -5,7 +5,7 @@ import { closeDb, getDb } from "@/db/client";
 import { photos } from "@/db/schema/studio";
 import { deleteDerivatives, derivativeKey } from "@/server/images/derivatives";
 import { getBlobStore } from "@/server/storage";
-import { studioWithPhotos } from "@/server/studio/generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { PHOTO_UNDO_WINDOW_MS } from "@/server/studio/photos/delete-photo";
 import { makeMissingCopiesFunction } from "./make-missing-copies";
 import { purgeDeletedPhotoFunction } from "./purge-deleted-photo";

@@ -5,10 +5,10 @@
  */
 import { inngest } from "@/inngest/client";
 import { webhookRequested } from "@/inngest/events";
-import { createServiceContext } from "@/server/v1/context";
+import { createVerbContext } from "@/server/context";
 import { deliverWebhook } from "@/server/v1/services/webhooks/deliver-webhook";
 
 export const deliverWebhookFunction = inngest.createFunction(
   { id: "v1-deliver-webhook", retries: 20, triggers: [webhookRequested] },
-  async ({ event, step }) => step.run("deliver", async () => deliverWebhook(await createServiceContext(), { eventId: event.data.eventId })),
+  async ({ event, step }) => step.run("deliver", async () => deliverWebhook(await createVerbContext(), { eventId: event.data.eventId })),
 );

@@ -4,5 +4,6 @@ import { processJobGroup } from "./process-job-group";
 import { processRenderSet } from "./process-render-set";
 import { processVideo } from "./process-video";
 import { redoRenderViewFunction } from "./redo-render-view";
+import { settleAbandonedSyncJobsFunction } from "./settle-abandoned-sync-jobs";
 
-export const v1Functions = [processJobGroup, processVideo, processRenderSet, redoRenderViewFunction, deliverWebhookFunction];
+export const v1Functions = [processJobGroup, processVideo, processRenderSet, redoRenderViewFunction, deliverWebhookFunction, settleAbandonedSyncJobsFunction];

@@ -5,7 +5,7 @@
 import { inngest } from "@/inngest/client";
 import { providerConcurrency } from "@/inngest/concurrency";
 import { jobRequested } from "@/inngest/events";
-import { createServiceContext } from "@/server/v1/context";
+import { createVerbContext } from "@/server/context";
 import { failJobOutput } from "@/server/v1/services/jobs/fail-job-output";
 import { finishJobGroup } from "@/server/v1/services/jobs/finish-job-group";
 import { generateJobOutput } from "@/server/v1/services/jobs/generate-job-output";
@@ -16,7 +16,7 @@ export const processJobGroup = inngest.createFunction(
   { id: "v1-process-job-group", retries: 3, triggers: [jobRequested], concurrency: providerConcurrency("redesign") },
   async ({ event, step }) => {
     const { groupId } = event.data;
-    const outputIds = await step.run("list-outputs", async () => listGroupOutputs(await createServiceContext(), { groupId }));
+    const outputIds = await step.run("list-outputs", async () => listGroupOutputs(await createVerbContext(), { groupId }));
     for (const [position, outputId] of outputIds.entries()) {
       await runProviderStep(
         step,
@@ -25,6 +25,6 @@ export const processJobGroup = inngest.createFunction(
         (ctx, error) => failJobOutput(ctx, { outputId, error }),
       );
     }
-    return step.run("finish-group", async () => finishJobGroup(await createServiceContext(), { groupId }));
+    return step.run("finish-group", async () => finishJobGroup(await createVerbContext(), { groupId }));
   },
 );

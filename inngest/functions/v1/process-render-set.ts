@@ -8,7 +8,7 @@
 import { inngest } from "@/inngest/client";
 import { providerConcurrency } from "@/inngest/concurrency";
 import { multiviewRequested } from "@/inngest/events";
-import { createServiceContext } from "@/server/v1/context";
+import { createVerbContext } from "@/server/context";
 import { ANCHOR_FAILED, failPendingSiblings, SIBLING_UNAFFORDABLE } from "@/server/v1/services/multiview/fail-pending-siblings";
 import { failRenderView } from "@/server/v1/services/multiview/fail-render-view";
 import { finishRenderSet } from "@/server/v1/services/multiview/finish-render-set";
@@ -31,24 +31,24 @@ export const processRenderSet = inngest.createFunction(
   { id: "v1-process-render-set", retries: 3, triggers: [multiviewRequested], concurrency: providerConcurrency("redesign") },
   async ({ event, step }) => {
     const { setId } = event.data;
-    const plan = await step.run("list-views", async () => planRenderSet(await createServiceContext(), { setId }));
+    const plan = await step.run("list-views", async () => planRenderSet(await createVerbContext(), { setId }));
     if (!plan) return { status: "gone" };
     const [anchor, ...siblings] = plan.views;
 
     if (!(await generateOrFail(step, anchor))) {
-      await step.run("fail-siblings-anchor-failed", async () => failPendingSiblings(await createServiceContext(), { setId, fromIndex: 1, error: ANCHOR_FAILED }));
-      return step.run("finish-set", async () => finishRenderSet(await createServiceContext(), { setId }));
+      await step.run("fail-siblings-anchor-failed", async () => failPendingSiblings(await createVerbContext(), { setId, fromIndex: 1, error: ANCHOR_FAILED }));
+      return step.run("finish-set", async () => finishRenderSet(await createVerbContext(), { setId }));
     }
     for (const sibling of siblings) {
-      const start = await step.run(`start-view-${sibling.viewIndex}`, async () => startSibling(await createServiceContext(), { accountId: plan.accountId, viewId: sibling.id }));
+      const start = await step.run(`start-view-${sibling.viewIndex}`, async () => startSibling(await createVerbContext(), { accountId: plan.accountId, viewId: sibling.id }));
       if (start === "insufficient_credits") {
         await step.run(`skip-views-from-${sibling.viewIndex}`, async () =>
-          failPendingSiblings(await createServiceContext(), { setId, fromIndex: sibling.viewIndex, error: SIBLING_UNAFFORDABLE }),
+          failPendingSiblings(await createVerbContext(), { setId, fromIndex: sibling.viewIndex, error: SIBLING_UNAFFORDABLE }),
         );
         break;
       }
       if (start === "started") await generateOrFail(step, sibling);
     }
-    return step.run("finish-set", async () => finishRenderSet(await createServiceContext(), { setId }));
+    return step.run("finish-set", async () => finishRenderSet(await createVerbContext(), { setId }));
   },
 );

@@ -2,7 +2,7 @@
 import { inngest } from "@/inngest/client";
 import { providerConcurrency } from "@/inngest/concurrency";
 import { videoRequested } from "@/inngest/events";
-import { createServiceContext } from "@/server/v1/context";
+import { createVerbContext } from "@/server/context";
 import { finishVideo } from "@/server/v1/services/video/finish-video";
 import { renderVideo } from "@/server/v1/services/video/render-video";
 import { runProviderStep } from "./provider-step";
@@ -18,7 +18,7 @@ export const processVideo = inngest.createFunction(
       (ctx, error) => finishVideo(ctx, { jobId, error }),
     );
     if (!rendered) return { status: "failed" };
-    await step.run("announce", async () => finishVideo(await createServiceContext(), { jobId }));
+    await step.run("announce", async () => finishVideo(await createVerbContext(), { jobId }));
     return { status: "completed" };
   },
 );

@@ -11,7 +11,7 @@ import type { ErrorInfo } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { ProviderError } from "@/server/providers/types";
 import { AppError } from "@/server/errors";
-import { createServiceContext, type ServiceContext } from "@/server/v1/context";
+import { createVerbContext, type VerbContext } from "@/server/context";
 import { providerFailure } from "@/server/v1/services/providers/provider-failure";
 
 export type StepTools = GetStepTools<typeof inngest>;
@@ -36,18 +36,18 @@ export async function providerStep<T>(work: () => Promise<T>): Promise<StepOutco
 export async function runProviderStep(
   step: StepTools,
   ids: { work: string; fail: string },
-  work: (ctx: ServiceContext) => Promise<unknown>,
-  fail: (ctx: ServiceContext, error: ErrorInfo) => Promise<unknown>,
+  work: (ctx: VerbContext) => Promise<unknown>,
+  fail: (ctx: VerbContext, error: ErrorInfo) => Promise<unknown>,
 ): Promise<boolean> {
   let failure: ErrorInfo | null = null;
   try {
-    const outcome = await step.run(ids.work, async () => providerStep(async () => work(await createServiceContext())));
+    const outcome = await step.run(ids.work, async () => providerStep(async () => work(await createVerbContext())));
     if ("failed" in outcome) failure = outcome.failed;
   } catch (error) {
     failure = providerFailure(error);
   }
   if (!failure) return true;
   const error = failure;
-  await step.run(ids.fail, async () => fail(await createServiceContext(), error));
+  await step.run(ids.fail, async () => fail(await createVerbContext(), error));
   return false;
 }

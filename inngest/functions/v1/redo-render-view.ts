@@ -5,7 +5,7 @@
 import { inngest } from "@/inngest/client";
 import { providerConcurrency } from "@/inngest/concurrency";
 import { multiviewRedoRequested } from "@/inngest/events";
-import { createServiceContext } from "@/server/v1/context";
+import { createVerbContext } from "@/server/context";
 import { failRenderView } from "@/server/v1/services/multiview/fail-render-view";
 import { finishRenderSet } from "@/server/v1/services/multiview/finish-render-set";
 import { generateRenderView } from "@/server/v1/services/multiview/generate-render-view";
@@ -21,6 +21,6 @@ export const redoRenderViewFunction = inngest.createFunction(
       (ctx) => generateRenderView(ctx, { viewId, attempt }),
       (ctx, error) => failRenderView(ctx, { viewId, attempt, error }),
     );
-    return step.run("finish-set", async () => finishRenderSet(await createServiceContext(), { setId }));
+    return step.run("finish-set", async () => finishRenderSet(await createVerbContext(), { setId }));
   },
 );

@@ -12,6 +12,7 @@ import { processJobGroup } from "./process-job-group";
 import { processRenderSet } from "./process-render-set";
 import { processVideo } from "./process-video";
 import { redoRenderViewFunction } from "./redo-render-view";
+import { settleAbandonedSyncJobsFunction } from "./settle-abandoned-sync-jobs";
 
 const refused = { failed: { code: "provider_refused", message: "The provider refused the image." } };
 const done = { ok: null };
@@ -102,5 +103,11 @@ describe("v1 durable step flows (@inngest/test)", () => {
     const { result, ran } = await run(deliverWebhookFunction, { name: "v1/webhook.requested", data: { eventId: "e" } }, { deliver: { delivered: true } });
     expect(ran).toEqual(["deliver"]);
     expect(result).toEqual({ delivered: true });
+  });
+
+  it("the sweep of interrupted synchronous jobs is one step per tick, outside any request", async () => {
+    const { result, ran } = await run(settleAbandonedSyncJobsFunction, { name: "inngest/scheduled.timer", data: {} }, { settle: 2 });
+    expect(ran).toEqual(["settle"]);
+    expect(result).toEqual({ settled: 2 });
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyzeImage } from "@/server/images/analyze";
-import { syntheticOutdoor, syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { syntheticOutdoor, syntheticRoom } from "@/test/synthetic-room";
 import type { DescribeParams, GenerationSettings, ImageAnalysis, PropertyData } from "@/server/providers/types";
 import { countWords, LENGTH_RANGES } from "./copy/compose";
 import { localDescribeProvider, writeListingDescription } from "./describe";

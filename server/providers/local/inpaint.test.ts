@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sharp } from "@/server/images/sharp";
-import { deltaE, meanRgb } from "@/server/images/testing/pixel-stats";
-import { roomBoxRect, syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { deltaE, meanRgb } from "@/test/pixel-stats";
+import { roomBoxRect, syntheticRoom } from "@/test/synthetic-room";
 import { ProviderError, type InpaintParams } from "../types";
 import { localInpaintProvider } from "./inpaint";
 

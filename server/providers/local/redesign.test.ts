@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { labStatsOf } from "@/server/images/color-transfer";
 import { sharp } from "@/server/images/sharp";
-import { decode, deltaE, fractionRect, labOf, meanAbsDiff, meanRgb } from "@/server/images/testing/pixel-stats";
-import { roomBoxRect, syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { decode, deltaE, fractionRect, labOf, meanAbsDiff, meanRgb } from "@/test/pixel-stats";
+import { roomBoxRect, syntheticRoom } from "@/test/synthetic-room";
 import { ProviderError, type RedesignParams } from "../types";
 import { localRedesignProvider } from "./redesign";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sharp } from "@/server/images/sharp";
-import { syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { syntheticRoom } from "@/test/synthetic-room";
 import { localUpscaleProvider, upscaledSize } from "./upscale";
 
 describe("local upscale", () => {

@@ -5,7 +5,7 @@
  * Per-pixel `blend` expressions are never used (measured 37–45 s at 1080p).
  */
 import "server-only";
-import type { VideoMode } from "@/server/providers/types";
+import type { VideoMode } from "@/shared/vocabulary";
 import type { FrameSize } from "./video-stills";
 
 export const FPS = 30;

@@ -6,7 +6,7 @@
 import "server-only";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { VideoMode } from "@/server/providers/types";
+import type { VideoMode } from "@/shared/vocabulary";
 import type { Sharp } from "sharp";
 import { sharp } from "@/server/images/sharp";
 

@@ -7,9 +7,10 @@ import { promisify } from "node:util";
 import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { sharp } from "@/server/images/sharp";
-import { syntheticOutdoor, syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { syntheticOutdoor, syntheticRoom } from "@/test/synthetic-room";
 import { probeVideo } from "@/server/media/ffprobe";
-import { ProviderError, type VideoMode, type VideoParams } from "@/server/providers/types";
+import { ProviderError, type VideoParams } from "@/server/providers/types";
+import type { VideoMode } from "@/shared/vocabulary";
 import { localVideoProvider } from "./video";
 
 const execFileAsync = promisify(execFile);

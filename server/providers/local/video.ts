@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ProviderError, type ProviderResult, type VideoParams, type VideoProvider } from "@/server/providers/types";
+import { needsEndImage } from "@/shared/vocabulary";
 import { runFfmpeg } from "./video-ffmpeg";
 import { FPS, filterGraph } from "./video-filters";
 import { prepareStills, sourceSize, videoFrameSize, type FrameSize, type RawStill } from "./video-stills";
@@ -23,7 +24,7 @@ async function frameFor(params: VideoParams): Promise<FrameSize> {
   });
   const frame = videoFrameSize(size.width, size.height);
   if (!frame) throw badInput("The source image is too small to make a video.");
-  if (params.mode === "before_after" && !params.tail) throw badInput("before_after needs a tail image.");
+  if (needsEndImage(params.mode) && !params.tail) throw badInput(`${params.mode} needs a tail image.`);
   return frame;
 }
 

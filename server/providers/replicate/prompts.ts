@@ -4,7 +4,8 @@
  * hosted image and video models accept.
  */
 import "server-only";
-import type { InpaintParams, RedesignParams, VideoMode } from "@/server/providers/types";
+import type { InpaintParams, RedesignParams } from "@/server/providers/types";
+import type { VideoMode } from "@/shared/vocabulary";
 
 export const NEGATIVE_PROMPT =
   "blurry, distorted geometry, warped walls, low quality, lowres, watermark, text, logo, people, cartoon";

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startReplicateDouble, type ReplicateDouble } from "@/test/doubles/replicate";
 import { ProviderError, type ImageFile, type RedesignParams } from "@/server/providers/types";
-import { startTestS3 } from "@/server/storage/test-s3";
+import { startTestS3 } from "@/test/s3";
 import { storageInputHost } from "../hosted/input-host";
 import { databaseTaskLedger, type TaskLedger } from "../task-ledger";
 import { replicateInpaintProvider } from "./inpaint";

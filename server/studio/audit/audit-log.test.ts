@@ -8,8 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { auditEvents } from "@/db/schema/studio-audit";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
-import { studioWithPhotos } from "../generations/test-helpers";
+import { callerFor, newPerson } from "@/test/callers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { listAuditEvents } from "./list-audit-events";
 import { recordAudit } from "./record-audit";
 
@@ -84,10 +84,10 @@ describe("the flows of today", () => {
   it("records a listing page published and unpublished (the project's share link)", async () => {
     const studio = await studioWithPhotos("Elif", 1);
     const api = await callerFor(studio.user, undefined, "192.0.2.33");
-    await api.generations.createShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
-    await api.generations.revokeShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
+    await api.exports.createShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
+    await api.exports.revokeShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
     // Nothing was live any more: nothing to record.
-    await api.generations.revokeShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
+    await api.exports.revokeShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
     const rows = (await events(studio.workspaceId)).filter((e) => e.action.startsWith("listing_"));
     expect(rows.map((e) => [e.action, e.actorEmail, e.ip])).toEqual([
       ["listing_published", studio.user.email, "192.0.2.33"],

@@ -7,7 +7,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { stagingBatchPhotos, type StagingBatchPhoto } from "@/db/schema/studio-batches";
 import { generations } from "@/db/schema/studio-generations";
-import type { BatchPhotoProgress } from "@/shared/batch-vocabulary";
+import type { BatchPhotoProgress } from "@/shared/vocabulary";
 import type { Tx } from "@/db/client";
 
 export type BatchPhotoRow = StagingBatchPhoto & { progress: BatchPhotoProgress; generationRecorded: boolean };

@@ -6,40 +6,27 @@
 import crypto from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
 import { accounts, idempotencyKeys, jobGroups } from "@/db/schema/v1";
 import { workspaces } from "@/db/schema/studio";
 import { stagingBatches, stagingBatchPhotos } from "@/db/schema/studio-batches";
 import { studioFunctions } from "@/inngest/functions/studio";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
-import { startAppServer, type AppServer } from "@/test/app-server";
 import { shortOfQuotaMessage } from "@/shared/credit-costs";
 import { createStudioContext } from "../context";
-import { studioWithPhotos } from "../generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { advanceBatch } from "./advance-batch";
 import { photoGenerationId } from "./batch-ids";
 import { rejectionOf } from "@/test/rejection";
+import { useAppStack } from "@/test/app-stack";
 
 // Two photos in flight per batch, so a 4-photo batch has photos the service has not seen.
 vi.hoisted(() => {
   process.env.STUDIO_BATCH_IN_FLIGHT = "2";
 });
 
-let app: AppServer;
-let executor: TestExecutor;
-
-beforeAll(async () => {
-  app = await startAppServer();
-  executor = await startTestExecutor({ functions: [...v1Functions, ...studioFunctions] });
-}, 60_000);
-
-afterAll(async () => {
-  await executor?.stop();
-  await app?.close();
-  await closeDb();
-});
+const stack = useAppStack({ functions: [...v1Functions, ...studioFunctions] });
 
 type Studio = Awaited<ReturnType<typeof studioWithPhotos>>;
 
@@ -139,7 +126,7 @@ describe("whole-listing staging", () => {
     const studio = await studioWithPhotos("Dev", 4);
     const { api, workspaceId, projectId, photoIds } = studio;
     // Stopped, so this test takes the batch's steps itself, in a known order.
-    await executor.stopExecutor();
+    await stack.executor.stopExecutor();
     const { id } = await api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "coastal", photos: photoIds.map((photoId) => ({ photoId, roomType: "living_room" })) });
     const ctx = await createStudioContext();
     expect(await advanceBatch(ctx, id)).toEqual({ done: false });
@@ -155,7 +142,7 @@ describe("whole-listing staging", () => {
     expect((await refusal(api.batches.resume({ workspaceId, batchId: id }))).code).toBe("CONFLICT");
     expect(await advanceBatch(ctx, id)).toEqual({ done: true, value: "canceled" });
 
-    await executor.restartExecutor();
+    await stack.executor.restartExecutor();
     const batch = await settled(studio, id);
     expect(batch).toMatchObject({ status: "canceled", counts: { total: 4, completed: 2, canceled: 2, queued: 0, running: 0 } });
     expect(batch.photos.map((photo) => photo.progress)).toEqual(["completed", "completed", "canceled", "canceled"]);
@@ -166,12 +153,12 @@ describe("whole-listing staging", () => {
   it("resumes a paused batch where it stood", async () => {
     const studio = await studioWithPhotos("Eve", 3);
     const { api, workspaceId, projectId, photoIds } = studio;
-    await executor.stopExecutor();
+    await stack.executor.stopExecutor();
     const { id } = await api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "modern", photos: photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })) });
     await api.batches.pause({ workspaceId, batchId: id });
-    await executor.restartExecutor();
+    await stack.executor.restartExecutor();
     // The first run finds the batch paused and ends without starting anything.
-    await executor.waitForRun({ eventId: `batch-${id}` });
+    await stack.executor.waitForRun({ eventId: `batch-${id}` });
     expect((await batchOf(studio, id)).counts).toMatchObject({ queued: 3, running: 0 });
     await Promise.all([api.batches.resume({ workspaceId, batchId: id }), api.batches.resume({ workspaceId, batchId: id })]);
     const batch = await settled(studio, id);
@@ -184,7 +171,7 @@ describe("whole-listing staging", () => {
     const intruder = await studioWithPhotos("Gus", 1);
     const db = await getDb();
     // Stopped, so the batch stays where this test puts it.
-    await executor.stopExecutor();
+    await stack.executor.stopExecutor();
     const { id } = await owner.api.batches.start({ workspaceId: owner.workspaceId, projectId: owner.projectId, requestId: crypto.randomUUID(), style: "modern", photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })) });
     const rows = async () => ({
       batches: await db.select().from(stagingBatches).where(inArray(stagingBatches.workspaceId, [owner.workspaceId, intruder.workspaceId])),
@@ -221,6 +208,6 @@ describe("whole-listing staging", () => {
     expect(await intruder.api.batches.list({ workspaceId: intruder.workspaceId, projectId: intruder.projectId })).toEqual([]);
 
     await owner.api.batches.cancel(theirs);
-    await executor.restartExecutor();
+    await stack.executor.restartExecutor();
   }, 120_000);
 });

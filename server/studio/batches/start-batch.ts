@@ -15,16 +15,7 @@ import { enforceMlsRules } from "../generations/enforce-mls-rules";
 import { loadProjectPhotos } from "../generations/load-project-photos";
 import { batchIdFor } from "./batch-ids";
 import { ensureBatchAllowance } from "./ensure-batch-allowance";
-
-export interface StartBatchInput {
-  requestId: string;
-  workspaceId: string;
-  projectId: string;
-  userId: string;
-  style: string;
-  intensity: number;
-  photos: { photoId: string; roomType: string }[];
-}
+import type { StartBatchInput } from "./start-batch.schema";
 
 export async function startBatch(ctx: StudioContext, input: StartBatchInput): Promise<{ id: string }> {
   const id = batchIdFor(input.workspaceId, input.requestId);

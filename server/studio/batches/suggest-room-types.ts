@@ -8,7 +8,7 @@ import "server-only";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generations } from "@/db/schema/studio-generations";
-import { normalizeRoomType, type RoomType } from "@/shared/catalogues";
+import { normalizeRoomType, type RoomType } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 

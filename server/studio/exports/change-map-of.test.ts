@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sharp } from "@/server/images/sharp";
-import { roomBoxRect, syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { roomBoxRect, syntheticRoom } from "@/test/synthetic-room";
 import { getBlobStore } from "@/server/storage";
 import { changeMapKeys, changeMapOf } from "./change-map-of";
 
@@ -13,7 +13,7 @@ describe("changeMapOf", () => {
     await store.put(`${stem}/photo.jpg`, source, "image/jpeg");
     await store.put(`${stem}/output.jpg`, output, "image/jpeg");
     const input = {
-      generation: { kind: "staging" as const, params: { redesignType: "declutter" } },
+      generation: { kind: "staging" as const, params: { redesign_type: "declutter" } },
       output: { role: "staged" as const, sourceKey: `${stem}/photo.jpg`, storageKey: `${stem}/output.jpg`, contentType: "image/jpeg" },
     };
 

@@ -5,23 +5,17 @@
  * (e2e/app/compliance.spec.ts follows the same path through the rendered page).
  */
 import jsQR from "jsqr";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { sharp } from "@/server/images/sharp";
-import { syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { syntheticRoom } from "@/test/synthetic-room";
 import { getBlobStore } from "@/server/storage";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { projectFields } from "../generations/test-helpers";
+import { callerFor, newPerson } from "@/test/callers";
+import { projectFields } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+useAppStack();
 
 async function download(url: string): Promise<Buffer> {
   const response = await fetch(url);
@@ -43,7 +37,7 @@ async function stagedPhoto() {
   const db = await getDb();
   const [generation] = await db
     .insert(generations)
-    .values({ id: crypto.randomUUID(), workspaceId, projectId, createdBy: user.id, kind: "staging", status: "completed", params: { redesignType: "staging" } })
+    .values({ id: crypto.randomUUID(), workspaceId, projectId, createdBy: user.id, kind: "staging", status: "completed", params: { redesign_type: "staging" } })
     .returning();
   const [output] = await db
     .insert(generationOutputs)
@@ -55,9 +49,9 @@ async function stagedPhoto() {
 describe("labelled downloads", () => {
   it("carry a QR code that survives resizing to 1024 px and leads to the unaltered original", async () => {
     const { api, workspaceId, projectId, outputId, original } = await stagedPhoto();
-    const exported = await api.generations.exportOutput({ workspaceId, outputId, disclosure: true });
+    const exported = await api.exports.exportOutput({ workspaceId, outputId, disclosure: true });
     expect(exported.labelled).toBe(true);
-    const link = await api.generations.shareLink({ workspaceId, projectId });
+    const link = await api.exports.shareLink({ workspaceId, projectId });
     expect(link).not.toBeNull();
 
     // What an MLS does: shrink to 1024 px on the long side and recompress.
@@ -73,18 +67,18 @@ describe("labelled downloads", () => {
 
     // Follow it: the share page's data (the public procedure the page renders, signed out), then the original over HTTP.
     const token = target.pathname.split("/").pop()!;
-    const share = await (await callerFor(null)).generations.share({ token });
+    const share = await (await callerFor(null)).exports.share({ token });
     const item = share.items.find((i) => i.id === outputId)!;
     expect(Buffer.compare(await download(item.originalUrl), original)).toBe(0);
   });
 
   it("get a new QR code when the share link is replaced", async () => {
     const { api, workspaceId, projectId, outputId } = await stagedPhoto();
-    const first = await api.generations.exportOutput({ workspaceId, outputId, disclosure: true });
-    await api.generations.createShareLink({ workspaceId, projectId });
-    const second = await api.generations.exportOutput({ workspaceId, outputId, disclosure: true });
+    const first = await api.exports.exportOutput({ workspaceId, outputId, disclosure: true });
+    await api.exports.createShareLink({ workspaceId, projectId });
+    const second = await api.exports.exportOutput({ workspaceId, outputId, disclosure: true });
     expect(second.url).not.toBe(first.url);
-    const plain = await api.generations.exportOutput({ workspaceId, outputId, disclosure: false });
+    const plain = await api.exports.exportOutput({ workspaceId, outputId, disclosure: false });
     expect(plain.labelled).toBe(false);
   });
 });

@@ -7,8 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { shareLinks } from "@/db/schema/studio-generations";
-import { projectFields } from "@/server/studio/generations/test-helpers";
-import { newPerson } from "@/server/trpc/test/callers";
+import { projectFields } from "@/test/fixtures";
+import { newPerson } from "@/test/callers";
 import { sealStoredShareTokens, shareTokenHash } from "./share-token";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
@@ -26,7 +26,7 @@ const tokenOf = (path: string) => path.split("/").pop()!;
 describe("share tokens at rest", () => {
   it("stores only the token's hash and its sealed form; the link opens the page", async () => {
     const { id: projectId } = await owner.api.projects.create({ workspaceId, fields: projectFields });
-    const link = await owner.api.generations.createShareLink({ workspaceId, projectId });
+    const link = await owner.api.exports.createShareLink({ workspaceId, projectId });
     const token = tokenOf(link.path);
     const [row] = await (await getDb()).select().from(shareLinks).where(eq(shareLinks.projectId, projectId));
     expect(JSON.stringify(row)).not.toContain(token);
@@ -34,10 +34,10 @@ describe("share tokens at rest", () => {
     expect(row.tokenHash).toBe(shareTokenHash(token));
     // Whoever reads the table cannot open the page with what is in it.
     for (const value of [row.tokenHash, row.tokenSealed!]) {
-      await expect(owner.api.generations.share({ token: value })).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(owner.api.exports.share({ token: value })).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
-    expect((await owner.api.generations.share({ token })).items).toEqual([]);
-    expect((await owner.api.generations.shareLink({ workspaceId, projectId }))?.path).toBe(link.path);
+    expect((await owner.api.exports.share({ token })).items).toEqual([]);
+    expect((await owner.api.exports.shareLink({ workspaceId, projectId }))?.path).toBe(link.path);
   });
 
   it("keeps a link made before hashing working, and seals its plaintext token at start", async () => {
@@ -48,13 +48,13 @@ describe("share tokens at rest", () => {
     await db.execute(sql`
       insert into studio.share_links (workspace_id, project_id, token, token_hash)
       values (${workspaceId}, ${projectId}, ${legacy}, encode(sha256(convert_to(${legacy}, 'UTF8')), 'hex'))`);
-    expect((await owner.api.generations.share({ token: legacy })).items).toEqual([]);
+    expect((await owner.api.exports.share({ token: legacy })).items).toEqual([]);
 
     expect(await sealStoredShareTokens(db)).toBeGreaterThanOrEqual(1);
     const [row] = await db.select().from(shareLinks).where(eq(shareLinks.projectId, projectId));
     expect(JSON.stringify(row)).not.toContain(legacy);
-    expect((await owner.api.generations.share({ token: legacy })).items).toEqual([]);
-    expect((await owner.api.generations.shareLink({ workspaceId, projectId }))?.path).toMatch(new RegExp(`/${legacy}$`));
+    expect((await owner.api.exports.share({ token: legacy })).items).toEqual([]);
+    expect((await owner.api.exports.shareLink({ workspaceId, projectId }))?.path).toMatch(new RegExp(`/${legacy}$`));
     expect(await sealStoredShareTokens(db)).toBe(0);
   });
 });

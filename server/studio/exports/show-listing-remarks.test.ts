@@ -4,7 +4,7 @@ import { closeDb } from "@/db/client";
 import { photos } from "@/db/schema";
 import { createStudioContext } from "../context";
 import { insertGeneration, loadOutputs, updateOutput } from "../generations/records";
-import { studioWithPhotos } from "../generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { showListingRemarks } from "./show-listing-remarks";
 
 afterAll(closeDb);
@@ -19,9 +19,9 @@ describe("showListingRemarks", () => {
     const keyOf = async (id: string) => (await ctx.db.select().from(photos).where(eq(photos.id, id)))[0].storageKey;
     // Photo 3 staged by a hosted model, photo 2 decluttered offline; photo 1 untouched. A running output does not count.
     for (const [index, params, provider, status] of [
-      [2, { redesignType: "staging" }, "replicate", "completed"],
-      [1, { redesignType: "declutter" }, "local", "completed"],
-      [0, { redesignType: "staging" }, "replicate", "running"],
+      [2, { redesign_type: "staging" }, "replicate", "completed"],
+      [1, { redesign_type: "declutter" }, "local", "completed"],
+      [0, { redesign_type: "staging" }, "replicate", "running"],
     ] as const) {
       const sourceKey = await keyOf(studio.photoIds[index]);
       const generation = await insertGeneration(
@@ -41,7 +41,7 @@ describe("showListingRemarks", () => {
     ]);
     expect(english.originalLinkMissing).toBe(true);
 
-    await studio.api.generations.createShareLink({ ...input, requestId: crypto.randomUUID() });
+    await studio.api.exports.createShareLink({ ...input, requestId: crypto.randomUUID() });
     const french = await showListingRemarks(ctx, { ...input, language: "fr" });
     expect(french.shareUrl).toMatch(/\/share\/[\w-]+$/);
     expect(french.remark).toMatch(/^Certaines photos de l'annonce sont meublées virtuellement ou modifiées numériquement\. /);

@@ -9,9 +9,10 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import type { DisclosureLabel } from "@/shared/disclosure";
-import { ALTERED_ROLES } from "@/shared/generation-vocabulary";
+import { ALTERED_ROLES } from "@/shared/vocabulary";
 import { listingRemarks, type ListingRemarks } from "@/shared/listing-remarks";
 import type { StudioContext } from "../context";
+import type { DescriptionParams } from "../generations/description/description-request";
 import { inProject, keptOutputs } from "../generations/kept-outputs";
 import { outputDisclosure } from "../generations/output-disclosure";
 import { getProject } from "../projects/get-project";
@@ -58,5 +59,5 @@ async function listingLanguage(ctx: Pick<StudioContext, "db">, input: { workspac
     .where(and(inProject(input), eq(generations.kind, "description")))
     .orderBy(desc(generations.createdAt))
     .limit(1);
-  return typeof latest?.params.language === "string" ? latest.params.language : null;
+  return latest ? ((latest.params as Partial<DescriptionParams>).generation_settings?.language ?? null) : null;
 }

@@ -14,7 +14,7 @@ import { AppError } from "@/server/errors";
 import { derivativeUrls } from "@/server/images/derivatives";
 import type { BlobStore } from "@/server/storage";
 import type { StudioContext } from "../context";
-import { ALTERED_ROLES, type GenerationKind } from "@/shared/generation-vocabulary";
+import { ALTERED_ROLES, type GenerationKind } from "@/shared/vocabulary";
 import { inProject, keptOutputs } from "../generations/kept-outputs";
 import { outputDisclosure } from "../generations/output-disclosure";
 import { requestMissingCopies } from "../photos/make-missing-copies";

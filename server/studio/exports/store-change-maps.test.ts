@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/db/client";
 import { photos } from "@/db/schema";
-import { syntheticRoom } from "@/server/images/testing/synthetic-room";
+import { syntheticRoom } from "@/test/synthetic-room";
 import { createStudioContext } from "../context";
-import { studioWithPhotos } from "../generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { insertGeneration, loadOutputs, updateOutput } from "../generations/records";
 import { changeMapKeys } from "./change-map-of";
 import { storeChangeMaps } from "./store-change-maps";
@@ -18,7 +18,7 @@ describe("storeChangeMaps", () => {
     const [photo] = await ctx.db.select().from(photos).where(eq(photos.id, studio.photoIds[0]));
     const generation = await insertGeneration(
       ctx,
-      { id: crypto.randomUUID(), workspaceId: studio.workspaceId, projectId: studio.projectId, createdBy: studio.user.id, kind: "staging", photoId: photo.id, params: { redesignType: "declutter" } },
+      { id: crypto.randomUUID(), workspaceId: studio.workspaceId, projectId: studio.projectId, createdBy: studio.user.id, kind: "staging", photoId: photo.id, params: { redesign_type: "declutter" } },
       [0, 1].map((position) => ({ role: "staged" as const, position, sourceKey: photo.storageKey })),
     );
     const [done, running] = (await loadOutputs(ctx, generation.id)).sort((a, b) => a.position - b.position);

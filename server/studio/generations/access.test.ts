@@ -3,33 +3,20 @@
  * procedures: members (agents included) may run workflows; nobody reaches another
  * workspace's projects, photos, results, share links or usage, even with its ids.
  */
-import { TRPCError } from "@trpc/server";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/db/client";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { studioWithPhotos } from "./test-helpers";
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return "OK";
-}
+import { beforeAll, describe, expect, it } from "vitest";
+import { callerFor, codeOf, newPerson } from "@/test/callers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
 let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
 let agent: Awaited<ReturnType<typeof newPerson>>;
 let maskDataUrl: string;
 let generationId: string;
-let app: AppServer;
+useAppStack();
 
 beforeAll(async () => {
-  app = await startAppServer();
   [home, rival, agent] = await Promise.all([studioWithPhotos("Hana", 1), studioWithPhotos("Ravi", 1), newPerson("Aiko")]);
   const invitation = await home.api.invitations.create({ workspaceId: home.workspaceId, role: "agent" });
   await agent.api.invitations.accept({ token: invitation.token });
@@ -48,17 +35,12 @@ beforeAll(async () => {
   ).id;
 }, 30_000);
 
-afterAll(async () => {
-  await app?.close();
-  await closeDb();
-});
-
 describe("workflow procedures", () => {
   it("let an agent start work and see the project's generations, usage and share link", async () => {
     const listed = await agent.api.generations.list({ workspaceId: home.workspaceId, projectId: home.projectId });
     expect(listed.map((g) => [g.id, g.kind, g.status, g.createdByName])).toEqual([[generationId, "inpaint_upscale", "running", "Aiko"]]);
     expect(await codeOf(agent.api.usage.summary({ workspaceId: home.workspaceId }))).toBe("OK");
-    expect(await codeOf(agent.api.generations.createShareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))).toBe("OK");
+    expect(await codeOf(agent.api.exports.createShareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))).toBe("OK");
   });
 
   it("refuse people who are not signed in", async () => {
@@ -88,14 +70,14 @@ describe("workflow procedures", () => {
       videoTail: api.generations.video({ workspaceId, projectId, mode: "before_after", image: { type: "photo", id: photoIds[0] }, tailImage: { type: "output", id: outputId } }),
       describe: api.generations.describe({ workspaceId, projectId, photoIds: [home.photoIds[0]], property: { propertyType: "house" } }),
       redo: api.generations.redoView({ workspaceId, generationId, viewIndex: 1 }),
-      exportResult: api.generations.exportOutput({ workspaceId, outputId }),
-      shareLink: api.generations.shareLink({ workspaceId, projectId: home.projectId }),
-      createShare: api.generations.createShareLink({ workspaceId, projectId: home.projectId }),
-      revokeShare: api.generations.revokeShareLink({ workspaceId, projectId: home.projectId }),
+      exportResult: api.exports.exportOutput({ workspaceId, outputId }),
+      shareLink: api.exports.shareLink({ workspaceId, projectId: home.projectId }),
+      createShare: api.exports.createShareLink({ workspaceId, projectId: home.projectId }),
+      revokeShare: api.exports.revokeShareLink({ workspaceId, projectId: home.projectId }),
     };
     const codes = Object.fromEntries(await Promise.all(Object.entries(attempts).map(async ([name, call]) => [name, await codeOf(call)])));
     expect(codes).toEqual(Object.fromEntries(Object.keys(attempts).map((name) => [name, "NOT_FOUND"])));
-    expect((await home.api.generations.shareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))?.path).toMatch(/^\/share\//);
+    expect((await home.api.exports.shareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))?.path).toMatch(/^\/share\//);
   });
 
   it("refuse a blank mask before anything is stored or sent", async () => {

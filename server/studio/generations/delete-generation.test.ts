@@ -3,7 +3,6 @@
  * running run and another workspace's run are refused. A deleted photo's original, kept
  * at its purge for the results made from it, goes with the last of them.
  */
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
@@ -13,7 +12,8 @@ import { derivativeKey } from "@/server/images/derivatives";
 import { getBlobStore } from "@/server/storage";
 import { createStudioContext } from "@/server/studio/context";
 import { PHOTO_UNDO_WINDOW_MS, purgeDeletedPhoto } from "@/server/studio/photos/delete-photo";
-import { studioWithPhotos } from "./test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { codeOf } from "@/test/callers";
 
 let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
@@ -28,18 +28,8 @@ async function finishedRun(kind: "staging" | "video", status: "completed" | "run
   const key = `studio/${home.workspaceId}/projects/${home.projectId}/generations/${row.id}/staged-0.jpg`;
   await getBlobStore().put(key, Buffer.from("jpeg bytes"), "image/jpeg");
   await db.insert(generationOutputs).values({ generationId: row.id, workspaceId: home.workspaceId, role: "staged", position: 0, status, storageKey: key });
-  await db.insert(usageEntries).values({ workspaceId: home.workspaceId, generationId: row.id, operation: "job", v1JobId: `job-${row.id}`, credits: 0, quotaUnits: 1, month: "2026-11" });
+  await db.insert(usageEntries).values({ workspaceId: home.workspaceId, generationId: row.id, operation: "job", serviceJobId: `job-${row.id}`, credits: 0, quotaUnits: 1, month: "2026-11" });
   return { id: row.id, key };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "OK";
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
 }
 
 beforeAll(async () => {
@@ -55,7 +45,7 @@ describe("generations.delete", () => {
     const db = await getDb();
     expect(await db.select().from(generations).where(eq(generations.id, run.id))).toEqual([]);
     expect(await getBlobStore().get(run.key)).toBeNull();
-    const [usage] = await db.select().from(usageEntries).where(eq(usageEntries.v1JobId, `job-${run.id}`));
+    const [usage] = await db.select().from(usageEntries).where(eq(usageEntries.serviceJobId, `job-${run.id}`));
     expect(usage.generationId).toBeNull();
     expect(await codeOf(home.api.generations.delete({ workspaceId: home.workspaceId, generationId: run.id }))).toBe("NOT_FOUND");
   });

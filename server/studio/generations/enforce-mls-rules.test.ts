@@ -1,16 +1,10 @@
 import type { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPerson } from "@/server/trpc/test/callers";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { projectFields } from "./test-helpers";
+import { describe, expect, it } from "vitest";
+import { newPerson } from "@/test/callers";
+import { projectFields } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+useAppStack();
 
 describe("the workspace's MLS rule set", () => {
   it("is chosen by an admin and refuses a disallowed edit with the rule's reason, before anything starts", async () => {

@@ -5,11 +5,12 @@
  */
 import "server-only";
 import { AppError } from "@/server/errors";
-import { mlsVerdict, photoSettingOf, type MlsOperation } from "@/shared/mls-rules";
+import { mlsVerdict, photoSettingOf } from "@/shared/mls-rules";
+import type { EditOperation } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { showMlsRuleSet } from "../workspaces/show-mls-rule-set";
 
-export async function enforceMlsRules(ctx: Pick<StudioContext, "db">, input: { workspaceId: string; operation: MlsOperation; setting: string | null | undefined }): Promise<void> {
+export async function enforceMlsRules(ctx: Pick<StudioContext, "db">, input: { workspaceId: string; operation: EditOperation; setting: string | null | undefined }): Promise<void> {
   const rules = await showMlsRuleSet(ctx, input);
   const verdict = mlsVerdict(rules.id, input.operation, photoSettingOf(input.setting));
   if (verdict.allowed === "no") throw new AppError("forbidden", `${rules.name}: ${verdict.reason}`, { details: { mls_rule_set: rules.id, operation: input.operation } });

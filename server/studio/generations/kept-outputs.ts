@@ -7,7 +7,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
-import type { OutputRole } from "@/shared/generation-vocabulary";
+import type { OutputRole } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 
 /** The condition on `generations` for one project of one workspace. */

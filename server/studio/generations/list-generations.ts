@@ -13,7 +13,7 @@ import { derivativeUrls } from "@/server/images/derivatives";
 import { requestMissingCopies } from "../photos/make-missing-copies";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
-import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/generation-vocabulary";
+import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/vocabulary";
 import { inProject } from "./kept-outputs";
 import { outputDisclosure } from "./output-disclosure";
 

@@ -1,42 +1,58 @@
 /**
- * The disclosure of a studio output (shared/disclosure.ts), from what made it: the
- * workflow's operation and the provider the service named. Pure: the list, exports and
- * the share page all call it with rows they already hold.
+ * The edit a studio output stands for, and its disclosure (shared/disclosure.ts), from
+ * what made it: the generation's stored request (its v1 words) and the provider the
+ * service named. Pure: the list, exports, change maps and the share page all call it with
+ * rows they already hold.
  */
 import "server-only";
-import { disclosureFor, strongestDisclosure, type Disclosure, type DisclosureOperation } from "@/shared/disclosure";
-import type { GenerationKind, OutputRole } from "@/shared/generation-vocabulary";
+import { disclosureFor, strongestDisclosure, type Disclosure } from "@/shared/disclosure";
+import { inpaintOperation, type EditOperation, type GenerationKind, type OutputRole } from "@/shared/vocabulary";
+import type { InpaintUpscaleParams } from "./inpaint-upscale/inpaint-request";
+import type { StagingParams } from "./staging/job-request";
+
+interface Made {
+  kind: GenerationKind;
+  params: Record<string, unknown>;
+}
 
 interface OutputFacts {
   role: OutputRole;
   provider: string | null;
 }
 
-function operationOf(kind: GenerationKind, params: Record<string, unknown>, role: OutputRole): DisclosureOperation | null {
-  switch (role) {
-    case "staged":
-      return (params.redesignType as DisclosureOperation | undefined) ?? "staging";
-    case "view":
+/**
+ * The edit a generation's images show, seen from the original photo: a staging run's
+ * redesign type, multi-view staging, the inpaint of an edit chain (its upscale shows the
+ * same edit), a video; null for copy.
+ */
+export function generationEdit(generation: Made): EditOperation | null {
+  switch (generation.kind) {
+    case "staging":
+      return (generation.params as Partial<StagingParams>).redesign_type ?? "staging";
+    case "multiview":
       return "staging";
-    case "inpainted":
-      return params.inpaintingType === "replace" ? "inpaint_replace" : "inpaint_remove";
-    case "upscaled":
-      return "upscale";
+    case "inpaint_upscale":
+      return inpaintOperation((generation.params as Partial<InpaintUpscaleParams>).inpainting_type ?? "remove");
     case "video":
-      return kind === "video" ? "video" : null;
+      return "video";
+    case "description":
+      return null;
   }
+}
+
+/** The operation that made one output: an upscale is disclosed as such; a video only by a video run. */
+function operationOf(generation: Made, role: OutputRole): EditOperation | null {
+  if (role === "upscaled") return "upscale";
+  if (role === "video") return generation.kind === "video" ? "video" : null;
+  return generationEdit(generation);
 }
 
 /**
  * `outputs` are all outputs of the generation: the upscale of an inpainted image carries
  * the inpaint's disclosure, since it shows the same alteration.
  */
-export function outputDisclosure(
-  generation: { kind: GenerationKind; params: Record<string, unknown> },
-  output: OutputFacts,
-  outputs: readonly OutputFacts[] = [],
-): Disclosure {
-  const operation = operationOf(generation.kind, generation.params, output.role);
+export function outputDisclosure(generation: Made, output: OutputFacts, outputs: readonly OutputFacts[] = []): Disclosure {
+  const operation = operationOf(generation, output.role);
   const own: Disclosure = operation ? disclosureFor(operation, output.provider) : { label: null, preview: false, remark: null };
   if (output.role !== "upscaled") return own;
   const inpainted = outputs.find((other) => other.role === "inpainted");

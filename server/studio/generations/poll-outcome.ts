@@ -8,7 +8,7 @@
 import "server-only";
 import type { Generation } from "@/db/schema/studio-generations";
 import type { V1Client } from "@/server/v1/client/create-v1-client";
-import type { GenerationStatus } from "@/shared/generation-vocabulary";
+import type { GenerationStatus } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { failGeneration, loadGeneration } from "./records";
 import { generationError, isTransientV1Failure } from "./v1-failure";
@@ -16,25 +16,25 @@ import { generationError, isTransientV1Failure } from "./v1-failure";
 /** One poll's answer, in the shape inngest/polling.ts expects: done with the final status, or not yet. */
 export type PollOutcome = { done: true; value: GenerationStatus } | { done: false };
 
-export type PolledGeneration = Generation & { v1Id: string };
+export type PolledGeneration = Generation & { serviceJobId: string };
 
 export async function pollGeneration<Answer>(
   ctx: StudioContext,
   generationId: string,
-  ask: (client: V1Client, v1Id: string) => Promise<Answer>,
+  ask: (client: V1Client, serviceJobId: string) => Promise<Answer>,
   follow: (answer: Answer, generation: PolledGeneration) => Promise<PollOutcome>,
 ): Promise<PollOutcome> {
   const generation = await loadGeneration(ctx, generationId);
-  if (generation.status !== "running" || !generation.v1Id) return { done: true, value: generation.status };
+  if (generation.status !== "running" || !generation.serviceJobId) return { done: true, value: generation.status };
   // The raw client: whether a failure is transient is read from the service's own code.
   const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
   let answer: Answer;
   try {
-    answer = await ask(client, generation.v1Id);
+    answer = await ask(client, generation.serviceJobId);
   } catch (error) {
     if (isTransientV1Failure(error)) return { done: false };
     await failGeneration(ctx, generationId, generationError(error));
     return { done: true, value: "failed" };
   }
-  return follow(answer, { ...generation, v1Id: generation.v1Id });
+  return follow(answer, { ...generation, serviceJobId: generation.serviceJobId });
 }

@@ -21,7 +21,7 @@ export async function loadOutputs(ctx: Pick<StudioContext, "db">, generationId: 
 export async function updateGeneration(
   ctx: Pick<StudioContext, "db" | "now">,
   generationId: string,
-  patch: Partial<Pick<Generation, "status" | "progress" | "result" | "error" | "v1Id">>,
+  patch: Partial<Pick<Generation, "status" | "progress" | "result" | "error" | "serviceJobId">>,
 ): Promise<void> {
   const terminal = patch.status === "completed" || patch.status === "failed";
   await ctx.db
@@ -33,7 +33,7 @@ export async function updateGeneration(
 export async function updateOutput(
   ctx: Pick<StudioContext, "db" | "now">,
   output: Pick<GenerationOutput, "generationId" | "role" | "position">,
-  patch: Partial<Pick<GenerationOutput, "status" | "storageKey" | "contentType" | "v1JobId" | "gate" | "gateScores" | "heldBackKey" | "error" | "attempts" | "provider">>,
+  patch: Partial<Pick<GenerationOutput, "status" | "storageKey" | "contentType" | "serviceJobId" | "gate" | "gateScores" | "heldBackKey" | "error" | "attempts" | "provider">>,
 ): Promise<void> {
   await ctx.db
     .update(generationOutputs)
@@ -56,8 +56,8 @@ export async function failGeneration(ctx: Pick<StudioContext, "db" | "now">, gen
 }
 
 export type NewGeneration = Pick<Generation, "id" | "workspaceId" | "projectId" | "createdBy" | "kind" | "photoId" | "params"> &
-  Partial<Pick<Generation, "v1Id">>;
-export type NewOutput = Pick<GenerationOutput, "role" | "position" | "sourceKey"> & Partial<Pick<GenerationOutput, "v1JobId" | "provider">>;
+  Partial<Pick<Generation, "serviceJobId">>;
+export type NewOutput = Pick<GenerationOutput, "role" | "position" | "sourceKey"> & Partial<Pick<GenerationOutput, "serviceJobId" | "provider">>;
 
 /** The columns a generation takes from the action that started it: its id (start-once.ts), workspace, project and who asked. */
 export function startedFrom(input: { workspaceId: string; projectId: string; userId: string | null }, id: string) {

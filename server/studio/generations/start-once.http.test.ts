@@ -4,30 +4,19 @@
  * v1 account; a new action is a new generation.
  */
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
 import { studioFunctions } from "@/inngest/functions/studio";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
-import { startAppServer, type AppServer } from "@/test/app-server";
 import { generationIdFor } from "./start-once";
-import { studioWithPhotos } from "./test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let executor: TestExecutor;
+useAppStack({ functions: [...v1Functions, ...studioFunctions] });
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  executor = await startTestExecutor({ functions: [...v1Functions, ...studioFunctions] });
   studio = await studioWithPhotos("Dana", 1);
 }, 60_000);
-
-afterAll(async () => {
-  await executor?.stop();
-  await app?.close();
-  await closeDb();
-});
 
 async function settled(generationId: string) {
   const { api, workspaceId, projectId } = studio;

@@ -10,17 +10,25 @@
 import "server-only";
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
+import { RequestIdSchema } from "../request-id";
 
-/** What every start-* verb is given about the action: where, by whom, and its request id. Staging takes a null user: a batch's photos are started for its creator, who may be gone. */
-export interface StartAction<User = string> {
-  /** The browser's id of the user action; a repeat with the same id starts nothing new. */
-  requestId?: string;
-  workspaceId: string;
-  projectId: string;
-  userId: User;
+/** What every workflow's start input holds besides its own fields: the action's request id and the project. */
+export const StartActionSchema = z.object({ requestId: RequestIdSchema, projectId: z.uuid() });
+
+/**
+ * What every start-* verb is given: its input (`Fields`, from the workflow's schema) and
+ * who acts where. Staging takes a null user: a batch's photos are started for its
+ * creator, who may be gone.
+ */
+export type StartAction<Fields = z.infer<typeof StartActionSchema>, User = string> = Fields & { workspaceId: string; userId: User };
+
+/** The Idempotency-Key of the v1 call a generation makes (`step` names one of several calls). */
+export function idempotencyFor(generationId: string, step?: string): { idempotencyKey: string } {
+  return { idempotencyKey: step ? `studio-${generationId}-${step}` : `studio-${generationId}` };
 }
 
 /** A UUID (version 8, RFC 9562) derived from the workspace and the action's request id. */

@@ -5,34 +5,24 @@
  */
 import type { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { workspaces } from "@/db/schema/studio";
 import { studioFunctions } from "@/inngest/functions/studio";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { getBlobStore } from "@/server/storage";
 import { SHARE_IMAGE_URL_TTL_SECONDS } from "@/server/studio/exports/show-share";
 import { setPlan } from "@/server/v1/services/accounts/set-plan";
-import { startAppServer, type AppServer } from "@/test/app-server";
 import sharp from "sharp";
-import { studioWithPhotos } from "./test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let executor: TestExecutor;
+useAppStack({ functions: [...v1Functions, ...studioFunctions] });
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  executor = await startTestExecutor({ functions: [...v1Functions, ...studioFunctions] });
   studio = await studioWithPhotos("Lena", 3);
 }, 60_000);
-
-afterAll(async () => {
-  await executor?.stop();
-  await app?.close();
-  await closeDb();
-});
 
 async function settled(generationId: string, timeoutMs = 60_000) {
   const { api, workspaceId, projectId } = studio;
@@ -77,7 +67,7 @@ describe("studio workflows over the v1 API", () => {
     }
     // D14: the offline provider's staging is a style preview, and its download says so.
     expect(output).toMatchObject({ provider: "local", disclosure: { label: "Style preview", preview: true } });
-    expect(await api.generations.exportOutput({ workspaceId, outputId: output.id, disclosure: true })).toMatchObject({ labelled: true, label: "Style preview" });
+    expect(await api.exports.exportOutput({ workspaceId, outputId: output.id, disclosure: true })).toMatchObject({ labelled: true, label: "Style preview" });
 
     const usage = await api.usage.summary({ workspaceId });
     expect(usage.byOperation).toEqual([{ operation: "job", credits: 0, units: 1 }]);
@@ -178,8 +168,8 @@ describe("studio workflows over the v1 API", () => {
       { operation: "inpaint", credits: 1, units: 1 },
     ]);
 
-    const plain = await api.generations.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: false });
-    const labelled = await api.generations.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: true });
+    const plain = await api.exports.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: false });
+    const labelled = await api.exports.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: true });
     expect(labelled).toMatchObject({ labelled: true, fileName: "inpaint_upscale-inpainted-1-disclosed.jpg", label: "Digitally altered: items removed" });
     const pixels = async (url: string) => {
       const blob = await getBlobStore().get((await getBlobStore().resolveOwnUrl(url))!);
@@ -256,9 +246,9 @@ describe("studio workflows over the v1 API", () => {
 
   it("publishes a share page with each altered image beside its original, and turns it off", async () => {
     const { api, workspaceId, projectId } = studio;
-    const link = await api.generations.createShareLink({ workspaceId, projectId });
+    const link = await api.exports.createShareLink({ workspaceId, projectId });
     const token = link.path.split("/").pop()!;
-    const share = await api.generations.share({ token });
+    const share = await api.exports.share({ token });
     expect(share.address).toBe("12 Harbour View");
     expect(share.items.length).toBeGreaterThanOrEqual(3);
     // Offline outputs: staging reads as a style preview, removals as what they are; nothing claims virtual staging.
@@ -274,10 +264,10 @@ describe("studio workflows over the v1 API", () => {
       expect(expires - nowSeconds).toBeGreaterThan(0);
       expect(expires - nowSeconds).toBeLessThanOrEqual(SHARE_IMAGE_URL_TTL_SECONDS + 5);
     }
-    expect(await api.generations.shareLink({ workspaceId, projectId })).toMatchObject({ path: link.path });
+    expect(await api.exports.shareLink({ workspaceId, projectId })).toMatchObject({ path: link.path });
 
-    await api.generations.revokeShareLink({ workspaceId, projectId });
-    expect(await api.generations.share({ token }).catch((e: { code: string }) => e.code)).toBe("NOT_FOUND");
-    expect(await api.generations.shareLink({ workspaceId, projectId })).toBeNull();
+    await api.exports.revokeShareLink({ workspaceId, projectId });
+    expect(await api.exports.share({ token }).catch((e: { code: string }) => e.code)).toBe("NOT_FOUND");
+    expect(await api.exports.shareLink({ workspaceId, projectId })).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ import { AppError } from "@/server/errors";
 import { secret } from "@/server/secrets";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
-import { canManageRole, ROLE_LABELS, type WorkspaceRole } from "@/shared/roles";
+import { canManageRole } from "@/shared/roles";
+import { ROLE_LABELS, type WorkspaceRole } from "@/shared/vocabulary";
 import { hashSecretToken, newSecretToken } from "../secret-token";
 import { INVITATION_TTL_MS } from "./token";
 

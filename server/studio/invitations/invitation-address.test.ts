@@ -6,7 +6,7 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/db/client";
-import { newPerson } from "@/server/trpc/test/callers";
+import { newPerson } from "@/test/callers";
 import { rejectionOf } from "@/test/rejection";
 
 afterAll(closeDb);

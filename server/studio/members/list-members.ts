@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { members, users } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { WorkspaceRole } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 
 export interface MemberRow {
   userId: string;

@@ -3,7 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { members, users, workspaces } from "@/db/schema/studio";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
-import { canManageRole, type WorkspaceRole } from "@/shared/roles";
+import { canManageRole } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 
 /**
  * Loads the member an admin wants to change and refuses what would break the

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { WorkspaceRole } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 import { recordAudit } from "../audit/record-audit";
 import { loadManageableMember } from "./load-target";
 

@@ -9,7 +9,7 @@ import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { deleteDerivatives, derivativeKey } from "@/server/images/derivatives";
 import { getBlobStore } from "@/server/storage";
 import { createStudioContext } from "@/server/studio/context";
-import { studioWithPhotos } from "@/server/studio/generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { PHOTO_UNDO_WINDOW_MS, purgeDeletedPhoto } from "./delete-photo";
 import { makeMissingCopies } from "./make-missing-copies";
 

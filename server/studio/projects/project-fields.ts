@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from "@/shared/studio-vocabulary";
+import { LISTING_STATUSES, LISTING_TYPES, PROPERTY_TYPES } from "@/shared/vocabulary";
 
 export const ProjectFieldsSchema = z.object({
   address: z.string().trim().min(3, "Enter the property address.").max(200),

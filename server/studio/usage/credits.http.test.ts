@@ -6,29 +6,23 @@
 import crypto from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { accounts, creditLedger, generations, usageEntries, workspaces } from "@/db/schema";
 import { projects } from "@/db/schema/studio";
-import { startAppServer, type AppServer } from "@/test/app-server";
 import { CREDIT_COSTS, multiviewCost } from "@/shared/credit-costs";
-import { studioWithPhotos } from "../generations/test-helpers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { csvField } from "./export-usage-csv";
 import { usageMonth } from "./record-usage";
 import { rejectionOf } from "@/test/rejection";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
+useAppStack();
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
 
 beforeAll(async () => {
-  app = await startAppServer();
   studio = await studioWithPhotos("Cora", 2);
 }, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await closeDb();
-});
 
 async function accountOf(workspaceId: string) {
   const db = await getDb();
@@ -92,9 +86,9 @@ describe("credits in sight", () => {
     await db.update(projects).set({ address: "=1+2, Harbour \"View\"" }).where(eq(projects.id, projectId));
     const month = usageMonth(new Date());
     await db.insert(usageEntries).values([
-      { workspaceId, projectId, userId: user.id, operation: "video", v1JobId: crypto.randomUUID(), credits: CREDIT_COSTS.video, quotaUnits: 1, month },
-      { workspaceId, projectId, userId: null, operation: "upscale", v1JobId: "job-2", credits: CREDIT_COSTS.upscale, quotaUnits: 1, month },
-      { workspaceId, projectId, userId: user.id, operation: "video", v1JobId: "job-old", credits: 27, quotaUnits: 1, month: "2001-01" },
+      { workspaceId, projectId, userId: user.id, operation: "video", serviceJobId: crypto.randomUUID(), credits: CREDIT_COSTS.video, quotaUnits: 1, month },
+      { workspaceId, projectId, userId: null, operation: "upscale", serviceJobId: "job-2", credits: CREDIT_COSTS.upscale, quotaUnits: 1, month },
+      { workspaceId, projectId, userId: user.id, operation: "video", serviceJobId: "job-old", credits: 27, quotaUnits: 1, month: "2001-01" },
     ]);
     const file = await api.usage.exportCsv({ workspaceId, month });
     expect(file.fileName).toBe(`atrium-usage-${month}.csv`);

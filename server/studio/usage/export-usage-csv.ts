@@ -6,7 +6,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { projects, users } from "@/db/schema/studio";
 import { usageEntries } from "@/db/schema/studio-generations";
-import { USAGE_OPERATION_LABELS } from "@/shared/generation-vocabulary";
+import { USAGE_OPERATION_LABELS } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 
 const HEADER = ["Date (UTC)", "Month", "Member", "Project", "Operation", "Credits", "Requests", "Service job"];
@@ -31,7 +31,7 @@ export async function exportUsageCsv(ctx: Pick<StudioContext, "db">, input: { wo
       operation: usageEntries.operation,
       credits: usageEntries.credits,
       units: usageEntries.quotaUnits,
-      v1JobId: usageEntries.v1JobId,
+      serviceJobId: usageEntries.serviceJobId,
     })
     .from(usageEntries)
     .leftJoin(users, eq(users.id, usageEntries.userId))
@@ -48,7 +48,7 @@ export async function exportUsageCsv(ctx: Pick<StudioContext, "db">, input: { wo
       USAGE_OPERATION_LABELS[row.operation] ?? row.operation,
       row.credits,
       row.units,
-      row.v1JobId,
+      row.serviceJobId,
     ]),
   ];
   return {

@@ -6,12 +6,12 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { usageEntries, type Generation } from "@/db/schema/studio-generations";
-import type { UsageOperation } from "@/shared/generation-vocabulary";
+import type { UsageOperation } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 
 export interface Charge {
   operation: UsageOperation;
-  v1JobId: string;
+  serviceJobId: string;
   credits: number | null;
   /** 1 for an accepted generation POST; 0 for charges that were not their own request (multi-view siblings). */
   quotaUnits: number;
@@ -35,7 +35,7 @@ export async function recordUsage(
       userId: generation.createdBy,
       generationId: generation.id,
       operation: charge.operation,
-      v1JobId: charge.v1JobId,
+      serviceJobId: charge.serviceJobId,
       attempt: charge.attempt ?? 1,
       credits: charge.credits ?? 0,
       quotaUnits: charge.quotaUnits,
@@ -45,9 +45,9 @@ export async function recordUsage(
 }
 
 /** The service refunds a charged generation that fails later (D4): the ledger follows. */
-export async function recordRefund(ctx: Pick<StudioContext, "db">, charge: { operation: UsageOperation; v1JobId: string }): Promise<void> {
+export async function recordRefund(ctx: Pick<StudioContext, "db">, charge: { operation: UsageOperation; serviceJobId: string }): Promise<void> {
   await ctx.db
     .update(usageEntries)
     .set({ credits: 0 })
-    .where(and(eq(usageEntries.v1JobId, charge.v1JobId), eq(usageEntries.operation, charge.operation)));
+    .where(and(eq(usageEntries.serviceJobId, charge.serviceJobId), eq(usageEntries.operation, charge.operation)));
 }

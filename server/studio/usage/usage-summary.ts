@@ -7,7 +7,7 @@ import { and, eq, gte, sql, sum } from "drizzle-orm";
 import { projects, users } from "@/db/schema/studio";
 import { usageEntries } from "@/db/schema/studio-generations";
 import type { StudioContext } from "../context";
-import type { UsageOperation } from "@/shared/generation-vocabulary";
+import type { UsageOperation } from "@/shared/vocabulary";
 import { usageMonth } from "./record-usage";
 
 const CHART_MONTHS = 6;

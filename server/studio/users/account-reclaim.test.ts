@@ -11,7 +11,7 @@ import { closeDb, getDb } from "@/db/client";
 import { members, workspaces } from "@/db/schema/studio";
 import { auditEvents } from "@/db/schema/studio-audit";
 import { env } from "@/env";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
+import { callerFor, newPerson } from "@/test/callers";
 import { createStudioContext } from "../context";
 import { issueEmailToken } from "./email-tokens";
 

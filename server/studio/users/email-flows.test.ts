@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
@@ -6,8 +5,8 @@ import { users } from "@/db/schema/studio";
 import { emailTokens } from "@/db/schema/studio-email";
 import { listOutbox } from "@/server/email/list-outbox";
 import { createStudioContext } from "@/server/studio/context";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
-import type { TestExecutor } from "@/inngest/local/testing";
+import { callerFor, codeOf, newPerson } from "@/test/callers";
+import type { TestExecutor } from "@/test/executor";
 import { accountMailSettled, startAccountMail } from "@/test/account-mail";
 import { verifyCredentials } from "./verify-credentials";
 
@@ -36,16 +35,6 @@ async function mailedToken(to: string, path: string): Promise<string> {
   expect(match, `a ${path} link in "${message.subject}"`).not.toBeNull();
   const url = new URL(match![1]);
   return url.searchParams.get("token") ?? url.pathname.split("/").pop()!;
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return "OK";
 }
 
 async function verifiedAt(email: string) {

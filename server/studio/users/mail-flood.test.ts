@@ -15,9 +15,9 @@ import { eq } from "drizzle-orm";
 import { closeDb, getDb } from "@/db/client";
 import { users } from "@/db/schema/studio";
 import { env } from "@/env";
-import type { TestExecutor } from "@/inngest/local/testing";
+import type { TestExecutor } from "@/test/executor";
 import { listOutbox } from "@/server/email/list-outbox";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
+import { callerFor, newPerson } from "@/test/callers";
 import { accountMailSettled, startAccountMail } from "@/test/account-mail";
 
 const REQUESTS = 100;

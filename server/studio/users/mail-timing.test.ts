@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { users } from "@/db/schema/studio";
-import { callerFor } from "@/server/trpc/test/callers";
+import { callerFor } from "@/test/callers";
 
 afterAll(closeDb);
 

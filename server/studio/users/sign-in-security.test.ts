@@ -13,7 +13,7 @@ import { authOptions } from "@/server/auth/options";
 import { SignInLockedError } from "@/server/auth/sign-in-limits";
 import { createTRPCContext } from "@/server/trpc/init";
 import { createCaller } from "@/server/trpc/root";
-import { callerFor } from "@/server/trpc/test/callers";
+import { callerFor } from "@/test/callers";
 import { AppError } from "@/server/errors";
 import { createStudioContext, type StudioContext } from "../context";
 import { signInWithPassword } from "./sign-in-with-password";

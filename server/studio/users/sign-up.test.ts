@@ -6,7 +6,7 @@ import { listOutbox } from "@/server/email/list-outbox";
 import { createTRPCContext } from "@/server/trpc/init";
 import { createCaller } from "@/server/trpc/root";
 import { accountMailSettled, startAccountMail } from "@/test/account-mail";
-import type { TestExecutor } from "@/inngest/local/testing";
+import type { TestExecutor } from "@/test/executor";
 import { createStudioContext } from "../context";
 import { verifyCredentials } from "./verify-credentials";
 

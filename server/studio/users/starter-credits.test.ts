@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { workspaces } from "@/db/schema/studio";
 import { env } from "@/env";
-import { callerFor, newPerson } from "@/server/trpc/test/callers";
+import { callerFor, newPerson } from "@/test/callers";
 import { createStudioContext } from "../context";
 import { issueEmailToken } from "./email-tokens";
 

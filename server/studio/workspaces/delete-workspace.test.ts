@@ -9,8 +9,8 @@ import { closeDb, getDb } from "@/db/client";
 import { apiKeys, workspaces } from "@/db/schema";
 import { photos, projects } from "@/db/schema/studio";
 import { getBlobStore } from "@/server/storage";
-import { newPerson } from "@/server/trpc/test/callers";
-import { studioWithPhotos } from "../generations/test-helpers";
+import { newPerson } from "@/test/callers";
+import { studioWithPhotos } from "@/test/fixtures";
 import { rejectionOf } from "@/test/rejection";
 
 let owner: Awaited<ReturnType<typeof studioWithPhotos>>;

@@ -9,9 +9,8 @@ import { listBatches } from "@/server/studio/batches/list-batches";
 import { pauseBatch } from "@/server/studio/batches/pause-batch";
 import { resumeBatch } from "@/server/studio/batches/resume-batch";
 import { startBatch } from "@/server/studio/batches/start-batch";
+import { StartBatchSchema } from "@/server/studio/batches/start-batch.schema";
 import { suggestRoomTypes } from "@/server/studio/batches/suggest-room-types";
-import { BATCH_PHOTO_LIMIT } from "@/shared/batch-vocabulary";
-import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
 import { router, workspaceProcedure } from "../procedures";
 
 const BatchRefSchema = z.object({ batchId: z.uuid() });
@@ -26,20 +25,7 @@ export const batchesRouter = router({
     .query(({ ctx, input }) => suggestRoomTypes(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
 
   start: workspaceProcedure()
-    .input(
-      z.object({
-        // Required here: the batch's id, and each photo's Idempotency-Key, derive from it.
-        requestId: z.uuid(),
-        projectId: z.uuid(),
-        style: z.enum(STYLES),
-        intensity: z.number().min(0.1).max(1).default(0.6),
-        photos: z
-          .array(z.object({ photoId: z.uuid(), roomType: z.enum(ROOM_TYPES) }))
-          .min(1, "The listing has no photos to stage.")
-          .max(BATCH_PHOTO_LIMIT, `A batch takes at most ${BATCH_PHOTO_LIMIT} photos.`)
-          .refine((photos) => new Set(photos.map((photo) => photo.photoId)).size === photos.length, "Each photo can be in the batch once."),
-      }),
-    )
+    .input(StartBatchSchema)
     .mutation(({ ctx, input }) => startBatch(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
   pause: workspaceProcedure()

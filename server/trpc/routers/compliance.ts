@@ -8,7 +8,7 @@ import { showChangeMap } from "@/server/studio/exports/show-change-map";
 import { showListingRemarks } from "@/server/studio/exports/show-listing-remarks";
 import { setMlsRuleSet } from "@/server/studio/workspaces/set-mls-rule-set";
 import { showMlsRuleSet } from "@/server/studio/workspaces/show-mls-rule-set";
-import { REMARK_LANGUAGES } from "@/shared/listing-remarks";
+import { COPY_LANGUAGES } from "@/shared/vocabulary";
 import { MLS_RULE_SET_IDS } from "@/shared/mls-rules";
 import { router, workspaceProcedure } from "../procedures";
 
@@ -18,7 +18,7 @@ export const complianceRouter = router({
     .query(({ ctx, input }) => showChangeMap(ctx.studio, { workspaceId: ctx.workspace.id, outputId: input.outputId })),
 
   listingRemarks: workspaceProcedure()
-    .input(z.object({ projectId: z.uuid(), language: z.enum(REMARK_LANGUAGES).nullish() }))
+    .input(z.object({ projectId: z.uuid(), language: z.enum(COPY_LANGUAGES).nullish() }))
     .query(({ ctx, input }) => showListingRemarks(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, language: input.language })),
 
   ruleSet: workspaceProcedure().query(({ ctx }) => showMlsRuleSet(ctx.studio, { workspaceId: ctx.workspace.id })),

@@ -5,7 +5,9 @@ import { createInvitation } from "@/server/studio/invitations/create-invitation"
 import { listInvitations } from "@/server/studio/invitations/list-invitations";
 import { revokeInvitation } from "@/server/studio/invitations/revoke-invitation";
 import { showInvitation } from "@/server/studio/invitations/show-invitation";
-import { protectedProcedure, publicProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
+import { INVITATION_ROLES } from "@/shared/vocabulary";
+import { RequestIdSchema } from "@/server/studio/request-id";
+import { protectedProcedure, publicProcedure, router, workspaceProcedure } from "../procedures";
 
 const TokenSchema = z.object({ token: z.string().min(20).max(100) });
 
@@ -13,7 +15,7 @@ export const invitationsRouter = router({
   list: workspaceProcedure("admin").query(({ ctx }) => listInvitations(ctx.studio, { workspaceId: ctx.workspace.id })),
 
   create: workspaceProcedure("admin")
-    .input(z.object({ role: z.enum(["admin", "agent"]), email: z.email().optional(), requestId: RequestIdSchema }))
+    .input(z.object({ role: z.enum(INVITATION_ROLES), email: z.email().optional(), requestId: RequestIdSchema }))
     .mutation(({ ctx, input }) =>
       createInvitation(ctx.studio, {
         ...input,

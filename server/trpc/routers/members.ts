@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { WORKSPACE_ROLES } from "@/shared/roles";
+import { WORKSPACE_ROLES } from "@/shared/vocabulary";
 import { changeMemberRole } from "@/server/studio/members/change-member-role";
 import { listMembers } from "@/server/studio/members/list-members";
 import { removeMember } from "@/server/studio/members/remove-member";

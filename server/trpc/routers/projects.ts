@@ -6,7 +6,8 @@ import { listProjects } from "@/server/studio/projects/list-projects";
 import { ProjectFieldsSchema } from "@/server/studio/projects/project-fields";
 import { setProjectArchived } from "@/server/studio/projects/set-project-archived";
 import { updateProject } from "@/server/studio/projects/update-project";
-import { RequestIdSchema, router, workspaceProcedure } from "../procedures";
+import { RequestIdSchema } from "@/server/studio/request-id";
+import { router, workspaceProcedure } from "../procedures";
 
 const ProjectIdSchema = z.object({ projectId: z.uuid() });
 

@@ -7,7 +7,8 @@ import { findMembership } from "@/server/studio/workspaces/find-membership";
 import { listWorkspaces } from "@/server/studio/workspaces/list-workspaces";
 import { renameWorkspace } from "@/server/studio/workspaces/rename-workspace";
 import { showV1Connection } from "@/server/studio/workspaces/show-v1-connection";
-import { protectedProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
+import { RequestIdSchema } from "@/server/studio/request-id";
+import { protectedProcedure, router, workspaceProcedure } from "../procedures";
 
 const WorkspaceNameSchema = z.string().trim().min(2, "Use at least 2 characters.").max(80);
 

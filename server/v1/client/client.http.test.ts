@@ -4,37 +4,24 @@
  * unreachable servers and answers outside the contract.
  */
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { setProvidersForTesting } from "@/server/providers";
 import { ProviderError } from "@/server/providers/types";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { createV1Client } from "./create-v1-client";
 import { V1ApiError } from "./v1-api-error";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let fixtures: FixtureServer;
-let executor: TestExecutor;
+const stack = useAppStack({ functions: v1Functions, fixtures: true });
 let sourceUrl: string;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  executor = await startTestExecutor({ functions: v1Functions });
-  sourceUrl = fixtures.serve("/room.jpg", await roomPhoto(160, 120));
-});
-afterAll(async () => {
-  setProvidersForTesting(null);
-  await executor?.stop();
-  await fixtures?.close();
-  await app?.close();
+  sourceUrl = stack.fixtures.serve("/room.jpg", await roomPhoto(160, 120));
 });
 
-const clientFor = (apiKey: string) => createV1Client({ baseUrl: `${app.url}/api/v1/`, apiKey });
+const clientFor = (apiKey: string) => createV1Client({ baseUrl: `${stack.app.url}/api/v1/`, apiKey });
 
 async function rejection(promise: Promise<unknown>): Promise<V1ApiError> {
   const error = await promise.then(
@@ -124,7 +111,7 @@ describe("createV1Client", () => {
     const down = await rejection(createV1Client({ baseUrl: `http://127.0.0.1:${closedPort}/api/v1`, apiKey: "idk_x" }).me());
     expect(down.code).toBe("v1_unavailable");
 
-    const foreign = await rejection(createV1Client({ baseUrl: fixtures.url("/not-an-api"), apiKey: "idk_x" }).me());
+    const foreign = await rejection(createV1Client({ baseUrl: stack.fixtures.url("/not-an-api"), apiKey: "idk_x" }).me());
     expect([foreign.status, foreign.code, foreign.body]).toEqual([404, "unexpected_response", "not found"]);
   });
 });

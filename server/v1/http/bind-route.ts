@@ -8,7 +8,7 @@
 import "server-only";
 import type { z } from "zod";
 import { env } from "@/env";
-import { PAID_PLANS } from "../plans";
+import { PAID_PLANS } from "@/shared/vocabulary";
 import { routeName, type V1Route } from "../routes";
 import { withApiKey, type HandlerArgs, type RouteResult } from "./with-api-key";
 

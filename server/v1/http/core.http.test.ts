@@ -4,16 +4,15 @@
  * /upscale, the cheapest real generation route.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { revokeKey } from "../services/keys/revoke-key";
 import { keyPrefix } from "../services/keys/api-key";
 import { consumeQuota, readQuotaUsage } from "../services/billing/quota";
 import { AppError } from "@/server/errors";
+import { useAppStack } from "@/test/app-stack";
 
 // One preview route on, one off: property descriptions are disabled for this file's
 // app (set before env.ts is read), multi-view stays enabled.
@@ -21,22 +20,15 @@ vi.hoisted(() => {
   process.env.V1_PREVIEW_FEATURES = "multiview";
 });
 
-let app: AppServer;
-let fixtures: FixtureServer;
+const stack = useAppStack({ fixtures: true });
 let imageUrl: string;
 
 beforeAll(async () => {
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  imageUrl = fixtures.serve("/small.jpg", await roomPhoto(64, 48));
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await app?.close();
+  imageUrl = stack.fixtures.serve("/small.jpg", await roomPhoto(64, 48));
 });
 
 async function call(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
-  const response = await fetch(`${app.url}/api/v1${path}`, {
+  const response = await fetch(`${stack.app.url}/api/v1${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
@@ -133,7 +125,7 @@ describe("request bodies (D2)", () => {
     const h = { "x-api-key": apiKey };
     expect(JSON.parse((await call("POST", "/upscale", h, "{not json")).text).error.code).toBe("invalid_json");
     expect(JSON.parse((await call("POST", "/upscale", h, "[1,2]")).text).error.code).toBe("invalid_request");
-    const form = await fetch(`${app.url}/api/v1/upscale`, { method: "POST", headers: { ...h, "content-type": "text/plain" }, body: "image_url=x" });
+    const form = await fetch(`${stack.app.url}/api/v1/upscale`, { method: "POST", headers: { ...h, "content-type": "text/plain" }, body: "image_url=x" });
     expect(((await form.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
     const huge = await call("POST", "/upscale", h, { image_url: imageUrl, padding: "x".repeat(1_100_000) });
     expect([huge.status, JSON.parse(huge.text).error.code]).toEqual([400, "payload_too_large"]);
@@ -163,17 +155,17 @@ describe("Idempotency-Key (D12)", () => {
     const { apiKey, accountId } = await makeAccount({ credits: 10 });
     const h = { "x-api-key": apiKey, "idempotency-key": "k-1" };
     expect((await call("POST", "/upscale", h, { image_url: imageUrl })).status).toBe(200);
-    const reused = await call("POST", "/upscale", h, { image_url: fixtures.serve("/other.jpg", await roomPhoto(40, 30)) });
+    const reused = await call("POST", "/upscale", h, { image_url: stack.fixtures.serve("/other.jpg", await roomPhoto(40, 30)) });
     expect([reused.status, JSON.parse(reused.text).error.code]).toEqual([422, "idempotency_key_reused"]);
 
     // The first request's source answers only when released: it holds its key while the second arrives.
-    const held = fixtures.hold("/held.jpg", await roomPhoto(64, 48));
+    const held = stack.fixtures.hold("/held.jpg", await roomPhoto(64, 48));
     const h2 = { "x-api-key": apiKey, "idempotency-key": "k-2" };
     const first = call("POST", "/upscale", h2, { image_url: held.url });
     await held.requested;
     const duplicate = await call("POST", "/upscale", h2, { image_url: held.url });
     expect([duplicate.status, JSON.parse(duplicate.text).error.code]).toEqual([409, "idempotency_conflict"]);
-    expect(fixtures.hits("/held.jpg")).toBe(1);
+    expect(stack.fixtures.hits("/held.jpg")).toBe(1);
     held.release();
     expect((await first).status).toBe(200);
     expect(await balance(accountId)).toBe(6);

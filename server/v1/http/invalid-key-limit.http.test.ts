@@ -5,27 +5,20 @@
  * in front recorded (the last X-Forwarded-For entry, TRUSTED_PROXY_HOPS=1: one proxy, as
  * set here; without a proxy see forged-forwarded-for.http.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.hoisted(() => {
   process.env.TRUSTED_PROXY_HOPS = "1";
 });
 
 import { env } from "@/env";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
+import { makeAccount } from "@/test/fixtures";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const stack = useAppStack();
 
 async function me(apiKey: string, ip: string) {
-  const response = await fetch(`${app.url}/api/v1/me`, { headers: { "x-api-key": apiKey, "x-forwarded-for": ip } });
+  const response = await fetch(`${stack.app.url}/api/v1/me`, { headers: { "x-api-key": apiKey, "x-forwarded-for": ip } });
   return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
 }
 

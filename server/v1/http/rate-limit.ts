@@ -12,7 +12,8 @@
 import "server-only";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "@/db/client";
-import { rateLimits, type Plan } from "@/db/schema";
+import { rateLimits } from "@/db/schema";
+import type { Plan } from "@/shared/vocabulary";
 import { rateLimitPerMinute } from "../plans";
 
 const WINDOW_SECONDS = 60;

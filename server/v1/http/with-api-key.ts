@@ -8,10 +8,10 @@
 import "server-only";
 import type { z } from "zod";
 import { env, previewEnabled, type PreviewFeature } from "@/env";
-import type { Plan } from "@/db/schema";
+import type { Plan } from "@/shared/vocabulary";
 import { clientIp } from "@/server/auth/client-ip";
 import { AppError, toAppError } from "@/server/errors";
-import { createServiceContext, type ServiceContext } from "../context";
+import { createVerbContext, type VerbContext } from "@/server/context";
 import { authenticateKey, type AuthenticatedAccount } from "../services/keys/authenticate-key";
 import { authenticateKeyCached } from "../services/keys/key-cache";
 import { IMAGE_POOL_RETRY_AFTER_SECONDS } from "../services/media/image-work-pool";
@@ -39,7 +39,7 @@ export interface RouteResult {
 }
 
 export interface HandlerArgs<B extends Schema, Q extends Schema> {
-  ctx: ServiceContext;
+  ctx: VerbContext;
   account: AuthenticatedAccount;
   body: Parsed<B>;
   query: Parsed<Q>;
@@ -78,7 +78,7 @@ export function withApiKey<B extends Schema = undefined, Q extends Schema = unde
         headers = { "Retry-After": String(refusedFor) };
         throw invalidKeysRefused();
       }
-      const ctx = await createServiceContext();
+      const ctx = await createVerbContext();
       // Reads may use the cached account; writes see its current balance and quota.
       const account = await (request.method === "GET" ? authenticateKeyCached : authenticateKey)(ctx.db, apiKey);
       if (!account) {

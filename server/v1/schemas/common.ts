@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { normalizeColor, PAINT_COLOR_NAMES } from "@/shared/palettes";
-import { normalizeRoomType, normalizeStyle, ROOM_TYPES, STYLES } from "@/shared/catalogues";
+import { INTENSITY, normalizeRoomType, normalizeStyle, ROOM_TYPES, STYLES } from "@/shared/vocabulary";
 
 /** A public http(s) URL; other schemes are refused here (invalid_request), addresses by the fetcher. */
 export const HttpUrlSchema = z
@@ -18,7 +18,7 @@ export const HttpUrlSchema = z
   .meta({ format: "uri", example: "https://example.com/photos/living-room.jpg" });
 
 export const intensitySchema = (fallback: number) =>
-  z.number().min(0.1, "must be at least 0.1").max(1, "must be at most 1.0").default(fallback);
+  z.number().min(INTENSITY.min, `must be at least ${INTENSITY.min}`).max(INTENSITY.max, "must be at most 1.0").default(fallback);
 
 export const RoomTypeSchema = z
   .string()

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ENVIRONMENTS, REDESIGN_LABEL_LIST, REDESIGN_TYPES, normalizeRedesignType } from "@/shared/catalogues";
+import { ENVIRONMENTS, INTENSITY, needsColor, needsStyle, normalizeRedesignType, PLANS, REDESIGN_LABEL_LIST, REDESIGN_TYPES } from "@/shared/vocabulary";
 import { ColorSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
 
 const RedesignTypeSchema = z
@@ -26,7 +26,7 @@ export const JobRequestSchema = z
     redesign_type: RedesignTypeSchema,
     style: StyleSchema.optional(),
     color: ColorSchema.optional(),
-    intensity: intensitySchema(0.6),
+    intensity: intensitySchema(INTENSITY.redesign),
     environment: z.enum(ENVIRONMENTS).default("interior"),
     inspiration_image: HttpUrlSchema.optional(),
     mask_prompt: z.string().max(1000).optional(),
@@ -40,10 +40,10 @@ export const JobRequestSchema = z
       .meta({ description: "Beyond the contract: the same seed for several jobs asks a generative provider for matching furnishings (e.g. every photo of one listing). Output n of the group uses seed + n." }),
   })
   .superRefine((job, ctx) => {
-    if (["staging", "render", "redecorate"].includes(job.redesign_type) && !job.style) {
+    if (needsStyle(job.redesign_type) && !job.style) {
       ctx.addIssue({ code: "custom", path: ["style"], message: `is required for ${job.redesign_type}` });
     }
-    if (job.redesign_type === "color_change" && !job.color) {
+    if (needsColor(job.redesign_type) && !job.color) {
       ctx.addIssue({ code: "custom", path: ["color"], message: "is required for color_change" });
     }
   })
@@ -80,7 +80,7 @@ export const DeleteResponseSchema = z.object({ message: z.string() }).meta({ id:
 
 /** GET /me keeps its body; these headers carry what is left to spend and the plan (D14). */
 export const ACCOUNT_HEADERS = { creditBalance: "Atrium-Credit-Balance", plan: "Atrium-Plan" } as const;
-export const PlanSchema = z.enum(["free", "premium", "business"]);
+export const PlanSchema = z.enum(PLANS);
 
 export const MeResponseSchema = z
   .object({ api_monthly_quota: z.number().int(), api_total_completed: z.number().int(), api_completed_month: z.number().int() })

@@ -1,17 +1,18 @@
 import "server-only";
 import { z } from "zod";
 import { DisclosureFieldsSchema } from "./disclosure";
+import { INPAINTING_TYPES, INTENSITY, needsEndImage, RENDER_TYPES, VIDEO_MODES, VIDEO_SECONDS } from "@/shared/vocabulary";
 import { envelopeSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
 
 export const InpaintRequestSchema = z
   .object({
     submitted_url: HttpUrlSchema,
     mask_url: HttpUrlSchema,
-    inpainting_type: z.enum(["remove", "replace"]),
-    render_type: z.enum(["interior", "exterior"]),
+    inpainting_type: z.enum(INPAINTING_TYPES),
+    render_type: z.enum(RENDER_TYPES),
     style: StyleSchema.optional(),
     room_type: RoomTypeSchema.optional(),
-    intensity: intensitySchema(0.5),
+    intensity: intensitySchema(INTENSITY.inpaint),
   })
   .meta({ id: "InpaintRequest" });
 
@@ -38,18 +39,16 @@ export const UpscaleResultSchema = z
   })
   .meta({ id: "UpscaleResult" });
 
-export const VIDEO_MODES = ["before_after", "flyover", "zoom_in", "pan", "reveal"] as const;
-
 export const VideoRequestSchema = z
   .object({
     mode: z.enum(VIDEO_MODES),
     image_url: HttpUrlSchema,
-    duration: z.literal(5, "must be 5").default(5),
+    duration: z.literal(VIDEO_SECONDS, `must be ${VIDEO_SECONDS}`).default(VIDEO_SECONDS),
     tail_image_url: HttpUrlSchema.optional(),
   })
   .superRefine((video, ctx) => {
-    if (video.mode === "before_after" && !video.tail_image_url) {
-      ctx.addIssue({ code: "custom", path: ["tail_image_url"], message: "is required for before_after" });
+    if (needsEndImage(video.mode) && !video.tail_image_url) {
+      ctx.addIssue({ code: "custom", path: ["tail_image_url"], message: `is required for ${video.mode}` });
     }
   })
   .meta({ id: "VideoRequest" });

@@ -1,15 +1,18 @@
 import "server-only";
 import { z } from "zod";
 import { DisclosureFieldsSchema } from "./disclosure";
+import { INTENSITY, MULTIVIEW_OTHER_VIEWS } from "@/shared/vocabulary";
 import { ColorSchema, envelopeSchema, ErrorInfoSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
+
+const VIEWS_MESSAGE = `needs ${MULTIVIEW_OTHER_VIEWS.min} to ${MULTIVIEW_OTHER_VIEWS.max} views`;
 
 export const MultiviewRequestSchema = z
   .object({
     source_url: HttpUrlSchema,
-    additional_view_urls: z.array(HttpUrlSchema).min(1, "needs 1 to 3 views").max(3, "needs 1 to 3 views"),
+    additional_view_urls: z.array(HttpUrlSchema).min(MULTIVIEW_OTHER_VIEWS.min, VIEWS_MESSAGE).max(MULTIVIEW_OTHER_VIEWS.max, VIEWS_MESSAGE),
     room_type: RoomTypeSchema,
     style: StyleSchema,
-    intensity: intensitySchema(0.6),
+    intensity: intensitySchema(INTENSITY.redesign),
     color: ColorSchema.optional(),
   })
   .meta({ id: "MultiviewRequest" });

@@ -1,42 +1,42 @@
 import "server-only";
 import { z } from "zod";
+import { DESCRIPTION_DEFAULTS, DESCRIPTION_LIMITS as LIMITS, LANGUAGE_TAG, LENGTHS, TONES } from "@/shared/vocabulary";
 import { envelopeSchema } from "./common";
 
 /** A base64 string or a data:image/...;base64, URL; decoded and checked by the service. */
 const ImageDataSchema = z.string().min(1).meta({ description: "Base64 image bytes or a data:image/(jpeg|png|webp);base64, URL." });
 
+const IMAGES_MESSAGE = `needs ${LIMITS.images.min} to ${LIMITS.images.max} images`;
+
 export const PropertyDescriptionRequestSchema = z
   .object({
-    images: z.array(ImageDataSchema).min(1, "needs 1 to 20 images").max(20, "needs 1 to 20 images"),
+    images: z.array(ImageDataSchema).min(LIMITS.images.min, IMAGES_MESSAGE).max(LIMITS.images.max, IMAGES_MESSAGE),
     property_data: z.object({
-      address: z.string().max(300).optional(),
-      property_type: z.string().min(1).max(100),
-      listing_status: z.string().max(100).optional(),
-      listing_type: z.string().max(100).optional(),
-      price: z.number().nonnegative().max(1e12).optional(),
+      address: z.string().max(LIMITS.address).optional(),
+      property_type: z.string().min(1).max(LIMITS.word),
+      listing_status: z.string().max(LIMITS.word).optional(),
+      listing_type: z.string().max(LIMITS.word).optional(),
+      price: z.number().nonnegative().max(LIMITS.price).optional(),
       currency: z
         .string()
         .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as USD")
         .optional()
         .meta({ description: "ISO 4217 code of `price`; without it the copy states the amount without a currency." }),
-      bedrooms: z.number().int().nonnegative().max(1000).optional(),
-      bathrooms: z.number().nonnegative().max(1000).multipleOf(0.5).optional(),
+      bedrooms: z.number().int().nonnegative().max(LIMITS.rooms).optional(),
+      bathrooms: z.number().nonnegative().max(LIMITS.rooms).multipleOf(LIMITS.bathroomStep).optional(),
       highlights: z
-        .array(z.string().trim().min(1).max(300))
-        .max(10)
+        .array(z.string().trim().min(1).max(LIMITS.highlight))
+        .max(LIMITS.highlights)
         .optional()
         .meta({ description: "Facts the agent wants stated (\"new roof in 2024\"); used as given." }),
     }),
     generation_settings: z
       .object({
-        tone: z.enum(["professional", "warm", "luxury", "casual"]).default("professional"),
-        length: z.enum(["short", "medium", "long"]).default("medium"),
-        language: z
-          .string()
-          .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a BCP 47 language tag")
-          .default("en"),
+        tone: z.enum(TONES).default(DESCRIPTION_DEFAULTS.tone),
+        length: z.enum(LENGTHS).default(DESCRIPTION_DEFAULTS.length),
+        language: z.string().regex(LANGUAGE_TAG, "must be a BCP 47 language tag").default(DESCRIPTION_DEFAULTS.language),
       })
-      .default({ tone: "professional", length: "medium", language: "en" }),
+      .default(DESCRIPTION_DEFAULTS),
   })
   .meta({ id: "PropertyDescriptionRequest" });
 

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Plan } from "@/db/schema";
+import { PLANS, type Plan } from "@/shared/vocabulary";
 import { accounts } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import type { ServiceContext } from "../../context";
-import { DEFAULT_QUOTA, PLANS } from "../../plans";
+import type { VerbContext } from "@/server/context";
+import { DEFAULT_QUOTA } from "../../plans";
 import { grantCredits } from "../billing/grant-credits";
 import { createKey } from "../keys/create-key";
 
@@ -16,7 +16,7 @@ export interface CreateAccountInput {
 
 /** Creates an account with its first key and starting credits, in one transaction. */
 export async function createAccount(
-  ctx: Pick<ServiceContext, "db">,
+  ctx: Pick<VerbContext, "db">,
   input: CreateAccountInput,
 ): Promise<{ accountId: string; apiKey: string }> {
   if (!input.name.trim()) throw new AppError("invalid_request", "The account needs a name.");

@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { accounts, type Plan } from "@/db/schema";
+import { accounts } from "@/db/schema";
+import { PLANS, type Plan } from "@/shared/vocabulary";
 import { AppError } from "@/server/errors";
-import { PLANS } from "../../plans";
 import { notifyKeyChange } from "../keys/key-cache";
 
 export async function setPlan(db: Tx, input: { accountId: string; plan: Plan; quota?: number }): Promise<void> {

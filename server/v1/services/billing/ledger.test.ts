@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { accounts } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { debitCredits } from "./debit-credits";
 import { grantCredits } from "./grant-credits";
 import { refundCredits } from "./refund-credits";

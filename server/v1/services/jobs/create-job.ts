@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { jobRequested } from "@/inngest/events";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { OUTPUTS_PER_PLAN } from "../../plans";
 import type { JobRequest } from "../../schemas/job";
 import { acceptGeneration } from "../billing/accept-generation";
@@ -17,7 +17,7 @@ import { storeSource } from "./store-source";
  * legacy route carries no credits), stores the group with one row per output, and hands
  * processing to the durable function.
  */
-export async function createJob(ctx: ServiceContext, input: { account: AuthenticatedAccount; job: JobRequest }): Promise<{ jobId: string }> {
+export async function createJob(ctx: VerbContext, input: { account: AuthenticatedAccount; job: JobRequest }): Promise<{ jobId: string }> {
   const { account, job } = input;
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: CREDIT_COSTS.job });
   const source = await storeSource(ctx.storage, job.source_url);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { isUuid } from "../../ids";
 
 /**
@@ -10,7 +10,7 @@ import { isUuid } from "../../ids";
  * stops on its own: every processing step first checks that its rows still exist, and
  * a result finished after the delete is discarded.
  */
-export async function deleteJobGroup(ctx: ServiceContext, input: { accountId: string; jobId: string }): Promise<{ message: string }> {
+export async function deleteJobGroup(ctx: VerbContext, input: { accountId: string; jobId: string }): Promise<{ message: string }> {
   if (!isUuid(input.jobId)) throw new AppError("not_found", "No job with this id.");
   const keys = await ctx.db.transaction(async (tx) => {
     const [group] = await tx

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { jobOutputs, type ErrorInfo } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 
 /** Records an output whose generation failed for good (after its retries). */
-export async function failJobOutput(ctx: ServiceContext, input: { outputId: string; error: ErrorInfo }): Promise<void> {
+export async function failJobOutput(ctx: VerbContext, input: { outputId: string; error: ErrorInfo }): Promise<void> {
   await ctx.db
     .update(jobOutputs)
     .set({ status: "failed", error: input.error, completedAt: ctx.now() })

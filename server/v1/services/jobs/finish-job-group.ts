@@ -1,12 +1,12 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs, type GroupStatus } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { emitWebhook } from "../webhooks/emit-webhook";
 import { groupProviderFields } from "./group-provider";
 
 /** Settles a group once every output is terminal, and announces it to the account's webhook. */
-export async function finishJobGroup(ctx: ServiceContext, input: { groupId: string }): Promise<{ status: GroupStatus | "gone" }> {
+export async function finishJobGroup(ctx: VerbContext, input: { groupId: string }): Promise<{ status: GroupStatus | "gone" }> {
   const [group] = await ctx.db.select().from(jobGroups).where(eq(jobGroups.id, input.groupId));
   if (!group) return { status: "gone" };
   const outputs = await ctx.db.select().from(jobOutputs).where(eq(jobOutputs.groupId, group.id)).orderBy(asc(jobOutputs.position));

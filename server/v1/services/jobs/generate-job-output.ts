@@ -6,12 +6,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
-import type { RedesignType } from "@/server/providers/types";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { storeFile, withProvenance } from "../media/store-outputs";
 import { redesignChecked } from "../providers/redesign-checked";
 
-export async function generateJobOutput(ctx: ServiceContext, input: { outputId: string }): Promise<{ status: "completed" | "skipped" }> {
+export async function generateJobOutput(ctx: VerbContext, input: { outputId: string }): Promise<{ status: "completed" | "skipped" }> {
   const [row] = await ctx.db
     .select({ output: jobOutputs, group: jobGroups })
     .from(jobOutputs)
@@ -28,12 +27,12 @@ export async function generateJobOutput(ctx: ServiceContext, input: { outputId: 
     provider,
     { bytes: source.bytes, contentType: source.contentType },
     {
-      type: group.redesignType as RedesignType,
+      type: group.redesignType,
       roomType: group.roomType,
       style: group.style,
       color: group.color,
       intensity: group.intensity,
-      environment: group.environment as "interior" | "exterior" | "commercial",
+      environment: group.environment,
       maskPrompt: group.maskPrompt,
       inspiration: inspiration?.bytes ?? null,
       styleReference: null,

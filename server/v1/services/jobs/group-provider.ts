@@ -1,6 +1,5 @@
 import "server-only";
 import type { jobGroups, jobOutputs } from "@/db/schema";
-import type { DisclosureOperation } from "@/shared/disclosure";
 import { disclosureFields } from "../providers/disclosure-fields";
 
 /**
@@ -13,5 +12,5 @@ export function groupProviderFields(
   outputs: Pick<typeof jobOutputs.$inferSelect, "provider">[],
 ): { provider: string | null; preview: boolean; disclosure: string | null } {
   const provider = outputs.find((output) => output.provider)?.provider ?? null;
-  return { provider, ...disclosureFields(group.redesignType as DisclosureOperation, provider) };
+  return { provider, ...disclosureFields(group.redesignType, provider) };
 }

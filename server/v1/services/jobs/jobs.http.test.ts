@@ -3,38 +3,25 @@
  * route handlers, the local executor, storage and the local provider.
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { inngest } from "@/inngest/client";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { setProvidersForTesting } from "@/server/providers";
 import { ProviderError } from "@/server/providers/types";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let fixtures: FixtureServer;
-let executor: TestExecutor;
+const stack = useAppStack({ functions: v1Functions, fixtures: true });
 let sourceUrl: string;
 
 beforeAll(async () => {
   void inngest;
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  executor = await startTestExecutor({ functions: v1Functions });
-  sourceUrl = fixtures.serve("/room.jpg", await roomPhoto(320, 240));
-});
-afterAll(async () => {
-  setProvidersForTesting(null);
-  await executor?.stop();
-  await fixtures?.close();
-  await app?.close();
+  sourceUrl = stack.fixtures.serve("/room.jpg", await roomPhoto(320, 240));
 });
 
 async function call(method: string, path: string, apiKey: string | null, body?: unknown) {
-  const response = await fetch(`${app.url}/api/v1${path}`, {
+  const response = await fetch(`${stack.app.url}/api/v1${path}`, {
     method,
     headers: { ...(apiKey ? { "x-api-key": apiKey } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -130,9 +117,9 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
 
   it("refuses sources that cannot be fetched or are not images", async () => {
     const { apiKey } = await makeAccount();
-    const missing = await call("POST", "/job", apiKey, staging({ source_url: fixtures.url("/nothing-here.jpg") }));
+    const missing = await call("POST", "/job", apiKey, staging({ source_url: stack.fixtures.url("/nothing-here.jpg") }));
     expect([missing.status, missing.body.code]).toEqual([400, "source_fetch_failed"]);
-    const html = await call("POST", "/job", apiKey, staging({ source_url: fixtures.serve("/page.html", "<html>hi</html>", "text/html") }));
+    const html = await call("POST", "/job", apiKey, staging({ source_url: stack.fixtures.serve("/page.html", "<html>hi</html>", "text/html") }));
     expect([html.status, html.body.code]).toEqual([400, "unsupported_media"]);
     const privateAddress = await call("POST", "/job", apiKey, staging({ source_url: "http://169.254.169.254/latest/meta-data" }));
     expect([privateAddress.status, privateAddress.body.code]).toEqual([400, "source_fetch_failed"]);

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { jobRecord } from "./job-record";
 
 interface Cursor {
@@ -23,7 +23,7 @@ function decodeCursor(raw: string | undefined): Cursor | null {
 }
 
 /** GET /jobs (D5): newest group first, keyset pagination; `next` is the cursor of the following page. */
-export async function listJobGroups(ctx: ServiceContext, input: { accountId: string; limit: number; cursor?: string }) {
+export async function listJobGroups(ctx: VerbContext, input: { accountId: string; limit: number; cursor?: string }) {
   const cursor = decodeCursor(input.cursor);
   const after = cursor
     ? or(lt(jobGroups.createdAt, new Date(cursor.createdAt)), and(eq(jobGroups.createdAt, new Date(cursor.createdAt)), lt(jobGroups.id, cursor.id)))

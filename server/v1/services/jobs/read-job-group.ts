@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { isUuid } from "../../ids";
 import { PROVIDER_HEADERS } from "../../schemas/disclosure";
 import { groupProviderFields } from "./group-provider";
@@ -15,7 +15,7 @@ import { jobRecord } from "./job-record";
  * provider in headers (D14), as the legacy body keeps its contract shape.
  */
 export async function readJobGroup(
-  ctx: ServiceContext,
+  ctx: VerbContext,
   input: { accountId: string; jobId: string },
 ): Promise<{ body: { status: "processing" | "completed" | "partially_completed"; data?: Awaited<ReturnType<typeof jobRecord>> }; headers?: Record<string, string> }> {
   if (!isUuid(input.jobId)) throw new AppError("not_found", "No job with this id.");

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import { spawnInstance, type SpawnedInstance } from "@/test/spawn-instance";
 import { hashApiKey, keyPrefix } from "./api-key";

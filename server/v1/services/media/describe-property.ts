@@ -1,52 +1,44 @@
 import "server-only";
 import crypto from "node:crypto";
-import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { analyzeImage } from "@/server/images/analyze";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import type { PropertyDescriptionRequestSchema } from "../../schemas/property-description";
-import type { AuthenticatedAccount } from "../keys/authenticate-key";
-import { chargedImageWork } from "./charged-image-work";
+import { chargedImageWork, type ImageWorkInput } from "./charged-image-work";
 import { decodeImages } from "./decode-images";
 import { ProviderError } from "@/server/providers/types";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import type { DescribeProvider } from "@/server/providers/types";
 
-export const DESCRIBE_COST = CREDIT_COSTS.propertyDescription;
-
 /**
  * POST /tools/property-description (D8): the images are analysed from their pixels
  * (image_analysis), then the describe provider writes the copy from that analysis and
  * the property data.
  */
-export async function describeProperty(
-  ctx: ServiceContext,
-  input: { account: AuthenticatedAccount; request: z.infer<typeof PropertyDescriptionRequestSchema> },
-) {
+export async function describeProperty(ctx: VerbContext, input: ImageWorkInput<typeof PropertyDescriptionRequestSchema>) {
   const { account, request } = input;
   assertWritableLanguage(ctx.providers.describe, request.generation_settings.language);
   const { images: _bytes, ...kept } = request;
-  return chargedImageWork(
-    ctx,
-    { account, cost: DESCRIBE_COST },
-    () => decodeImages(request.images),
-    (images) => ({
-      kind: "property_description",
-      request: { ...kept, image_count: images.length },
-      run: async () => {
-        const analysis = await Promise.all(images.map((image, index) => analyzeImage(image.bytes, index)));
-        const provider = ctx.providers.describe;
-        const written = await withTimeout((signal) =>
-          provider.describe({ images, analysis, propertyData: request.property_data, settings: request.generation_settings }, signal),
-        );
-        if (typeof written?.description !== "string" || written.description.trim() === "") {
-          throw new ProviderError("The provider returned an empty description.", { transient: true });
-        }
-        return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID() } };
-      },
-    }),
-  );
+  return chargedImageWork(ctx, {
+    account,
+    kind: "property_description",
+    cost: CREDIT_COSTS.propertyDescription,
+    // decodeImages gives one image per entry or refuses the request.
+    request: { ...kept, image_count: request.images.length },
+    read: () => decodeImages(request.images),
+    run: async (images) => {
+      const analysis = await Promise.all(images.map((image, index) => analyzeImage(image.bytes, index)));
+      const provider = ctx.providers.describe;
+      const written = await withTimeout((signal) =>
+        provider.describe({ images, analysis, propertyData: request.property_data, settings: request.generation_settings }, signal),
+      );
+      if (typeof written?.description !== "string" || written.description.trim() === "") {
+        throw new ProviderError("The provider returned an empty description.", { transient: true });
+      }
+      return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID() } };
+    },
+  });
 }
 
 /**

@@ -4,34 +4,26 @@
  * nothing charged or stored; a slot freed in time lets the waiting request run.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { imageWorkPoolSize, withImageWorkSlot } from "./image-work-pool";
+import { useAppStack } from "@/test/app-stack";
 
 vi.hoisted(() => {
   process.env.V1_SYNC_POOL_SIZE = "1";
   process.env.V1_SYNC_QUEUE_TIMEOUT_MS = "800";
 });
 
-let app: AppServer;
-let fixtures: FixtureServer;
+const stack = useAppStack({ fixtures: true });
 let imageUrl: string;
 beforeAll(async () => {
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  imageUrl = fixtures.serve("/pool.jpg", await roomPhoto(64, 48));
-});
-afterAll(async () => {
-  await fixtures?.close();
-  await app?.close();
+  imageUrl = stack.fixtures.serve("/pool.jpg", await roomPhoto(64, 48));
 });
 
 const upscale = (apiKey: string) =>
-  fetch(`${app.url}/api/v1/upscale`, { method: "POST", headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: JSON.stringify({ image_url: imageUrl }) });
+  fetch(`${stack.app.url}/api/v1/upscale`, { method: "POST", headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: JSON.stringify({ image_url: imageUrl }) });
 
 async function holdings(accountId: string) {
   const [row] = await (await getDb()).execute<{ balance: number; jobs: number }>(

@@ -4,40 +4,24 @@
  */
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { probeVideo } from "@/server/media/ffprobe";
 import { setProvidersForTesting } from "@/server/providers";
 import { ProviderError } from "@/server/providers/types";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let fixtures: FixtureServer;
-let executor: TestExecutor;
-
-beforeAll(async () => {
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  executor = await startTestExecutor({ functions: v1Functions });
-});
-afterAll(async () => {
-  setProvidersForTesting(null);
-  await executor?.stop();
-  await fixtures?.close();
-  await app?.close();
-});
+const stack = useAppStack({ functions: v1Functions, fixtures: true });
 
 async function post(path: string, apiKey: string, body: unknown) {
-  const response = await fetch(`${app.url}/api/v1${path}`, { method: "POST", headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${stack.app.url}/api/v1${path}`, { method: "POST", headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as any };
 }
 async function get(path: string, apiKey: string) {
-  const response = await fetch(`${app.url}/api/v1${path}`, { headers: { "x-api-key": apiKey } });
+  const response = await fetch(`${stack.app.url}/api/v1${path}`, { headers: { "x-api-key": apiKey } });
   return { status: response.status, body: (await response.json()) as any };
 }
 async function ledger(accountId: string) {
@@ -62,8 +46,8 @@ describe("workflow 3: inpaint then upscale", () => {
       .png()
       .toBuffer();
     const inpainted = await post("/inpaint", apiKey, {
-      submitted_url: fixtures.serve("/photo.png", photo, "image/png"),
-      mask_url: fixtures.serve("/mask.png", mask, "image/png"),
+      submitted_url: stack.fixtures.serve("/photo.png", photo, "image/png"),
+      mask_url: stack.fixtures.serve("/mask.png", mask, "image/png"),
       inpainting_type: "remove",
       render_type: "interior",
     });
@@ -100,7 +84,7 @@ describe("workflow 3: inpaint then upscale", () => {
 
   it("validates intensity bounds and types", async () => {
     const { apiKey } = await makeAccount({ credits: 5 });
-    const base = { submitted_url: fixtures.url("/photo.png"), mask_url: fixtures.url("/mask.png"), inpainting_type: "remove", render_type: "interior" };
+    const base = { submitted_url: stack.fixtures.url("/photo.png"), mask_url: stack.fixtures.url("/mask.png"), inpainting_type: "remove", render_type: "interior" };
     for (const bad of [{ intensity: 0.09 }, { intensity: 1.01 }, { inpainting_type: "erase" }, { render_type: "garden" }, { mask_url: undefined }]) {
       const refused = await post("/inpaint", apiKey, { ...base, ...bad });
       expect(refused.status).toBe(400);
@@ -112,7 +96,7 @@ describe("workflow 3: inpaint then upscale", () => {
 describe("provider failures on synchronous routes", () => {
   it("answer 502 provider_error / provider_timeout with the debit refunded once", async () => {
     const { apiKey, accountId } = await makeAccount({ credits: 10 });
-    const imageUrl = fixtures.serve("/tiny.jpg", await roomPhoto(48, 36));
+    const imageUrl = stack.fixtures.serve("/tiny.jpg", await roomPhoto(48, 36));
     setProvidersForTesting({ upscale: { name: "broken", upscale: async () => { throw new ProviderError("The upscaler crashed.", { transient: false }); } } });
     try {
       const failed = await post("/upscale", apiKey, { image_url: imageUrl });
@@ -135,7 +119,7 @@ describe("provider failures on synchronous routes", () => {
 describe("video", () => {
   it("renders a 5 s H.264 MP4 with progress, and refuses bad requests", async () => {
     const { apiKey, accountId } = await makeAccount({ plan: "premium", credits: 60 });
-    const still = fixtures.serve("/still.jpg", await roomPhoto(320, 240));
+    const still = stack.fixtures.serve("/still.jpg", await roomPhoto(320, 240));
     const created = await post("/video", apiKey, { mode: "zoom_in", image_url: still });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ status: "processing", credits_charged: 27, result: { provider: "local", mode: "zoom_in", duration: 5, preview: false, disclosure: null } });
@@ -171,7 +155,7 @@ describe("video", () => {
     const { apiKey, accountId } = await makeAccount({ plan: "business", credits: 30 });
     setProvidersForTesting({ video: { name: "local", video: async () => { throw new ProviderError("ffmpeg could not read the image.", { transient: false }); } } });
     try {
-      const created = await post("/video", apiKey, { mode: "pan", image_url: fixtures.serve("/v.jpg", await roomPhoto(64, 48)) });
+      const created = await post("/video", apiKey, { mode: "pan", image_url: stack.fixtures.serve("/v.jpg", await roomPhoto(64, 48)) });
       let status = await get(`/video?job_id=${created.body.job_id}`, apiKey);
       for (let i = 0; i < 100 && status.body.status === "processing"; i++) {
         await new Promise((r) => setTimeout(r, 200));

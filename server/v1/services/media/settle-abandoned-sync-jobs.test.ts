@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { mediaJobs } from "@/db/schema";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { debitCredits } from "../billing/debit-credits";
 import { settleAbandonedSyncJobs } from "./settle-abandoned-sync-jobs";
 

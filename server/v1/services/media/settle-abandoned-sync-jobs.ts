@@ -2,19 +2,20 @@
  * A synchronous job (inpaint, upscale, property description) still `processing` well
  * past the provider timeout was cut off: its server process crashed or was stopped by
  * the platform mid-request, so nobody will finish it. It is failed and its credits are
- * refunded, once. Run per account before each synchronous request (serverless platforms
- * never restart a killed request) and for everyone when a server starts.
+ * refunded, once. Swept every few minutes by a scheduled function
+ * (inngest/functions/v1/settle-abandoned-sync-jobs.ts: serverless platforms never restart
+ * a killed request) and when a server starts.
  */
 import "server-only";
 import { sql } from "drizzle-orm";
 import { env } from "@/env";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { refundCredits } from "../billing/refund-credits";
 
 const GRACE_MS = 60_000;
 const ABANDONED = { code: "internal_error", message: "The request was interrupted before it finished; its credits were refunded." };
 
-export async function settleAbandonedSyncJobs(ctx: Pick<ServiceContext, "db" | "now">, input: { accountId?: string } = {}): Promise<number> {
+export async function settleAbandonedSyncJobs(ctx: Pick<VerbContext, "db" | "now">, input: { accountId?: string } = {}): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - env.V1_PROVIDER_TIMEOUT_MS - GRACE_MS).toISOString();
   const forAccount = input.accountId ? sql`and account_id = ${input.accountId}` : sql``;
   return ctx.db.transaction(async (tx) => {

@@ -1,14 +1,14 @@
 import "server-only";
 import { env } from "@/env";
 import { logError } from "@/server/log";
-import { createServiceContext } from "../../context";
+import { createVerbContext } from "@/server/context";
 import { settleAbandonedSyncJobs } from "./settle-abandoned-sync-jobs";
 
 /** At server start, in the background: settle synchronous jobs a crashed process left running. */
 export function settleAbandonedOnStart(): void {
   // A build or a deployment without a database yet has nothing to settle.
   if (env.VERCEL && !env.DATABASE_URL) return;
-  void createServiceContext()
+  void createVerbContext()
     .then((ctx) => settleAbandonedSyncJobs(ctx))
     .then((count) => count > 0 && console.log(`[v1] settled ${count} interrupted synchronous job(s) with refunds`))
     .catch((error) => logError("[v1] settling interrupted jobs failed:", error));

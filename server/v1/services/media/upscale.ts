@@ -1,47 +1,41 @@
 import "server-only";
-import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { readImageUrl } from "@/server/net/read-image";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import type { UpscaleRequestSchema } from "../../schemas/media";
-import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { callProvider } from "../providers/call-provider";
 import { disclosureFields } from "../providers/disclosure-fields";
-import { chargedImageWork } from "./charged-image-work";
+import { chargedImageWork, type ImageWorkInput } from "./charged-image-work";
 import { storeOutputs } from "./store-outputs";
 
-export const UPSCALE_COST = CREDIT_COSTS.upscale;
 export const UPSCALE_MAX_LONG_SIDE = 8192;
 
 /**
  * POST /upscale (D8): twice the width and height, capped at 8192 px on the long side.
  * An output URL of our own (e.g. a finished inpaint) is read from storage directly.
  */
-export async function upscale(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: z.infer<typeof UpscaleRequestSchema> }) {
-  const { account, request } = input;
-  return chargedImageWork(
-    ctx,
-    { account, cost: UPSCALE_COST },
-    () => readImageUrl(ctx.storage, request.image_url),
-    (image) => ({
-      kind: "upscale",
-      request,
-      run: async () => {
-        const provider = ctx.providers.upscale;
-        const done = await callProvider((signal) => provider.upscale(image, { maxLongSide: UPSCALE_MAX_LONG_SIDE }, signal));
-        const stored = await storeOutputs(ctx.storage, done, done.outputs, "upscale", { operation: "upscale", source: image.bytes, now: ctx.now() });
-        return {
-          outputKeys: stored.keys,
-          result: {
-            provider: done.provider,
-            input_url: request.image_url,
-            output_urls: stored.urls,
-            provider_output_urls: done.providerOutputUrls ?? stored.urls,
-            provider_status_url: done.statusUrl,
-            ...disclosureFields("upscale", done.provider),
-          },
-        };
-      },
-    }),
-  );
+export async function upscale(ctx: VerbContext, input: ImageWorkInput<typeof UpscaleRequestSchema>) {
+  const { request } = input;
+  return chargedImageWork(ctx, {
+    ...input,
+    read: () => readImageUrl(ctx.storage, request.image_url),
+    kind: "upscale",
+    cost: CREDIT_COSTS.upscale,
+    run: async (image) => {
+      const provider = ctx.providers.upscale;
+      const done = await callProvider((signal) => provider.upscale(image, { maxLongSide: UPSCALE_MAX_LONG_SIDE }, signal));
+      const stored = await storeOutputs(ctx.storage, done, done.outputs, "upscale", { operation: "upscale", source: image.bytes, now: ctx.now() });
+      return {
+        outputKeys: stored.keys,
+        result: {
+          provider: done.provider,
+          input_url: request.image_url,
+          output_urls: stored.urls,
+          provider_output_urls: done.providerOutputUrls ?? stored.urls,
+          provider_status_url: done.statusUrl,
+          ...disclosureFields("upscale", done.provider),
+        },
+      };
+    },
+  });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { renderSets, renderViews } from "@/db/schema";
 import { multiviewRequested } from "@/inngest/events";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import type { MultiviewRequest } from "../../schemas/multiview";
 import { envelope } from "../../schemas/envelope";
 import { acceptGeneration } from "../billing/accept-generation";
@@ -17,7 +17,7 @@ import { ANCHOR_COST, MULTIVIEW_OPERATION, SIBLING_COST, viewChargeKey } from ".
  * quota unit, the anchor's credit), stores the set with one row per view and hands it
  * to the durable function. Siblings are charged later, one by one, as each starts (D4).
  */
-export async function createRenderSet(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: MultiviewRequest }) {
+export async function createRenderSet(ctx: VerbContext, input: { account: AuthenticatedAccount; request: MultiviewRequest }) {
   const { account, request } = input;
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: ANCHOR_COST });
   const urls = [request.source_url, ...request.additional_view_urls];
@@ -68,7 +68,7 @@ export async function createRenderSet(ctx: ServiceContext, input: { account: Aut
 }
 
 /** Stores every source, or none: the first failing URL (in view order) is the refusal. */
-async function storeAll(ctx: ServiceContext, urls: string[]): Promise<string[]> {
+async function storeAll(ctx: VerbContext, urls: string[]): Promise<string[]> {
   const outcomes = await Promise.allSettled(urls.map((url) => storeSource(ctx.storage, url)));
   const stored = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.key] : []));
   const failure = outcomes.find((o) => o.status === "rejected");

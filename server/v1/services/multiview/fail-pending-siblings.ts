@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte } from "drizzle-orm";
 import { renderViews, type ErrorInfo } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 
 export const ANCHOR_FAILED: ErrorInfo = { code: "anchor_failed", message: "The anchor view failed, so this view was not started." };
 export const SIBLING_UNAFFORDABLE: ErrorInfo = { code: "insufficient_credits", message: "The credit balance ran out before this view could start." };
@@ -10,7 +10,7 @@ export const SIBLING_UNAFFORDABLE: ErrorInfo = { code: "insufficient_credits", m
  * Fails the siblings from `fromIndex` on that never started: they were never charged
  * and never will be (D4: after the anchor fails, or once the balance runs short).
  */
-export async function failPendingSiblings(ctx: ServiceContext, input: { setId: string; fromIndex: number; error: ErrorInfo }): Promise<number> {
+export async function failPendingSiblings(ctx: VerbContext, input: { setId: string; fromIndex: number; error: ErrorInfo }): Promise<number> {
   const now = ctx.now();
   const failed = await ctx.db
     .update(renderViews)

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { renderViews, type ErrorInfo } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { refundCredits } from "../billing/refund-credits";
 import { viewChargeKey } from "./pricing";
 
@@ -11,7 +11,7 @@ import { viewChargeKey } from "./pricing";
  * charge was refunded already if its first attempt failed, or was kept for the
  * generation that first attempt delivered.
  */
-export async function failRenderView(ctx: ServiceContext, input: { viewId: string; attempt: number; error: ErrorInfo }): Promise<{ failed: boolean }> {
+export async function failRenderView(ctx: VerbContext, input: { viewId: string; attempt: number; error: ErrorInfo }): Promise<{ failed: boolean }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [view] = await tx

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { renderSets, renderViews, type ErrorInfo, type JobStatus } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { emitWebhook } from "../webhooks/emit-webhook";
 
 /**
@@ -9,7 +9,7 @@ import { emitWebhook } from "../webhooks/emit-webhook";
  * otherwise completed whatever became of the siblings; then announces it to the
  * account's webhook. Safe to repeat, and to race with a redo's own finish.
  */
-export async function finishRenderSet(ctx: ServiceContext, input: { setId: string }): Promise<{ status: JobStatus | "gone" }> {
+export async function finishRenderSet(ctx: VerbContext, input: { setId: string }): Promise<{ status: JobStatus | "gone" }> {
   const [set] = await ctx.db.select().from(renderSets).where(eq(renderSets.id, input.setId));
   if (!set) return { status: "gone" };
   const views = await ctx.db.select().from(renderViews).where(eq(renderViews.setId, set.id)).orderBy(asc(renderViews.viewIndex));

@@ -10,13 +10,13 @@ import { and, eq } from "drizzle-orm";
 import { renderSets, renderViews, type GateVerdict } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { scoreSibling } from "@/server/images/compare";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { storeFile, withProvenance } from "../media/store-outputs";
 import { redesignChecked } from "../providers/redesign-checked";
 
 type Outcome = { status: "completed"; verdict: GateVerdict | null } | { status: "skipped" };
 
-export async function generateRenderView(ctx: ServiceContext, input: { viewId: string; attempt: number }): Promise<Outcome> {
+export async function generateRenderView(ctx: VerbContext, input: { viewId: string; attempt: number }): Promise<Outcome> {
   const [row] = await ctx.db
     .select({ view: renderViews, set: renderSets })
     .from(renderViews)
@@ -78,7 +78,7 @@ export async function generateRenderView(ctx: ServiceContext, input: { viewId: s
   return { status: "completed", verdict: gate?.verdict ?? null };
 }
 
-async function readAnchorOutput(ctx: ServiceContext, setId: string): Promise<Buffer | null> {
+async function readAnchorOutput(ctx: VerbContext, setId: string): Promise<Buffer | null> {
   const [anchor] = await ctx.db
     .select({ outputKey: renderViews.outputKey })
     .from(renderViews)

@@ -9,15 +9,15 @@ import { getProviders } from "@/server/providers";
 import { replicateRedesignProvider } from "@/server/providers/replicate/redesign";
 import { databaseTaskLedger } from "@/server/providers/task-ledger";
 import { newBlobKey } from "@/server/storage";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { startReplicateDouble, type ReplicateDouble } from "@/test/doubles/replicate";
 import { roomPhoto } from "@/test/images";
-import { createServiceContext } from "../../context";
+import { createVerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
 import { generateRenderView } from "./generate-render-view";
 import { viewChargeKey } from "./pricing";
 import { startSibling } from "./start-sibling";
-import { viewRows } from "./multiview-test-kit";
+import { viewRows } from "@/test/multiview";
 
 let double: ReplicateDouble;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe("multi-view through Replicate", () => {
       { baseUrl: double.baseUrl, token: double.token, timeoutMs: 30_000, pollIntervalMs: 5, ledger: databaseTaskLedger },
       { single: "black-forest-labs/flux-kontext-pro", multi: "google/nano-banana" },
     );
-    const ctx = await createServiceContext({ providers: { ...getProviders(), redesign } });
+    const ctx = await createVerbContext({ providers: { ...getProviders(), redesign } });
     const { accountId } = await makeAccount({ plan: "premium", credits: 20 });
     const [set] = await ctx.db.insert(renderSets).values({ accountId, roomType: "bedroom", style: "scandinavian", intensity: 0.6 }).returning();
     const photos = [await roomPhoto(640, 480), await roomPhoto(600, 450), await roomPhoto(480, 640)];

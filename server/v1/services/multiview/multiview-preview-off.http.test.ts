@@ -1,22 +1,15 @@
 /** The multi-view routes are limited preview (D2): switched off, they do not exist, key or no key. */
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { apiCaller } from "./multiview-test-kit";
+import { expect, it, vi } from "vitest";
+import { makeAccount } from "@/test/fixtures";
+import { apiCaller } from "@/test/multiview";
+import { useAppStack } from "@/test/app-stack";
 
 vi.hoisted(() => {
   process.env.V1_PREVIEW_FEATURES = "";
 });
 
-let app: AppServer;
-const call = apiCaller(() => app.url);
-
-beforeAll(async () => {
-  app = await startAppServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const stack = useAppStack();
+const call = apiCaller(() => stack.app.url);
 
 it("answers 404 feature_unavailable on every multi-view route when the preview is off", async () => {
   const { apiKey } = await makeAccount({ plan: "business" });

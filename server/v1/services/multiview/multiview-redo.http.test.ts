@@ -4,41 +4,28 @@
  * cannot be redone, plan and ownership refusals. Nothing refused consumes quota.
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { GATE_THRESHOLDS } from "@/server/images/compare";
 import { getProviders, setProvidersForTesting } from "@/server/providers";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
-import { apiCaller, ledgerOf, pollSet, viewRows, waitFor } from "./multiview-test-kit";
+import { apiCaller, ledgerOf, pollSet, viewRows, waitFor } from "@/test/multiview";
+import { useAppStack } from "@/test/app-stack";
 
-let app: AppServer;
-let fixtures: FixtureServer;
-let executor: TestExecutor;
+const stack = useAppStack({ functions: v1Functions, fixtures: true });
 let anchorUrl: string;
 let sameRoomUrl: string;
 let outdoorUrl: string;
-const call = apiCaller(() => app.url);
+const call = apiCaller(() => stack.app.url);
 
 beforeAll(async () => {
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  executor = await startTestExecutor({ functions: v1Functions });
-  anchorUrl = fixtures.serve("/anchor.jpg", await roomPhoto(320, 240));
-  sameRoomUrl = fixtures.serve("/same-room.jpg", await roomPhoto(360, 240));
+  anchorUrl = stack.fixtures.serve("/anchor.jpg", await roomPhoto(320, 240));
+  sameRoomUrl = stack.fixtures.serve("/same-room.jpg", await roomPhoto(360, 240));
   // Not a view of the room at all: saturated sky and grass. Graded toward the anchor it
   // keeps its own two-colour distribution, so the style check must fail.
   const outdoor = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="140" fill="#1e6fe0"/><rect y="140" width="320" height="100" fill="#2fa83a"/><circle cx="250" cy="50" r="30" fill="#ffe000"/></svg>`;
-  outdoorUrl = fixtures.serve("/outdoor.jpg", await sharp(Buffer.from(outdoor)).jpeg().toBuffer());
-});
-afterAll(async () => {
-  setProvidersForTesting(null);
-  await executor?.stop();
-  await fixtures?.close();
-  await app?.close();
+  outdoorUrl = stack.fixtures.serve("/outdoor.jpg", await sharp(Buffer.from(outdoor)).jpeg().toBuffer());
 });
 
 const request = (views: string[]) => ({ source_url: anchorUrl, additional_view_urls: views, room_type: "bedroom", style: "japandi" });

@@ -6,20 +6,20 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { renderSets, renderViews } from "@/db/schema";
 import { newBlobKey } from "@/server/storage";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
-import { createServiceContext } from "../../context";
+import { createVerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
 import { failRenderView } from "./fail-render-view";
 import { finishRenderSet } from "./finish-render-set";
 import { generateRenderView } from "./generate-render-view";
 import { viewChargeKey } from "./pricing";
 import { startSibling } from "./start-sibling";
-import { ledgerOf, viewRows } from "./multiview-test-kit";
+import { ledgerOf, viewRows } from "@/test/multiview";
 
 /** A set as POST /multiview leaves it: anchor charged, siblings waiting. */
 async function storedSet(credits: number, siblings: number) {
-  const ctx = await createServiceContext();
+  const ctx = await createVerbContext();
   const { accountId } = await makeAccount({ plan: "premium", credits });
   const [set] = await ctx.db.insert(renderSets).values({ accountId, roomType: "bedroom", style: "modern", intensity: 0.6 }).returning();
   const views = [];

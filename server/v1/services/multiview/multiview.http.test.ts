@@ -5,48 +5,35 @@
  */
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { renderSets } from "@/db/schema";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { getProviders, setProvidersForTesting } from "@/server/providers";
 import { ProviderError, type RedesignProvider } from "@/server/providers/types";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
-import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { setWebhook } from "../webhooks/set-webhook";
-import { apiCaller, ledgerOf, pollSet, viewRows, waitFor } from "./multiview-test-kit";
+import { apiCaller, ledgerOf, pollSet, viewRows, waitFor } from "@/test/multiview";
+import { useAppStack } from "@/test/app-stack";
 
 vi.hoisted(() => {
   process.env.V1_WEBHOOKS_ENABLED = "true";
 });
 
-let app: AppServer;
-let fixtures: FixtureServer;
-let executor: TestExecutor;
+const stack = useAppStack({ functions: v1Functions, fixtures: true });
 let anchorUrl: string;
 let siblingUrls: string[];
-const call = apiCaller(() => app.url);
+const call = apiCaller(() => stack.app.url);
 
 beforeAll(async () => {
-  app = await startAppServer();
-  fixtures = await startFixtureServer();
-  executor = await startTestExecutor({ functions: v1Functions });
-  anchorUrl = fixtures.serve("/anchor.jpg", await roomPhoto(320, 240));
+  anchorUrl = stack.fixtures.serve("/anchor.jpg", await roomPhoto(320, 240));
   // Other views of the same room: other framings, same walls and floor.
   siblingUrls = [
-    fixtures.serve("/view-1.jpg", await roomPhoto(360, 240)),
-    fixtures.serve("/view-2.jpg", await roomPhoto(300, 260)),
-    fixtures.serve("/view-3.jpg", await roomPhoto(400, 240)),
+    stack.fixtures.serve("/view-1.jpg", await roomPhoto(360, 240)),
+    stack.fixtures.serve("/view-2.jpg", await roomPhoto(300, 260)),
+    stack.fixtures.serve("/view-3.jpg", await roomPhoto(400, 240)),
   ];
-});
-afterAll(async () => {
-  setProvidersForTesting(null);
-  await executor?.stop();
-  await fixtures?.close();
-  await app?.close();
 });
 
 const request = (extra: Record<string, unknown> = {}) => ({
@@ -73,7 +60,7 @@ function failingWhere(fails: (input: { width: number; isSibling: boolean }) => b
 describe("POST /multiview → GET /multiview", () => {
   it("runs workflow 2: anchor then three siblings, 19 credits, every output fetchable, webhook sent", async () => {
     const { accountId, apiKey } = await makeAccount({ plan: "premium", credits: 100 });
-    await setWebhook(await getDb(), { accountId, url: fixtures.serve("/hook", "ok", "text/plain") });
+    await setWebhook(await getDb(), { accountId, url: stack.fixtures.serve("/hook", "ok", "text/plain") });
     const created = await call("POST", "/multiview", apiKey, request({ intensity: 0.8, color: "sage green" }));
     expect(created.status).toBe(200);
     const setId = created.body.result.render_set_id;
@@ -168,7 +155,7 @@ describe("POST /multiview → GET /multiview", () => {
     setProvidersForTesting({ redesign: failingWhere(({ isSibling }) => !isSibling) });
     try {
       const { accountId, apiKey } = await makeAccount({ plan: "premium", credits: 20 });
-      await setWebhook(await getDb(), { accountId, url: fixtures.serve("/hook-failed", "ok", "text/plain") });
+      await setWebhook(await getDb(), { accountId, url: stack.fixtures.serve("/hook-failed", "ok", "text/plain") });
       const created = await call("POST", "/multiview", apiKey, request());
       const setId = created.body.result.render_set_id;
       const done = await pollSet(call, apiKey, setId, accountId);
@@ -252,7 +239,7 @@ describe("POST /multiview → GET /multiview", () => {
       expect(JSON.stringify(refused.body.error.details)).toContain(field);
     }
     const rich = await makeAccount({ plan: "premium", credits: 10 });
-    const missing = await call("POST", "/multiview", rich.apiKey, request({ additional_view_urls: [siblingUrls[0], fixtures.url("/missing.jpg")] }));
+    const missing = await call("POST", "/multiview", rich.apiKey, request({ additional_view_urls: [siblingUrls[0], stack.fixtures.url("/missing.jpg")] }));
     expect([missing.status, missing.body.error.code]).toEqual([400, "source_fetch_failed"]);
     const db = await getDb();
     expect(await db.select().from(renderSets).where(eq(renderSets.accountId, rich.accountId))).toEqual([]);

@@ -1,12 +1,12 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
-import type { ServiceContext } from "@/server/v1/context";
+import type { VerbContext } from "@/server/context";
 
 export type RenderSetPlan = { accountId: string; views: { id: string; viewIndex: number }[] };
 
 /** The account and the views of a set in view_index order (anchor first), or null when the set is gone. */
-export async function planRenderSet(ctx: ServiceContext, input: { setId: string }): Promise<RenderSetPlan | null> {
+export async function planRenderSet(ctx: VerbContext, input: { setId: string }): Promise<RenderSetPlan | null> {
   const [set] = await ctx.db.select({ accountId: renderSets.accountId }).from(renderSets).where(eq(renderSets.id, input.setId));
   if (!set) return null;
   const views = await ctx.db

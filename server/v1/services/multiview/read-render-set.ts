@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { GATE_THRESHOLDS } from "@/server/images/compare";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
 import { disclosureFields } from "../providers/disclosure-fields";
@@ -25,7 +25,7 @@ function gateOf(view: typeof renderViews.$inferSelect) {
  * the rejected image as `held_back_url` instead. Another account's set is
  * indistinguishable from a missing one.
  */
-export async function readRenderSet(ctx: ServiceContext, input: { accountId: string; renderSetId: string }) {
+export async function readRenderSet(ctx: VerbContext, input: { accountId: string; renderSetId: string }) {
   const notFound = new AppError("not_found", "No multi-view set with this render_set_id.");
   if (!isUuid(input.renderSetId)) throw notFound;
   const [set] = await ctx.db.select().from(renderSets).where(and(eq(renderSets.id, input.renderSetId), eq(renderSets.accountId, input.accountId)));

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
 import { multiviewRedoRequested } from "@/inngest/events";
 import { AppError } from "@/server/errors";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
 import { consumeQuota } from "../billing/quota";
@@ -21,7 +21,7 @@ type View = typeof renderViews.$inferSelect;
  * transaction that flips the row, so a redo that does not start consumes nothing; no
  * credits are debited, the row keeps its one charge.
  */
-export async function redoRenderView(ctx: ServiceContext, input: { account: AuthenticatedAccount; renderSetId: string; viewIndex: number }) {
+export async function redoRenderView(ctx: VerbContext, input: { account: AuthenticatedAccount; renderSetId: string; viewIndex: number }) {
   if (!isUuid(input.renderSetId)) throw new AppError("not_found", "No multi-view set with this render_set_id.");
   const now = ctx.now();
   const { previous, redone, set } = await ctx.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { renderViews } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
 import { MULTIVIEW_OPERATION, SIBLING_COST, viewChargeKey } from "./pricing";
 
@@ -13,7 +13,7 @@ export type SiblingStart = "started" | "insufficient_credits" | "not_pending";
  * A repeat finds the debit by its charge key and the row already marked, so it charges
  * nothing more; a short balance rolls both back and leaves the row unpaid.
  */
-export async function startSibling(ctx: ServiceContext, input: { accountId: string; viewId: string }): Promise<SiblingStart> {
+export async function startSibling(ctx: VerbContext, input: { accountId: string; viewId: string }): Promise<SiblingStart> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const [view] = await tx.select().from(renderViews).where(eq(renderViews.id, input.viewId)).for("update");

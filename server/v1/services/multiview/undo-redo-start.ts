@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { renderSets, renderViews } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { quotaMonth } from "../billing/quota";
 
 type Set = typeof renderSets.$inferSelect;
@@ -11,7 +11,7 @@ type View = typeof renderViews.$inferSelect;
  * A redo whose durable work could not be queued did not start: put the row and the set
  * back as they were and give the quota unit back (D3), so the client may simply retry.
  */
-export async function undoRedoStart(ctx: ServiceContext, input: { set: Set; view: View; now: Date }): Promise<void> {
+export async function undoRedoStart(ctx: VerbContext, input: { set: Set; view: View; now: Date }): Promise<void> {
   const { set, view } = input;
   await ctx.db.transaction(async (tx) => {
     const restored = await tx

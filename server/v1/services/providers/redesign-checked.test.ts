@@ -11,13 +11,13 @@ import { providerStep } from "@/inngest/functions/v1/provider-step";
 import { sharp } from "@/server/images/sharp";
 import type { ImageFile, RedesignParams, RedesignProvider } from "@/server/providers/types";
 import { newBlobKey } from "@/server/storage";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
-import { createServiceContext } from "../../context";
+import { createVerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
 import { failRenderView } from "../multiview/fail-render-view";
 import { generateRenderView } from "../multiview/generate-render-view";
-import { ledgerOf } from "../multiview/multiview-test-kit";
+import { ledgerOf } from "@/test/multiview";
 import { viewChargeKey } from "../multiview/pricing";
 import { redesignChecked } from "./redesign-checked";
 
@@ -93,7 +93,7 @@ describe("redesignChecked", () => {
   });
 
   it("fails a multi-view anchor that paints out a window and refunds its credit", async () => {
-    const base = await createServiceContext();
+    const base = await createVerbContext();
     const room = await roomPhoto(W, H);
     const ctx = { ...base, providers: { ...base.providers, redesign: modelDouble([await windowPaintedOut(room)]).provider } };
     const { accountId } = await makeAccount({ plan: "premium", credits: 5 });

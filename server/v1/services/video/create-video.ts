@@ -5,7 +5,7 @@ import { z } from "zod";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
 import { mediaJobs } from "@/db/schema";
 import { videoRequested } from "@/inngest/events";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { envelope } from "../../schemas/envelope";
 import type { VideoRequestSchema } from "../../schemas/media";
 import { acceptGeneration } from "../billing/accept-generation";
@@ -21,7 +21,7 @@ export const VIDEO_COST = CREDIT_COSTS.video;
  * POST /video (D9): stores the stills, accepts (27 credits), and starts the durable
  * render. The answer is `processing` with where to poll.
  */
-export async function createVideo(ctx: ServiceContext, input: { account: AuthenticatedAccount; request: z.infer<typeof VideoRequestSchema> }) {
+export async function createVideo(ctx: VerbContext, input: { account: AuthenticatedAccount; request: z.infer<typeof VideoRequestSchema> }) {
   const { account, request } = input;
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: VIDEO_COST });
   const image = await storeSource(ctx.storage, request.image_url);

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { mediaJobs, type ErrorInfo } from "@/db/schema";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { refundCredits } from "../billing/refund-credits";
 import { emitWebhook } from "../webhooks/emit-webhook";
 
@@ -9,7 +9,7 @@ import { emitWebhook } from "../webhooks/emit-webhook";
  * Settles a video job: a failure is recorded and its 27 credits refunded once; either
  * way the account's webhook hears about it.
  */
-export async function finishVideo(ctx: ServiceContext, input: { jobId: string; error?: ErrorInfo }): Promise<void> {
+export async function finishVideo(ctx: VerbContext, input: { jobId: string; error?: ErrorInfo }): Promise<void> {
   if (input.error) {
     const error = input.error;
     await ctx.db.transaction(async (tx) => {

@@ -2,12 +2,12 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { mediaJobs } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
 
 /** GET /video (D9, D13): 200 with the envelope whatever the state; `credits_charged` null on reads. */
-export async function readVideo(ctx: ServiceContext, input: { accountId: string; jobId: string }) {
+export async function readVideo(ctx: VerbContext, input: { accountId: string; jobId: string }) {
   if (!isUuid(input.jobId)) throw new AppError("not_found", "No video with this job_id.");
   const [job] = await ctx.db
     .select()

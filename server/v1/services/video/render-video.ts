@@ -6,14 +6,14 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { mediaJobs } from "@/db/schema";
 import { env } from "@/env";
-import type { VideoMode } from "@/server/providers/types";
-import type { ServiceContext } from "../../context";
+import type { VideoMode } from "@/shared/vocabulary";
+import type { VerbContext } from "@/server/context";
 import { callProvider } from "../providers/call-provider";
 import { storeOutputs } from "../media/store-outputs";
 
 const PROGRESS_STEP = 5;
 
-export async function renderVideo(ctx: ServiceContext, input: { jobId: string }): Promise<{ status: "completed" | "skipped" }> {
+export async function renderVideo(ctx: VerbContext, input: { jobId: string }): Promise<{ status: "completed" | "skipped" }> {
   const [job] = await ctx.db.select().from(mediaJobs).where(eq(mediaJobs.id, input.jobId));
   if (!job || job.status !== "processing") return { status: "skipped" };
   const request = job.request as { mode: VideoMode; duration: number; image_key: string; tail_key: string | null };

@@ -9,13 +9,13 @@ import { eq, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { accounts, webhookEvents } from "@/db/schema";
 import { safeFetch } from "@/server/net/safe-fetch";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 import { signWebhook } from "./sign-webhook";
 import { openWebhookSecret } from "./webhook-secret";
 
 export class WebhookDeliveryError extends Error {}
 
-export async function deliverWebhook(ctx: ServiceContext, input: { eventId: string }): Promise<{ status: "delivered" | "dropped" }> {
+export async function deliverWebhook(ctx: VerbContext, input: { eventId: string }): Promise<{ status: "delivered" | "dropped" }> {
   const [row] = await ctx.db
     .select({ event: webhookEvents, url: accounts.webhookUrl, secret: accounts.webhookSecret })
     .from(webhookEvents)

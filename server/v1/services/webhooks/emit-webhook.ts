@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { accounts } from "@/db/schema";
 import { webhookRequested } from "@/inngest/events";
-import type { ServiceContext } from "../../context";
+import type { VerbContext } from "@/server/context";
 
 export interface WebhookData {
   job_id: string;
@@ -23,7 +23,7 @@ export interface WebhookData {
 }
 
 export async function emitWebhook(
-  ctx: ServiceContext,
+  ctx: VerbContext,
   input: { accountId: string; type: "job.completed" | "job.failed"; data: WebhookData },
 ): Promise<{ eventId: string } | null> {
   if (!env.V1_WEBHOOKS_ENABLED) return null;

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { accounts } from "@/db/schema";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { setWebhook } from "./set-webhook";
 import { encryptStoredWebhookSecrets, openWebhookSecret } from "./webhook-secret";
 

@@ -11,12 +11,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { webhookEvents } from "@/db/schema";
 import { v1Functions } from "@/inngest/functions/v1";
-import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
-import { makeAccount } from "@/test/accounts";
-import { startAppServer, type AppServer } from "@/test/app-server";
+import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
 import { setWebhook } from "./set-webhook";
 import { verifyWebhook } from "./sign-webhook";
+import { useAppStack } from "@/test/app-stack";
 
 /** D11: `sha256=` and the hex HMAC-SHA256, keyed by the secret's UTF-8 bytes, of `timestamp + "." + raw body`. */
 function expectedSignature(secret: string, timestamp: string, rawBody: string): string {
@@ -33,8 +32,7 @@ interface Delivery {
   body: string;
 }
 
-let app: AppServer;
-let executor: TestExecutor;
+const stack = useAppStack({ functions: v1Functions });
 let receiver: http.Server;
 const deliveries: Delivery[] = [];
 const answers: number[] = [];
@@ -56,12 +54,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(Number(process.env.FIXTURE_PORT), "127.0.0.1", resolve));
-  app = await startAppServer();
-  executor = await startTestExecutor({ functions: v1Functions });
 });
 afterAll(async () => {
-  await executor?.stop();
-  await app?.close();
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -71,7 +65,7 @@ describe("webhooks", () => {
     const { apiKey, accountId } = await makeAccount({ plan: "free" });
     const { secret } = await setWebhook(await getDb(), { accountId, url: `${origin}/hook` });
     answers.push(500, 302);
-    const created = await fetch(`${app.url}/api/v1/job`, {
+    const created = await fetch(`${stack.app.url}/api/v1/job`, {
       method: "POST",
       headers: { "x-api-key": apiKey, "content-type": "application/json" },
       body: JSON.stringify({ source_url: `${origin}/room.jpg`, room_type: "bedroom", redesign_type: "declutter" }),

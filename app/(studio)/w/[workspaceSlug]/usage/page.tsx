@@ -10,8 +10,7 @@ import { UsageChart } from "@/components/workflows/usage-chart-lazy";
 import { monthLabel } from "@/components/workflows/usage-format";
 import { UsageTable } from "@/components/workflows/usage-table";
 import { UsageExportButton } from "@/components/credits/usage-export-button";
-import { PLAN_LABELS } from "@/shared/credit-costs";
-import { USAGE_OPERATION_LABELS } from "@/shared/generation-vocabulary";
+import { PLAN_LABELS, USAGE_OPERATION_LABELS } from "@/shared/vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Usage" };

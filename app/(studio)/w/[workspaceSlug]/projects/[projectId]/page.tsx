@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { WorkflowStudio } from "@/components/workflows/workflow-studio";
 import { env } from "@/env";
-import { PROPERTY_TYPE_LABELS } from "@/shared/studio-vocabulary";
+import { PROPERTY_TYPE_LABELS } from "@/shared/vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 type Params = Promise<{ workspaceSlug: string; projectId: string }>;

@@ -1,0 +1,38 @@
+/**
+ * What leaves the studio: a result downloaded (with its disclosure burned in when
+ * asked), and a project's public share link, to show altered images beside their
+ * originals. Each procedure validates, calls one verb in server/studio/exports, and
+ * returns.
+ */
+import "server-only";
+import { z } from "zod";
+import { createShareLink } from "@/server/studio/exports/create-share-link";
+import { exportOutput } from "@/server/studio/exports/export-output";
+import { revokeShareLink } from "@/server/studio/exports/revoke-share-link";
+import { showShare } from "@/server/studio/exports/show-share";
+import { showShareLink } from "@/server/studio/exports/show-share-link";
+import { RequestIdSchema } from "@/server/studio/request-id";
+import { publicProcedure, router, workspaceProcedure } from "../procedures";
+
+export const exportsRouter = router({
+  exportOutput: workspaceProcedure()
+    .input(z.object({ outputId: z.uuid(), disclosure: z.boolean().default(false) }))
+    .mutation(({ ctx, input }) => exportOutput(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
+
+  shareLink: workspaceProcedure()
+    .input(z.object({ projectId: z.uuid() }))
+    .query(({ ctx, input }) => showShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
+
+  createShareLink: workspaceProcedure()
+    .input(z.object({ projectId: z.uuid(), requestId: RequestIdSchema }))
+    .mutation(({ ctx, input }) => createShareLink(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip })),
+
+  revokeShareLink: workspaceProcedure()
+    .input(z.object({ projectId: z.uuid() }))
+    .mutation(({ ctx, input }) => revokeShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, userId: ctx.user.id, ip: ctx.ip })),
+
+  /** The public disclosure page's data: anyone with the link, no sign-in. */
+  share: publicProcedure
+    .input(z.object({ token: z.string().min(10).max(100) }))
+    .query(({ ctx, input }) => showShare(ctx.studio, input)),
+});

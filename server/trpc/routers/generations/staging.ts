@@ -1,0 +1,11 @@
+/** Workflow 1: stage one photo. */
+import "server-only";
+import { startStaging } from "@/server/studio/generations/staging/start-staging";
+import { StartStagingSchema } from "@/server/studio/generations/staging/start-staging.schema";
+import { router, workspaceProcedure } from "../../procedures";
+
+export const stagingRouter = router({
+  stage: workspaceProcedure()
+    .input(StartStagingSchema)
+    .mutation(({ ctx, input }) => startStaging(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
+});
