@@ -1,8 +1,19 @@
 // Importing env.ts validates every setting, so a wrong one fails `next build` and
 // `next start` with a message naming it. tsx loads the TypeScript module here.
+import fs from "node:fs";
+import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 
 if (!process.env.SKIP_ENV_VALIDATION) await tsImport("./env.ts", import.meta.url);
+
+/**
+ * A package's files as a tracing glob. Tracing sees real paths, and a checkout may link its
+ * node_modules from elsewhere (the bench builds a snapshot that does, bench/lib/build.ts).
+ */
+function modules(name) {
+  const at = path.relative(process.cwd(), fs.realpathSync("node_modules"));
+  return `${at.startsWith("..") ? "" : "./"}${path.posix.join(at, name)}/**`;
+}
 
 /**
  * The heavy parts of the deployment and the functions that run them. A function not
@@ -14,13 +25,13 @@ if (!process.env.SKIP_ENV_VALIDATION) await tsImport("./env.ts", import.meta.url
  */
 const HEAVY_PARTS = {
   // The video encoder (68 MB): local video renders and MP4 provenance tags, both durable steps.
-  ffmpeg: { files: ["./node_modules/@ffmpeg-installer/**"], functions: ["/api/inngest/route"] },
+  ffmpeg: { files: [modules("@ffmpeg-installer")], functions: ["/api/inngest/route"] },
   // OpenCV (WASM, 8 MB): the local provider's inpainting (declutter, /inpaint) and sketch edges.
-  opencv: { files: ["./node_modules/@techstark/opencv-js/**"], functions: ["/api/inngest/route", "/api/v1/inpaint/route"] },
+  opencv: { files: [modules("@techstark/opencv-js")], functions: ["/api/inngest/route", "/api/v1/inpaint/route"] },
   // libvips (20 MB): every function that decodes an image. Generation POSTs read their
   // source's header; the studio's tRPC checks uploaded photos and burns labels into downloads.
   libvips: {
-    files: ["./node_modules/sharp/**", "./node_modules/@img/**"],
+    files: [modules("sharp"), modules("@img")],
     functions: [
       "/api/inngest/route",
       "/api/v1/inpaint/route",

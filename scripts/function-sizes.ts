@@ -76,12 +76,11 @@ export function measureBuild(options: { nextDir: string; projectRoot: string }):
     const stat = fs.lstatSync(at, { throwIfNoEntry: false });
     return stat?.isFile() ? stat.size : 0;
   };
-  /** The traced file and the files its trace lists, relative to the project (Vercel leaves out anything outside it). */
+  /** The traced file and the files its trace lists, relative to the project (a linked node_modules lies outside it). */
   const traced = (traceFile: string): string[] => {
     const at = path.join(builtAt, path.dirname(traceFile));
     const { files } = JSON.parse(fs.readFileSync(path.join(nextDir, traceFile), "utf8")) as { files: string[] };
-    const listed = files.map((file) => path.relative(projectRoot, path.resolve(at, file))).filter((file) => !file.startsWith(".."));
-    return [path.join(".next", traceFile.replace(/\.nft\.json$/, "")), ...listed];
+    return [path.join(".next", traceFile.replace(/\.nft\.json$/, "")), ...files.map((file) => path.relative(projectRoot, path.resolve(at, file)))];
   };
   const withSizes = (files: Iterable<string>) => new Map([...files].map((file) => [file, sizeOf(file)] as const));
   const total = (files: Map<string, number>) => [...files.values()].reduce((sum, size) => sum + size, 0);
