@@ -49,12 +49,12 @@ for (const b of bundles) {
 const overruns = functions.map(overBudget).filter((o) => o !== null);
 const bundleOverruns = bundles.filter((b) => b.bytes > b.budget);
 for (const o of overruns) {
-  console.log(`\n${o.name} is ${megabytes(o.bytes)}, over its ${megabytes(o.budget)} budget by ${megabytes(o.bytes - o.budget)}. It would fit without:`);
+  console.log(`\n${o.name} is ${megabytes(o.bytes)}, over its ${budgetOf(o.budget)} budget by ${megabytes(o.bytes - o.budget)}. It would fit without:`);
   for (const c of o.culprits) console.log(`  ${c.file} (${megabytes(c.bytes)})`);
   console.log(`  largest parts: ${o.largest.map((p) => `${p.part} ${megabytes(p.bytes)}`).join(", ")}`);
 }
 for (const b of bundleOverruns) {
-  console.log(`\nThe bundle of ${b.names.join(", ")} is ${megabytes(b.bytes)}, over ${megabytes(b.budget)}, the smallest budget of its routes.`);
+  console.log(`\nThe bundle of ${b.names.join(", ")} is ${megabytes(b.bytes)}, over ${budgetOf(b.budget)}, the smallest budget of its routes.`);
 }
 
 const failed = overruns.length + bundleOverruns.length;
