@@ -51,6 +51,24 @@ export default tseslint.config(
     },
   },
   {
+    // The heavy packages are loaded on first use through one module each, so a function
+    // deployed without them (next.config.mjs, HEAVY_PARTS) can still load every module.
+    files: ["app/**", "components/**", "server/**", "inngest/**", "db/**", "shared/**", "cli/**", "*.ts"],
+    ignores: ["**/*.test.ts", "server/images/sharp.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "sharp", message: "Use sharp (and its types) from @/server/images/sharp, which loads libvips on first use." },
+            { name: "@ffmpeg-installer/ffmpeg", message: "Use ffmpegPath() from @/server/media/ffmpeg, which finds the binary on first use." },
+            { name: "@techstark/opencv-js", message: "Use loadOpenCv() from @/server/providers/local/opencv, which loads OpenCV on first use." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and suites read arbitrary JSON answers.
     files: ["**/*.test.ts", "e2e/**", "bench/**", "reliability/**", "test/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { closeDb } from "@/db/client";
 import { apiOverhead } from "./figures/api-overhead";
 import { photoFile, PHOTO_SIZES, type BenchContext, type PhotoName } from "./figures/context";
+import { leanFunctions } from "./figures/lean-functions";
 import { ledgerThroughput } from "./figures/ledger";
 import { listingBatch } from "./figures/listing-batch";
 import { noisyNeighbour } from "./figures/noisy-neighbour";
@@ -34,19 +35,20 @@ import { closeSenderQueue } from "@/inngest/local/queue";
 import { seconds } from "./lib/stats";
 
 const PROVIDER_LABELS: Record<BenchProvider, string> = { local: "local provider", remote: "remote-like provider" };
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check" };
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check", 12: "Lean functions" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" }, "update-results": { type: "boolean" } } });
   const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
   const wants = (id: number) => !only || only.has(id);
   const needsApp = [1, 2, 3, 6, 7, 8, 9, 10].some(wants);
+  const needsBuild = needsApp || wants(12);
   const startedAt = new Date();
   const start = performance.now();
   const machine = describeMachine();
   console.log(["[bench] machine:", ...machineLines(machine).map((l) => `  ${l}`)].join("\n"));
 
-  const build: BuildState | null = needsApp ? await ensureBuild({ reuse: Boolean(values["reuse-build"]), force: Boolean(values.rebuild), env: buildEnv }) : null;
+  const build: BuildState | null = needsBuild ? await ensureBuild({ reuse: Boolean(values["reuse-build"]), force: Boolean(values.rebuild), env: buildEnv }) : null;
   if (build) console.log(`[bench] build: ${build.reason}${build.built ? ` (${seconds(build.ms)})` : ""}`);
   let db = await freshDatabase();
   let account = await benchAccount(db, "bench");
@@ -84,6 +86,8 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
 
   let app: AppServer | null = null;
   try {
+    // First, while no server of the bench runs: it starts and stops its own.
+    await record(12, () => leanFunctions(account));
     if (needsApp) {
       console.log("[bench] starting next start ...");
       app = await startAppServer(account);

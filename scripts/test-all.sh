@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one command that runs every test of Atrium (README "Tests"): the linter, unit and integration
-# tests against a fresh database, the production build, the Playwright contract specs
+# tests against a fresh database, the production build and its function sizes, the Playwright contract specs
 # and browser flows, then the reliability and production-mode suites when present.
 # Each test stage writes a JSON report; the last line sums them as "N passed, N failed".
 # The run fails when any stage exits non-zero, any report counts a failed test, or a
@@ -39,6 +39,9 @@ stage "type check (tsc)" npx tsc --noEmit
 expected_reports+=(vitest)
 stage "unit and integration tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json=.data/reports/vitest.json
 stage "production build" npx next build
+# Each serverless function within its size budget, from the build's trace files (docs/deploy.md).
+expected_reports+=(function-sizes)
+stage "function sizes (traced files per serverless function)" npx tsx scripts/check-function-sizes.ts .data/reports/function-sizes.json
 # A fresh embedded database for the production server under test (unless DATABASE_URL
 # names one): its own data folder and port, shared with the specs' admin commands.
 rm -rf .data/e2e

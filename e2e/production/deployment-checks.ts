@@ -107,24 +107,83 @@ export async function serveEndpointIsSigned(appUrl: string): Promise<void> {
 }
 
 /**
- * Vercel deploys each route with the files its build trace lists, not node_modules. The
- * routes that run durable steps must carry the binaries the installer packages resolve
- * at run time (the paths video-ffmpeg.ts and ffprobe.ts spawn), sharp's libvips and the
- * migrations.
+ * Vercel deploys each function with the files its build trace lists, not node_modules.
+ * Each heavy part must be traced into the functions that run it and no other
+ * (next.config.mjs, HEAVY_PARTS): the ffmpeg binary the installer resolves at run time
+ * (the path video-ffmpeg.ts spawns) only into the durable-function route, OpenCV into it
+ * and /inpaint, libvips into the functions that decode images; the migrations wherever
+ * the database is used; ffprobe, used only by tests, nowhere.
  */
-export async function serverlessTracesCarryBinaries(root: string): Promise<void> {
+export async function tracesCarryWhatEachFunctionRuns(root: string): Promise<void> {
   const require = createRequire(path.join(root, "package.json"));
-  const needed = [
-    (require("@ffmpeg-installer/ffmpeg") as { path: string }).path,
-    (require("@ffprobe-installer/ffprobe") as { path: string }).path,
-    path.join(root, "db/migrations/meta/_journal.json"),
-  ];
-  for (const route of ["api/inngest/route", "api/v1/inpaint/route", "api/v1/video/route"]) {
+  const parts: Record<string, (file: string) => boolean> = {
+    ffmpeg: (file) => file === (require("@ffmpeg-installer/ffmpeg") as { path: string }).path,
+    ffprobe: (file) => file.includes("/@ffprobe-installer/"),
+    OpenCV: (file) => file.endsWith("/@techstark/opencv-js/dist/opencv.js"),
+    libvips: (file) => /sharp-libvips-linux-x64\/lib\/libvips-cpp\.so/.test(file),
+    migrations: (file) => file === path.join(root, "db/migrations/meta/_journal.json"),
+  };
+  const expected: Record<string, string[]> = {
+    "api/inngest/route": ["ffmpeg", "OpenCV", "libvips", "migrations"],
+    "api/v1/inpaint/route": ["OpenCV", "libvips", "migrations"],
+    "api/v1/video/route": ["libvips", "migrations"],
+    "api/trpc/[trpc]/route": ["libvips", "migrations"],
+    "api/inngest/local/e/[key]/route": ["migrations"],
+    "api/v1/me/route": ["migrations"],
+    "api/auth/[...nextauth]/route": ["migrations"],
+    "(auth)/sign-in/page": ["migrations"],
+  };
+  for (const [route, carried] of Object.entries(expected)) {
     const traceFile = path.join(root, ".next/server/app", `${route}.js.nft.json`);
     const { files } = JSON.parse(fs.readFileSync(traceFile, "utf8")) as { files: string[] };
-    const traced = new Set(files.map((file) => path.resolve(path.dirname(traceFile), file)));
-    for (const file of needed) check(traced.has(file), `/${route} does not carry ${path.relative(root, file)}`);
-    check([...traced].some((file) => /sharp-libvips-linux-x64\/lib\/libvips-cpp\.so/.test(file)), `/${route} does not carry sharp's libvips`);
+    const traced = files.map((file) => path.resolve(path.dirname(traceFile), file));
+    for (const [part, isPart] of Object.entries(parts)) {
+      const has = traced.some(isPart);
+      check(has === carried.includes(part), `/${route} ${has ? "carries" : "does not carry"} ${part}`);
+    }
+  }
+}
+
+/**
+ * The functions deployed without the heavy parts work without them: a second `next start`
+ * in which sharp, OpenCV and ffmpeg cannot be loaded (test/deny-heavy-parts.cjs) serves a
+ * page, next-auth, tRPC and the reading routes of the API. A route that does decode an
+ * image fails there with the error that names the missing part, which also shows that the
+ * parts really were out of reach.
+ */
+export async function leanFunctionsRunWithoutHeavyParts(options: { root: string; port: number; env: Record<string, string>; apiKey: string; imageUrl: string; logDir: string }): Promise<void> {
+  const app = startProcess("app-without-heavy-parts", ["npx", "next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+    env: { ...options.env, PORT: String(options.port), NODE_OPTIONS: `--require ${path.join(options.root, "test/deny-heavy-parts.cjs")}` },
+    logDir: options.logDir,
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const key = { "x-api-key": options.apiKey };
+  try {
+    await waitForHttp(`${url}/sign-in`, app, 60_000);
+    const answers: [string, number, RequestInit?][] = [
+      ["/sign-in", 200],
+      ["/api/auth/csrf", 200],
+      ["/api/trpc/workspaces.list", 401],
+      ["/api/v1/me", 200, { headers: key }],
+      ["/api/v1/jobs", 200, { headers: key }],
+      ["/api/openapi.json", 200],
+    ];
+    for (const [route, status, init] of answers) {
+      const response = await fetch(url + route, { ...init, redirect: "manual" });
+      await response.arrayBuffer();
+      check(response.status === status, `${route} answered ${response.status}, not ${status}, without the heavy parts:\n${app.tail()}`);
+    }
+    const upscale = await fetch(`${url}/api/v1/upscale`, {
+      method: "POST",
+      headers: { ...key, "content-type": "application/json" },
+      body: JSON.stringify({ image_url: options.imageUrl }),
+    });
+    await upscale.arrayBuffer();
+    check(upscale.status >= 500, `/upscale answered ${upscale.status} although libvips could not be loaded`);
+    await new Promise((r) => setTimeout(r, 300));
+    check(app.output().includes("sharp (libvips) could not be loaded in this function"), `/upscale's failure does not name libvips:\n${app.tail()}`);
+  } finally {
+    await stopProcess(app.child);
   }
 }
 

@@ -17,14 +17,16 @@ import os from "node:os";
 import path from "node:path";
 import { createV1Client } from "@/server/v1/client/create-v1-client";
 import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
+import { roomPhoto } from "@/test/images";
 import { buildIsCurrent, ensureBuild } from "@/test/build-freshness";
 import {
   concurrentMigrations,
   devPagesAbsent,
+  leanFunctionsRunWithoutHeavyParts,
   refusesProductionWithoutSecrets,
   refusesVercelWithoutSettings,
   serveEndpointIsSigned,
-  serverlessTracesCarryBinaries,
+  tracesCarryWhatEachFunctionRuns,
 } from "./deployment-checks";
 import { startPostgres, type TestPostgres } from "./postgres";
 import { freePort, startProcess, stopAllProcesses, waitForHttp, waitForLine } from "./processes";
@@ -63,9 +65,9 @@ async function main(): Promise<void> {
     ensureBuild(root, { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" }, log }),
   );
   if (failed) return;
-  await check("serverless traces carry ffmpeg, ffprobe, libvips and the migrations", () => serverlessTracesCarryBinaries(root));
+  await check("each serverless trace carries the heavy parts its function runs, and no other", () => tracesCarryWhatEachFunctionRuns(root));
 
-  const [pgPort, s3Port, appPort, standInPort, fixturePort, refusalPort] = await Promise.all(Array.from({ length: 6 }, freePort));
+  const [pgPort, s3Port, appPort, standInPort, fixturePort, refusalPort, leanPort] = await Promise.all(Array.from({ length: 7 }, freePort));
   const appUrl = `http://127.0.0.1:${appPort}`;
   postgresServer = await startPostgres(work, pgPort);
   s3 = await startS3(work, s3Port, appUrl);
@@ -87,31 +89,28 @@ async function main(): Promise<void> {
   const keys = JSON.parse(await waitForLine(standIn, "READY ")) as { eventKey: string; signingKey: string };
 
   const appDataDir = path.join(work, "app-data");
-  const app = startProcess("app", ["npx", "next", "start", "-p", String(appPort), "-H", "127.0.0.1"], {
-    env: {
-      NODE_ENV: "production",
-      PORT: String(appPort),
-      APP_URL: appUrl,
-      DATA_DIR: appDataDir,
-      DATABASE_URL: databaseUrl,
-      S3_BUCKET: s3.bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
-      S3_FORCE_PATH_STYLE: "true",
-      INNGEST_BASE_URL: `http://127.0.0.1:${standInPort}`,
-      INNGEST_EVENT_KEY: keys.eventKey,
-      INNGEST_SIGNING_KEY: keys.signingKey,
-      AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
-      STORAGE_SIGNING_SECRET: crypto.randomBytes(32).toString("base64url"),
-      STUDIO_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64url"),
-      V1_BASE_URL: `${appUrl}/api/v1`,
-      V1_PREVIEW_FEATURES: "all",
-      V1_FETCH_ALLOWLIST: `127.0.0.1:${fixturePort}`,
-    },
-    logDir,
-  });
+  const appEnv = {
+    NODE_ENV: "production",
+    APP_URL: appUrl,
+    DATA_DIR: appDataDir,
+    DATABASE_URL: databaseUrl,
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
+    INNGEST_BASE_URL: `http://127.0.0.1:${standInPort}`,
+    INNGEST_EVENT_KEY: keys.eventKey,
+    INNGEST_SIGNING_KEY: keys.signingKey,
+    AUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+    STORAGE_SIGNING_SECRET: crypto.randomBytes(32).toString("base64url"),
+    STUDIO_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64url"),
+    V1_BASE_URL: `${appUrl}/api/v1`,
+    V1_PREVIEW_FEATURES: "all",
+    V1_FETCH_ALLOWLIST: `127.0.0.1:${fixturePort}`,
+  };
+  const app = startProcess("app", ["npx", "next", "start", "-p", String(appPort), "-H", "127.0.0.1"], { env: { ...appEnv, PORT: String(appPort) }, logDir });
   await waitForHttp(`${appUrl}/sign-in`, app);
   await waitForLine(standIn, "[stand-in] executor started", 120_000);
 
@@ -138,6 +137,17 @@ async function main(): Promise<void> {
     const code = await playwright.exited;
     if (code !== 0) throw new Error(playwright.output().slice(-4000));
   });
+
+  await check("the functions deployed without sharp, OpenCV and ffmpeg serve without them", async () =>
+    leanFunctionsRunWithoutHeavyParts({
+      root,
+      port: leanPort,
+      env: { ...appEnv, DATA_DIR: path.join(work, "lean-app-data") },
+      apiKey,
+      imageUrl: fixtures!.serve("/lean.jpg", await roomPhoto(320, 240)),
+      logDir,
+    }),
+  );
 
   await check("nothing was written to the app's local disk (DATA_DIR)", async () => {
     const written = fs.existsSync(appDataDir) ? fs.readdirSync(appDataDir, { recursive: true }) : [];

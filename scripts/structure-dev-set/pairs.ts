@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { decodeRgb } from "@/server/images/raw-image";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
-import type { RedesignType } from "@/server/providers/types";
+import type { RedesignType } from "@/shared/vocabulary";
 import { toJpeg } from "./draw";
 import { RECIPES, type Base } from "./recipes";
 

@@ -6,9 +6,9 @@
  * libvips is told the same limit so nothing past it is ever decoded.
  */
 import "server-only";
-import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
+import { sharp, type Metadata, type Sharp, type SharpOptions } from "@/server/images/sharp";
 
 export type ImageLimits = { maxBytes?: number; maxPixels?: number };
 

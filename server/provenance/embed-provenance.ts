@@ -12,8 +12,8 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
 import { sharp } from "@/server/images/sharp";
+import { ffmpegPath } from "@/server/media/ffmpeg";
 import type { ImageFile } from "@/server/providers/types";
 import { digitalSourceTypeUri } from "./digital-source-type";
 import type { ProvenanceRecord } from "./provenance-record";
@@ -72,7 +72,7 @@ async function withMp4Tags(bytes: Buffer, record: ProvenanceRecord): Promise<Buf
 
 function ffmpeg(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegInstaller.path, ["-hide_banner", "-loglevel", "error", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(ffmpegPath(), ["-hide_banner", "-loglevel", "error", ...args], { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
     child.on("error", reject);

@@ -14,6 +14,7 @@ import { casual } from "./copy/tone-casual";
 import { luxury } from "./copy/tone-luxury";
 import { professional } from "./copy/tone-professional";
 import { warm } from "./copy/tone-warm";
+import { LOCAL_DESCRIBE_LANGUAGES } from "./describe-languages";
 
 const PHRASEBOOKS: Record<GenerationSettings["tone"], Phrasebook> = { professional, warm, luxury, casual };
 
@@ -27,7 +28,7 @@ export function writeListingDescription(params: DescribeParams): string {
 
 export const localDescribeProvider: DescribeProvider = {
   name: "local",
-  languages: ["en"],
+  languages: LOCAL_DESCRIBE_LANGUAGES,
   async describe(params: DescribeParams): Promise<DescribeResult> {
     return { provider: "local", statusUrl: `local://describe/${randomUUID()}`, description: writeListingDescription(params) };
   },

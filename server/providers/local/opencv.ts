@@ -1,7 +1,8 @@
 /**
  * Lazy, shared load of OpenCV (WASM build from @techstark/opencv-js). Loading costs about
  * 0.1 s to require plus 0.1 s to initialise the runtime (measured 180 ms on the 2-core
- * machine), so it happens once, on first use, never at import time.
+ * machine), so it happens once, on first use, never at import time; functions deployed
+ * without it (next.config.mjs, HEAVY_PARTS) load this module all the same.
  *
  * The module object is an Emscripten "thenable": awaiting it, importing it or resolving a
  * promise with it loops forever. So it is required (not imported), readiness comes from
@@ -9,6 +10,7 @@
  */
 import "server-only";
 import { createRequire } from "node:module";
+import { notDeployed } from "@/server/deploy/not-deployed";
 
 // The package's types come from `mirada`; the subset used here is typed loosely on purpose.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,7 +26,7 @@ export function loadOpenCv(): Promise<{ cv: OpenCv }> {
       else cv.onRuntimeInitialized = () => resolve({ cv });
     } catch (error) {
       loading = null;
-      reject(error);
+      reject(notDeployed("OpenCV", error));
     }
   });
   return loading;

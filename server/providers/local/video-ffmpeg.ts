@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { spawn } from "node:child_process";
-import ffmpegInstaller from "@ffmpeg-installer/ffmpeg";
+import { ffmpegPath } from "@/server/media/ffmpeg";
 import { ProviderError } from "@/server/providers/types";
 
 export interface FfmpegRun {
@@ -46,7 +46,7 @@ export async function runFfmpeg(args: string[], run: FfmpegRun): Promise<void> {
     progressChain = progressChain.then(() => onProgress(percent)).catch(() => undefined);
   };
 
-  const child = spawn(ffmpegInstaller.path, ["-hide_banner", "-nostats", "-loglevel", "error", "-progress", "pipe:1", ...args], {
+  const child = spawn(ffmpegPath(), ["-hide_banner", "-nostats", "-loglevel", "error", "-progress", "pipe:1", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

@@ -7,8 +7,7 @@ import "server-only";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { VideoMode } from "@/shared/vocabulary";
-import type { Sharp } from "sharp";
-import { sharp } from "@/server/images/sharp";
+import { sharp, type Sharp } from "@/server/images/sharp";
 
 export const MAX_VIDEO_WIDTH = 1920;
 const MIN_VIDEO_WIDTH = 64;

@@ -6,7 +6,7 @@
  * scannable when an MLS scales the photo down to 1024 px.
  */
 import "server-only";
-import sharp, { type OverlayOptions } from "sharp";
+import { sharp, type OverlayOptions } from "@/server/images/sharp";
 import { qrBadge } from "./qr-badge";
 
 function escapeXml(text: string): string {

@@ -18,7 +18,7 @@ import { startCountingServer, type CountingServer } from "@/test/counting-server
 import { callerFor, newPerson } from "@/test/callers";
 import { V1ApiError } from "@/server/v1/client/v1-api-error";
 import { authenticateKey } from "@/server/v1/services/keys/authenticate-key";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import { createStudioContext, type StudioContext } from "../context";
 import { v1Gateway } from "../v1-gateway";

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 });
 
 import { env } from "@/env";
-import { makeAccount } from "@/test/accounts";
+import { makeAccount } from "@/test/fixtures";
 import { startAppServer, type AppServer } from "@/test/app-server";
 
 let app: AppServer;

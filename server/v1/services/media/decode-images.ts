@@ -4,9 +4,9 @@
  * Remote URLs are refused, never fetched.
  */
 import "server-only";
-import sharp from "sharp";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
+import { sharp } from "@/server/images/sharp";
 import type { ImageFile } from "@/server/providers/types";
 
 const DATA_URL = /^data:(image\/(?:jpeg|jpg|png|webp));base64,/i;

@@ -4,8 +4,8 @@
  * transient failure (retry), never stored as an output.
  */
 import "server-only";
-import sharp from "sharp";
 import { env } from "@/env";
+import { sharp } from "@/server/images/sharp";
 import { ProviderError, type ProviderResult } from "@/server/providers/types";
 
 export async function callProvider(run: (signal: AbortSignal) => Promise<ProviderResult>, timeoutMs = env.V1_PROVIDER_TIMEOUT_MS): Promise<ProviderResult> {

@@ -92,7 +92,7 @@ describe("webhooks", () => {
     expect(JSON.stringify(deliveries)).not.toContain(secret);
 
     // The third attempt was answered 204: the delivery ends there, recorded as delivered, and no attempt follows.
-    const run = await executor.waitForRun({ eventId: `webhook-${bodies[0].id}` });
+    const run = await stack.executor.waitForRun({ eventId: `webhook-${bodies[0].id}` });
     expect(run.status).toBe("completed");
     const [event] = await (await getDb()).select().from(webhookEvents).where(eq(webhookEvents.id, bodies[0].id));
     expect(event).toMatchObject({ status: "delivered", attempts: 3, lastResponseStatus: 204 });
