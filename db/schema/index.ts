@@ -7,3 +7,4 @@ export * from "./studio-security";
 export * from "./studio-batches";
 export * from "./studio-listing-copy";
 export * from "./studio-uploads";
+export * from "./studio-billing";

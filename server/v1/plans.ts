@@ -2,14 +2,19 @@
 import "server-only";
 import { env } from "@/env";
 import type { Plan } from "@/db/schema";
+import { PLAN_TABLE } from "@/shared/plans";
 
 export const PLANS = ["free", "premium", "business"] as const satisfies readonly Plan[];
 
 /** Outputs of POST /job when `fast` is not true (D5). */
 export const OUTPUTS_PER_PLAN: Record<Plan, number> = { free: 1, premium: 2, business: 4 };
 
-/** Monthly quota given to a new account when none is named. */
-export const DEFAULT_QUOTA: Record<Plan, number> = { free: 100, premium: 2_000, business: 20_000 };
+/** Monthly quota given to a new account, or on a change of plan, when none is named: the plan table's. */
+export const DEFAULT_QUOTA: Record<Plan, number> = {
+  free: PLAN_TABLE.free.monthlyQuota,
+  premium: PLAN_TABLE.premium.monthlyQuota,
+  business: PLAN_TABLE.business.monthlyQuota,
+};
 
 export const PAID_PLANS: readonly Plan[] = ["premium", "business"];
 

@@ -12,7 +12,7 @@ import { startBatch } from "@/server/studio/batches/start-batch";
 import { suggestRoomTypes } from "@/server/studio/batches/suggest-room-types";
 import { BATCH_PHOTO_LIMIT } from "@/shared/batch-vocabulary";
 import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
-import { router, workspaceProcedure } from "../procedures";
+import { router, spendingProcedure, workspaceProcedure } from "../procedures";
 
 const BatchRefSchema = z.object({ batchId: z.uuid() });
 
@@ -25,7 +25,7 @@ export const batchesRouter = router({
     .input(z.object({ projectId: z.uuid() }))
     .query(({ ctx, input }) => suggestRoomTypes(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
 
-  start: workspaceProcedure()
+  start: spendingProcedure()
     .input(
       z.object({
         // Required here: the batch's id, and each photo's Idempotency-Key, derive from it.
@@ -46,7 +46,7 @@ export const batchesRouter = router({
     .input(BatchRefSchema)
     .mutation(({ ctx, input }) => pauseBatch(ctx.studio, { workspaceId: ctx.workspace.id, batchId: input.batchId })),
 
-  resume: workspaceProcedure()
+  resume: spendingProcedure()
     .input(BatchRefSchema)
     .mutation(({ ctx, input }) => resumeBatch(ctx.studio, { workspaceId: ctx.workspace.id, batchId: input.batchId })),
 

@@ -22,7 +22,7 @@ import { startStaging } from "@/server/studio/generations/start-staging";
 import { startVideo } from "@/server/studio/generations/start-video";
 import { LENGTHS, REDESIGN_TYPE_LABELS, TONES, VIDEO_MODE_LABELS, type RedesignType, type VideoMode } from "@/shared/generation-vocabulary";
 import { ROOM_TYPES, STYLES } from "@/shared/catalogues";
-import { publicProcedure, RequestIdSchema, router, workspaceProcedure } from "../procedures";
+import { publicProcedure, RequestIdSchema, router, spendingProcedure, workspaceProcedure } from "../procedures";
 
 const RoomTypeSchema = z.enum(ROOM_TYPES);
 const StyleSchema = z.enum(STYLES);
@@ -60,11 +60,11 @@ export const generationsRouter = router({
     .input(z.object({ generationId: z.uuid() }))
     .mutation(({ ctx, input }) => deleteGeneration(ctx.studio, { workspaceId: ctx.workspace.id, generationId: input.generationId })),
 
-  stage: workspaceProcedure()
+  stage: spendingProcedure()
     .input(StageSchema)
     .mutation(({ ctx, input }) => startStaging(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
-  multiview: workspaceProcedure()
+  multiview: spendingProcedure()
     .input(
       z.object({
         requestId: RequestIdSchema,
@@ -79,11 +79,11 @@ export const generationsRouter = router({
     )
     .mutation(({ ctx, input }) => startMultiview(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
-  redoView: workspaceProcedure()
+  redoView: spendingProcedure()
     .input(z.object({ generationId: z.uuid(), viewIndex: z.number().int().min(1).max(3) }))
     .mutation(({ ctx, input }) => redoView(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
 
-  inpaintUpscale: workspaceProcedure()
+  inpaintUpscale: spendingProcedure()
     .input(
       z.object({
         requestId: RequestIdSchema,
@@ -98,11 +98,11 @@ export const generationsRouter = router({
     )
     .mutation(({ ctx, input }) => startInpaintUpscale(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
-  video: workspaceProcedure()
+  video: spendingProcedure()
     .input(VideoSchema)
     .mutation(({ ctx, input }) => startVideo(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
-  describe: workspaceProcedure()
+  describe: spendingProcedure()
     .input(
       z.object({
         requestId: RequestIdSchema,

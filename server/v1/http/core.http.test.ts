@@ -14,6 +14,7 @@ import { revokeKey } from "../services/keys/revoke-key";
 import { keyPrefix } from "../services/keys/api-key";
 import { consumeQuota, readQuotaUsage } from "../services/billing/quota";
 import { AppError } from "@/server/errors";
+import { PLAN_TABLE } from "@/shared/plans";
 
 let app: AppServer;
 let fixtures: FixtureServer;
@@ -48,7 +49,7 @@ describe("authentication (D2)", () => {
     const { apiKey } = await makeAccount();
     const ok = await call("GET", "/me", { "x-api-key": apiKey });
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.text)).toEqual({ api_monthly_quota: 20000, api_total_completed: 0, api_completed_month: 0 });
+    expect(JSON.parse(ok.text)).toEqual({ api_monthly_quota: PLAN_TABLE.business.monthlyQuota, api_total_completed: 0, api_completed_month: 0 });
 
     const missing = await call("GET", "/me");
     expect([missing.status, JSON.parse(missing.text).code]).toEqual([401, "missing_api_key"]);

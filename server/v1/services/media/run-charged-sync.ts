@@ -38,6 +38,7 @@ export async function runChargedSync<R extends Record<string, unknown>>(
     await acceptGeneration(tx, {
       account: input.account,
       now: created,
+      events: ctx.events,
       charge: { amount: input.cost, chargeKey, jobId, operation: input.kind },
     });
     await tx.insert(mediaJobs).values({ id: jobId, accountId: input.account.id, kind: input.kind, request: input.request, creditsCharged: input.cost, createdAt: created, updatedAt: created });
