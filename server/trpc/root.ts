@@ -5,6 +5,7 @@ import "server-only";
 import { createCallerFactory, router } from "./procedures";
 import { authRouter } from "./routers/auth";
 import { batchesRouter } from "./routers/batches";
+import { billingRouter } from "./routers/billing";
 import { complianceRouter } from "./routers/compliance";
 import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
@@ -25,6 +26,7 @@ export const appRouter = router({
   batches: batchesRouter,
   usage: usageRouter,
   compliance: complianceRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -333,7 +333,8 @@ export class StripeState {
       session._pendingCard = cardNumber;
       return { authenticate: true };
     }
-    if (behaviour === "declined") {
+    // A card that attaches but whose charges fail (4000000000000341) fails Checkout too: it charges at once.
+    if (behaviour === "declined" || behaviour === "attach_then_decline") {
       if (session.mode === "payment") this.failedPaymentIntent(session, customerId, method.id);
       return { decline: DECLINE_MESSAGES[this.declineCode(method.id)] };
     }

@@ -229,6 +229,12 @@ function apiRoutes(state: StripeState): Route[] {
         return publicView(state.createCheckoutSession(p));
       },
     },
+    {
+      method: "GET",
+      pattern: /^\/v1\/checkout\/sessions$/,
+      params: ["Checkout/Sessions.d.ts", "Checkout.SessionListParams"],
+      run: (p) => paged("/v1/checkout/sessions", state.all("checkout.session").filter((s) => (!p.customer || s.customer === p.customer) && (!p.payment_intent || s.payment_intent === p.payment_intent) && (!p.subscription || s.subscription === p.subscription) && (!p.status || s.status === p.status)), p),
+    },
     { method: "GET", pattern: /^\/v1\/checkout\/sessions\/(\w+)$/, params: ["Checkout/Sessions.d.ts", "Checkout.SessionRetrieveParams"], run: (_, [id]) => publicView(state.session(id)) },
     {
       method: "GET",
