@@ -20,6 +20,9 @@ export default async function Home() {
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
         <Logo />
         <nav aria-label="Account" className="flex items-center gap-2">
+          <ButtonLink href="/pricing" variant="ghost">
+            Pricing
+          </ButtonLink>
           {session ? (
             <ButtonLink href="/workspaces">Open studio</ButtonLink>
           ) : (

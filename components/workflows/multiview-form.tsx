@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
+import { PlanRequiredNote, usePlanAllows } from "@/components/billing/plan-required-note";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS, creditsLabel, multiviewCost } from "@/shared/credit-costs";
@@ -20,6 +21,7 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const refresh = useRefreshGenerations(projectId);
+  const planAllows = usePlanAllows();
   const [chosenAnchor, setAnchor] = useState<string | null>(null);
   const anchor = photos.some((p) => p.id === chosenAnchor) ? chosenAnchor : (photos[0]?.id ?? null);
   const [views, setViews] = useState<string[]>([]);
@@ -79,8 +81,9 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
       <p className="text-xs text-stone-600">
         {creditsLabel(CREDIT_COSTS.multiviewAnchor)} for the anchor and {creditsLabel(CREDIT_COSTS.multiviewSibling)} for each other view as it starts.
       </p>
+      <PlanRequiredNote feature="multiview" />
       <FormError message={start.error ? errorMessage(start.error) : null} />
-      <CostButton cost={multiviewCost(views.length + 1)} loading={start.isPending} disabled={!anchor || views.length === 0}>
+      <CostButton cost={multiviewCost(views.length + 1)} loading={start.isPending} disabled={!planAllows || !anchor || views.length === 0}>
         <Layers className="size-4" aria-hidden="true" />
         {views.length === 0 ? "Render the set" : `Render ${views.length + 1} views`}
       </CostButton>

@@ -5,6 +5,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
+import { PlanRequiredNote, usePlanAllows } from "@/components/billing/plan-required-note";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
@@ -37,6 +38,7 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const refresh = useRefreshGenerations(projectId);
+  const planAllows = usePlanAllows();
   const [mode, setMode] = useState<VideoMode>("before_after");
   const [chosenImage, setImage] = useState<string | null>(null);
   const [tail, setTail] = useState<string | null>(null);
@@ -70,8 +72,9 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
         />
       ) : null}
       <p className="text-xs text-stone-600">A 5-second MP4; its credits are refunded if rendering fails.</p>
+      <PlanRequiredNote feature="video" />
       <FormError message={start.error ? errorMessage(start.error) : null} />
-      <CostButton cost={CREDIT_COSTS.video} loading={start.isPending} disabled={!image || (mode === "before_after" && !tail)}>
+      <CostButton cost={CREDIT_COSTS.video} loading={start.isPending} disabled={!planAllows || !image || (mode === "before_after" && !tail)}>
         <Clapperboard className="size-4" aria-hidden="true" />
         Render video
       </CostButton>

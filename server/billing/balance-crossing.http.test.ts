@@ -109,7 +109,7 @@ describe("auto top-up", () => {
     await api.billing.setAutoTopUp({ workspaceId, enabled: true, threshold: 200, pack: 100 });
     await spend(accountId, 450);
     expect(await account(accountId)).toMatchObject({ balance: 150, topUp: null });
-    expect((await api.billing.overview({ workspaceId })).autoTopUp).toMatchObject({ threshold: null, stoppedReason: "Your card was declined." });
+    expect((await api.billing.overview({ workspaceId }))!.autoTopUp).toMatchObject({ threshold: null, stoppedReason: "Your card was declined." });
     const [mail] = await mailsTo(user.email, /Auto top-up for Dov Realty was turned off/);
     expect(mail.text).toContain("Your card was declined.");
   });
@@ -119,7 +119,7 @@ describe("auto top-up", () => {
     await api.billing.setAutoTopUp({ workspaceId, enabled: true, threshold: 200, pack: 100 });
     await spend(accountId, 450);
     expect(await account(accountId)).toMatchObject({ balance: 150, topUp: null });
-    expect((await api.billing.overview({ workspaceId })).autoTopUp.stoppedReason).toMatch(/bank asked to confirm/);
+    expect((await api.billing.overview({ workspaceId }))!.autoTopUp.stoppedReason).toMatch(/bank asked to confirm/);
     expect(await mailsTo(user.email, /Auto top-up .* was turned off/)).toHaveLength(1);
   });
 

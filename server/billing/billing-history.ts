@@ -8,7 +8,7 @@ import "server-only";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { creditLedger, planChanges, type CreditSource, type Plan, type PlanSource } from "@/db/schema";
 import type { Tx } from "@/db/client";
-import { workspaceAccount } from "./workspace-account";
+import { findWorkspaceAccount } from "./workspace-account";
 
 export type HistoryEntry =
   | { kind: "credits"; at: Date; amount: number; source: CreditSource | null; note: string | null }
@@ -16,7 +16,9 @@ export type HistoryEntry =
 
 export async function billingHistory(db: Tx, input: { workspaceId: string; limit?: number }): Promise<HistoryEntry[]> {
   const limit = input.limit ?? 50;
-  const { accountId } = await workspaceAccount(db, input.workspaceId);
+  const account = await findWorkspaceAccount(db, input.workspaceId);
+  if (!account) return [];
+  const { accountId } = account;
   const [grants, plans] = await Promise.all([
     db
       .select({ at: creditLedger.createdAt, amount: creditLedger.amount, source: creditLedger.source, note: creditLedger.note })

@@ -9,17 +9,17 @@
  */
 import crypto from "node:crypto";
 import { eq, isNull, sql } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
-import { executorRuns, stripeEvents, workspaceBilling } from "@/db/schema";
+import { executorRuns, stripeEvents } from "@/db/schema";
 import { billingFunctions } from "@/inngest/functions/billing";
 import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
 import { newPerson } from "@/server/trpc/test/callers";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import type { StripeDouble } from "@/test/doubles/stripe";
 import type { Obj } from "@/test/doubles/stripe-state";
-import { payCheckout, portalAction, startConfiguredStripeDouble } from "@/test/stripe-settings";
+import { runBillingScenario, SCENARIO_BALANCE, SCENARIO_KEYED_GRANTS } from "@/test/billing-scenario";
+import { startConfiguredStripeDouble } from "@/test/stripe-settings";
 import { PLAN_TABLE } from "@/shared/plans";
 import { createBillingContext } from "./context";
 import { receiveWebhook } from "./receive-webhook";
@@ -33,23 +33,18 @@ await vi.hoisted(async () => {
 const WORKSPACES = 6;
 const DELIVERIES = 1000;
 const CONCURRENCY = 24;
-const STARTER = 500;
-/** Per workspace: starter, packs of 100 and 500, the 500 refunded, Premium's first and renewal invoices, Business's renewal. */
-const EXPECTED_BALANCE = STARTER + 100 + 500 - 500 + 2 * PLAN_TABLE.premium.includedCredits + PLAN_TABLE.business.includedCredits;
-const KEYED_GRANTS = 6;
+const EXPECTED_BALANCE = SCENARIO_BALANCE;
+const KEYED_GRANTS = SCENARIO_KEYED_GRANTS;
 
 let app: AppServer;
 let executor: TestExecutor;
 let double: StripeDouble;
-let stripe: Stripe;
 const owners: { workspaceId: string }[] = [];
 
 beforeAll(async () => {
   app = await startAppServer();
   // No webhook endpoint while the scenario runs: its events are kept, and delivered below.
   double = await startConfiguredStripeDouble();
-  const base = new URL(double.origin);
-  stripe = new Stripe(double.secretKey, { host: base.hostname, port: Number(base.port), protocol: "http" });
   for (let i = 0; i < WORKSPACES; i++) owners.push(await scenario(`Storm${i}`));
   executor = await startTestExecutor({ functions: billingFunctions, concurrency: 8 });
 }, 240_000);
@@ -61,35 +56,11 @@ afterAll(async () => {
   await closeDb();
 });
 
-async function clockOf(workspaceId: string) {
-  const db = await getDb();
-  const [row] = await db.select({ customer: workspaceBilling.stripeCustomerId }).from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId));
-  const customer = (await stripe.customers.retrieve(row.customer!)) as Stripe.Customer;
-  return { customer: customer.id, clock: String(customer.test_clock) };
-}
-
-async function periodEnd(subscriptionId: string) {
-  return (await stripe.subscriptions.retrieve(subscriptionId)).items.data[0].current_period_end;
-}
-
-/** One workspace's purchases, renewals, plan switch and cancel, through the studio and the double's pages; nothing fulfilled but by webhooks. */
+/** One workspace's purchases, renewals, plan switch and cancel (test/billing-scenario.ts); nothing fulfilled but by webhooks. */
 async function scenario(name: string) {
   const { api } = await newPerson(name);
   const { id: workspaceId } = await api.workspaces.create({ name: `${name} Realty` });
-  await payCheckout((await api.billing.buyCredits({ workspaceId, credits: 100 })).url, "4242424242424242");
-  await payCheckout((await api.billing.buyCredits({ workspaceId, credits: 500 })).url, "4242424242424242");
-  await payCheckout((await api.billing.upgrade({ workspaceId, plan: "premium" })).url, "4242424242424242");
-  const { customer, clock } = await clockOf(workspaceId);
-  const refunded = double.state.all("payment_intent").find((pi) => pi.customer === customer && (pi.metadata as Record<string, string>).credits === "500")!;
-  await stripe.refunds.create({ payment_intent: refunded.id });
-  const [subscription] = (await stripe.subscriptions.list({ customer })).data;
-  await stripe.testHelpers.testClocks.advance(clock, { frozen_time: (await periodEnd(subscription.id)) + 3600 });
-  const business = (await stripe.prices.list({ lookup_keys: [PLAN_TABLE.business.lookupKey] })).data[0];
-  const portal = await stripe.billingPortal.sessions.create({ customer, return_url: "http://app.test/billing" });
-  await portalAction(portal.url, "switch", { subscription: subscription.id, price: business.id });
-  await stripe.testHelpers.testClocks.advance(clock, { frozen_time: (await periodEnd(subscription.id)) + 3600 });
-  await portalAction(portal.url, "cancel", { subscription: subscription.id });
-  await stripe.testHelpers.testClocks.advance(clock, { frozen_time: (await periodEnd(subscription.id)) + 3600 });
+  await runBillingScenario({ db: await getDb(), api, workspaceId, double });
   return { workspaceId };
 }
 

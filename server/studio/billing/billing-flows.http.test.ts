@@ -108,20 +108,20 @@ describe("plans and packs through Stripe Checkout", () => {
 
   it("buys a pack: a declined card leaves nothing changed and says why; a good card adds the credits once", async () => {
     const { api, workspaceId } = ana;
-    const before = (await api.billing.overview({ workspaceId })).balance;
+    const before = (await api.billing.overview({ workspaceId }))!.balance;
     const { url } = await api.billing.buyCredits({ workspaceId, credits: 500 });
     const declined = await payCheckout(url, "4000 0000 0000 0002");
     expect(declined.status).toBe(402);
     expect(declined.html).toContain("Your card was declined.");
     await settled();
-    expect((await api.billing.overview({ workspaceId })).balance).toBe(before);
+    expect((await api.billing.overview({ workspaceId }))!.balance).toBe(before);
 
     const paid = await payCheckout(url, "4242424242424242");
     const sessionId = sessionIdOf(paid.location);
     expect(await api.billing.completeCheckout({ workspaceId, sessionId })).toEqual({ status: "paid", kind: "credit_pack", credits: 500 });
     expect(await api.billing.completeCheckout({ workspaceId, sessionId })).toEqual({ status: "paid", kind: "credit_pack", credits: 500 });
     await settled();
-    expect((await api.billing.overview({ workspaceId })).balance).toBe(before + 500);
+    expect((await api.billing.overview({ workspaceId }))!.balance).toBe(before + 500);
     expect(await ledgerCheck(workspaceId)).toEqual({ balance: before + 500, ledger: before + 500 });
   });
 
@@ -135,7 +135,7 @@ describe("plans and packs through Stripe Checkout", () => {
     const { api: agentApi } = await newPerson("Agnes");
     const invite = await ana.api.invitations.create({ workspaceId: ana.workspaceId, role: "agent" });
     await agentApi.invitations.accept({ token: invite.token });
-    expect((await agentApi.billing.overview({ workspaceId: ana.workspaceId })).plan).toBe("premium");
+    expect((await agentApi.billing.overview({ workspaceId: ana.workspaceId }))!.plan).toBe("premium");
     for (const attempt of [agentApi.billing.buyCredits({ workspaceId: ana.workspaceId, credits: 100 }), agentApi.billing.portal({ workspaceId: ana.workspaceId }), agentApi.billing.invoices({ workspaceId: ana.workspaceId })]) {
       expect((await rejectionOf(attempt, TRPCError)).code).toBe("FORBIDDEN");
     }
@@ -152,11 +152,11 @@ describe("plans and packs through Stripe Checkout", () => {
   it("the portal's cancel keeps Premium until the test clock ends the period, then Free with the credits kept", async () => {
     const { api, workspaceId } = ana;
     const { url } = await api.billing.portal({ workspaceId });
-    const subscription = (await api.billing.overview({ workspaceId })).subscription!;
+    const subscription = (await api.billing.overview({ workspaceId }))!.subscription!;
     const [{ id }] = (await stripe.subscriptions.list({ customer: await customerOf(workspaceId) })).data;
     await portalAction(url, "cancel", { subscription: id });
     await settled();
-    const cancelling = await api.billing.overview({ workspaceId });
+    const cancelling = (await api.billing.overview({ workspaceId }))!;
     expect(cancelling).toMatchObject({ plan: "premium", subscription: { status: "active", cancelAtPeriodEnd: true } });
 
     const customer = (await stripe.customers.retrieve(await customerOf(workspaceId))) as Stripe.Customer;
@@ -193,7 +193,7 @@ describe("plans and packs through Stripe Checkout", () => {
     const portal = await api.billing.portal({ workspaceId });
     expect((await portalAction(portal.url, "card", { card: "4000000000000341" })).status).toBe(303);
 
-    const periodEnd = Math.floor((await api.billing.overview({ workspaceId })).subscription!.currentPeriodEnd!.getTime() / 1000);
+    const periodEnd = Math.floor((await api.billing.overview({ workspaceId }))!.subscription!.currentPeriodEnd!.getTime() / 1000);
     const clock = String(((await stripe.customers.retrieve(await customerOf(workspaceId))) as Stripe.Customer).test_clock);
     await stripe.testHelpers.testClocks.advance(clock, { frozen_time: periodEnd + 3600 });
     await settled();

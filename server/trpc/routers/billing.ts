@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
+import { billingNotice } from "@/server/studio/billing/billing-notice";
 import { buyCreditPack } from "@/server/studio/billing/buy-credit-pack";
 import { changeAutoTopUp } from "@/server/studio/billing/change-auto-top-up";
 import { changeLowBalanceAlert } from "@/server/studio/billing/change-low-balance-alert";
@@ -13,15 +14,22 @@ import { listWorkspaceInvoices } from "@/server/studio/billing/list-workspace-in
 import { openBillingPortal } from "@/server/studio/billing/open-billing-portal";
 import { planAndCreditHistory } from "@/server/studio/billing/plan-and-credit-history";
 import { showBilling } from "@/server/studio/billing/show-billing";
+import { showPrices } from "@/server/studio/billing/show-prices";
 import { startPlanUpgrade } from "@/server/studio/billing/start-plan-upgrade";
 import { CREDIT_PACKS, PAID_PLANS } from "@/shared/plans";
-import { router, workspaceProcedure } from "../procedures";
+import { publicProcedure, router, workspaceProcedure } from "../procedures";
 
 const PackSchema = z.union(CREDIT_PACKS.map((pack) => z.literal(pack.credits)) as [z.ZodLiteral<number>, z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], { error: "Pick one of the credit packs." });
 const ThresholdSchema = z.number().int("Use a whole number of credits.").min(1, "Use at least 1 credit.").max(100_000);
 
 export const billingRouter = router({
+  /** The public pricing page's prices. */
+  prices: publicProcedure.query(() => showPrices()),
+
   overview: workspaceProcedure().query(({ ctx }) => showBilling(ctx.studio, { workspaceId: ctx.workspace.id })),
+
+  /** Read on every workspace page (the past-due banner): one row. */
+  notice: workspaceProcedure().query(({ ctx }) => billingNotice(ctx.studio, { workspaceId: ctx.workspace.id })),
 
   history: workspaceProcedure().query(({ ctx }) => planAndCreditHistory(ctx.studio, { workspaceId: ctx.workspace.id })),
 
