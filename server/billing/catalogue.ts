@@ -20,6 +20,7 @@ export interface Catalogue {
 }
 
 const TTL_MS = 5 * 60_000;
+const FAILURE_TTL_MS = 30_000;
 const cached = new WeakMap<Stripe, { at: number; catalogue: Promise<Catalogue> }>();
 
 export function loadCatalogue(stripe: Stripe): Promise<Catalogue> {
@@ -27,7 +28,8 @@ export function loadCatalogue(stripe: Stripe): Promise<Catalogue> {
   if (hit && Date.now() - hit.at < TTL_MS) return hit.catalogue;
   const catalogue = fetchCatalogue(stripe);
   cached.set(stripe, { at: Date.now(), catalogue });
-  catalogue.catch(() => cached.delete(stripe));
+  // A failure is kept for half a minute, so pages (the public pricing page) do not send every visitor on to Stripe.
+  catalogue.catch(() => cached.set(stripe, { at: Date.now() - TTL_MS + FAILURE_TTL_MS, catalogue }));
   return catalogue;
 }
 

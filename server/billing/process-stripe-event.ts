@@ -35,10 +35,10 @@ export function isHandledEvent(type: string): boolean {
 
 export async function processStripeEvent(ctx: BillingContext, input: { eventId: string }): Promise<{ processed: boolean }> {
   const [event] = await ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, input.eventId));
-  if (!event || event.processedAt || !event.objectId) return { processed: false };
+  if (!event || event.processedAt) return { processed: false };
   const stripe = requireStripe(ctx);
-  const id = event.objectId;
-  switch (event.type) {
+  const id = event.objectId ?? "";
+  switch (id ? event.type : "no object") {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
       await fulfilCheckout(ctx, id).catch(ignoreForeign);

@@ -16,6 +16,8 @@ export const metadata: Metadata = { title: "Billing" };
 
 type Props = { params: Promise<{ workspaceSlug: string }>; searchParams: Promise<{ checkout?: string }> };
 
+const PLAN_RANK = { free: 0, premium: 1, business: 2 } as const;
+
 const day = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /**
@@ -68,9 +70,11 @@ export default async function BillingPage({ params, searchParams }: Props) {
                 ? subscription.cancelAtPeriodEnd
                   ? `Ends on ${day(subscription.currentPeriodEnd)}, then Free.`
                   : `Renews on ${day(subscription.currentPeriodEnd)}.`
-                : billing.plan === "free"
+                : billing.plan === "free" || billing.planSource === "stripe"
                   ? "No subscription."
-                  : "Set by the operator."}
+                  : billing.planSource === "operator"
+                    ? "Set by the operator."
+                    : "The plan this deployment gives new workspaces."}
           </p>
         </Card>
         <Card className="p-5">
@@ -79,7 +83,9 @@ export default async function BillingPage({ params, searchParams }: Props) {
             {billing.balance.toLocaleString("en-US")}
           </p>
           <p className="mt-1 text-sm text-stone-600">
-            {PLAN_TABLE[billing.plan].includedCredits > 0 ? `${creditsLabel(PLAN_TABLE[billing.plan].includedCredits)} included each month. Credits never expire.` : "Credits never expire."}
+            {subscribed && PLAN_TABLE[billing.plan].includedCredits > 0
+              ? `${creditsLabel(PLAN_TABLE[billing.plan].includedCredits)} included with each paid month. Credits never expire.`
+              : "Credits never expire."}
           </p>
         </Card>
         <Card className="p-5 sm:col-span-2 xl:col-span-1">
@@ -113,7 +119,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
           prices={billing.prices?.plans ?? null}
           current={billing.plan}
           action={(plan) =>
-            !canBuy || plan === "free" || plan === billing.plan ? null : subscribed ? (
+            !canBuy || plan === "free" || plan === billing.plan || (!subscribed && PLAN_RANK[plan] < PLAN_RANK[billing.plan]) ? null : subscribed ? (
               <StripeButton action={{ kind: "portal" }} variant="secondary">
                 Switch to {PLAN_TABLE[plan].label}
               </StripeButton>
