@@ -1,5 +1,5 @@
 /**
- * Changes an account's plan (and its monthly quota: the plan table's unless named), and
+ * Changes an account's plan (and its monthly quota when one is named; otherwise it stays), and
  * records the change with who made it (the operator, a Stripe subscription, the sign-up
  * plan) so the workspace's usage history can show it. Nothing is recorded when neither
  * the plan nor the quota changes.
@@ -10,7 +10,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Tx } from "@/db/client";
 import { accounts, planChanges, type Plan, type PlanSource } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import { DEFAULT_QUOTA, PLANS } from "../../plans";
+import { PLANS } from "../../plans";
 import { notifyKeyChange } from "../keys/key-cache";
 
 export interface SetPlanInput {
@@ -24,11 +24,11 @@ export interface SetPlanInput {
 
 export async function setPlan(db: Tx, input: SetPlanInput): Promise<{ changed: boolean }> {
   if (!PLANS.includes(input.plan)) throw new AppError("invalid_request", `The plan must be one of ${PLANS.join(", ")}.`);
-  const quota = input.quota ?? DEFAULT_QUOTA[input.plan];
-  if (!Number.isInteger(quota) || quota < 0) throw new AppError("invalid_request", "The quota must be a whole number, 0 or more.");
+  if (input.quota !== undefined && (!Number.isInteger(input.quota) || input.quota < 0)) throw new AppError("invalid_request", "The quota must be a whole number, 0 or more.");
   const change = async (tx: Tx) => {
     const [before] = await tx.select({ plan: accounts.plan, quota: accounts.monthlyQuota }).from(accounts).where(eq(accounts.id, input.accountId)).for("update");
     if (!before) throw new AppError("not_found", "No such account.");
+    const quota = input.quota ?? before.quota;
     await tx.update(accounts).set({ plan: input.plan, monthlyQuota: quota, planSource: input.source, updatedAt: new Date() }).where(eq(accounts.id, input.accountId));
     if (before.plan === input.plan && before.quota === quota) return { changed: false };
     await tx.insert(planChanges).values({ accountId: input.accountId, fromPlan: before.plan, toPlan: input.plan, monthlyQuota: quota, source: input.source, reference: input.reference ?? null });
