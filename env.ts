@@ -270,6 +270,9 @@ export const EnvSchema = z.object({
       message: "is required with STRIPE_SECRET_KEY: without it no Stripe event can be verified, so nothing paid would ever be granted (the endpoint's whsec_… signing secret)",
     });
   }
+  if (settings.STRIPE_API_BASE && /^(sk|rk)_live_/.test(settings.STRIPE_SECRET_KEY ?? "")) {
+    issues.addIssue({ code: "custom", path: ["STRIPE_API_BASE"], message: "points the library away from Stripe: a live key is never sent to a test double (unset it)" });
+  }
   if (!settings.STRIPE_SECRET_KEY && (settings.STRIPE_WEBHOOK_SECRET || settings.STRIPE_API_BASE)) {
     issues.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required with STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE" });
   }

@@ -8,7 +8,8 @@
  * (b) Checkout completed → credits visible: the hosted page's Pay (the moment Stripe
  * completes the session) → the owner's billing page answered with the new balance (the
  * return path, fulfilled on arrival), and → the balance the studio reads (usage.quota,
- * GET /me) grown by the webhook alone. The Stripe double runs in the bench's process.
+ * GET /me) grown by the webhook alone, after one untimed round. The Stripe double runs in
+ * the bench's process.
  */
 import crypto from "node:crypto";
 import { isNull, sql } from "drizzle-orm";
@@ -44,7 +45,7 @@ export async function billingFigure(ctx: BenchContext, double: StripeDouble): Pr
   return {
     id: 11,
     title: "Payments: webhook storm, and checkout completed → credits visible",
-    method: `(a) ${storm.events} Stripe events of ${WORKSPACES} workspaces (packs, a refund, first and renewal invoices, a plan switch, a cancel at period end) delivered ${DELIVERIES} times, duplicated and shuffled, ${CONCURRENCY} at a time, to the production server's /api/stripe/webhook, processed by its durable function on the local executor. (b) ${CHECKOUTS} pack purchases each way: Pay on the double's hosted page → the billing page answered with the new balance; and → usage.quota (GET /me) showing it from the webhook alone. The Stripe double runs in the bench's own process.`,
+    method: `(a) ${storm.events} Stripe events of ${WORKSPACES} workspaces (packs, a refund, first and renewal invoices, a plan switch, a cancel at period end) delivered ${DELIVERIES} times, duplicated and shuffled, ${CONCURRENCY} at a time, to the production server's /api/stripe/webhook, processed by its durable function on the local executor. (b) ${CHECKOUTS} pack purchases each way, after an untimed one: Pay on the double's hosted page → the billing page answered with the new balance; and → usage.quota (GET /me) showing it from the webhook alone. The Stripe double runs in the bench's own process.`,
     columns: ["measure", "value"],
     rows: [
       ["storm: deliveries / unique events / handled events", `${DELIVERIES} / ${storm.events} / ${storm.handled}`],
@@ -61,7 +62,10 @@ export async function billingFigure(ctx: BenchContext, double: StripeDouble): Pr
       { name: "checkout → credits visible < 2 s (return path, p95)", met: returnP95 < VISIBLE_TARGET_MS, detail: seconds(returnP95) },
       { name: "checkout → credits visible < 2 s (webhook alone, p95)", met: webhookP95 < VISIBLE_TARGET_MS, detail: seconds(webhookP95) },
     ],
-    notes: [],
+    notes: [
+      "An event's received → processed includes its wait in the queue: the handled events arrive within seconds and the local executor runs LOCAL_EXECUTOR_CONCURRENCY (4) steps at once, each reading the event's object again from Stripe.",
+      "The storm's figures move with the machine's load (a run at load 13 on 2 cores: 61 deliveries/s, route p99 1.1 s); the end state is checked either way.",
+    ],
   };
 }
 
@@ -171,7 +175,8 @@ async function checkoutToVisible(ctx: BenchContext, double: StripeDouble) {
   };
 
   const returnPath: number[] = [];
-  for (let i = 0; i < CHECKOUTS; i++) {
+  // One untimed round first: the server's first billing page, Stripe client and price list are not what is measured.
+  for (let i = -1; i < CHECKOUTS; i++) {
     const before = await balance();
     const { url } = await api.billing.buyCredits({ workspaceId, credits: 100 });
     const start = performance.now();
@@ -179,7 +184,7 @@ async function checkoutToVisible(ctx: BenchContext, double: StripeDouble) {
     const page = await (await fetch(`${location}`, { headers: { cookie } })).text();
     const shown = Number(/data-testid="billing-balance">([\d,]+)</.exec(page)?.[1].replaceAll(",", ""));
     if (shown !== before + 100) throw new Error(`the billing page showed ${shown} credits after the checkout ${sessionIdOf(location)}, expected ${before + 100}`);
-    returnPath.push(performance.now() - start);
+    if (i >= 0) returnPath.push(performance.now() - start);
   }
 
   const webhookPath: number[] = [];
