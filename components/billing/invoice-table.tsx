@@ -17,7 +17,8 @@ const TONE: Record<string, BadgeTone> = { paid: "success", open: "warning", unco
 export function InvoiceTable({ invoices }: { invoices: InvoiceRow[] }) {
   if (invoices.length === 0) return <p className="text-sm text-stone-600">No invoices yet. They appear here after the first payment.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    // Focusable and named: on a phone the table scrolls sideways, and keyboards must reach it.
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Invoices">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Invoices</caption>
         <thead className="text-xs uppercase tracking-wide text-stone-600">

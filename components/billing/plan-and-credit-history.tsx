@@ -34,7 +34,8 @@ function describe(row: HistoryRow): string {
 export function PlanAndCreditHistory({ rows }: { rows: HistoryRow[] }) {
   if (rows.length === 0) return <p className="text-sm text-stone-600">No plan or credit changes yet.</p>;
   return (
-    <div className="relative overflow-x-auto">
+    // Focusable and named: on a phone the table scrolls sideways, and keyboards must reach it.
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Plan and credit changes">
       <table className="w-full text-left text-sm" data-testid="plan-credit-history">
         <caption className="sr-only">Plan and credit changes</caption>
         <thead className="text-xs uppercase tracking-wide text-stone-600">

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button, type ButtonProps } from "@/components/ui/button";
@@ -20,6 +20,13 @@ export function StripeButton({ action, children, variant, className }: { action:
   const buy = useMutation(trpc.billing.buyCredits.mutationOptions(go));
   const portal = useMutation(trpc.billing.portal.mutationOptions(go));
   const mutation = action.kind === "plan" ? upgrade : action.kind === "pack" ? buy : portal;
+  const { reset } = mutation;
+  // Back from Stripe with the browser's Back button, the page may be restored as it was left: busy.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => event.persisted && reset();
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, [reset]);
   const start = () => {
     if (action.kind === "plan") upgrade.mutate({ workspaceId: workspace.id, plan: action.plan });
     else if (action.kind === "pack") buy.mutate({ workspaceId: workspace.id, credits: action.credits });
