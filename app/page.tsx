@@ -20,9 +20,12 @@ export default async function Home() {
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
         <Logo />
         <nav aria-label="Account" className="flex items-center gap-2">
-          <ButtonLink href="/pricing" variant="ghost" className="hidden sm:inline-flex">
-            Pricing
-          </ButtonLink>
+          {/* From sm up only: beside Sign in and Get started it would not fit a 360 px phone (the footer has it). */}
+          <span className="hidden sm:block">
+            <ButtonLink href="/pricing" variant="ghost">
+              Pricing
+            </ButtonLink>
+          </span>
           {session ? (
             <ButtonLink href="/workspaces">Open studio</ButtonLink>
           ) : (
