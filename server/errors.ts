@@ -34,7 +34,6 @@ export const ERROR_CODES = {
   email_unconfirmed: { status: 403, trpc: "FORBIDDEN", message: "Confirm your email address before starting work that uses the workspace's quota or credits." },
   free_workspace_limit: { status: 403, trpc: "FORBIDDEN", message: "You own as many workspaces on the Free plan as one person can." },
   payments_unavailable: { status: 404, trpc: "NOT_FOUND", message: "Payments are not set up on this deployment." },
-  payment_failed: { status: 402, trpc: "PRECONDITION_FAILED", message: "The payment did not go through." },
   unauthenticated: { status: 401, trpc: "UNAUTHORIZED", message: "Please sign in." },
   not_found: { status: 404, trpc: "NOT_FOUND", message: "Not found." },
   feature_unavailable: { status: 404, trpc: "NOT_FOUND", message: "This feature is not available on this deployment." },
