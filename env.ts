@@ -216,6 +216,8 @@ export const EnvSchema = z.object({
     .optional()
     .refine((v) => !v, "is no longer supported: each workspace needs its own v1 account and key (unset it; see docs/deploy.md)"),
   STUDIO_STARTER_CREDITS: int(500, 0),
+  /** The plan a new workspace starts on (shared/plans.ts); `npm run dev` sets business so a local trial can use every workflow. */
+  STUDIO_SIGNUP_PLAN: z.enum(["free", "premium", "business"], { error: "expected free, premium or business" }).default("free"),
   /** Photos of one listing batch handed to the service at once; the rest wait, so pause and cancel still reach them. */
   STUDIO_BATCH_IN_FLIGHT: int(8, 1),
   /** Sign-in attempts per account (by email) per 15 minutes before a 15-minute lockout. */
@@ -246,6 +248,20 @@ export const EnvSchema = z.object({
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
 
+  // Payments (D15): Stripe when STRIPE_SECRET_KEY is set; otherwise no payments, and the
+  // operator sets plans and credits with `npm run admin` (docs/billing.md).
+  STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "expected a Stripe secret key (sk_test_…, sk_live_… or rk_…)").optional()),
+  /** The signing secret of the webhook endpoint /api/stripe/webhook; required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_\w+$/, "expected the endpoint's signing secret (whsec_…)").optional()),
+  STRIPE_PUBLISHABLE_KEY: optionalString.pipe(z.string().regex(/^pk_(test|live)_\w+$/, "expected a publishable key (pk_test_… or pk_live_…)").optional()),
+  /** Tests only: http(s)://host:port of a Stripe contract double the library is pointed at (its host, port and protocol options). */
+  STRIPE_API_BASE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/:\s]+(:\d{1,5})?\/?$/, "expected http(s)://host:port with no path")
+      .optional(),
+  ),
+
   // Email: an SMTP server when SMTP_URL or SMTP_HOST is set, otherwise the embedded
   // listener that keeps messages in the outbox (server/email, /dev/outbox).
   /** e.g. smtps://user:pass@smtp.example.com:465 ; or the SMTP_HOST family below. */
@@ -267,6 +283,19 @@ export const EnvSchema = z.object({
 }).superRefine((settings, issues) => {
   if (settings.SMTP_URL && settings.SMTP_HOST) {
     issues.addIssue({ code: "custom", path: ["SMTP_HOST"], message: "set either SMTP_URL or SMTP_HOST, not both" });
+  }
+  if (settings.STRIPE_SECRET_KEY && !settings.STRIPE_WEBHOOK_SECRET) {
+    issues.addIssue({
+      code: "custom",
+      path: ["STRIPE_WEBHOOK_SECRET"],
+      message: "is required with STRIPE_SECRET_KEY: without it no Stripe event can be verified, so nothing paid would ever be granted (the endpoint's whsec_… signing secret)",
+    });
+  }
+  if (settings.STRIPE_API_BASE && /^(sk|rk)_live_/.test(settings.STRIPE_SECRET_KEY ?? "")) {
+    issues.addIssue({ code: "custom", path: ["STRIPE_API_BASE"], message: "points the library away from Stripe: a live key is never sent to a test double (unset it)" });
+  }
+  if (!settings.STRIPE_SECRET_KEY && (settings.STRIPE_WEBHOOK_SECRET || settings.STRIPE_API_BASE)) {
+    issues.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required with STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE" });
   }
   if (Boolean(settings.SMTP_USER) !== Boolean(settings.SMTP_PASSWORD)) {
     issues.addIssue({ code: "custom", path: ["SMTP_PASSWORD"], message: "SMTP_USER and SMTP_PASSWORD go together" });
@@ -314,6 +343,11 @@ export function previewEnabled(feature: PreviewFeature, settings: Env = env): bo
 /** True when mail goes to a real SMTP server rather than the embedded listener and its outbox. */
 export function usesSmtpServer(settings: Env = env): boolean {
   return Boolean(settings.SMTP_URL || settings.SMTP_HOST);
+}
+
+/** True when payments go through Stripe (D15); otherwise plans and credits are the operator's (npm run admin). */
+export function usesStripe(settings: Env = env): boolean {
+  return Boolean(settings.STRIPE_SECRET_KEY);
 }
 
 /** True when an Inngest server (Cloud or self-hosted) is configured. */

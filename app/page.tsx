@@ -20,6 +20,12 @@ export default async function Home() {
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
         <Logo />
         <nav aria-label="Account" className="flex items-center gap-2">
+          {/* From sm up only: beside Sign in and Get started it would not fit a 360 px phone (the footer has it). */}
+          <span className="hidden sm:block">
+            <ButtonLink href="/pricing" variant="ghost">
+              Pricing
+            </ButtonLink>
+          </span>
           {session ? (
             <ButtonLink href="/workspaces">Open studio</ButtonLink>
           ) : (
@@ -83,9 +89,14 @@ export default async function Home() {
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-stone-600 sm:flex-row sm:px-6">
           <Logo className="text-base" />
           <p>Every altered image is labelled with what was done, as MLS rules require.</p>
-          <Link href="/sign-in" className="hover:text-stone-900">
-            Sign in
-          </Link>
+          <span className="flex gap-4">
+            <Link href="/pricing" className="hover:text-stone-900">
+              Pricing
+            </Link>
+            <Link href="/sign-in" className="hover:text-stone-900">
+              Sign in
+            </Link>
+          </span>
         </div>
       </footer>
     </div>

@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import { closeDb } from "@/db/client";
 import { apiOverhead } from "./figures/api-overhead";
+import { billingFigure } from "./figures/billing";
 import { photoFile, PHOTO_SIZES, type BenchContext, type PhotoName } from "./figures/context";
 import { leanFunctions } from "./figures/lean-functions";
 import { ledgerThroughput } from "./figures/ledger";
@@ -29,19 +30,20 @@ import { describeMachine, machineLines } from "./lib/machine";
 import { stopAll } from "../test/process-harness";
 import { failedFigure, perProvider, renderText, type Figure } from "./lib/report";
 import { updateResults, writeResults } from "./lib/results-file";
-import { PORTS, REMOTE_PROVIDER, type BenchProvider } from "./lib/settings";
+import { BENCH_STRIPE, PORTS, REMOTE_PROVIDER, type BenchProvider } from "./lib/settings";
+import { startStripeDouble, type StripeDouble } from "../test/doubles/stripe";
 import { benchAccount, freshDatabase, startAppServer, startRemoteProvider, type AppServer } from "./lib/stack";
 import { closeSenderQueue } from "@/inngest/local/queue";
 import { seconds } from "./lib/stats";
 
 const PROVIDER_LABELS: Record<BenchProvider, string> = { local: "local provider", remote: "remote-like provider" };
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check", 12: "Lean functions" };
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check", 12: "Lean functions", 13: "Payments" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" }, "update-results": { type: "boolean" } } });
   const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
   const wants = (id: number) => !only || only.has(id);
-  const needsApp = [1, 2, 3, 6, 7, 8, 9, 10].some(wants);
+  const needsApp = [1, 2, 3, 6, 7, 8, 9, 10, 13].some(wants);
   const needsBuild = needsApp || wants(12);
   const startedAt = new Date();
   const start = performance.now();
@@ -85,9 +87,11 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
   };
 
   let app: AppServer | null = null;
+  let stripe: StripeDouble | null = null;
   try {
     // First, while no server of the bench runs: it starts and stops its own.
     await record(12, () => leanFunctions(account));
+    if (wants(13)) stripe = await startStripeDouble({ port: PORTS.stripe, secretKey: BENCH_STRIPE.secretKey, webhookSecret: BENCH_STRIPE.webhookSecret });
     if (needsApp) {
       console.log("[bench] starting next start ...");
       app = await startAppServer(account);
@@ -100,6 +104,7 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
       await record(3, () => videoOverhead(ctx));
       await record(8, () => projectPage(ctx));
       await record(10, () => syncPool(ctx));
+      if (stripe) await record(13, () => billingFigure(ctx, stripe!));
       await recordPart(9, "local", () => listingBatch(ctx));
       // Last on this server: it leaves a backlog of jobs running.
       await recordPart(7, "local", () => noisyNeighbour(ctx));
@@ -125,6 +130,7 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
     await record(5, () => providerTable(photos));
     await record(11, () => structureCheckTime(photos));
   } finally {
+    await stripe?.close();
     await stopAll();
     await images.close();
     await closeDb();

@@ -11,6 +11,8 @@ import { createAccount } from "@/server/v1/services/accounts/create-account";
 import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { showAccount } from "@/server/v1/services/accounts/show-account";
 import { grantCredits } from "@/server/v1/services/billing/grant-credits";
+import { workspaceAccount } from "@/server/billing/workspace-account";
+import { DEFAULT_QUOTA } from "@/server/v1/plans";
 import { createKey } from "@/server/v1/services/keys/create-key";
 import { revokeKey } from "@/server/v1/services/keys/revoke-key";
 import { removeWebhook } from "@/server/v1/services/webhooks/remove-webhook";
@@ -22,6 +24,9 @@ const USAGE = `Usage: npm run admin -- <command> [options] [--json]
   account credits --account ID --add N        (a negative N removes credits)
   account plan --account ID --plan P [--quota Q]
   account show --account ID
+  workspace show --workspace SLUG             (its v1 account, plan, balance and billing)
+  workspace plan --workspace SLUG --plan P [--quota Q]
+  workspace credits --workspace SLUG --add N
   key create --account ID
   key revoke --key-prefix X
   webhook set --account ID --url URL
@@ -36,6 +41,7 @@ const OPTIONS = {
   account: { type: "string" },
   add: { type: "string" },
   "key-prefix": { type: "string" },
+  workspace: { type: "string" },
   url: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -73,10 +79,25 @@ async function run(command: string, values: Values): Promise<unknown> {
       return { account_id: result.accountId, api_key: result.apiKey };
     }
     case "account credits":
-      return grantCredits(db, { accountId: required(values, "account"), amount: integer(values, "add") ?? 0, note: "admin" });
+      return grantCredits(db, { accountId: required(values, "account"), amount: integer(values, "add") ?? 0, note: "admin", source: "operator" });
     case "account plan":
-      await setPlan(db, { accountId: required(values, "account"), plan: required(values, "plan") as Plan, quota: integer(values, "quota") });
+      await setPlan(db, { accountId: required(values, "account"), plan: required(values, "plan") as Plan, quota: integer(values, "quota"), source: "operator" });
       return showAccount(db, { accountId: required(values, "account"), now });
+    case "workspace show": {
+      const workspace = await workspaceAccount(db, required(values, "workspace"));
+      return { workspace_id: workspace.workspaceId, ...(await showAccount(db, { accountId: workspace.accountId, now })), billing: workspace.billing };
+    }
+    case "workspace plan": {
+      const { accountId } = await workspaceAccount(db, required(values, "workspace"));
+      const plan = required(values, "plan") as Plan;
+      // A workspace's plan comes with the plan table's quota unless one is named.
+      await setPlan(db, { accountId, plan, quota: integer(values, "quota") ?? DEFAULT_QUOTA[plan], source: "operator" });
+      return showAccount(db, { accountId, now });
+    }
+    case "workspace credits": {
+      const { accountId } = await workspaceAccount(db, required(values, "workspace"));
+      return grantCredits(db, { accountId, amount: integer(values, "add") ?? 0, note: "admin", source: "operator" });
+    }
     case "account show":
       return showAccount(db, { accountId: required(values, "account"), now });
     case "key create": {

@@ -41,7 +41,7 @@ function connect(): Connection {
   const ready = (async () => {
     if (!env.DATABASE_URL) await ensureEmbeddedPostgres({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT });
     // Through a transaction pooler the migration lock could be taken and released on different sessions.
-    await runMigrations((env.DATABASE_URL && env.DATABASE_URL_UNPOOLED) || databaseUrl());
+    await runMigrations((env.DATABASE_URL && env.DATABASE_URL_UNPOOLED) || databaseUrl(), { signupPlan: env.STUDIO_SIGNUP_PLAN });
   })();
   return { sql, db, ready };
 }

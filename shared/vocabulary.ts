@@ -128,7 +128,12 @@ export const DESCRIPTION_LIMITS = {
 
 export const PLANS = ["free", "premium", "business"] as const;
 export type Plan = (typeof PLANS)[number];
-export const PAID_PLANS: readonly Plan[] = ["premium", "business"];
+export const PAID_PLANS = ["premium", "business"] as const satisfies readonly Plan[];
+export type PaidPlan = (typeof PAID_PLANS)[number];
+
+export function isPaidPlan(plan: string): plan is PaidPlan {
+  return (PAID_PLANS as readonly string[]).includes(plan);
+}
 export const PLAN_LABELS: Record<Plan, string> = { free: "Free plan", premium: "Premium plan", business: "Business plan" };
 
 /** The edits MLS rules and disclosures speak about: the redesign types, inpaint and its upscale, video. */

@@ -23,10 +23,10 @@ export async function callerFor(user: { id: string; email: string; name: string 
 }
 
 /** Signs up a fresh person who confirmed their email (so their first workspace gets starter credits) and returns a caller acting as them. */
-export async function newPerson(name: string, options: { confirmed?: boolean } = {}) {
-  const email = `${name.toLowerCase()}-${Date.now()}-${counter++}@example.test`;
+export async function newPerson(name: string, options: { confirmed?: boolean; email?: string; password?: string } = {}) {
+  const email = options.email ?? `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}-${counter++}@example.test`;
   const ctx = await createStudioContext();
-  const user = (await signUp(ctx, { name, email, password: "correct horse battery" }))!;
+  const user = (await signUp(ctx, { name, email, password: options.password ?? "correct horse battery" }))!;
   if (options.confirmed ?? true) await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   return { user, api: await callerFor(user) };
 }

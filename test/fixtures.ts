@@ -29,8 +29,8 @@ export const projectFields = {
   notes: "",
 } as const;
 
-export async function studioWithPhotos(name: string, photoCount: number) {
-  const person = await newPerson(name);
+export async function studioWithPhotos(name: string, photoCount: number, options: { confirmed?: boolean } = {}) {
+  const person = await newPerson(name, options);
   const workspaceId = (await person.api.workspaces.create({ name: `${name} Realty` })).id;
   const projectId = (await person.api.projects.create({ workspaceId, fields: projectFields })).id;
   const photoIds: string[] = [];

@@ -53,12 +53,11 @@ export function updateResults(input: { figures: Figure[]; machine: Machine; star
     if (section.test(text)) {
       text = text.replace(section, () => `${renderMarkdown(figure)}\n\n`);
       text = text.replace(new RegExp(`(^\\| ${figure.id} \\|[^\\n]*\\n)+`, "m"), () => `${rows}\n`);
-    } else if (text.includes(FINDINGS_MARK) && /^\| \d+ \|[^\n]*\n(?!\|)/m.test(text)) {
-      // A figure newer than the last full run: its section before the findings, its rows after the last target.
-      text = text.replace(FINDINGS_MARK, () => `${renderMarkdown(figure)}\n\n${FINDINGS_MARK}`);
-      text = text.replace(/(^\| \d+ \|[^\n]*\n)(?!\|)/m, (last) => `${last}${rows}\n`);
     } else {
-      throw new Error(`RESULTS.md has no section for figure ${figure.id}.`);
+      // A figure the last full run did not have yet: its section before the findings, its rows at the end of the targets table.
+      const mark = text.indexOf(FINDINGS_MARK);
+      text = mark >= 0 ? `${text.slice(0, mark)}${renderMarkdown(figure)}\n\n${text.slice(mark)}` : `${text}\n${renderMarkdown(figure)}\n`;
+      text = text.replace(/(^\| \d+ \|[^\n]*\n)(?!\| \d+ \|)/m, (last) => `${last}${rows}\n`);
     }
   }
   const ids = input.figures.map((f) => f.id);

@@ -12,7 +12,14 @@ export const BENCH_DATA_DIR = path.join(ROOT, ".data", "bench");
 // BENCH_PORT_BASE moves every port at once, so two checkouts can bench side by side.
 const base = Number(process.env.BENCH_PORT_BASE ?? 3900);
 export const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54339);
-export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3, replicate: base + 4 } as const;
+export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3, replicate: base + 4, stripe: base + 5 } as const;
+
+/** The Stripe contract double the server's payments go to (figure 11), run in the bench's process. */
+export const BENCH_STRIPE = {
+  secretKey: "sk_test_atrium_bench_0000",
+  webhookSecret: "whsec_atrium_bench_0000",
+  apiBase: `http://127.0.0.1:${PORTS.stripe}`,
+} as const;
 
 /**
  * Which staging provider the measured server uses. "local" computes in the server's own
@@ -28,7 +35,7 @@ export const REMOTE_PROVIDER = {
   predictionMs: 2500,
 } as const;
 
-const FOREIGN_SETTINGS = /^(DATABASE_URL|APP_URL|PORT|VERCEL.*|INNGEST_.*|S3_.*|PROVIDER_.*|REPLICATE_.*|OPENAI_.*|KLING_.*|V1_.*|LOCAL_EXECUTOR_.*)$/;
+const FOREIGN_SETTINGS = /^(DATABASE_URL|APP_URL|PORT|VERCEL.*|INNGEST_.*|S3_.*|PROVIDER_.*|REPLICATE_.*|OPENAI_.*|KLING_.*|V1_.*|LOCAL_EXECUTOR_.*|STRIPE_.*|STUDIO_SIGNUP_PLAN)$/;
 
 export function benchEnv(provider: BenchProvider = "local"): NodeJS.ProcessEnv {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !FOREIGN_SETTINGS.test(key));
@@ -43,6 +50,11 @@ export function benchEnv(provider: BenchProvider = "local"): NodeJS.ProcessEnv {
     V1_FETCH_ALLOWLIST: `127.0.0.1:${PORTS.images}`,
     // The load test sends far more than a real business client may per minute.
     V1_RATE_LIMIT_BUSINESS: "1000000000",
+    // The studio figures stage 40-photo listings on fresh workspaces, as a local trial (npm run dev) may.
+    STUDIO_SIGNUP_PLAN: "business",
+    STRIPE_SECRET_KEY: BENCH_STRIPE.secretKey,
+    STRIPE_WEBHOOK_SECRET: BENCH_STRIPE.webhookSecret,
+    STRIPE_API_BASE: BENCH_STRIPE.apiBase,
     ...(provider === "remote"
       ? { PROVIDER_REDESIGN: "replicate", PROVIDER_INPAINT: "local", PROVIDER_UPSCALE: "local", PROVIDER_VIDEO: "local", REPLICATE_API_TOKEN: REMOTE_PROVIDER.token, REPLICATE_BASE_URL: REMOTE_PROVIDER.baseUrl }
       : {}),

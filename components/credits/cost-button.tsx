@@ -1,6 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import { useId } from "react";
+import { AddCreditsLink } from "@/components/billing/add-credits-link";
 import { Button } from "@/components/ui";
 import { creditsLabel, shortOfCreditsMessage } from "@/shared/credit-costs";
 import { useCredits } from "./use-credits";
@@ -18,7 +19,7 @@ export function CostButton({ cost, loading, disabled, children }: { cost: number
     <div className="space-y-2">
       {short ? (
         <p id={noteId} role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {shortOfCreditsMessage(cost, balance)}
+          {shortOfCreditsMessage(cost, balance)} <AddCreditsLink />
         </p>
       ) : null}
       <Button type="submit" loading={loading} disabled={disabled || short} aria-describedby={short ? noteId : undefined}>

@@ -1,6 +1,7 @@
 "use client";
 import { Coins } from "lucide-react";
 import Link from "next/link";
+import { AddCreditsLink } from "@/components/billing/add-credits-link";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { PLAN_LABELS } from "@/shared/vocabulary";
 import { useCredits } from "./use-credits";
@@ -20,9 +21,12 @@ export function CreditBalance({ onNavigate }: { onNavigate?: () => void }) {
       </p>
       <p className="mt-1 flex flex-wrap items-center justify-between gap-x-2 text-xs text-stone-600">
         <span data-testid="credit-plan">{plan ? PLAN_LABELS[plan] : "Plan unknown"}</span>
-        <Link href={`/w/${workspace.slug}/usage`} onClick={onNavigate} className="font-medium text-accent-800 underline-offset-2 hover:underline">
-          See usage
-        </Link>
+        <span className="flex gap-3">
+          <AddCreditsLink onNavigate={onNavigate} />
+          <Link href={`/w/${workspace.slug}/usage`} onClick={onNavigate} className="font-medium text-accent-800 underline-offset-2 hover:underline">
+            See usage
+          </Link>
+        </span>
       </p>
     </section>
   );

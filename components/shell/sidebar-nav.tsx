@@ -1,5 +1,5 @@
 "use client";
-import { BarChart3, FolderOpen, Settings, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, CreditCard, FolderOpen, Settings, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
@@ -15,11 +15,12 @@ export interface NavItem {
  * The main navigation of a workspace. Add a section for a new workflow page here; items
  * only owners/admins may use are left out for agents rather than shown disabled.
  */
-export function workspaceNav(slug: string, manager: boolean): NavItem[] {
+export function workspaceNav(slug: string, manager: boolean, owner = false): NavItem[] {
   const base = `/w/${slug}`;
   return [
     { href: `${base}/projects`, label: "Projects", icon: FolderOpen },
     { href: `${base}/usage`, label: "Usage", icon: BarChart3 },
+    ...(owner ? [{ href: `${base}/billing`, label: "Billing", icon: CreditCard }] : []),
     ...(manager ? [{ href: `${base}/settings/members`, label: "Members", icon: Users }] : []),
     { href: `${base}/settings`, label: "Settings", icon: Settings },
   ];
@@ -28,7 +29,7 @@ export function workspaceNav(slug: string, manager: boolean): NavItem[] {
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const workspace = useWorkspace();
   const pathname = usePathname();
-  const items = workspaceNav(workspace.slug, canManage(workspace));
+  const items = workspaceNav(workspace.slug, canManage(workspace), workspace.role === "owner");
   // The longest matching href wins, so /settings/members does not also light up /settings.
   const active = items
     .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))

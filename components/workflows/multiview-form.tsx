@@ -3,6 +3,7 @@ import { Layers } from "lucide-react";
 import { useCallback, useMemo, useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { PlanRequiredNote, usePlanAllows } from "@/components/billing/plan-required-note";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS, creditsLabel, multiviewCost } from "@/shared/credit-costs";
@@ -18,6 +19,7 @@ import { useStartRun } from "./use-start-run";
 export function MultiviewForm({ projectId, photos }: { projectId: string; photos: StudioPhoto[] }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
+  const planAllows = usePlanAllows();
   const [chosenAnchor, setAnchor] = useState<string | null>(null);
   const anchor = photos.some((p) => p.id === chosenAnchor) ? chosenAnchor : (photos[0]?.id ?? null);
   const [views, setViews] = useState<string[]>([]);
@@ -69,8 +71,9 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
       <p className="text-xs text-stone-600">
         {creditsLabel(CREDIT_COSTS.multiviewAnchor)} for the anchor and {creditsLabel(CREDIT_COSTS.multiviewSibling)} for each other view as it starts.
       </p>
+      <PlanRequiredNote feature="multiview" />
       <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
-      <CostButton cost={multiviewCost(views.length + 1)} loading={mutation.isPending} disabled={!anchor || views.length === 0}>
+      <CostButton cost={multiviewCost(views.length + 1)} loading={mutation.isPending} disabled={!planAllows || !anchor || views.length === 0}>
         <Layers className="size-4" aria-hidden="true" />
         {views.length === 0 ? "Render the set" : `Render ${views.length + 1} views`}
       </CostButton>

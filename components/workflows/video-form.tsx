@@ -3,6 +3,7 @@ import { Clapperboard } from "lucide-react";
 import { useMemo, useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { PlanRequiredNote, usePlanAllows } from "@/components/billing/plan-required-note";
 import { CostButton } from "@/components/credits/cost-button";
 import { SelectField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
@@ -34,6 +35,7 @@ function resultImages(generations: GenerationView[]): StudioPhoto[] {
 export function VideoForm({ projectId, photos, generations }: { projectId: string; photos: StudioPhoto[]; generations: GenerationView[] }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
+  const planAllows = usePlanAllows();
   const [mode, setMode] = useState<VideoMode>("before_after");
   const [chosenImage, setImage] = useState<string | null>(null);
   const [tail, setTail] = useState<string | null>(null);
@@ -66,8 +68,9 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
         />
       ) : null}
       <p className="text-xs text-stone-600">A 5-second MP4; its credits are refunded if rendering fails.</p>
+      <PlanRequiredNote feature="video" />
       <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
-      <CostButton cost={CREDIT_COSTS.video} loading={mutation.isPending} disabled={!image || (needsEndImage(mode) && !tail)}>
+      <CostButton cost={CREDIT_COSTS.video} loading={mutation.isPending} disabled={!planAllows || !image || (needsEndImage(mode) && !tail)}>
         <Clapperboard className="size-4" aria-hidden="true" />
         Render video
       </CostButton>

@@ -8,3 +8,4 @@ export * from "./studio-batches";
 export * from "./studio-listing-copy";
 export * from "./studio-uploads";
 export * from "./studio-audit";
+export * from "./studio-billing";

@@ -26,6 +26,15 @@ import { completedAt, createdAt, inList, updatedAt } from "./columns";
 
 export const v1 = pgSchema("v1");
 
+
+/**
+ * Who set an account's plan last: the studio at sign-up (STUDIO_SIGNUP_PLAN), the operator
+ * (`npm run admin`), a Stripe subscription, or `legacy` for a studio account made before
+ * plans existed, which start-up moves to the sign-up plan once (db/signup-plan.ts).
+ */
+export type PlanSource = "signup" | "operator" | "stripe" | "legacy";
+/** Where a grant of credits came from, shown in the workspace's usage history. */
+export type CreditSource = "opening" | "starter" | "operator" | "stripe_invoice" | "credit_pack" | "auto_top_up" | "pack_refund";
 export type ErrorInfo = { code: string; message: string; details?: unknown };
 
 export const accounts = v1.table(
@@ -36,6 +45,11 @@ export const accounts = v1.table(
     plan: text("plan").$type<Plan>().notNull(),
     monthlyQuota: integer("monthly_quota").notNull(),
     creditBalance: integer("credit_balance").notNull().default(0),
+    planSource: text("plan_source").$type<PlanSource>().notNull().default("operator"),
+    /** A debit that leaves the balance under this mails the owners once per crossing; null: no mail. */
+    lowBalanceThreshold: integer("low_balance_threshold"),
+    /** A debit that leaves the balance under this starts an auto top-up once per crossing; null: auto top-up off. */
+    topUpThreshold: integer("top_up_threshold"),
     webhookUrl: text("webhook_url"),
     webhookSecret: text("webhook_secret"),
     createdAt: createdAt(),
@@ -45,6 +59,8 @@ export const accounts = v1.table(
     check("accounts_balance_not_negative", sql`${t.creditBalance} >= 0`),
     check("accounts_plan_known", sql`${t.plan} in (${inList(PLANS)})`),
     check("accounts_quota_not_negative", sql`${t.monthlyQuota} >= 0`),
+    check("accounts_plan_source_known", sql`${t.planSource} in ('signup', 'operator', 'stripe', 'legacy')`),
+    check("accounts_thresholds_positive", sql`coalesce(${t.lowBalanceThreshold}, 1) > 0 and coalesce(${t.topUpThreshold}, 1) > 0`),
   ],
 );
 
@@ -83,10 +99,14 @@ export const creditLedger = v1.table(
     jobId: text("job_id"),
     operation: text("operation"),
     note: text("note"),
+    /** For a grant paid for or taken back (a Stripe invoice, checkout session, payment or refund): unique, so it is applied once. */
+    grantKey: text("grant_key"),
+    source: text("source").$type<CreditSource>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("credit_ledger_debit_once").on(t.chargeKey).where(sql`${t.kind} = 'debit'`),
+    uniqueIndex("credit_ledger_grant_once").on(t.grantKey),
     uniqueIndex("credit_ledger_refund_once").on(t.refundOf),
     index("credit_ledger_account_idx").on(t.accountId, t.createdAt),
     check("credit_ledger_kind_known", sql`${t.kind} in ('grant', 'debit', 'refund')`),
@@ -95,6 +115,25 @@ export const creditLedger = v1.table(
       sql`(${t.kind} = 'debit' and ${t.amount} < 0 and ${t.chargeKey} is not null) or (${t.kind} = 'refund' and ${t.amount} > 0 and ${t.refundOf} is not null) or ${t.kind} = 'grant'`,
     ),
   ],
+);
+
+/** Every change of an account's plan, with who made it: the workspace's usage history shows them. */
+export const planChanges = v1.table(
+  "plan_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    fromPlan: text("from_plan").$type<Plan>().notNull(),
+    toPlan: text("to_plan").$type<Plan>().notNull(),
+    monthlyQuota: integer("monthly_quota").notNull(),
+    source: text("source").$type<PlanSource>().notNull(),
+    /** The Stripe subscription behind a change from Stripe. */
+    reference: text("reference"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("plan_changes_account_idx").on(t.accountId, t.createdAt)],
 );
 
 /** Quota units consumed per account and UTC calendar month, net of returned units. */

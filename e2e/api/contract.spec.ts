@@ -11,6 +11,7 @@ import { test as base, expect } from "@playwright/test";
 import sharp from "sharp";
 import { createV1Client, type V1Client } from "../../server/v1/client/create-v1-client";
 import { V1ApiError } from "../../server/v1/client/v1-api-error";
+import { PLAN_TABLE } from "../../shared/plans";
 
 const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3199);
 const fixtureUrl = (name: string) => `http://127.0.0.1:${FIXTURE_PORT}/${name}`;
@@ -71,7 +72,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 test("GET /me and authentication", async ({ v1: { client, baseUrl }, request }) => {
-  expect(await client.me()).toEqual({ api_monthly_quota: 20000, api_total_completed: 0, api_completed_month: 0, creditBalance: 200, plan: "business" });
+  // An account created without --quota gets its plan's quota from the plan table (shared/plans.ts).
+  expect(await client.me()).toEqual({ api_monthly_quota: PLAN_TABLE.business.monthlyQuota, api_total_completed: 0, api_completed_month: 0, creditBalance: 200, plan: "business" });
   const missing = await request.get(`${baseUrl}/me`);
   expect(missing.status()).toBe(401);
   expect(await missing.json()).toEqual({ error: "The x-api-key header is missing.", code: "missing_api_key" });

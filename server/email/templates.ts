@@ -9,7 +9,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-interface Layout {
+export interface Layout {
   to: string;
   subject: string;
   lines: string[];
@@ -20,7 +20,7 @@ interface Layout {
   footer: string;
 }
 
-function layout(input: Layout): EmailMessage {
+export function layout(input: Layout): EmailMessage {
   const second = input.secondary;
   const text = [...input.lines, "", `${input.action}: ${input.link}`, ...(second ? [`${second.action}: ${second.link}`] : []), "", input.footer].join("\n");
   const paragraphs = input.lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("");

@@ -5,10 +5,14 @@
  * - workspaceProcedure(minRole): a member of input.workspaceId with at least minRole;
  *   ctx.workspace and ctx.role are set. A non-member gets NOT_FOUND (the workspace's
  *   existence is not revealed); a member below minRole gets FORBIDDEN.
+ * - spendingProcedure(): a workspaceProcedure for work that spends quota or credits; the
+ *   person's address must be confirmed (security H1).
  */
 import "server-only";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { AppError } from "@/server/errors";
+import { emailStatus } from "@/server/studio/users/email-status";
 import { findMembership } from "@/server/studio/workspaces/find-membership";
 import { roleAtLeast } from "@/shared/roles";
 import type { WorkspaceRole } from "@/shared/vocabulary";
@@ -36,5 +40,19 @@ export function workspaceProcedure(minRole: WorkspaceRole = "agent") {
       throw new TRPCError({ code: "FORBIDDEN", message: `Only ${minRole === "owner" ? "owners" : "owners and admins"} can do this.` });
     }
     return next({ ctx: { ...ctx, workspace, role: workspace.role } });
+  });
+}
+
+/** Starts work that spends the workspace's quota or credits: members whose address is confirmed (security H1). */
+export function spendingProcedure() {
+  return workspaceProcedure().use(async ({ ctx, next }) => {
+    const { verified } = await emailStatus(ctx.studio, { userId: ctx.user.id });
+    if (!verified) {
+      throw new AppError(
+        "email_unconfirmed",
+        "Confirm your email address before starting work that uses the workspace's quota or credits: open the link we emailed you, or send it again from the notice at the top of the page.",
+      );
+    }
+    return next();
   });
 }

@@ -6,6 +6,7 @@ import { createCallerFactory, router } from "./procedures";
 import { auditRouter } from "./routers/audit";
 import { authRouter } from "./routers/auth";
 import { batchesRouter } from "./routers/batches";
+import { billingRouter } from "./routers/billing";
 import { complianceRouter } from "./routers/compliance";
 import { exportsRouter } from "./routers/exports";
 import { generationsRouter } from "./routers/generations";
@@ -29,6 +30,7 @@ export const appRouter = router({
   usage: usageRouter,
   compliance: complianceRouter,
   audit: auditRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -235,7 +235,7 @@ describe("studio workflows over the v1 API", () => {
     const other = await studioWithPhotos("Noor", 1);
     const db = await getDb();
     const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, other.workspaceId));
-    await setPlan(db, { accountId: workspace.v1AccountId!, plan: "free" });
+    await setPlan(db, { accountId: workspace.v1AccountId!, plan: "free", source: "operator" });
     const refusal = await other.api.generations
       .video({ workspaceId: other.workspaceId, projectId: other.projectId, mode: "zoom_in", image: { type: "photo", id: other.photoIds[0] } })
       .catch((e: TRPCError) => e);

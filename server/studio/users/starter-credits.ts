@@ -9,6 +9,7 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { env } from "@/env";
+import { grantFreeQuotaOnConfirm } from "@/server/billing/free-workspaces";
 import { members, users, workspaces } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
 import { grantStarterCredits } from "../workspaces/provision-v1-account";
@@ -23,8 +24,12 @@ export async function claimStarterCredits(ctx: Pick<StudioContext, "db" | "now">
   return claimed.length > 0 && env.STUDIO_STARTER_CREDITS > 0;
 }
 
-/** After a person confirms their address: their oldest owned workspace gets the starter credits it was created without. */
+/**
+ * After a person confirms their address: their oldest owned workspace gets the starter
+ * credits it was created without, and their Free workspaces the Free quota.
+ */
 export async function grantStarterCreditsOnConfirm(ctx: Pick<StudioContext, "db" | "now">, userId: string): Promise<void> {
+  await grantFreeQuotaOnConfirm(ctx.db, userId);
   const [workspace] = await ctx.db
     .select({ v1AccountId: workspaces.v1AccountId })
     .from(members)

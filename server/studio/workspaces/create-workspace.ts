@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { AppError } from "@/server/errors";
+import { assertMayCreateFreeWorkspace } from "@/server/billing/free-workspaces";
 import { members, users, workspaces } from "@/db/schema/studio";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
@@ -28,7 +29,7 @@ async function createdBefore(ctx: Pick<StudioContext, "db">, input: { requestId:
  * Creates a workspace with its creator as owner, connected to a new v1 account; once per
  * request id. The row, its owner, the creator's claim to starter credits and the account
  * are made in one transaction, so a repeat that loses a race leaves no second account
- * behind and does not use up the claim.
+ * behind and does not use up the claim. A person owns at most three free workspaces.
  */
 export async function createWorkspace(
   ctx: Pick<StudioContext, "db" | "now">,
@@ -51,8 +52,11 @@ export async function createWorkspace(
         .onConflictDoNothing()
         .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
       if (!workspace) return null;
+      await assertMayCreateFreeWorkspace(tx, input.userId);
       const starter = await claimStarterCredits({ db: tx, now: ctx.now }, input.userId);
-      await tx.update(workspaces).set(await provisionV1Account({ db: tx }, name, starter)).where(eq(workspaces.id, workspace.id));
+      const [creator] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, input.userId));
+      const credentials = await provisionV1Account({ db: tx }, name, { starter, confirmed: Boolean(creator?.verifiedAt) });
+      await tx.update(workspaces).set(credentials).where(eq(workspaces.id, workspace.id));
       await tx.insert(members).values({ workspaceId: workspace.id, userId: input.userId, role: "owner" });
       await recordAudit(tx, {
         workspaceId: workspace.id,

@@ -8,6 +8,7 @@ import { createKey } from "@/server/v1/services/keys/create-key";
 import { grantCredits } from "@/server/v1/services/billing/grant-credits";
 import { revokeKey } from "@/server/v1/services/keys/revoke-key";
 import { encryptSecret } from "@/server/crypto/secret-box";
+import { LOW_BALANCE_DEFAULT_THRESHOLD, planQuota } from "@/shared/plans";
 import type { StudioContext } from "../context";
 import { keyPrefix } from "./key-prefix";
 
@@ -18,23 +19,31 @@ export interface V1Credentials {
 }
 
 /**
- * The v1 credentials a new workspace starts with: its own business account (never a key
- * shared with other workspaces), with the starter credits when `starter` says its creator
- * confirmed their email and had not had them yet (server/studio/users/starter-credits.ts).
- * That account lives in this same database, which is the one place the studio creates
- * service rows directly instead of calling over HTTP (there is no key yet to call with).
+ * The v1 credentials a new workspace starts with: its own account (never a key shared
+ * with other workspaces) on the plan STUDIO_SIGNUP_PLAN names (shared/plans.ts; Free has
+ * no quota until its creator confirmed their email), with the starter credits when
+ * `starter` says its creator confirmed their email and had not had them yet
+ * (server/studio/users/starter-credits.ts). That account lives in this same database,
+ * which is the one place the studio creates service rows directly instead of calling
+ * over HTTP (there is no key yet to call with).
  */
-export async function provisionV1Account(ctx: Pick<StudioContext, "db">, workspaceName: string, starter: boolean): Promise<V1Credentials> {
+export async function provisionV1Account(
+  ctx: Pick<StudioContext, "db">,
+  workspaceName: string,
+  creator: { starter: boolean; confirmed: boolean },
+): Promise<V1Credentials> {
+  const plan = env.STUDIO_SIGNUP_PLAN;
   const { accountId, apiKey } = await createAccount(
     { db: ctx.db },
-    { name: `Studio: ${workspaceName}`, plan: "business", credits: starter ? env.STUDIO_STARTER_CREDITS : 0, quota: 10_000 },
+    { name: `Studio: ${workspaceName}`, plan, quota: planQuota(plan, creator.confirmed), planSource: "signup", lowBalanceThreshold: LOW_BALANCE_DEFAULT_THRESHOLD },
   );
+  if (creator.starter) await grantStarterCredits(ctx, accountId);
   return { v1AccountId: accountId, v1ApiKeyEncrypted: encryptSecret(apiKey), v1ApiKeyPrefix: keyPrefix(apiKey) };
 }
 
-/** The starter credits of a workspace created before its owner confirmed their email. */
+/** The starter credits, once per person (their creator's claim is taken by the caller). */
 export async function grantStarterCredits(ctx: Pick<StudioContext, "db">, v1AccountId: string): Promise<void> {
-  await grantCredits(ctx.db, { accountId: v1AccountId, amount: env.STUDIO_STARTER_CREDITS, note: "starter credits (email confirmed)" });
+  await grantCredits(ctx.db, { accountId: v1AccountId, amount: env.STUDIO_STARTER_CREDITS, note: "starter credits (email confirmed)", source: "starter" });
 }
 
 /**

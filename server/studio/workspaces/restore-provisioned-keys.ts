@@ -10,7 +10,7 @@
  */
 import "server-only";
 import { eq, isNull } from "drizzle-orm";
-import { workspaces } from "@/db/schema/studio";
+import { users, workspaces } from "@/db/schema/studio";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
 import { findProvisionedAccount, issueProvisionedKey, provisionV1Account, revokeOtherProvisionedKeys } from "./provision-v1-account";
@@ -33,7 +33,7 @@ async function restoreOne(ctx: Pick<StudioContext, "db" | "now">, workspaceId: s
     const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
     if (!workspace || workspace.v1AccountId) return null;
     const own = await findProvisionedAccount(tx, workspace);
-    const { prefix, ...credentials } = own ? await issueProvisionedKey(tx, own) : { ...(await provisionV1Account({ db: tx }, workspace.name, false)), prefix: null };
+    const { prefix, ...credentials } = own ? await issueProvisionedKey(tx, own) : { ...(await provisionV1Account({ db: tx }, workspace.name, { starter: false, confirmed: await makerConfirmed(tx, workspace.createdBy) })), prefix: null };
     await tx.update(workspaces).set({ ...credentials, updatedAt: ctx.now() }).where(eq(workspaces.id, workspaceId));
     const account = own ? ("recovered" as const) : ("new" as const);
     await recordAudit(tx, { workspaceId, actorUserId: null, action: "service_key_restored", detail: { account } });
@@ -42,4 +42,11 @@ async function restoreOne(ctx: Pick<StudioContext, "db" | "now">, workspaceId: s
   if (!restored) return null;
   if (restored.keep) await revokeOtherProvisionedKeys(ctx, restored.accountId, restored.keep);
   return { workspaceId, account: restored.account };
+}
+
+/** Whether the workspace's maker confirmed their address: a new Free account has quota only then (shared/plans.ts). */
+async function makerConfirmed(tx: Pick<StudioContext, "db">["db"], userId: string | null): Promise<boolean> {
+  if (!userId) return false;
+  const [maker] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(maker?.verifiedAt);
 }

@@ -11,7 +11,7 @@ import { resumeBatch } from "@/server/studio/batches/resume-batch";
 import { startBatch } from "@/server/studio/batches/start-batch";
 import { StartBatchSchema } from "@/server/studio/batches/start-batch.schema";
 import { suggestRoomTypes } from "@/server/studio/batches/suggest-room-types";
-import { router, workspaceProcedure } from "../procedures";
+import { router, spendingProcedure, workspaceProcedure } from "../procedures";
 
 const BatchRefSchema = z.object({ batchId: z.uuid() });
 
@@ -24,7 +24,7 @@ export const batchesRouter = router({
     .input(z.object({ projectId: z.uuid() }))
     .query(({ ctx, input }) => suggestRoomTypes(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
 
-  start: workspaceProcedure()
+  start: spendingProcedure()
     .input(StartBatchSchema)
     .mutation(({ ctx, input }) => startBatch(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
@@ -32,7 +32,7 @@ export const batchesRouter = router({
     .input(BatchRefSchema)
     .mutation(({ ctx, input }) => pauseBatch(ctx.studio, { workspaceId: ctx.workspace.id, batchId: input.batchId })),
 
-  resume: workspaceProcedure()
+  resume: spendingProcedure()
     .input(BatchRefSchema)
     .mutation(({ ctx, input }) => resumeBatch(ctx.studio, { workspaceId: ctx.workspace.id, batchId: input.batchId })),
 

@@ -13,6 +13,7 @@ import { keyPrefix } from "../services/keys/api-key";
 import { consumeQuota, readQuotaUsage } from "../services/billing/quota";
 import { AppError } from "@/server/errors";
 import { useAppStack } from "@/test/app-stack";
+import { PLAN_TABLE } from "@/shared/plans";
 
 // One preview route on, one off: property descriptions are disabled for this file's
 // app (set before env.ts is read), multi-view stays enabled.
@@ -46,7 +47,7 @@ describe("authentication (D2)", () => {
     const { apiKey } = await makeAccount();
     const ok = await call("GET", "/me", { "x-api-key": apiKey });
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.text)).toEqual({ api_monthly_quota: 20000, api_total_completed: 0, api_completed_month: 0 });
+    expect(JSON.parse(ok.text)).toEqual({ api_monthly_quota: PLAN_TABLE.business.monthlyQuota, api_total_completed: 0, api_completed_month: 0 });
 
     const missing = await call("GET", "/me");
     expect([missing.status, JSON.parse(missing.text).code]).toEqual([401, "missing_api_key"]);

@@ -1,4 +1,5 @@
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
+import { PastDueBanner } from "@/components/billing/billing-banner";
 import { AppShell } from "@/components/shell/app-shell";
 import { requireUser } from "@/server/auth/session";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
@@ -19,9 +20,11 @@ export default async function WorkspaceLayout({
     api.workspaces.list(),
     api.auth.emailStatus(),
   ]);
+  const billing = await api.billing.notice({ workspaceId: workspace.id });
   return (
     <AppShell workspace={workspace} workspaces={workspaces} user={user}>
       {emailStatus.verified ? null : <VerifyEmailBanner email={emailStatus.email} starterCreditsWaiting={emailStatus.starterCreditsWaiting} />}
+      {billing.pastDue ? <PastDueBanner slug={workspace.slug} owner={workspace.role === "owner"} /> : null}
       {children}
     </AppShell>
   );

@@ -4,10 +4,10 @@ import { reviseDescription } from "@/server/studio/generations/description/revis
 import { ReviseDescriptionSchema } from "@/server/studio/generations/description/revise-description.schema";
 import { startDescription } from "@/server/studio/generations/description/start-description";
 import { StartDescriptionSchema } from "@/server/studio/generations/description/start-description.schema";
-import { router, workspaceProcedure } from "../../procedures";
+import { router, spendingProcedure, workspaceProcedure } from "../../procedures";
 
 export const descriptionRouter = router({
-  describe: workspaceProcedure()
+  describe: spendingProcedure()
     .input(StartDescriptionSchema)
     .mutation(({ ctx, input }) => startDescription(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 

@@ -4,14 +4,14 @@ import { redoView } from "@/server/studio/generations/multiview/redo-view";
 import { RedoViewSchema } from "@/server/studio/generations/multiview/redo-view.schema";
 import { startMultiview } from "@/server/studio/generations/multiview/start-multiview";
 import { StartMultiviewSchema } from "@/server/studio/generations/multiview/start-multiview.schema";
-import { router, workspaceProcedure } from "../../procedures";
+import { router, spendingProcedure } from "../../procedures";
 
 export const multiviewRouter = router({
-  multiview: workspaceProcedure()
+  multiview: spendingProcedure()
     .input(StartMultiviewSchema)
     .mutation(({ ctx, input }) => startMultiview(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 
-  redoView: workspaceProcedure()
+  redoView: spendingProcedure()
     .input(RedoViewSchema)
     .mutation(({ ctx, input }) => redoView(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
 });

@@ -2,10 +2,10 @@
 import "server-only";
 import { startVideo } from "@/server/studio/generations/video/start-video";
 import { StartVideoSchema } from "@/server/studio/generations/video/start-video.schema";
-import { router, workspaceProcedure } from "../../procedures";
+import { router, spendingProcedure } from "../../procedures";
 
 export const videoRouter = router({
-  video: workspaceProcedure()
+  video: spendingProcedure()
     .input(StartVideoSchema)
     .mutation(({ ctx, input }) => startVideo(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id })),
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { PlanSource } from "@/db/schema";
 import { PLANS, type Plan } from "@/shared/vocabulary";
 import { accounts } from "@/db/schema";
 import { AppError } from "@/server/errors";
@@ -12,6 +13,10 @@ export interface CreateAccountInput {
   plan: Plan;
   credits?: number;
   quota?: number;
+  /** Who chose the plan: the operator (default) or the studio's sign-up plan. */
+  planSource?: PlanSource;
+  /** Mail the owners when a debit leaves fewer credits than this (studio accounts). */
+  lowBalanceThreshold?: number;
 }
 
 /** Creates an account with its first key and starting credits, in one transaction. */
@@ -28,9 +33,15 @@ export async function createAccount(
   return ctx.db.transaction(async (tx) => {
     const [account] = await tx
       .insert(accounts)
-      .values({ name: input.name.trim(), plan: input.plan, monthlyQuota: quota })
+      .values({
+        name: input.name.trim(),
+        plan: input.plan,
+        monthlyQuota: quota,
+        planSource: input.planSource ?? "operator",
+        lowBalanceThreshold: input.lowBalanceThreshold ?? null,
+      })
       .returning({ id: accounts.id });
-    if (credits > 0) await grantCredits(tx, { accountId: account.id, amount: credits, note: "opening balance" });
+    if (credits > 0) await grantCredits(tx, { accountId: account.id, amount: credits, note: "opening balance", source: "opening" });
     const { apiKey } = await createKey(tx, { accountId: account.id });
     return { accountId: account.id, apiKey };
   });

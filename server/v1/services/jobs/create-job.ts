@@ -28,7 +28,7 @@ export async function createJob(ctx: VerbContext, input: { account: Authenticate
     const groupId = crypto.randomUUID();
     const outputCount = job.fast === true ? 1 : OUTPUTS_PER_PLAN[account.plan];
     await ctx.db.transaction(async (tx) => {
-      await acceptGeneration(tx, { account, now: ctx.now() });
+      await acceptGeneration(tx, { account, now: ctx.now(), events: ctx.events });
       await tx.insert(jobGroups).values({
         id: groupId,
         accountId: account.id,

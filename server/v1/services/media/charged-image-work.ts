@@ -48,7 +48,7 @@ export async function chargedImageWork<I, R extends Record<string, unknown>>(
     const chargeKey = `${work.kind}:${jobId}`;
     const created = ctx.now();
     await ctx.db.transaction(async (tx) => {
-      await acceptGeneration(tx, { account: work.account, now: created, charge: { amount: work.cost, chargeKey, jobId, operation: work.kind } });
+      await acceptGeneration(tx, { account: work.account, now: created, events: ctx.events, charge: { amount: work.cost, chargeKey, jobId, operation: work.kind } });
       await tx.insert(mediaJobs).values({ id: jobId, accountId: work.account.id, kind: work.kind, request: work.request, creditsCharged: work.cost, createdAt: created, updatedAt: created });
     });
     try {

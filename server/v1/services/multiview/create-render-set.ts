@@ -28,7 +28,7 @@ export async function createRenderSet(ctx: VerbContext, input: { account: Authen
     const anchor = views[0];
     const set = await ctx.db.transaction(async (tx) => {
       const charge = { amount: ANCHOR_COST, chargeKey: viewChargeKey(anchor), jobId: anchor.id, operation: MULTIVIEW_OPERATION };
-      await acceptGeneration(tx, { account, now: ctx.now(), charge });
+      await acceptGeneration(tx, { account, now: ctx.now(), events: ctx.events, charge });
       const [inserted] = await tx
         .insert(renderSets)
         .values({ id: setId, accountId: account.id, roomType: request.room_type, style: request.style, intensity: request.intensity, color: request.color ?? null })

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { renderViews } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import type { VerbContext } from "@/server/context";
+import { announceCrossing } from "../billing/announce-crossing";
 import { debitCredits } from "../billing/debit-credits";
 import { MULTIVIEW_OPERATION, SIBLING_COST, viewChargeKey } from "./pricing";
 
@@ -20,7 +21,8 @@ export async function startSibling(ctx: VerbContext, input: { accountId: string;
       if (!view || view.viewIndex === 0) return "not_pending";
       if (view.charged) return "started";
       if (view.status !== "processing") return "not_pending";
-      await debitCredits(tx, { accountId: input.accountId, amount: SIBLING_COST, chargeKey: viewChargeKey(view), jobId: view.id, operation: MULTIVIEW_OPERATION });
+      const debit = await debitCredits(tx, { accountId: input.accountId, amount: SIBLING_COST, chargeKey: viewChargeKey(view), jobId: view.id, operation: MULTIVIEW_OPERATION });
+      await announceCrossing(ctx.events, input.accountId, debit);
       await tx
         .update(renderViews)
         .set({ charged: true, attempts: 1, updatedAt: ctx.now() })

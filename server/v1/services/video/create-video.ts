@@ -34,7 +34,7 @@ export async function createVideo(ctx: VerbContext, input: { account: Authentica
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
-      await acceptGeneration(tx, { account, now, charge: { amount: VIDEO_COST, chargeKey: `video:${jobId}`, jobId, operation: "video" } });
+      await acceptGeneration(tx, { account, now, events: ctx.events, charge: { amount: VIDEO_COST, chargeKey: `video:${jobId}`, jobId, operation: "video" } });
       await tx.insert(mediaJobs).values({
         id: jobId,
         accountId: account.id,

@@ -10,6 +10,7 @@ import { UsageChart } from "@/components/workflows/usage-chart-lazy";
 import { monthLabel } from "@/components/workflows/usage-format";
 import { UsageTable } from "@/components/workflows/usage-table";
 import { UsageExportButton } from "@/components/credits/usage-export-button";
+import { PlanAndCreditHistory } from "@/components/billing/plan-and-credit-history";
 import { PLAN_LABELS, USAGE_OPERATION_LABELS } from "@/shared/vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
@@ -23,7 +24,11 @@ export default async function UsagePage({ params, searchParams }: Props) {
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
   const validMonth = month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : undefined;
-  const [usage, quota] = await Promise.all([api.usage.summary({ workspaceId: workspace.id, month: validMonth }), api.usage.quota({ workspaceId: workspace.id })]);
+  const [usage, quota, history] = await Promise.all([
+    api.usage.summary({ workspaceId: workspace.id, month: validMonth }),
+    api.usage.quota({ workspaceId: workspace.id }),
+    api.billing.history({ workspaceId: workspace.id }),
+  ]);
   const nothingYet = usage.byMonth.every((row) => row.units === 0 && row.credits === 0);
 
   return (
@@ -133,6 +138,10 @@ export default async function UsagePage({ params, searchParams }: Props) {
           </div>
         </>
       )}
+      <Card className="mt-6 p-5">
+        <h2 className="mb-3 text-base font-semibold text-stone-900">Plan and credit changes</h2>
+        <PlanAndCreditHistory rows={history} />
+      </Card>
     </>
   );
 }

@@ -1,0 +1,14 @@
+"use client";
+import Link from "next/link";
+import { useWorkspace } from "@/components/shell/workspace-context";
+
+/** For owners: the way from "not enough credits" to buying some. Others are told who can. */
+export function AddCreditsLink({ onNavigate }: { onNavigate?: () => void }) {
+  const workspace = useWorkspace();
+  if (workspace.role !== "owner") return null;
+  return (
+    <Link href={`/w/${workspace.slug}/billing`} onClick={onNavigate} className="font-medium text-accent-800 underline underline-offset-2">
+      Add credits
+    </Link>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { errorMessage, useTRPC } from "@/components/trpc/client";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+
+/** The owners' low-balance email: once each time a charge takes the balance under the threshold. */
+export function LowBalanceForm({ threshold: initial }: { threshold: number | null }) {
+  const trpc = useTRPC();
+  const workspace = useWorkspace();
+  const router = useRouter();
+  const toast = useToast();
+  const [enabled, setEnabled] = useState(initial !== null);
+  const [threshold, setThreshold] = useState(String(initial ?? 50));
+  const save = useMutation(
+    trpc.billing.setLowBalanceAlert.mutationOptions({
+      onSuccess: () => {
+        toast("Low-balance email saved");
+        router.refresh();
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ workspaceId: workspace.id, threshold: enabled ? Number(threshold) : null });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Low-balance email">
+      <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
+        <input type="checkbox" className="size-4 accent-accent-600" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        Email the owners when credits run low
+      </label>
+      <TextField className="max-w-sm" label="When the balance falls under" type="number" min={1} inputMode="numeric" value={threshold} disabled={!enabled} onChange={(e) => setThreshold(e.target.value)} hint="credits" />
+      {save.error ? (
+        <p role="alert" className="text-sm text-red-800">
+          {errorMessage(save.error)}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" loading={save.isPending}>
+        Save email setting
+      </Button>
+    </form>
+  );
+}

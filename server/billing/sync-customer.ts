@@ -1,0 +1,101 @@
+/**
+ * Applies what Stripe says now about a customer's subscriptions to its workspace, whatever
+ * event woke it and in whatever order events came: the subscriptions are listed again
+ * (never taken from an event's snapshot), the one that decides is the newest that holds a
+ * plan (active, trialing, past_due) or else the newest of all, and the plan changes only
+ * when Stripe's answer changes, so an operator's override stands until then.
+ * - active / trialing / past_due: the subscription's plan (past_due: a banner and one
+ *   mail per unpaid invoice);
+ * - unpaid / canceled / incomplete_expired / paused: Free, credits kept. Stripe reaches
+ *   these only once the paid period is over (a cancel takes effect at its end; unpaid
+ *   follows failed renewals), so "at period end" is now;
+ * - incomplete (a first payment pending): no change.
+ * The billing row stays locked while Stripe is read and the plan applied, so two events
+ * of one customer apply in turn and the last to finish saw the newest state.
+ */
+import "server-only";
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { workspaceBilling, workspaces } from "@/db/schema";
+import type { Plan } from "@/shared/vocabulary";
+import { pastDueEmail } from "@/server/email/billing-templates";
+import { emailLink } from "@/server/email/link-url";
+import { sendEmail } from "@/server/email/send-email";
+import { PLAN_TABLE } from "@/shared/plans";
+import { applyPlan } from "./apply-plan";
+import { lockBillingRow, workspaceOfCustomer } from "./billing-row";
+import { loadCatalogue, type Catalogue } from "./catalogue";
+import { requireStripe, type BillingContext } from "./context";
+import { workspaceOwners } from "./owners";
+
+const HOLDS_PLAN = ["active", "trialing", "past_due"];
+const ENDED = ["canceled", "unpaid", "incomplete_expired", "paused"];
+
+/** The plan a subscription state gives the workspace; null: Stripe does not decide it (none yet, or a first payment pending). */
+export function planFromStripe(status: string | null, plan: string | null): Plan | null {
+  if (status && HOLDS_PLAN.includes(status) && (plan === "premium" || plan === "business")) return plan;
+  if (status && ENDED.includes(status)) return "free";
+  return null;
+}
+
+function decidingSubscription(subscriptions: Stripe.Subscription[]): Stripe.Subscription | null {
+  const newestFirst = [...subscriptions].sort((a, b) => b.created - a.created);
+  return newestFirst.find((s) => HOLDS_PLAN.includes(s.status)) ?? newestFirst[0] ?? null;
+}
+
+function planOf(subscription: Stripe.Subscription, catalogue: Catalogue): string | null {
+  const price = subscription.items.data[0]?.price;
+  const known = price ? catalogue.byPriceId.get(price.id) : undefined;
+  return known && "plan" in known ? known.plan : null;
+}
+
+export async function syncCustomer(ctx: BillingContext, customerId: string): Promise<{ workspaceId: string; plan: Plan | null } | null> {
+  const stripe = requireStripe(ctx);
+  const workspaceId = (await workspaceOfCustomer(ctx.db, customerId)) ?? (await linkByMetadata(ctx, stripe, customerId));
+  if (!workspaceId) return null;
+  const catalogue = await loadCatalogue(stripe);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const row = await lockBillingRow(tx, workspaceId);
+    const { data } = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
+    const subscription = decidingSubscription(data);
+    const next = {
+      subscriptionId: subscription?.id ?? null,
+      subscriptionStatus: subscription?.status ?? null,
+      subscriptionPlan: subscription ? planOf(subscription, catalogue) : null,
+      currentPeriodEnd: subscription?.items.data[0] ? new Date(subscription.items.data[0].current_period_end * 1000) : null,
+      cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
+    };
+    const before = planFromStripe(row.subscriptionStatus, row.subscriptionPlan);
+    const after = planFromStripe(next.subscriptionStatus, next.subscriptionPlan);
+    const latestInvoice = typeof subscription?.latest_invoice === "string" ? subscription.latest_invoice : (subscription?.latest_invoice?.id ?? null);
+    const mailPastDue = next.subscriptionStatus === "past_due" && latestInvoice !== null && row.pastDueMailedFor !== latestInvoice;
+    await tx
+      .update(workspaceBilling)
+      .set({ ...next, ...(mailPastDue ? { pastDueMailedFor: latestInvoice } : {}), updatedAt: ctx.now() })
+      .where(eq(workspaceBilling.workspaceId, workspaceId));
+    if (after && after !== before) {
+      const [workspace] = await tx.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, workspaceId));
+      if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id });
+    }
+    return { plan: after, mailPastDue, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
+  });
+  if (outcome.mailPastDue) {
+    const owners = await workspaceOwners(ctx.db, workspaceId);
+    const link = emailLink(`/w/${owners.slug}/billing`);
+    for (const to of owners.emails) await sendEmail(pastDueEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
+  }
+  return { workspaceId, plan: outcome.plan };
+}
+
+/** A customer we have no link for (made before the link was stored): its metadata names the workspace. */
+async function linkByMetadata(ctx: BillingContext, stripe: Stripe, customerId: string): Promise<string | null> {
+  const customer = await stripe.customers.retrieve(customerId);
+  const workspaceId = "deleted" in customer && customer.deleted ? null : (customer as Stripe.Customer).metadata?.workspace_id;
+  if (!workspaceId || !/^[0-9a-f-]{36}$/.test(workspaceId)) return null;
+  const [workspace] = await ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  if (!workspace) return null;
+  await ctx.db.insert(workspaceBilling).values({ workspaceId, stripeCustomerId: customerId }).onConflictDoNothing();
+  const [linked] = await ctx.db.select({ customer: workspaceBilling.stripeCustomerId }).from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId));
+  if (!linked.customer) await ctx.db.update(workspaceBilling).set({ stripeCustomerId: customerId }).where(eq(workspaceBilling.workspaceId, workspaceId));
+  return !linked.customer || linked.customer === customerId ? workspaceId : null;
+}

@@ -1,0 +1,213 @@
+/**
+ * Self-serve billing end to end (D15): the studio's billing procedures → the real `stripe`
+ * library → the Stripe contract double's hosted pages, completed as a browser posts them →
+ * signed webhooks (with duplicates, overtaking and late ones) → /api/stripe/webhook over
+ * HTTP → the durable function on a local executor → the workspace's v1 account.
+ */
+import { TRPCError } from "@trpc/server";
+import { eq, isNull, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { closeDb, getDb } from "@/db/client";
+import { stripeEvents, workspaceBilling } from "@/db/schema";
+import { billingFunctions } from "@/inngest/functions/billing";
+import { startTestExecutor, type TestExecutor } from "@/test/executor";
+import { listOutbox } from "@/server/email/list-outbox";
+import { newPerson } from "@/test/callers";
+import { debitCredits } from "@/server/v1/services/billing/debit-credits";
+import { startAppServer, type AppServer } from "@/test/app-server";
+import type { StripeDouble } from "@/test/doubles/stripe";
+import { rejectionOf } from "@/test/rejection";
+import { payCheckout, portalAction, sessionIdOf, startConfiguredStripeDouble } from "@/test/stripe-settings";
+import { PLAN_TABLE } from "@/shared/plans";
+
+await vi.hoisted(async () => {
+  const { useStripeDouble } = await import("@/test/stripe-settings");
+  await useStripeDouble();
+  process.env.STUDIO_SIGNUP_PLAN = "free";
+});
+
+let app: AppServer;
+let executor: TestExecutor;
+let double: StripeDouble;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  app = await startAppServer();
+  executor = await startTestExecutor({ functions: billingFunctions, concurrency: 6 });
+  double = await startConfiguredStripeDouble({ webhookUrl: `${app.url}/api/stripe/webhook`, delivery: { duplicateRate: 0.3, maxDelayMs: 150, lateRate: 0.15, lateMs: 600 } });
+  const base = new URL(double.origin);
+  stripe = new Stripe(double.secretKey, { host: base.hostname, port: Number(base.port), protocol: "http" });
+}, 120_000);
+
+afterAll(async () => {
+  await double?.close();
+  await executor?.stop();
+  await app?.close();
+  await closeDb();
+});
+
+const STARTER = 500;
+
+async function owner(name: string) {
+  const person = await newPerson(name);
+  const { id: workspaceId } = await person.api.workspaces.create({ name: `${name} Realty` });
+  return { ...person, workspaceId };
+}
+
+/** Every delivery made and every recorded event applied. */
+async function settled() {
+  await double.idle();
+  const db = await getDb();
+  for (let i = 0; i < 400; i++) {
+    const [pending] = await db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents).where(isNull(stripeEvents.processedAt));
+    if (pending.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("Stripe events still unprocessed after 40 s");
+}
+
+async function ledgerCheck(workspaceId: string) {
+  const db = await getDb();
+  const [row] = await db.execute<{ balance: number; ledger: number }>(sql`
+    select a.credit_balance as balance, (select coalesce(sum(amount), 0)::int from v1.credit_ledger l where l.account_id = a.id) as ledger
+    from studio.workspaces w join v1.accounts a on a.id::text = w.v1_account_id where w.id = ${workspaceId}`);
+  return { balance: Number(row.balance), ledger: Number(row.ledger) };
+}
+
+async function customerOf(workspaceId: string) {
+  const db = await getDb();
+  const [row] = await db.select({ customer: workspaceBilling.stripeCustomerId }).from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId));
+  return row.customer!;
+}
+
+describe("plans and packs through Stripe Checkout", () => {
+  let ana: Awaited<ReturnType<typeof owner>>;
+
+  beforeAll(async () => {
+    ana = await owner("Ana");
+  });
+
+  it("upgrades from Free to Premium: back on billing, the plan, its quota and the included credits are there, and the webhooks change nothing more", async () => {
+    const { api, workspaceId } = ana;
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({ paymentsEnabled: true, plan: "free", monthlyQuota: PLAN_TABLE.free.monthlyQuota, balance: STARTER, prices: { plans: { premium: "$49.00", business: "$199.00" } } });
+    const { url } = await api.billing.upgrade({ workspaceId, plan: "premium" });
+    const paid = await payCheckout(url, "4242 4242 4242 4242");
+    expect(paid.location).toMatch(/\/billing\?checkout=cs_test_/);
+    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({ status: "paid", kind: "plan", plan: "premium" });
+    const upgraded = { plan: "premium", monthlyQuota: PLAN_TABLE.premium.monthlyQuota, balance: STARTER + PLAN_TABLE.premium.includedCredits };
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({ ...upgraded, subscription: { status: "active", plan: "premium", cancelAtPeriodEnd: false } });
+
+    await settled();
+    expect(await api.billing.overview({ workspaceId })).toMatchObject(upgraded);
+    const history = await api.billing.history({ workspaceId });
+    expect(history.filter((entry) => entry.kind === "plan")).toMatchObject([{ from: "free", to: "premium", source: "stripe" }]);
+    expect(history.filter((entry) => entry.kind === "credits" && entry.source === "stripe_invoice")).toHaveLength(1);
+    await expect(api.billing.upgrade({ workspaceId, plan: "business" })).rejects.toThrow(/billing portal/);
+  });
+
+  it("buys a pack: a declined card leaves nothing changed and says why; a good card adds the credits once", async () => {
+    const { api, workspaceId } = ana;
+    const before = (await api.billing.overview({ workspaceId }))!.balance;
+    const { url } = await api.billing.buyCredits({ workspaceId, credits: 500 });
+    const declined = await payCheckout(url, "4000 0000 0000 0002");
+    expect(declined.status).toBe(402);
+    expect(declined.html).toContain("Your card was declined.");
+    await settled();
+    expect((await api.billing.overview({ workspaceId }))!.balance).toBe(before);
+
+    const paid = await payCheckout(url, "4242424242424242");
+    const sessionId = sessionIdOf(paid.location);
+    expect(await api.billing.completeCheckout({ workspaceId, sessionId })).toEqual({ status: "paid", kind: "credit_pack", credits: 500 });
+    expect(await api.billing.completeCheckout({ workspaceId, sessionId })).toEqual({ status: "paid", kind: "credit_pack", credits: 500 });
+    await settled();
+    expect((await api.billing.overview({ workspaceId }))!.balance).toBe(before + 500);
+    expect(await ledgerCheck(workspaceId)).toEqual({ balance: before + 500, ledger: before + 500 });
+  });
+
+  it("refuses another workspace's session, and billing actions to members who are not owners", async () => {
+    const other = await owner("Omar");
+    const { url } = await ana.api.billing.buyCredits({ workspaceId: ana.workspaceId, credits: 100 });
+    const paid = await payCheckout(url, "4242424242424242");
+    const stolen = await rejectionOf(other.api.billing.completeCheckout({ workspaceId: other.workspaceId, sessionId: sessionIdOf(paid.location) }), TRPCError);
+    expect(stolen.code).toBe("NOT_FOUND");
+
+    const { api: agentApi } = await newPerson("Agnes");
+    const invite = await ana.api.invitations.create({ workspaceId: ana.workspaceId, role: "agent" });
+    await agentApi.invitations.accept({ token: invite.token });
+    expect((await agentApi.billing.overview({ workspaceId: ana.workspaceId }))!.plan).toBe("premium");
+    const attempts = [
+      () => agentApi.billing.buyCredits({ workspaceId: ana.workspaceId, credits: 100 }),
+      () => agentApi.billing.portal({ workspaceId: ana.workspaceId }),
+      () => agentApi.billing.invoices({ workspaceId: ana.workspaceId }),
+    ];
+    for (const attempt of attempts) expect((await rejectionOf(attempt(), TRPCError)).code).toBe("FORBIDDEN");
+    await settled();
+  });
+
+  it("lists the invoices with their hosted page and PDF", async () => {
+    const invoices = await ana.api.billing.invoices({ workspaceId: ana.workspaceId });
+    expect(invoices[0]).toMatchObject({ status: "paid", amount: 4900, currency: "usd", hostedUrl: expect.stringContaining(double.origin), pdfUrl: expect.stringMatching(/\/pdf$/) });
+    const pdf = await fetch(invoices[0].pdfUrl!);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("the portal's cancel keeps Premium until the test clock ends the period, then Free with the credits kept", async () => {
+    const { api, workspaceId } = ana;
+    const { url } = await api.billing.portal({ workspaceId });
+    const subscription = (await api.billing.overview({ workspaceId }))!.subscription!;
+    const [{ id }] = (await stripe.subscriptions.list({ customer: await customerOf(workspaceId) })).data;
+    await portalAction(url, "cancel", { subscription: id });
+    await settled();
+    const cancelling = (await api.billing.overview({ workspaceId }))!;
+    expect(cancelling).toMatchObject({ plan: "premium", subscription: { status: "active", cancelAtPeriodEnd: true } });
+
+    const customer = (await stripe.customers.retrieve(await customerOf(workspaceId))) as Stripe.Customer;
+    await stripe.testHelpers.testClocks.advance(String(customer.test_clock), { frozen_time: Math.floor(subscription.currentPeriodEnd!.getTime() / 1000) + 3600 });
+    await settled();
+    const ended = await api.billing.overview({ workspaceId });
+    expect(ended).toMatchObject({ plan: "free", monthlyQuota: PLAN_TABLE.free.monthlyQuota, balance: cancelling.balance, subscription: { status: "canceled" } });
+    expect((await api.billing.history({ workspaceId })).find((entry) => entry.kind === "plan")).toMatchObject({ from: "premium", to: "free", source: "stripe" });
+  });
+
+  it("a refunded pack takes its credits back up to the balance, never below 0", async () => {
+    const bea = await owner("Bea");
+    const { url } = await bea.api.billing.buyCredits({ workspaceId: bea.workspaceId, credits: 100 });
+    const paid = await payCheckout(url, "4242424242424242");
+    await bea.api.billing.completeCheckout({ workspaceId: bea.workspaceId, sessionId: sessionIdOf(paid.location) });
+    const db = await getDb();
+    const [{ accountId }] = await db.execute<{ accountId: string }>(sql`select v1_account_id as "accountId" from studio.workspaces where id = ${bea.workspaceId}`);
+    // Spend all but 40 of the 600 credits.
+    await debitCredits(db, { accountId, amount: STARTER + 100 - 40, chargeKey: `test:${accountId}`, jobId: "job", operation: "test" });
+    const session = await stripe.checkout.sessions.retrieve(sessionIdOf(paid.location));
+    await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
+    await settled();
+    expect(await ledgerCheck(bea.workspaceId)).toEqual({ balance: 0, ledger: 0 });
+    expect((await bea.api.billing.history({ workspaceId: bea.workspaceId }))[0]).toMatchObject({ kind: "credits", amount: -40, source: "pack_refund" });
+  });
+
+  it("a failed renewal keeps the plan with a banner and one mail to the owners; when every retry fails, the workspace returns to Free", async () => {
+    const cai = await owner("Cai");
+    const { api, workspaceId, user } = cai;
+    const { url } = await api.billing.upgrade({ workspaceId, plan: "premium" });
+    const paid = await payCheckout(url, "4242424242424242");
+    await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) });
+    await settled();
+    const portal = await api.billing.portal({ workspaceId });
+    expect((await portalAction(portal.url, "card", { card: "4000000000000341" })).status).toBe(303);
+
+    const periodEnd = Math.floor((await api.billing.overview({ workspaceId }))!.subscription!.currentPeriodEnd!.getTime() / 1000);
+    const clock = String(((await stripe.customers.retrieve(await customerOf(workspaceId))) as Stripe.Customer).test_clock);
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: periodEnd + 3600 });
+    await settled();
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "premium", subscription: { status: "past_due" } });
+    const mails = (await listOutbox({ to: user.email })).filter((m) => /Payment for .* failed/.test(m.subject ?? ""));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("/billing");
+
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: periodEnd + 16 * 86400 });
+    await settled();
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "free", subscription: { status: "canceled" } });
+    expect((await listOutbox({ to: user.email })).filter((m) => /Payment for .* failed/.test(m.subject ?? ""))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The plans the studio sells, in one table (decision D15, docs/billing.md): each is a v1
+ * plan (the contract's gating: multi-view and video need Premium or Business), with the
+ * monthly quota and the credits included each paid month. Prices live in Stripe only,
+ * found by each price's `lookup_key`; nothing here is an amount of money.
+ */
+import { PAID_PLANS, type Plan } from "./vocabulary";
+
+
+export interface PlanTerms {
+  plan: Plan;
+  label: string;
+  /** Accepted generation requests per UTC calendar month (D3). */
+  monthlyQuota: number;
+  /** Credits granted with each paid invoice of the plan (never for Free). */
+  includedCredits: number;
+  /** The Stripe price of the monthly subscription, by lookup key; null for Free. */
+  lookupKey: string | null;
+  /** What the plan unlocks, for the pricing and billing pages. */
+  features: readonly string[];
+}
+
+export const PLAN_TABLE = {
+  free: {
+    plan: "free",
+    label: "Free",
+    monthlyQuota: 20,
+    includedCredits: 0,
+    lookupKey: null,
+    features: ["Staging, decluttering, renders and colour changes", "One output per staging request", "Inpainting, upscaling and listing copy with credits"],
+  },
+  premium: {
+    plan: "premium",
+    label: "Premium",
+    monthlyQuota: 1_000,
+    includedCredits: 300,
+    lookupKey: "atrium_premium_monthly",
+    features: ["Everything in Free", "Multi-view staging sets and listing videos", "Two outputs per staging request"],
+  },
+  business: {
+    plan: "business",
+    label: "Business",
+    monthlyQuota: 10_000,
+    includedCredits: 1_500,
+    lookupKey: "atrium_business_monthly",
+    features: ["Everything in Premium", "Four outputs per staging request", "The highest rate limits"],
+  },
+} as const satisfies Record<Plan, PlanTerms>;
+
+
+/** A new workspace's owners are mailed when a debit leaves fewer credits than this (they can change it). */
+export const LOW_BALANCE_DEFAULT_THRESHOLD = 50;
+
+/** A person may own at most this many workspaces on the Free plan. */
+export const FREE_WORKSPACES_PER_PERSON = 3;
+
+export const FREE_WORKSPACE_LIMIT_MESSAGE = `You already own ${FREE_WORKSPACES_PER_PERSON} workspaces on the Free plan, the most one person can have. Upgrade one of them to Premium or Business, or delete one you no longer use, to create another.`;
+
+/** One-time credit packs (Checkout in payment mode, and auto top-up). */
+export const CREDIT_PACKS = [
+  { credits: 100, lookupKey: "atrium_credits_100" },
+  { credits: 500, lookupKey: "atrium_credits_500" },
+  { credits: 2_000, lookupKey: "atrium_credits_2000" },
+] as const;
+
+export type CreditPackSize = (typeof CREDIT_PACKS)[number]["credits"];
+
+export function creditPack(credits: number) {
+  return CREDIT_PACKS.find((pack) => pack.credits === credits) ?? null;
+}
+
+/** Every lookup key the deployment's Stripe account must have a price for. */
+export const PRICE_LOOKUP_KEYS: readonly string[] = [
+  ...PAID_PLANS.map((plan) => PLAN_TABLE[plan].lookupKey),
+  ...CREDIT_PACKS.map((pack) => pack.lookupKey),
+];
+
+/** Which plans a feature needs, in words (the contract's plan gating, D1). */
+export const PLAN_NEEDED_FOR = {
+  multiview: "Multi-view staging needs the Premium or Business plan.",
+  video: "Listing videos need the Premium or Business plan.",
+} as const;
+
+/**
+ * The quota a plan grants a workspace. Free is for confirmed people only: until one of its
+ * owners has confirmed their address, a Free workspace has no quota (security H1).
+ */
+export function planQuota(plan: Plan, ownerConfirmed: boolean): number {
+  if (plan === "free" && !ownerConfirmed) return 0;
+  return PLAN_TABLE[plan].monthlyQuota;
+}
