@@ -1,21 +1,18 @@
 /**
- * Migration 0022 rewrites generations stored in the studio's old camelCase words into
+ * The generation_params_as_sent migration rewrites generations stored in the studio's old camelCase words into
  * the v1 request they sent (the shape the readers expect now), keeps every value, and
  * changes nothing when run again.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { generations } from "@/db/schema/studio-generations";
-import { migrationsFolder } from "@/db/migrate";
 import { studioWithPhotos } from "@/test/fixtures";
+import { migrationText } from "@/test/migration-text";
 
 afterAll(() => closeDb());
 
-const statements = fs
-  .readFileSync(path.join(migrationsFolder(), "0022_generation_params_as_sent.sql"), "utf8")
+const statements = migrationText("generation_params_as_sent")
   .split("--> statement-breakpoint")
   .map((statement) => statement.trim());
 

@@ -1,17 +1,15 @@
 /**
  * The plans migration: studio accounts still as every workspace was provisioned before
- * plans (business, 10,000 units) are marked by 0020_billing_plans_data.sql and moved once to
+ * plans (business, 10,000 units) are marked by the billing_plans_data migration and moved once to
  * STUDIO_SIGNUP_PLAN (Free quota only with a confirmed owner); an account the operator
  * changed keeps its plan.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, getSql } from "@/db/client";
 import { accounts, planChanges, users, workspaces } from "@/db/schema";
 import { newPerson } from "@/test/callers";
-import { migrationsFolder } from "./migrate";
+import { migrationText } from "@/test/migration-text";
 import { moveLegacyAccountsToSignupPlan } from "./signup-plan";
 
 afterAll(closeDb);
@@ -35,7 +33,7 @@ describe("moving accounts made before plans to the sign-up plan", () => {
 
     const db = await getDb();
     // The migration's marking statement, as it ran on upgrade.
-    const marking = fs.readFileSync(path.join(migrationsFolder(), "0020_billing_plans_data.sql"), "utf8").split("--> statement-breakpoint")[0];
+    const marking = migrationText("billing_plans_data").split("--> statement-breakpoint")[0];
     await db.execute(sql.raw(marking));
     const sourceOf = async (id: string) => (await db.select({ source: accounts.planSource }).from(accounts).where(eq(accounts.id, id)))[0].source;
     expect([await sourceOf(untouched.accountId), await sourceOf(unconfirmed.accountId), await sourceOf(changed.accountId), await sourceOf(bigger.accountId)]).toEqual(["legacy", "legacy", "operator", "operator"]);

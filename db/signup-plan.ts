@@ -1,5 +1,5 @@
 /**
- * The second half of the plans migration (0020_billing_plans_data.sql marks the accounts):
+ * The second half of the plans migration (0024_billing_plans_data.sql marks the accounts):
  * studio accounts provisioned before plans existed move to the plan STUDIO_SIGNUP_PLAN
  * names, once, as a new workspace would start. A setting cannot be read by a SQL file, so
  * this runs right after the migrations, under their lock. Free quota only for a workspace
