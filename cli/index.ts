@@ -12,7 +12,7 @@ import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { showAccount } from "@/server/v1/services/accounts/show-account";
 import { grantCredits } from "@/server/v1/services/billing/grant-credits";
 import { workspaceAccount } from "@/server/billing/workspace-account";
-import { DEFAULT_QUOTA } from "@/server/v1/plans";
+import { applyPlan } from "@/server/billing/apply-plan";
 import { createKey } from "@/server/v1/services/keys/create-key";
 import { revokeKey } from "@/server/v1/services/keys/revoke-key";
 import { removeWebhook } from "@/server/v1/services/webhooks/remove-webhook";
@@ -90,8 +90,8 @@ async function run(command: string, values: Values): Promise<unknown> {
     case "workspace plan": {
       const { accountId } = await workspaceAccount(db, required(values, "workspace"));
       const plan = required(values, "plan") as Plan;
-      // A workspace's plan comes with the plan table's quota unless one is named.
-      await setPlan(db, { accountId, plan, quota: integer(values, "quota") ?? DEFAULT_QUOTA[plan], source: "operator" });
+      // A workspace's plan comes with the plan table's quota unless one is named; the change is in its audit log.
+      await applyPlan(db, { accountId, plan, quota: integer(values, "quota"), source: "operator" });
       return showAccount(db, { accountId, now });
     }
     case "workspace credits": {

@@ -75,7 +75,7 @@ const mailsTo = async (email: string, subject: RegExp) => (await listOutbox({ to
 
 describe("auto top-up", () => {
   it("charges the saved card for the chosen pack once per crossing, never twice for one", async () => {
-    const { api, workspaceId, accountId } = await ownerWithCard("Tia");
+    const { api, user, workspaceId, accountId } = await ownerWithCard("Tia");
     await api.billing.setAutoTopUp({ workspaceId, enabled: true, threshold: 200, pack: 500 });
     expect(await account(accountId)).toMatchObject({ balance: 600, topUp: 200 });
 
@@ -100,6 +100,16 @@ describe("auto top-up", () => {
     expect(grants.map((g) => g.grant_key).sort()).toEqual(charges.map((c) => `stripe:payment_intent:${c.id}`).sort());
     const keys = double.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST").map((r) => r.headers["idempotency-key"]);
     expect(keys.sort()).toEqual([`atrium-auto-top-up-${accountId}-${crossing.entryId}`, `atrium-auto-top-up-${accountId}-${second.entryId}`].sort());
+
+    // The audit log: the owner bought a pack and turned top-up on; each top-up bought its pack once, on no one's click.
+    const { events } = await api.audit.list({ workspaceId });
+    const billingEvents = events.filter((e) => e.action === "auto_top_up_changed" || e.action === "credit_pack_purchased").map(({ action, actorEmail, target, detail }) => ({ action, actorEmail, target, detail }));
+    expect(billingEvents).toEqual([
+      { action: "credit_pack_purchased", actorEmail: null, target: "500 credits", detail: { via: "auto_top_up" } },
+      { action: "credit_pack_purchased", actorEmail: null, target: "500 credits", detail: { via: "auto_top_up" } },
+      { action: "auto_top_up_changed", actorEmail: user.email, target: null, detail: { enabled: true, threshold: 200, pack: 500 } },
+      { action: "credit_pack_purchased", actorEmail: user.email, target: "100 credits", detail: { via: "checkout" } },
+    ]);
   });
 
   it("a declined card turns auto top-up off, says why, and mails the owners", async () => {
@@ -112,6 +122,8 @@ describe("auto top-up", () => {
     expect((await api.billing.overview({ workspaceId }))!.autoTopUp).toMatchObject({ threshold: null, stoppedReason: "Your card was declined." });
     const [mail] = await mailsTo(user.email, /Auto top-up for Dov Realty was turned off/);
     expect(mail.text).toContain("Your card was declined.");
+    const [stopped] = (await api.audit.list({ workspaceId })).events.filter((e) => e.action === "auto_top_up_changed");
+    expect(stopped).toMatchObject({ actorEmail: null, detail: { enabled: false, stopped: "Your card was declined." } });
   });
 
   it("a card that needs the buyer's authentication turns it off too", async () => {

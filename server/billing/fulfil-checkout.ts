@@ -12,6 +12,8 @@ import { AppError } from "@/server/errors";
 import { grantPaidCredits } from "@/server/v1/services/billing/grant-paid-credits";
 import { creditsLabel } from "@/shared/credit-costs";
 import type { Plan } from "@/shared/vocabulary";
+import { recordAudit } from "@/server/studio/audit/record-audit";
+import { buyerOf } from "./billing-audit";
 import { workspaceOfCustomer } from "./billing-row";
 import { loadCatalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
@@ -47,7 +49,10 @@ export async function fulfilCheckout(ctx: BillingContext, sessionId: string, exp
   const known = price ? (await loadCatalogue(stripe)).byPriceId.get(price.id) : undefined;
   if (!known || !("credits" in known)) return { status: "paid", kind: "credit_pack", credits: 0 };
   const { accountId } = await workspaceAccount(ctx.db, workspaceId);
-  await grantPaidCredits(ctx.db, { accountId, amount: known.credits, grantKey: `stripe:checkout:${session.id}`, source: "credit_pack", note: `${creditsLabel(known.credits)} pack` });
+  await ctx.db.transaction(async (tx) => {
+    const grant = await grantPaidCredits(tx, { accountId, amount: known.credits, grantKey: `stripe:checkout:${session.id}`, source: "credit_pack", note: `${creditsLabel(known.credits)} pack` });
+    if (grant.applied) await recordAudit(tx, { workspaceId, actorUserId: buyerOf(session.metadata), action: "credit_pack_purchased", target: creditsLabel(known.credits), detail: { via: "checkout" } });
+  });
   return { status: "paid", kind: "credit_pack", credits: known.credits };
 }
 

@@ -5,6 +5,7 @@
  */
 import "server-only";
 import type Stripe from "stripe";
+import { recordAudit } from "@/server/studio/audit/record-audit";
 import { grantPaidCredits } from "@/server/v1/services/billing/grant-paid-credits";
 import { creditsLabel } from "@/shared/credit-costs";
 import { creditPack } from "@/shared/plans";
@@ -17,6 +18,10 @@ export async function fulfilTopUp(ctx: BillingContext, intent: string | Stripe.P
   const workspaceId = latest.metadata?.workspace_id;
   if (latest.status !== "succeeded" || latest.metadata?.kind !== "auto_top_up" || !pack || !workspaceId) return { granted: 0 };
   const { accountId } = await workspaceAccount(ctx.db, workspaceId);
-  const grant = await grantPaidCredits(ctx.db, { accountId, amount: pack.credits, grantKey: `stripe:payment_intent:${latest.id}`, source: "auto_top_up", note: `Auto top-up: ${creditsLabel(pack.credits)}` });
+  const grant = await ctx.db.transaction(async (tx) => {
+    const granted = await grantPaidCredits(tx, { accountId, amount: pack.credits, grantKey: `stripe:payment_intent:${latest.id}`, source: "auto_top_up", note: `Auto top-up: ${creditsLabel(pack.credits)}` });
+    if (granted.applied) await recordAudit(tx, { workspaceId, actorUserId: null, action: "credit_pack_purchased", target: creditsLabel(pack.credits), detail: { via: "auto_top_up" } });
+    return granted;
+  });
   return { granted: grant.applied ? pack.credits : 0 };
 }

@@ -21,6 +21,8 @@ export interface CheckoutTarget {
   workspaceId: string;
   name: string;
   ownerEmail: string;
+  /** Who started the checkout: named in the session so fulfilment records who bought. */
+  userId: string;
   /** Absolute URL of the workspace's billing page. */
   billingUrl: string;
 }
@@ -39,8 +41,8 @@ export async function startPlanCheckout(ctx: BillingContext, target: CheckoutTar
     customer,
     client_reference_id: target.workspaceId,
     line_items: [{ price: price.id, quantity: 1 }],
-    metadata: { workspace_id: target.workspaceId, kind: "plan", plan },
-    subscription_data: { metadata: { workspace_id: target.workspaceId, plan } },
+    metadata: { workspace_id: target.workspaceId, kind: "plan", plan, user_id: target.userId },
+    subscription_data: { metadata: { workspace_id: target.workspaceId, plan, user_id: target.userId } },
     success_url: `${target.billingUrl}?checkout={CHECKOUT_SESSION_ID}`,
     cancel_url: `${target.billingUrl}?checkout=canceled`,
   });
@@ -54,7 +56,7 @@ export async function startPackCheckout(ctx: BillingContext, target: CheckoutTar
   const price = (await loadCatalogue(stripe)).packs[credits];
   if (!price) throw new AppError("payments_unavailable", `This pack has no price in Stripe yet (lookup key ${pack.lookupKey}).`);
   const customer = await ensureCustomer(ctx, target);
-  const metadata = { workspace_id: target.workspaceId, kind: "credit_pack", credits: String(credits) };
+  const metadata = { workspace_id: target.workspaceId, kind: "credit_pack", credits: String(credits), user_id: target.userId };
   const session = await stripe.checkout.sessions.create({
     mode: "payment",
     customer,

@@ -23,6 +23,7 @@ import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
 import { PLAN_TABLE } from "@/shared/plans";
 import { applyPlan } from "./apply-plan";
+import { buyerOf } from "./billing-audit";
 import { lockBillingRow, workspaceOfCustomer } from "./billing-row";
 import { loadCatalogue, type Catalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
@@ -75,7 +76,9 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
       .where(eq(workspaceBilling.workspaceId, workspaceId));
     if (after && after !== before) {
       const [workspace] = await tx.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, workspaceId));
-      if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id });
+      // The buyer is the actor only of the plan their checkout bought; a change in the portal or at a period's end is Stripe's.
+      const bought = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : null;
+      if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actorUserId: bought });
     }
     return { plan: after, mailPastDue, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
   });

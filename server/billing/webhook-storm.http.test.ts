@@ -87,7 +87,8 @@ async function state() {
       (select count(*)::int from v1.credit_ledger l where l.account_id = a.id and l.grant_key is not null) as keyed,
       (select coalesce(max(n), 0)::int from (select count(*) as n from v1.credit_ledger l where l.account_id = a.id and l.grant_key is not null group by l.grant_key) k) as max_per_key
     from studio.workspaces w join v1.accounts a on a.id::text = w.v1_account_id
-    where w.id in ${sql.raw(`(${owners.map((o) => `'${o.workspaceId}'`).join(",")})`)}`);
+    where w.id in ${sql.raw(`(${owners.map((o) => `'${o.workspaceId}'`).join(",")})`)}
+    order by w.id`);
 }
 
 describe("webhooks: 1,000 deliveries, duplicated, shuffled, concurrent", () => {

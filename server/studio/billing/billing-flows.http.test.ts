@@ -19,6 +19,7 @@ import { startAppServer, type AppServer } from "@/test/app-server";
 import type { StripeDouble } from "@/test/doubles/stripe";
 import { rejectionOf } from "@/test/rejection";
 import { payCheckout, portalAction, sessionIdOf, startConfiguredStripeDouble } from "@/test/stripe-settings";
+import type { AuditAction } from "@/shared/audit-actions";
 import { PLAN_TABLE } from "@/shared/plans";
 
 await vi.hoisted(async () => {
@@ -75,6 +76,12 @@ async function ledgerCheck(workspaceId: string) {
   return { balance: Number(row.balance), ledger: Number(row.ledger) };
 }
 
+/** The workspace's audit events of one action, newest first, as an owner reads them. */
+async function auditOf(person: Awaited<ReturnType<typeof owner>>, action: AuditAction) {
+  const { events } = await person.api.audit.list({ workspaceId: person.workspaceId });
+  return events.filter((event) => event.action === action).map(({ actorEmail, target, detail }) => ({ actorEmail, target, detail }));
+}
+
 async function customerOf(workspaceId: string) {
   const db = await getDb();
   const [row] = await db.select({ customer: workspaceBilling.stripeCustomerId }).from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId));
@@ -103,6 +110,8 @@ describe("plans and packs through Stripe Checkout", () => {
     const history = await api.billing.history({ workspaceId });
     expect(history.filter((entry) => entry.kind === "plan")).toMatchObject([{ from: "free", to: "premium", source: "stripe" }]);
     expect(history.filter((entry) => entry.kind === "credits" && entry.source === "stripe_invoice")).toHaveLength(1);
+    // The audit log names who bought, once, however many times Stripe told us.
+    expect(await auditOf(ana, "plan_changed")).toEqual([{ actorEmail: ana.user.email, target: "premium", detail: { from: "free", source: "stripe" } }]);
     await expect(api.billing.upgrade({ workspaceId, plan: "business" })).rejects.toThrow(/billing portal/);
   });
 
@@ -123,6 +132,7 @@ describe("plans and packs through Stripe Checkout", () => {
     await settled();
     expect((await api.billing.overview({ workspaceId }))!.balance).toBe(before + 500);
     expect(await ledgerCheck(workspaceId)).toEqual({ balance: before + 500, ledger: before + 500 });
+    expect(await auditOf(ana, "credit_pack_purchased")).toEqual([{ actorEmail: ana.user.email, target: "500 credits", detail: { via: "checkout" } }]);
   });
 
   it("refuses another workspace's session, and billing actions to members who are not owners", async () => {
@@ -168,6 +178,8 @@ describe("plans and packs through Stripe Checkout", () => {
     const ended = await api.billing.overview({ workspaceId });
     expect(ended).toMatchObject({ plan: "free", monthlyQuota: PLAN_TABLE.free.monthlyQuota, balance: cancelling.balance, subscription: { status: "canceled" } });
     expect((await api.billing.history({ workspaceId })).find((entry) => entry.kind === "plan")).toMatchObject({ from: "premium", to: "free", source: "stripe" });
+    // Stripe ended it on its own at the period's end: no one's action, newest first.
+    expect((await auditOf(ana, "plan_changed"))[0]).toEqual({ actorEmail: null, target: "free", detail: { from: "premium", source: "stripe" } });
   });
 
   it("a refunded pack takes its credits back up to the balance, never below 0", async () => {

@@ -53,7 +53,7 @@ export const billingRouter = router({
 
   setAutoTopUp: workspaceProcedure("owner")
     .input(z.object({ enabled: z.boolean(), threshold: ThresholdSchema, pack: PackSchema }))
-    .mutation(({ ctx, input }) => changeAutoTopUp(ctx.studio, { workspaceId: ctx.workspace.id, enabled: input.enabled, threshold: input.threshold, pack: input.pack })),
+    .mutation(({ ctx, input }) => changeAutoTopUp(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip, enabled: input.enabled, threshold: input.threshold, pack: input.pack })),
 
   setLowBalanceAlert: workspaceProcedure("owner")
     .input(z.object({ threshold: ThresholdSchema.nullable() }))

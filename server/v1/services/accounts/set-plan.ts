@@ -22,7 +22,7 @@ export interface SetPlanInput {
   reference?: string;
 }
 
-export async function setPlan(db: Tx, input: SetPlanInput): Promise<{ changed: boolean }> {
+export async function setPlan(db: Tx, input: SetPlanInput): Promise<{ changed: boolean; fromPlan: Plan }> {
   if (!PLANS.includes(input.plan)) throw new AppError("invalid_request", `The plan must be one of ${PLANS.join(", ")}.`);
   if (input.quota !== undefined && (!Number.isInteger(input.quota) || input.quota < 0)) throw new AppError("invalid_request", "The quota must be a whole number, 0 or more.");
   const change = async (tx: Tx) => {
@@ -30,10 +30,10 @@ export async function setPlan(db: Tx, input: SetPlanInput): Promise<{ changed: b
     if (!before) throw new AppError("not_found", "No such account.");
     const quota = input.quota ?? before.quota;
     await tx.update(accounts).set({ plan: input.plan, monthlyQuota: quota, planSource: input.source, updatedAt: new Date() }).where(eq(accounts.id, input.accountId));
-    if (before.plan === input.plan && before.quota === quota) return { changed: false };
+    if (before.plan === input.plan && before.quota === quota) return { changed: false, fromPlan: before.plan };
     await tx.insert(planChanges).values({ accountId: input.accountId, fromPlan: before.plan, toPlan: input.plan, monthlyQuota: quota, source: input.source, reference: input.reference ?? null });
     await notifyKeyChange(tx, `account:${input.accountId}`);
-    return { changed: true };
+    return { changed: true, fromPlan: before.plan };
   };
   return is(db, PgTransaction) ? change(db) : db.transaction(change);
 }
