@@ -140,6 +140,15 @@ test("an owner on Free upgrades to Premium, buys a pack after a declined card, c
     await snap(page, "billing-04-back-on-free-1280");
   });
 
+  await test.step("the audit log names who bought the plan and the pack, and that Stripe ended the plan", async () => {
+    await page.goto(`/w/${workspace.slug}/settings/audit`);
+    const events = page.getByTestId("audit-event");
+    const plans = events.filter({ hasText: "Plan changed" });
+    await expect(plans.filter({ hasText: "from: free; source: stripe" })).toContainText(`by ${owner.name} (${owner.email})`);
+    await expect(plans.filter({ hasText: "from: premium; source: stripe" })).toContainText("by the system");
+    await expect(events.filter({ hasText: "Credit pack purchased" })).toContainText(`by ${owner.name} (${owner.email})`);
+  });
+
   await test.step("an agent sees the plan but no billing action", async () => {
     const context = await browser.newContext();
     const agentPage = await context.newPage();
