@@ -41,6 +41,8 @@ export async function restorePhoto(ctx: StudioContext, input: PhotoRef): Promise
   if (restored) return;
   const [current] = await ctx.db.select({ deletedAt: photos.deletedAt }).from(photos).where(ofPhoto);
   if (current && !current.deletedAt) return;
+  // Purged already, or never this workspace's: the same answer, so a foreign id learns nothing.
+  if (!current) throw new AppError("not_found", "This photo is gone: it was deleted for good.");
   throw new AppError("conflict", "Too late to undo: the photo was deleted for good.");
 }
 

@@ -3,11 +3,13 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
 import { derivativeUrls } from "@/server/images/derivatives";
+import { getProject } from "../projects/get-project";
 import { requestMissingCopies } from "./make-missing-copies";
 import { photoUrl } from "./photo-url";
 
 /** A project's photos (deleted ones hidden), each with its original and its resized copies. */
 export async function listPhotos(ctx: StudioContext, input: { workspaceId: string; projectId: string }) {
+  await getProject(ctx, input);
   const rows = await ctx.db
     .select()
     .from(photos)

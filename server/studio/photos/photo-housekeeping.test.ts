@@ -96,8 +96,9 @@ describe("photo delete with undo", () => {
     expect(await purgeDeletedPhoto(await later(PHOTO_UNDO_WINDOW_MS + 1000), { workspaceId, photoId: photoIds[1] })).toBe(true);
     expect(await store().get(key)).toBeNull();
     expect(await store().get(derivativeKey(key, "thumb"))).toBeNull();
-    const code = await studio.api.photos.restore({ workspaceId, photoId: photoIds[1] }).catch((error: TRPCError) => error.code);
-    expect(code).toBe("CONFLICT");
+    // Gone for good: the same answer as an id the workspace never had.
+    const refusal = await studio.api.photos.restore({ workspaceId, photoId: photoIds[1] }).catch((error: TRPCError) => error);
+    expect(refusal).toMatchObject({ code: "NOT_FOUND", message: "This photo is gone: it was deleted for good." });
   });
 
   it("keeps the original of a photo a result was made from, so its before/after still shows it", async () => {

@@ -1,0 +1,242 @@
+/**
+ * Access control of every studio procedure, as one table. Each row says who may call the
+ * procedure and which input reaches it with workspace A's ids. The test walks the router,
+ * so a procedure added without a row fails here. Then, for every row:
+ *  - without a session: UNAUTHORIZED (public procedures excepted);
+ *  - a member of A below the required role, with A's ids: FORBIDDEN;
+ *  - a person outside A, with A's ids: NOT_FOUND (A's existence is not revealed);
+ *  - the owner of workspace B, with B's id and A's other ids: NOT_FOUND or FORBIDDEN;
+ * and no row of any table changed while all that was refused.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "@/db/client";
+import { generationOutputs, generations, stagingBatches } from "@/db/schema";
+import { roleAtLeast } from "@/shared/roles";
+import { WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/vocabulary";
+import { callerFor, codeOf, newPerson, type Caller } from "@/test/callers";
+import { studioWithPhotos } from "@/test/fixtures";
+import { appRouter } from "./root";
+
+/** Workspace A's ids, as the rows' inputs take them. */
+interface Ids {
+  workspaceId: string;
+  projectId: string;
+  photoId: string;
+  otherPhotoId: string;
+  generationId: string;
+  outputId: string;
+  batchId: string;
+  invitationId: string;
+  memberUserId: string;
+}
+
+type Input = (ids: Ids) => unknown;
+/**
+ * public: anyone. signedIn: any signed-in person, no workspace. A role: members of the
+ * input's workspace with at least that role. `ids`: the input names A's resources beyond
+ * its workspace, so B's owner tries them through B.
+ */
+type Row = { access: "public" } | { access: "signedIn" } | { access: WorkspaceRole; input: Input; ids?: true };
+
+const requestId = () => crypto.randomUUID();
+const projectFields = { address: "1 Elsewhere Road", propertyType: "house", listingStatus: "active", listingType: "sale", price: 1, bedrooms: 1, bathrooms: 1, notes: "" } as const;
+const workspaceOnly: Input = ({ workspaceId }) => ({ workspaceId });
+const ofProject: Input = ({ workspaceId, projectId }) => ({ workspaceId, projectId });
+const ofPhoto: Input = ({ workspaceId, photoId }) => ({ workspaceId, photoId });
+const ofGeneration: Input = ({ workspaceId, generationId }) => ({ workspaceId, generationId });
+const ofBatch: Input = ({ workspaceId, batchId }) => ({ workspaceId, batchId });
+const ofOutput: Input = ({ workspaceId, outputId }) => ({ workspaceId, outputId });
+
+const TABLE: Record<string, Row> = {
+  "auth.signUp": { access: "public" },
+  "auth.emailStatus": { access: "signedIn" },
+  "auth.resendVerification": { access: "signedIn" },
+  "auth.verifyEmail": { access: "public" },
+  "auth.requestPasswordReset": { access: "public" },
+  "auth.resetPassword": { access: "public" },
+  "auth.signOutEverywhere": { access: "signedIn" },
+
+  "workspaces.list": { access: "signedIn" },
+  // Finds only the caller's own memberships (the access test covers a stranger's slug).
+  "workspaces.bySlug": { access: "signedIn" },
+  "workspaces.create": { access: "signedIn" },
+  "workspaces.rename": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, name: "Taken Over Realty" }) },
+  "workspaces.delete": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, confirmName: "A Realty" }) },
+  "workspaces.connection": { access: "admin", input: workspaceOnly },
+
+  "members.list": { access: "agent", input: workspaceOnly },
+  "members.changeRole": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId, role: "owner" }), ids: true },
+  "members.remove": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId }), ids: true },
+
+  "invitations.list": { access: "admin", input: workspaceOnly },
+  "invitations.create": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, role: "admin", requestId: requestId() }) },
+  "invitations.revoke": { access: "admin", input: ({ workspaceId, invitationId }) => ({ workspaceId, invitationId }), ids: true },
+  "invitations.preview": { access: "public" },
+  // The token is the capability: accepting is for anyone signed in who holds it.
+  "invitations.accept": { access: "signedIn" },
+
+  "projects.list": { access: "agent", input: ({ workspaceId }) => ({ workspaceId, archived: false }) },
+  "projects.get": { access: "agent", input: ofProject, ids: true },
+  "projects.create": { access: "agent", input: ({ workspaceId }) => ({ workspaceId, fields: projectFields, requestId: requestId() }) },
+  "projects.update": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, fields: projectFields }), ids: true },
+  "projects.setArchived": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, archived: true }), ids: true },
+
+  "photos.list": { access: "agent", input: ofProject, ids: true },
+  "photos.prepareUploads": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, files: [{ fileName: "x.jpg", contentType: "image/jpeg", bytes: 1000 }] }), ids: true },
+  "photos.confirmUpload": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, key: `uploads/${workspaceId}/${projectId}/x.jpg`, fileName: "x.jpg" }), ids: true },
+  "photos.delete": { access: "agent", input: ofPhoto, ids: true },
+  "photos.restore": { access: "agent", input: ofPhoto, ids: true },
+
+  "generations.list": { access: "agent", input: ofProject, ids: true },
+  "generations.delete": { access: "agent", input: ofGeneration, ids: true },
+  "generations.stage": {
+    access: "agent",
+    input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, photoId, requestId: requestId(), redesignType: "staging", roomType: "living_room", style: "modern", intensity: 0.6, fast: true }),
+    ids: true,
+  },
+  "generations.multiview": {
+    access: "agent",
+    input: ({ workspaceId, projectId, photoId, otherPhotoId }) => ({ workspaceId, projectId, requestId: requestId(), anchorPhotoId: photoId, viewPhotoIds: [otherPhotoId], roomType: "living_room", style: "modern", intensity: 0.6 }),
+    ids: true,
+  },
+  "generations.redoView": { access: "agent", input: ({ workspaceId, generationId }) => ({ workspaceId, generationId, viewIndex: 1 }), ids: true },
+  "generations.inpaintUpscale": {
+    access: "agent",
+    input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, photoId, requestId: requestId(), maskDataUrl: "data:image/png;base64,iVBORw0KGgo=", inpaintingType: "remove" }),
+    ids: true,
+  },
+  "generations.video": { access: "agent", input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, requestId: requestId(), mode: "zoom_in", image: { type: "photo", id: photoId } }), ids: true },
+  "generations.describe": {
+    access: "agent",
+    input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, requestId: requestId(), photoIds: [photoId], property: { propertyType: "house" } }),
+    ids: true,
+  },
+  "generations.reviseDescription": { access: "agent", input: ({ workspaceId, generationId }) => ({ workspaceId, generationId, text: "Rewritten by a stranger." }), ids: true },
+
+  "exports.exportOutput": { access: "agent", input: ({ workspaceId, outputId }) => ({ workspaceId, outputId, disclosure: true }), ids: true },
+  "exports.shareLink": { access: "agent", input: ofProject, ids: true },
+  "exports.createShareLink": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, requestId: requestId() }), ids: true },
+  "exports.revokeShareLink": { access: "agent", input: ofProject, ids: true },
+  // The token is the capability: the public disclosure page.
+  "exports.share": { access: "public" },
+
+  "batches.list": { access: "agent", input: ofProject, ids: true },
+  "batches.suggestRoomTypes": { access: "agent", input: ofProject, ids: true },
+  "batches.start": {
+    access: "agent",
+    input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, requestId: requestId(), style: "modern", intensity: 0.6, photos: [{ photoId, roomType: "living_room" }] }),
+    ids: true,
+  },
+  "batches.pause": { access: "agent", input: ofBatch, ids: true },
+  "batches.resume": { access: "agent", input: ofBatch, ids: true },
+  "batches.cancel": { access: "agent", input: ofBatch, ids: true },
+
+  "usage.summary": { access: "agent", input: workspaceOnly },
+  "usage.quota": { access: "agent", input: workspaceOnly },
+
+  "usage.exportCsv": { access: "agent", input: workspaceOnly },
+
+  "compliance.changeMap": { access: "agent", input: ofOutput, ids: true },
+  "compliance.listingRemarks": { access: "agent", input: ofProject, ids: true },
+  "compliance.ruleSet": { access: "agent", input: workspaceOnly },
+  "compliance.setRuleSet": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, ruleSetId: "california" }) },
+
+  "audit.list": { access: "admin", input: workspaceOnly },
+  "audit.exportCsv": { access: "admin", input: workspaceOnly },
+
+  "billing.prices": { access: "public" },
+  "billing.overview": { access: "agent", input: workspaceOnly },
+  "billing.notice": { access: "agent", input: workspaceOnly },
+  "billing.history": { access: "agent", input: workspaceOnly },
+  "billing.invoices": { access: "owner", input: workspaceOnly },
+  "billing.upgrade": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, plan: "premium" }) },
+  "billing.buyCredits": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, credits: 500 }) },
+  "billing.portal": { access: "owner", input: workspaceOnly },
+  "billing.completeCheckout": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, sessionId: "cs_test_a1b2c3d4e5f6g7h8" }) },
+  "billing.setAutoTopUp": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, enabled: false, threshold: 100, pack: 500 }) },
+  "billing.setLowBalanceAlert": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, threshold: 50 }) },
+};
+
+type Procedures = Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
+const procedures = (appRouter._def as unknown as { procedures: Procedures }).procedures;
+
+/** Calls a procedure by its dotted path, as a page would. */
+function call(caller: Caller, path: string, input: unknown): Promise<unknown> {
+  const fn = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+  return fn(input);
+}
+
+/** One digest per table of every schema but the migrations': equal digests, no row changed. */
+async function digests(): Promise<Record<string, string>> {
+  const db = await getDb();
+  const tables = await db.execute<{ name: string }>(sql`
+    select format('%I.%I', table_schema, table_name) as name from information_schema.tables
+    where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema', 'drizzle') order by 1`);
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await db.execute<{ digest: string }>(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${name} t`));
+    result[name] = row.digest;
+  }
+  return result;
+}
+
+let ids: Ids;
+let otherWorkspaceId: string;
+const callers = {} as Record<"anonymous" | "admin" | "agent" | "outsider", Caller>;
+
+beforeAll(async () => {
+  const owner = await studioWithPhotos("Avery", 2);
+  const [admin, agent, outsider] = await Promise.all([newPerson("Adele"), newPerson("Agnes"), newPerson("Otto")]);
+  const { workspaceId, projectId, photoIds } = owner;
+  for (const [person, role] of [[admin, "admin"], [agent, "agent"]] as const) {
+    await person.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId, role })).token });
+  }
+  const pending = await owner.api.invitations.create({ workspaceId, role: "agent", email: "pending@example.test" });
+  otherWorkspaceId = (await outsider.api.workspaces.create({ name: "B Realty" })).id;
+
+  const db = await getDb();
+  const [generation] = await db.insert(generations).values({ workspaceId, projectId, createdBy: owner.user.id, kind: "staging", status: "completed", photoId: photoIds[0] }).returning();
+  const [output] = await db.insert(generationOutputs).values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed" }).returning();
+  const batchId = crypto.randomUUID();
+  await db.insert(stagingBatches).values({ id: batchId, workspaceId, projectId, createdBy: owner.user.id, requestId: crypto.randomUUID(), style: "modern", intensity: 0.6, seed: 1, status: "paused" });
+
+  ids = { workspaceId, projectId, photoId: photoIds[0], otherPhotoId: photoIds[1], generationId: generation.id, outputId: output.id, batchId, invitationId: pending.id, memberUserId: agent.user.id };
+  Object.assign(callers, { anonymous: await callerFor(null), admin: admin.api, agent: agent.api, outsider: outsider.api });
+}, 120_000);
+
+afterAll(closeDb);
+
+describe("every studio procedure's access", () => {
+  it("has a row for every procedure of the router, and no row for one that is gone", () => {
+    expect(Object.keys(procedures).filter((path) => !(path in TABLE))).toEqual([]);
+    expect(Object.keys(TABLE).filter((path) => !(path in procedures))).toEqual([]);
+  });
+
+  it("refuses each caller below the row's access, and changes nothing", async () => {
+    const before = await digests();
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(["studio.projects", "studio.generations", "v1.accounts", "v1.credit_ledger"]));
+    const wrong: string[] = [];
+    const expectCode = async (path: string, who: string, promise: Promise<unknown>, allowed: string[]) => {
+      const code = await codeOf(promise);
+      if (!allowed.includes(code)) wrong.push(`${path} as ${who}: ${code}, expected ${allowed.join(" or ")}`);
+    };
+
+    for (const [path, row] of Object.entries(TABLE)) {
+      if (row.access === "public") continue;
+      const input = row.access === "signedIn" ? undefined : row.input(ids);
+      await expectCode(path, "anonymous", call(callers.anonymous, path, input ?? {}), ["UNAUTHORIZED"]);
+      if (row.access === "signedIn") continue;
+      const required = row.access;
+      for (const role of WORKSPACE_ROLES.filter((r) => !roleAtLeast(r, required)) as ("admin" | "agent")[]) {
+        await expectCode(path, `${role} of A`, call(callers[role], path, row.input(ids)), ["FORBIDDEN"]);
+      }
+      await expectCode(path, "a stranger to A", call(callers.outsider, path, row.input(ids)), ["NOT_FOUND"]);
+      if (row.ids) await expectCode(path, "B's owner through B", call(callers.outsider, path, row.input({ ...ids, workspaceId: otherWorkspaceId })), ["NOT_FOUND", "FORBIDDEN"]);
+    }
+
+    expect(wrong).toEqual([]);
+    const after = await digests();
+    expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual([]);
+  }, 300_000);
+});
