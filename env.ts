@@ -117,6 +117,8 @@ export const EnvSchema = z.object({
   V1_IDEMPOTENCY_TTL_HOURS: int(24, 1),
   V1_WEBHOOKS_ENABLED: bool,
   V1_WEBHOOK_TIMEOUT_MS: int(15_000, 1),
+  /** The request log (D16); `off` exists for the bench's baseline, never for a deployment. */
+  V1_REQUEST_LOG: z.enum(["on", "off"]).default("on"),
   V1_OUTPUT_URL_TTL_SECONDS: int(7 * 24 * 3600, 60),
 
   // Secrets. In the embedded default they are generated once under DATA_DIR.

@@ -159,7 +159,7 @@ describe("v1 connection", () => {
     expect(baseUrl).toMatch(/\/api\/v1$/);
     expect(JSON.stringify(summary)).not.toContain(apiKey);
     expect(apiKey.startsWith(summary.keyPrefix!.replace("…", ""))).toBe(true);
-    expect((await authenticateKey(await getDb(), apiKey))?.plan).toBe("business");
+    expect((await authenticateKey(await getDb(), apiKey))?.account.plan).toBe("business");
 
     env.STUDIO_V1_BASE_URLS = ["https://images.example.com/api/v1"];
     await owner.api.workspaces.setConnection({ workspaceId, apiKey: "atr_pasted_key_0123456789abcdef", baseUrl: "https://images.example.com/api/v1/" });

@@ -12,6 +12,9 @@ export interface CreateAccountInput {
   plan: Plan;
   credits?: number;
   quota?: number;
+  /** The first key's name and maker (api_keys.name, created_by). */
+  keyName?: string;
+  createdBy?: string;
 }
 
 /** Creates an account with its first key and starting credits, in one transaction. */
@@ -31,7 +34,7 @@ export async function createAccount(
       .values({ name: input.name.trim(), plan: input.plan, monthlyQuota: quota })
       .returning({ id: accounts.id });
     if (credits > 0) await grantCredits(tx, { accountId: account.id, amount: credits, note: "opening balance" });
-    const { apiKey } = await createKey(tx, { accountId: account.id });
+    const { apiKey } = await createKey(tx, { accountId: account.id, name: input.keyName, createdBy: input.createdBy });
     return { accountId: account.id, apiKey };
   });
 }
