@@ -3,6 +3,7 @@ import { deliverWebhookFunction } from "./deliver-webhook";
 import { processJobGroup } from "./process-job-group";
 import { processRenderSet } from "./process-render-set";
 import { processVideo } from "./process-video";
+import { pruneDeveloperLogsFunction } from "./prune-developer-logs";
 import { redoRenderViewFunction } from "./redo-render-view";
 
-export const v1Functions = [processJobGroup, processVideo, processRenderSet, redoRenderViewFunction, deliverWebhookFunction];
+export const v1Functions = [processJobGroup, processVideo, processRenderSet, redoRenderViewFunction, deliverWebhookFunction, pruneDeveloperLogsFunction];

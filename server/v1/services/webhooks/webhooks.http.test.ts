@@ -1,17 +1,25 @@
 /**
- * Preview webhooks (D11) end to end: a job group finishes, the account's receiver gets
- * a signed `job.completed`; a receiver that fails (500, then a redirect) is retried
- * with the same event id and a fresh signature until it accepts.
+ * Webhooks end to end (D11, D16): a job group finishes and each endpoint that asked for
+ * the event gets it, signed with the contract's headers and the Standard Webhooks ones
+ * (checked with the `standardwebhooks` library); a failing receiver is retried on the
+ * schedule with the same webhook-id, every attempt lands in the delivery log, and a
+ * manual redeliver succeeds; during a secret rotation both secrets sign.
  */
 import http from "node:http";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { v1Functions } from "@/inngest/functions/v1";
 import { startTestExecutor, type TestExecutor } from "@/inngest/local/testing";
+import { createServiceContext } from "@/server/v1/context";
 import { makeAccount } from "@/test/accounts";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import { roomPhoto } from "@/test/images";
-import { setWebhook } from "./set-webhook";
+import { createEndpoint } from "./create-endpoint";
+import { listDeliveries } from "./list-deliveries";
+import { redeliver } from "./redeliver";
+import { rotateEndpointSecret } from "./rotate-endpoint-secret";
+import { sendTestEvent } from "./send-test-event";
 import { verifyWebhook } from "./sign-webhook";
 
 // Runs before the imports below are evaluated, so env.ts sees webhooks enabled.
@@ -20,6 +28,7 @@ vi.hoisted(() => {
 });
 
 interface Delivery {
+  path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -28,10 +37,11 @@ let app: AppServer;
 let executor: TestExecutor;
 let receiver: http.Server;
 const deliveries: Delivery[] = [];
-const answers: number[] = [];
+/** Answers for the next deliveries to a path, in order; 204 when none is queued. */
+const answers = new Map<string, number[]>();
 let photo: Buffer;
 
-// One loopback server (the allow-listed fixture port) plays both the photo host and the receiver.
+// One loopback server (the allow-listed fixture port) plays both the photo host and the receivers.
 const origin = `http://127.0.0.1:${process.env.FIXTURE_PORT}`;
 
 beforeAll(async () => {
@@ -41,9 +51,10 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
-      deliveries.push({ headers: req.headers, body });
-      const status = answers.shift() ?? 204;
-      res.writeHead(status, status === 302 ? { location: "http://127.0.0.1:1/elsewhere" } : {}).end();
+      const path = req.url ?? "/";
+      deliveries.push({ path, headers: req.headers, body });
+      const status = answers.get(path)?.shift() ?? 204;
+      res.writeHead(status, status === 302 ? { location: "http://127.0.0.1:1/elsewhere" } : { "content-type": "text/plain" }).end(`answer ${status} ${"x".repeat(2000)}`);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(Number(process.env.FIXTURE_PORT), "127.0.0.1", resolve));
@@ -57,11 +68,38 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
+async function until<T>(probe: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const to = (path: string) => deliveries.filter((d) => d.path === path);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function expectSigned(delivery: Delivery, secret: string) {
+  const headers = delivery.headers as Record<string, string>;
+  // The contract's signature (D11)…
+  expect(headers["x-service-signature"]).toMatch(/^sha256=[0-9a-f]{64}$/);
+  expect(verifyWebhook(secret, { timestamp: headers["x-service-timestamp"], signature: headers["x-service-signature"] }, delivery.body, nowSeconds())).toBe(true);
+  // …and Standard Webhooks', as its reference library verifies it (D16).
+  expect(headers["webhook-timestamp"]).toBe(headers["x-service-timestamp"]);
+  expect(new Webhook(secret).verify(delivery.body, headers)).toEqual(JSON.parse(delivery.body));
+  expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(delivery.body, headers)).toThrow();
+}
+
 describe("webhooks", () => {
-  it("delivers a signed job.completed, retrying failures with the same event id", async () => {
+  it("delivers job.completed to each endpoint that asked for it, retries failures with the same webhook-id, and logs every attempt", async () => {
+    const db = await getDb();
     const { apiKey, accountId } = await makeAccount({ plan: "free" });
-    const { secret } = await setWebhook(await getDb(), { accountId, url: `${origin}/hook` });
-    answers.push(500, 302);
+    const flaky = await createEndpoint(db, { accountId, url: `${origin}/flaky`, eventTypes: ["job.completed", "job.failed"] });
+    const steady = await createEndpoint(db, { accountId, url: `${origin}/steady`, eventTypes: ["job.completed", "job.failed"] });
+    const uninterested = await createEndpoint(db, { accountId, url: `${origin}/nothing`, eventTypes: ["job.failed"] });
+    // The first attempt fails, the scheduled retry 5 s later is redirected (a failure too); a redeliver then succeeds.
+    answers.set("/flaky", [500, 302]);
     const created = await fetch(`${app.url}/api/v1/job`, {
       method: "POST",
       headers: { "x-api-key": apiKey, "content-type": "application/json" },
@@ -69,20 +107,68 @@ describe("webhooks", () => {
     });
     const { jobId } = (await created.json()) as { jobId: string };
 
-    const deadline = Date.now() + 45_000;
-    while (deliveries.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    expect(deliveries).toHaveLength(3);
-    const bodies = deliveries.map((d) => JSON.parse(d.body));
-    expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
-    expect(bodies[0].id).toMatch(/^evt_[0-9a-f]{32}$/);
-    expect(bodies[0]).toMatchObject({ api_version: "v1", type: expect.stringMatching(/^job\.(completed|failed)$/), data: { job_id: jobId, kind: "job" } });
-    for (const delivery of deliveries) {
-      const timestamp = String(delivery.headers["x-service-timestamp"]);
-      const signature = String(delivery.headers["x-service-signature"]);
-      expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
-      expect(verifyWebhook(secret, { timestamp, signature }, delivery.body, Math.floor(Date.now() / 1000))).toBe(true);
-      expect(verifyWebhook("whsec_wrong", { timestamp, signature }, delivery.body, Math.floor(Date.now() / 1000))).toBe(false);
+    await until(() => to("/flaky").length + to("/steady").length, (n) => n >= 3);
+    expect(to("/steady")).toHaveLength(1);
+    expect(to("/flaky")).toHaveLength(2);
+    const body = JSON.parse(to("/steady")[0].body);
+    expect(body).toMatchObject({ api_version: "v1", type: "job.completed", data: { job_id: jobId, kind: "job" } });
+    expect(body.id).toMatch(/^evt_[0-9a-f]{32}$/);
+    for (const delivery of to("/flaky")) {
+      expect(delivery.body).toBe(to("/steady")[0].body);
+      expect(delivery.headers["webhook-id"]).toBe(body.id);
+      expectSigned(delivery, flaky.secret);
     }
-    expect(JSON.stringify(deliveries)).not.toContain(secret);
+    expectSigned(to("/steady")[0], steady.secret);
+    expect(to("/nothing")).toHaveLength(0);
+    expect(JSON.stringify(deliveries)).not.toContain(flaky.secret);
+
+    const log = await listDeliveries(db, { accountId, endpointId: flaky.endpointId, limit: 10 });
+    expect(log.rows).toHaveLength(1);
+    const [logged] = log.rows;
+    expect(logged).toMatchObject({ eventId: body.id, eventType: "job.completed", status: "pending", attempts: 2, lastResponseStatus: 302 });
+    expect(logged.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(logged.attemptLog.map((a) => [a.trigger, a.responseStatus])).toEqual([["scheduled", 500], ["scheduled", 302]]);
+    expect(logged.attemptLog[0].responseExcerpt).toHaveLength(1024);
+    expect(logged.attemptLog[0].responseExcerpt!.startsWith("answer 500 ")).toBe(true);
+    expect(logged.attemptLog[1].error).toMatch(/redirects are not followed/);
+    expect(await listDeliveries(db, { accountId: (await makeAccount()).accountId, endpointId: flaky.endpointId, limit: 10 })).toEqual({ rows: [], next: null });
+
+    await redeliver(await createServiceContext(), { accountId, deliveryId: logged.id });
+    await until(() => to("/flaky").length, (n) => n >= 3);
+    const after = await until(
+      async () => (await listDeliveries(db, { accountId, endpointId: flaky.endpointId, limit: 10 })).rows[0],
+      (row) => row.status === "delivered",
+    );
+    expect(after).toMatchObject({ status: "delivered", attempts: 3, lastResponseStatus: 204, nextAttemptAt: null });
+    expect(after.attemptLog.at(-1)).toMatchObject({ trigger: "manual", responseStatus: 204, error: null });
+    expect(to("/flaky")[2].headers["webhook-id"]).toBe(body.id);
+    expect(uninterested.secret).not.toBe(flaky.secret);
+  });
+
+  it("sends a test event, signed by both secrets while a rotation overlaps, and by the new one alone after", async () => {
+    const db = await getDb();
+    const { accountId } = await makeAccount();
+    const endpoint = await createEndpoint(db, { accountId, url: `${origin}/rotating`, eventTypes: ["job.failed"] });
+    const rotated = await rotateEndpointSecret(db, { accountId, endpointId: endpoint.endpointId, overlapHours: 24, now: new Date() });
+    expect(rotated.secret).not.toBe(endpoint.secret);
+
+    const ctx = await createServiceContext();
+    const test = await sendTestEvent(ctx, { accountId, endpointId: endpoint.endpointId });
+    await until(() => to("/rotating").length, (n) => n >= 1);
+    const [first] = to("/rotating");
+    expect(JSON.parse(first.body)).toMatchObject({ id: test.eventId, type: "webhook.test", data: { endpoint_id: endpoint.endpointId } });
+    expect(String(first.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    // Receivers holding either secret accept it; the contract's header stays on the old one until the overlap ends.
+    expect(new Webhook(rotated.secret).verify(first.body, first.headers as Record<string, string>)).toBeTruthy();
+    expectSigned(first, endpoint.secret);
+
+    await rotateEndpointSecret(db, { accountId, endpointId: endpoint.endpointId, overlapHours: 0, now: new Date() });
+    const latest = await rotateEndpointSecret(db, { accountId, endpointId: endpoint.endpointId, overlapHours: 0, now: new Date() });
+    await sendTestEvent(ctx, { accountId, endpointId: endpoint.endpointId });
+    await until(() => to("/rotating").length, (n) => n >= 2);
+    const second = to("/rotating")[1];
+    expect(String(second.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expectSigned(second, latest.secret);
+    expect(() => new Webhook(rotated.secret).verify(second.body, second.headers as Record<string, string>)).toThrow();
   });
 });
