@@ -25,7 +25,14 @@ export interface V1Credentials {
 export async function provisionV1Account(ctx: Pick<StudioContext, "db">, workspaceName: string, starter: boolean): Promise<V1Credentials> {
   const { accountId, apiKey } = await createAccount(
     { db: ctx.db },
-    { name: `Studio: ${workspaceName}`, plan: "business", credits: starter ? env.STUDIO_STARTER_CREDITS : 0, quota: 10_000 },
+    {
+      name: `Studio: ${workspaceName}`,
+      plan: "business",
+      credits: starter ? env.STUDIO_STARTER_CREDITS : 0,
+      quota: 10_000,
+      keyName: "Atrium studio",
+      createdBy: "studio",
+    },
   );
   return { v1AccountId: accountId, v1ApiKeyEncrypted: encryptSecret(apiKey), v1ApiKeyPrefix: keyPrefix(apiKey) };
 }
