@@ -6,6 +6,7 @@ import { createCallerFactory, router } from "./procedures";
 import { authRouter } from "./routers/auth";
 import { batchesRouter } from "./routers/batches";
 import { complianceRouter } from "./routers/compliance";
+import { developersRouter } from "./routers/developers";
 import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
 import { membersRouter } from "./routers/members";
@@ -25,6 +26,7 @@ export const appRouter = router({
   batches: batchesRouter,
   usage: usageRouter,
   compliance: complianceRouter,
+  developers: developersRouter,
 });
 
 export type AppRouter = typeof appRouter;
