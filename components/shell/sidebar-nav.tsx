@@ -1,5 +1,5 @@
 "use client";
-import { BarChart3, FolderOpen, Settings, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, CodeXml, FolderOpen, Settings, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
@@ -20,7 +20,12 @@ export function workspaceNav(slug: string, manager: boolean): NavItem[] {
   return [
     { href: `${base}/projects`, label: "Projects", icon: FolderOpen },
     { href: `${base}/usage`, label: "Usage", icon: BarChart3 },
-    ...(manager ? [{ href: `${base}/settings/members`, label: "Members", icon: Users }] : []),
+    ...(manager
+      ? [
+          { href: `${base}/settings/members`, label: "Members", icon: Users },
+          { href: `${base}/developers`, label: "Developers", icon: CodeXml },
+        ]
+      : []),
     { href: `${base}/settings`, label: "Settings", icon: Settings },
   ];
 }
