@@ -12,7 +12,8 @@ export const BENCH_DATA_DIR = path.join(ROOT, ".data", "bench");
 // BENCH_PORT_BASE moves every port at once, so two checkouts can bench side by side.
 const base = Number(process.env.BENCH_PORT_BASE ?? 3900);
 export const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54339);
-export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3, replicate: base + 4 } as const;
+/** app: the measured server; logOff: the same build with V1_REQUEST_LOG=off (figure 11); receiver: webhook receiver (figure 12). */
+export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3, replicate: base + 4, logOff: base + 5, receiver: base + 6 } as const;
 
 /**
  * Which staging provider the measured server uses. "local" computes in the server's own
@@ -40,7 +41,9 @@ export function benchEnv(provider: BenchProvider = "local"): NodeJS.ProcessEnv {
     PORT: String(PORTS.app),
     APP_URL: `http://127.0.0.1:${PORTS.app}`,
     V1_PREVIEW_FEATURES: "all",
-    V1_FETCH_ALLOWLIST: `127.0.0.1:${PORTS.images}`,
+    V1_FETCH_ALLOWLIST: `127.0.0.1:${PORTS.images},127.0.0.1:${PORTS.receiver}`,
+    // Figure 12 delivers to a receiver in the bench process; no other figure registers an endpoint.
+    V1_WEBHOOKS_ENABLED: "true",
     // The load test sends far more than a real business client may per minute.
     V1_RATE_LIMIT_BUSINESS: "1000000000",
     ...(provider === "remote"
