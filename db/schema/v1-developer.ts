@@ -51,15 +51,23 @@ export const webhookDeliveries = v1.table(
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     status: text("status").$type<DeliveryState>().notNull().default("pending"),
+    /** Every attempt, manual ones included. */
     attempts: integer("attempts").notNull().default(0),
+    /** Attempts of the retry schedule: which wait comes next. */
+    scheduledAttempts: integer("scheduled_attempts").notNull().default(0),
     lastResponseStatus: integer("last_response_status"),
+    /** When the next scheduled attempt is due (the first: when the event happened). */
     nextAttemptAt: instant("next_attempt_at"),
+    /** Set while an attempt runs: no other instance attempts the delivery until then. */
+    claimedUntil: instant("claimed_until"),
     createdAt: createdAt(),
     deliveredAt: instant("delivered_at"),
   },
   (t) => [
     uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    // What the rescue sweep reads: pending deliveries by when they are due.
+    index("webhook_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check("webhook_deliveries_status_known", sql`${t.status} in ('pending', 'delivered', 'failed')`),
   ],
 );

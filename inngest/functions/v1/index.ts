@@ -5,5 +5,14 @@ import { processRenderSet } from "./process-render-set";
 import { processVideo } from "./process-video";
 import { pruneDeveloperLogsFunction } from "./prune-developer-logs";
 import { redoRenderViewFunction } from "./redo-render-view";
+import { rescueWebhookDeliveriesFunction } from "./rescue-webhook-deliveries";
 
-export const v1Functions = [processJobGroup, processVideo, processRenderSet, redoRenderViewFunction, deliverWebhookFunction, pruneDeveloperLogsFunction];
+export const v1Functions = [
+  processJobGroup,
+  processVideo,
+  processRenderSet,
+  redoRenderViewFunction,
+  deliverWebhookFunction,
+  rescueWebhookDeliveriesFunction,
+  pruneDeveloperLogsFunction,
+];

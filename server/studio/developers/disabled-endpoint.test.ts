@@ -31,12 +31,12 @@ afterAll(async () => {
 });
 
 const DAY = 24 * 3600_000;
-const noEvents = { send: async () => ({ ids: [] }) } as never;
 
+/** A stored delivery nobody attempts yet: the test makes its attempts itself, at chosen times. */
 async function deliveryAt(accountId: string, endpointId: string, n: number) {
   const db = await getDb();
-  const [id] = await queueDeliveries({ db, events: noEvents }, { eventId: `evt_disable_${endpointId}_${n}`, accountId, type: "job.completed", body: { n }, endpointIds: [endpointId] });
-  return id;
+  const [delivery] = await queueDeliveries({ db, now: () => new Date() }, { eventId: `evt_disable_${endpointId}_${n}`, accountId, type: "job.completed", body: { n }, endpointIds: [endpointId] });
+  return delivery.id;
 }
 
 describe("an endpoint failing for 5 days", () => {
@@ -48,7 +48,7 @@ describe("an endpoint failing for 5 days", () => {
     const { endpointId } = await createEndpoint(db, { accountId: accountId!, url: `http://127.0.0.1:${process.env.FIXTURE_PORT}/down`, eventTypes: ["job.completed"] });
     const start = Date.now() - 10 * DAY;
     const attempt = async (n: number, daysIn: number) =>
-      attemptDelivery({ db, now: () => new Date(start + daysIn * DAY) }, { deliveryId: await deliveryAt(accountId!, endpointId, n), manual: false, scheduledAttempt: 1 });
+      attemptDelivery({ db, now: () => new Date(start + daysIn * DAY) }, { deliveryId: await deliveryAt(accountId!, endpointId, n), manual: false });
 
     expect((await attempt(1, 0)).disabled).toBeNull();
     expect((await attempt(2, 4.9)).disabled).toBeNull();

@@ -7,12 +7,13 @@
  * - the contract's `X-Service-Timestamp` and `X-Service-Signature`, with the previous
  *   secret while it still signs (receivers checking it switch at the overlap's end).
  * Only a 2xx answer within the timeout counts: a redirect is not followed and fails.
- * A scheduled attempt that fails names when the next one is due, or none after the last;
- * a manual one (redeliver) stands alone. Five days of failures with no success between
- * disable the endpoint.
+ * A scheduled attempt first claims the delivery for the length of one attempt, so two
+ * instances never attempt it at once; when it fails it names when the next one is due,
+ * or none after the last. A manual one (redeliver) stands alone. Five days of failures
+ * with no success between disable the endpoint.
  */
 import "server-only";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { env } from "@/env";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
 import { toAppError } from "@/server/errors";
@@ -23,6 +24,8 @@ import { signWebhook, standardSignature } from "./sign-webhook";
 import { openWebhookSecret } from "./webhook-secret";
 
 const EXCERPT_BYTES = 1024;
+/** Longer than any attempt can take (the timeout, plus the writes after it). */
+const CLAIM_MS = 2 * env.V1_WEBHOOK_TIMEOUT_MS + 10_000;
 const DISABLE_AFTER_MS = 5 * 24 * 3600_000;
 
 export interface AttemptOutcome {
@@ -35,24 +38,38 @@ export interface AttemptOutcome {
 
 const SKIPPED: AttemptOutcome = { outcome: "skipped", retryAt: null, disabled: null };
 
-export async function attemptDelivery(
-  ctx: Pick<ServiceContext, "db" | "now">,
-  input: { deliveryId: string; manual: boolean; scheduledAttempt: number },
-): Promise<AttemptOutcome> {
+export async function attemptDelivery(ctx: Pick<ServiceContext, "db" | "now">, input: { deliveryId: string; manual: boolean }): Promise<AttemptOutcome> {
+  const now = ctx.now();
+  // A scheduled attempt claims the delivery; none is made when it is gone with its endpoint,
+  // delivered (by hand meanwhile), given up, or being attempted elsewhere.
+  if (!input.manual) {
+    const claimed = await ctx.db
+      .update(webhookDeliveries)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .where(
+        and(
+          eq(webhookDeliveries.id, input.deliveryId),
+          eq(webhookDeliveries.status, "pending"),
+          or(isNull(webhookDeliveries.claimedUntil), lt(webhookDeliveries.claimedUntil, now)),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    if (claimed.length === 0) return SKIPPED;
+  }
   const [row] = await ctx.db
     .select({ delivery: webhookDeliveries, event: { id: webhookEvents.id, body: webhookEvents.body }, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(eq(webhookDeliveries.id, input.deliveryId));
-  // Gone with its endpoint, delivered by hand meanwhile, or given up.
-  if (!row || (!input.manual && row.delivery.status !== "pending")) return SKIPPED;
+  if (!row) return SKIPPED;
   if (row.endpoint.disabledAt) {
-    if (!input.manual) await ctx.db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null }).where(eq(webhookDeliveries.id, input.deliveryId));
+    if (!input.manual) {
+      await ctx.db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, claimedUntil: null }).where(eq(webhookDeliveries.id, input.deliveryId));
+    }
     return SKIPPED;
   }
 
-  const now = ctx.now();
   const rawBody = JSON.stringify(row.event.body);
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const secrets = signingSecrets(row.endpoint, now);
@@ -87,7 +104,7 @@ export async function attemptDelivery(
   }
   const latencyMs = Math.round(performance.now() - started);
   const delivered = error === null;
-  const retryAt = delivered || input.manual ? null : nextAttemptAt(input.scheduledAttempt, now);
+  const retryAt = delivered || input.manual ? null : nextAttemptAt(row.delivery.scheduledAttempts + 1, now);
 
   const disabled = await ctx.db.transaction(async (tx) => {
     await tx.insert(webhookAttempts).values({
@@ -104,6 +121,7 @@ export async function attemptDelivery(
       .set({
         attempts: sql`${webhookDeliveries.attempts} + 1`,
         lastResponseStatus: status,
+        ...(input.manual ? {} : { scheduledAttempts: sql`${webhookDeliveries.scheduledAttempts} + 1`, claimedUntil: null }),
         ...(delivered
           ? { status: "delivered" as const, deliveredAt: now, nextAttemptAt: null }
           : input.manual
@@ -112,7 +130,7 @@ export async function attemptDelivery(
       })
       .where(eq(webhookDeliveries.id, input.deliveryId));
     if (delivered) {
-      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, row.endpoint.id));
+      if (row.endpoint.failingSince) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, row.endpoint.id));
       return false;
     }
     await tx

@@ -1,8 +1,9 @@
 /**
  * Queues a webhook event (D11, D16) for every enabled endpoint of the account that asked
- * for its type. The event id is derived from what happened, so a durable step that runs
- * twice queues it once, and every attempt of every delivery carries the same id
- * (`webhook-id`, and `id` in the body).
+ * for its type, and makes the first attempts at once. The event id is derived from what
+ * happened, so a durable step that runs twice queues it once (its deliveries already
+ * claimed or done are not attempted again), and every attempt of every delivery carries
+ * the same id (`webhook-id`, and `id` in the body).
  */
 import "server-only";
 import crypto from "node:crypto";
@@ -11,6 +12,7 @@ import { env } from "@/env";
 import { webhookEndpoints } from "@/db/schema";
 import type { WebhookEventType } from "@/shared/developer-vocabulary";
 import type { ServiceContext } from "../../context";
+import { dispatchDeliveries } from "./dispatch-deliveries";
 import { queueDeliveries } from "./queue-deliveries";
 
 export interface WebhookData {
@@ -37,6 +39,7 @@ export async function emitWebhook(
   const digest = crypto.createHash("sha256").update(`${input.type}:${input.data.kind}:${input.data.job_id}`).digest("hex");
   const eventId = `evt_${digest.slice(0, 32)}`;
   const body = { api_version: "v1", id: eventId, type: input.type, created_at: ctx.now().toISOString(), data: input.data };
-  await queueDeliveries(ctx, { eventId, accountId: input.accountId, type: input.type, body, endpointIds: endpoints.map((e) => e.id) });
+  const deliveries = await queueDeliveries(ctx, { eventId, accountId: input.accountId, type: input.type, body, endpointIds: endpoints.map((e) => e.id) });
+  await dispatchDeliveries(ctx, deliveries);
   return { eventId };
 }

@@ -6,6 +6,7 @@ import { webhookEndpoints } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import { TEST_EVENT_TYPE } from "@/shared/developer-vocabulary";
 import type { ServiceContext } from "../../context";
+import { dispatchDeliveries } from "./dispatch-deliveries";
 import { queueDeliveries } from "./queue-deliveries";
 
 /**
@@ -29,6 +30,7 @@ export async function sendTestEvent(ctx: ServiceContext, input: { accountId: str
     created_at: ctx.now().toISOString(),
     data: { endpoint_id: endpoint.id, message: "A test event sent from the Developers section. Nothing happened to any job." },
   };
-  const [deliveryId] = await queueDeliveries(ctx, { eventId, accountId: input.accountId, type: TEST_EVENT_TYPE, body, endpointIds: [endpoint.id] });
-  return { eventId, deliveryId };
+  const deliveries = await queueDeliveries(ctx, { eventId, accountId: input.accountId, type: TEST_EVENT_TYPE, body, endpointIds: [endpoint.id] });
+  await dispatchDeliveries(ctx, deliveries);
+  return { eventId, deliveryId: deliveries[0].id };
 }

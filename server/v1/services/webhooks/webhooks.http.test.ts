@@ -15,9 +15,13 @@ import { createServiceContext } from "@/server/v1/context";
 import { makeAccount } from "@/test/accounts";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import { roomPhoto } from "@/test/images";
+import { attemptDelivery } from "./attempt-delivery";
 import { createEndpoint } from "./create-endpoint";
+import { emitWebhook } from "./emit-webhook";
 import { listDeliveries } from "./list-deliveries";
+import { queueDeliveries } from "./queue-deliveries";
 import { redeliver } from "./redeliver";
+import { rescueDeliveries } from "./rescue-deliveries";
 import { rotateEndpointSecret } from "./rotate-endpoint-secret";
 import { sendTestEvent } from "./send-test-event";
 import { verifyWebhook } from "./sign-webhook";
@@ -39,6 +43,9 @@ let receiver: http.Server;
 const deliveries: Delivery[] = [];
 /** Answers for the next deliveries to a path, in order; 204 when none is queued. */
 const answers = new Map<string, number[]>();
+/** Paths answered only after this many milliseconds, and the most requests seen at once on each. */
+const delays = new Map<string, number>();
+const open = { now: new Map<string, number>(), most: new Map<string, number>() };
 let photo: Buffer;
 
 // One loopback server (the allow-listed fixture port) plays both the photo host and the receivers.
@@ -54,7 +61,13 @@ beforeAll(async () => {
       const path = req.url ?? "/";
       deliveries.push({ path, headers: req.headers, body });
       const status = answers.get(path)?.shift() ?? 204;
-      res.writeHead(status, status === 302 ? { location: "http://127.0.0.1:1/elsewhere" } : { "content-type": "text/plain" }).end(`answer ${status} ${"x".repeat(2000)}`);
+      const now = (open.now.get(path) ?? 0) + 1;
+      open.now.set(path, now);
+      open.most.set(path, Math.max(now, open.most.get(path) ?? 0));
+      setTimeout(() => {
+        open.now.set(path, (open.now.get(path) ?? 1) - 1);
+        res.writeHead(status, status === 302 ? { location: "http://127.0.0.1:1/elsewhere" } : { "content-type": "text/plain" }).end(`answer ${status} ${"x".repeat(2000)}`);
+      }, delays.get(path) ?? 0);
     });
   });
   await new Promise<void>((resolve) => receiver.listen(Number(process.env.FIXTURE_PORT), "127.0.0.1", resolve));
@@ -170,5 +183,44 @@ describe("webhooks", () => {
     expect(String(second.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expectSigned(second, latest.secret);
     expect(() => new Webhook(rotated.secret).verify(second.body, second.headers as Record<string, string>)).toThrow();
+  });
+
+  it("never attempts one delivery twice at once, and the sweep delivers what a dead process left waiting", async () => {
+    const db = await getDb();
+    const { accountId } = await makeAccount();
+    const { endpointId } = await createEndpoint(db, { accountId, url: `${origin}/claimed`, eventTypes: ["job.completed"] });
+    delays.set("/claimed", 300);
+    // Stored but never dispatched: as if the process died right after the event.
+    const [stranded] = await queueDeliveries({ db, now: () => new Date() }, { eventId: "evt_stranded", accountId, type: "job.completed", body: { n: 1 }, endpointIds: [endpointId] });
+    const ctx = await createServiceContext();
+    const both = await Promise.all([attemptDelivery(ctx, { deliveryId: stranded.id, manual: false }), attemptDelivery(ctx, { deliveryId: stranded.id, manual: false })]);
+    expect(both.map((r) => r.outcome).sort()).toEqual(["delivered", "skipped"]);
+    expect(to("/claimed")).toHaveLength(1);
+
+    const [waiting] = await queueDeliveries({ db, now: () => new Date() }, { eventId: "evt_waiting", accountId, type: "job.completed", body: { n: 2 }, endpointIds: [endpointId] });
+    // Not yet overdue: the sweep leaves it to whoever should attempt it.
+    expect(await rescueDeliveries(ctx, { limit: 100 })).toBe(0);
+    const later = await createServiceContext({ now: () => new Date(Date.now() + 3 * 60_000) });
+    expect(await rescueDeliveries(later, { limit: 100 })).toBeGreaterThanOrEqual(1);
+    const row = await until(async () => (await listDeliveries(db, { accountId, endpointId, limit: 5 })).rows.find((d) => d.id === waiting.id), (d) => d?.status === "delivered");
+    expect(row?.status).toBe("delivered");
+    expect(to("/claimed")).toHaveLength(2);
+  });
+
+  it("delivers a burst to a slow receiver, no more than 8 at once from the process, the rest through durable runs", async () => {
+    const db = await getDb();
+    const { accountId } = await makeAccount();
+    const { endpointId } = await createEndpoint(db, { accountId, url: `${origin}/slow`, eventTypes: ["job.completed"] });
+    delays.set("/slow", 400);
+    const ctx = await createServiceContext();
+    const events = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => emitWebhook(ctx, { accountId, type: "job.completed", data: { job_id: `burst-${i}`, kind: "job", status: "completed" } })),
+    );
+    await until(() => new Set(to("/slow").map((d) => d.headers["webhook-id"])).size, (n) => n >= 20);
+    expect(new Set(to("/slow").map((d) => d.headers["webhook-id"]))).toEqual(new Set(events.map((e) => e!.eventId)));
+    // 8 from this process, plus the executor's own workers (4) running overflow runs.
+    expect(open.most.get("/slow")).toBeLessThanOrEqual(12);
+    const log = await until(() => listDeliveries(db, { accountId, endpointId, limit: 25 }), (page) => page.rows.every((d) => d.status === "delivered"));
+    expect(log.rows.map((d) => d.status)).toEqual(Array(20).fill("delivered"));
   });
 });
