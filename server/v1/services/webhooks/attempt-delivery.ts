@@ -13,12 +13,13 @@
  * with no success between disable the endpoint.
  */
 import "server-only";
-import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { env } from "@/env";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import { webhookDeliveries } from "@/db/schema";
 import { toAppError } from "@/server/errors";
 import { safeFetch } from "@/server/net/safe-fetch";
 import type { ServiceContext } from "../../context";
+import { loadDelivery, recordAttempt, type DeliveryToAttempt } from "./delivery-records";
 import { nextAttemptAt } from "./retry-schedule";
 import { signWebhook, standardSignature } from "./sign-webhook";
 import { openWebhookSecret } from "./webhook-secret";
@@ -40,28 +41,7 @@ const SKIPPED: AttemptOutcome = { outcome: "skipped", retryAt: null, disabled: n
 
 export async function attemptDelivery(ctx: Pick<ServiceContext, "db" | "now">, input: { deliveryId: string; manual: boolean }): Promise<AttemptOutcome> {
   const now = ctx.now();
-  // A scheduled attempt claims the delivery; none is made when it is gone with its endpoint,
-  // delivered (by hand meanwhile), given up, or being attempted elsewhere.
-  if (!input.manual) {
-    const claimed = await ctx.db
-      .update(webhookDeliveries)
-      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-      .where(
-        and(
-          eq(webhookDeliveries.id, input.deliveryId),
-          eq(webhookDeliveries.status, "pending"),
-          or(isNull(webhookDeliveries.claimedUntil), lt(webhookDeliveries.claimedUntil, now)),
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    if (claimed.length === 0) return SKIPPED;
-  }
-  const [row] = await ctx.db
-    .select({ delivery: webhookDeliveries, event: { id: webhookEvents.id, body: webhookEvents.body }, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, input.deliveryId));
+  const row = await loadDelivery(ctx.db, { deliveryId: input.deliveryId, claim: input.manual ? null : { now, until: new Date(now.getTime() + CLAIM_MS) } });
   if (!row) return SKIPPED;
   if (row.endpoint.disabledAt) {
     if (!input.manual) {
@@ -70,8 +50,8 @@ export async function attemptDelivery(ctx: Pick<ServiceContext, "db" | "now">, i
     return SKIPPED;
   }
 
-  const rawBody = JSON.stringify(row.event.body);
-  const timestamp = String(Math.floor(now.getTime() / 1000));
+  const rawBody = JSON.stringify(row.body);
+  const timestamp = Math.floor(now.getTime() / 1000);
   const secrets = signingSecrets(row.endpoint, now);
   const started = performance.now();
   let status: number | null = null;
@@ -83,11 +63,11 @@ export async function attemptDelivery(ctx: Pick<ServiceContext, "db" | "now">, i
       headers: {
         "content-type": "application/json",
         "user-agent": "Atrium-Webhooks/1",
-        "webhook-id": row.event.id,
-        "webhook-timestamp": timestamp,
-        "webhook-signature": secrets.map((secret) => standardSignature(secret, row.event.id, Number(timestamp), rawBody)).join(" "),
-        "X-Service-Timestamp": timestamp,
-        "X-Service-Signature": signWebhook(secrets.at(-1)!, Number(timestamp), rawBody),
+        "webhook-id": row.eventId,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": secrets.map((secret) => standardSignature(secret, row.eventId, timestamp, rawBody)).join(" "),
+        "X-Service-Timestamp": String(timestamp),
+        "X-Service-Signature": signWebhook(secrets.at(-1)!, timestamp, rawBody),
       },
       body: rawBody,
       timeoutMs: env.V1_WEBHOOK_TIMEOUT_MS,
@@ -102,55 +82,21 @@ export async function attemptDelivery(ctx: Pick<ServiceContext, "db" | "now">, i
   } catch (thrown) {
     error = toAppError(thrown).message;
   }
-  const latencyMs = Math.round(performance.now() - started);
   const delivered = error === null;
-  const retryAt = delivered || input.manual ? null : nextAttemptAt(row.delivery.scheduledAttempts + 1, now);
-
-  const disabled = await ctx.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      deliveryId: input.deliveryId,
-      trigger: input.manual ? "manual" : "scheduled",
-      at: now,
-      responseStatus: status,
-      latencyMs,
-      responseExcerpt: excerpt,
-      error,
-    });
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        lastResponseStatus: status,
-        ...(input.manual ? {} : { scheduledAttempts: sql`${webhookDeliveries.scheduledAttempts} + 1`, claimedUntil: null }),
-        ...(delivered
-          ? { status: "delivered" as const, deliveredAt: now, nextAttemptAt: null }
-          : input.manual
-            ? {}
-            : { status: retryAt ? ("pending" as const) : ("failed" as const), nextAttemptAt: retryAt }),
-      })
-      .where(eq(webhookDeliveries.id, input.deliveryId));
-    if (delivered) {
-      if (row.endpoint.failingSince) await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, row.endpoint.id));
-      return false;
-    }
-    await tx
-      .update(webhookEndpoints)
-      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz)` })
-      .where(eq(webhookEndpoints.id, row.endpoint.id));
-    const turnedOff = await tx
-      .update(webhookEndpoints)
-      .set({ disabledAt: now, disabledReason: "Every delivery failed for 5 days." })
-      .where(
-        and(
-          eq(webhookEndpoints.id, row.endpoint.id),
-          isNull(webhookEndpoints.disabledAt),
-          lte(webhookEndpoints.failingSince, new Date(now.getTime() - DISABLE_AFTER_MS)),
-        ),
-      )
-      .returning({ id: webhookEndpoints.id });
-    return turnedOff.length > 0;
+  const retryAt = delivered || input.manual ? null : nextAttemptAt(row.scheduledAttempts + 1, now);
+  const disabled = await recordAttempt(ctx.db, {
+    deliveryId: input.deliveryId,
+    endpointId: row.endpoint.id,
+    manual: input.manual,
+    at: now,
+    responseStatus: status,
+    latencyMs: Math.round(performance.now() - started),
+    responseExcerpt: excerpt,
+    error,
+    delivered,
+    retryAt,
+    disableIfFailingSince: new Date(now.getTime() - DISABLE_AFTER_MS),
   });
-
   return {
     outcome: delivered ? "delivered" : "failed",
     retryAt: retryAt?.toISOString() ?? null,
@@ -159,7 +105,7 @@ export async function attemptDelivery(ctx: Pick<ServiceContext, "db" | "now">, i
 }
 
 /** The secrets that sign now: the current one, then the previous one while its overlap lasts. */
-function signingSecrets(endpoint: typeof webhookEndpoints.$inferSelect, now: Date): string[] {
+function signingSecrets(endpoint: DeliveryToAttempt["endpoint"], now: Date): string[] {
   const current = openWebhookSecret(endpoint.secret);
   const previousLive = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
   return previousLive ? [current, openWebhookSecret(endpoint.previousSecret!)] : [current];

@@ -1,12 +1,13 @@
 /**
  * The first attempt of each new delivery, made at once in this process (D16: an event
  * reaches its receivers within moments, at hundreds per second) rather than through a
- * durable run per event. What this cannot or should not do goes to the durable path,
- * where retries live anyway:
+ * durable run per event. Each endpoint has a lane here: up to MAX_PER_ENDPOINT attempts at
+ * once, the rest waiting their turn in order, so a receiver that hangs holds up only its
+ * own events. What this process cannot take goes to the durable path, where retries live
+ * anyway:
  * - an attempt that fails starts the delivery's retry run (deliver-webhook function);
- * - past MAX_IN_FLIGHT attempts in this process, or MAX_PER_ENDPOINT for one endpoint (a
- *   receiver that hangs must not hold up everyone else's), the delivery's run is started
- *   instead, which attempts it as soon as the executor gets to it;
+ * - a lane with MAX_WAITING_PER_ENDPOINT deliveries already waiting, or a process with
+ *   MAX_IN_FLIGHT attempts running, starts the delivery's run instead;
  * - if this process dies first, the rescue sweep finds the delivery still waiting.
  */
 import "server-only";
@@ -16,41 +17,53 @@ import type { ServiceContext } from "../../context";
 import { attemptDelivery } from "./attempt-delivery";
 import type { QueuedDelivery } from "./queue-deliveries";
 
-const MAX_IN_FLIGHT = 64;
-const MAX_PER_ENDPOINT = 8;
+const MAX_IN_FLIGHT = 128;
+const MAX_PER_ENDPOINT = 16;
+const MAX_WAITING_PER_ENDPOINT = 256;
+
+type Context = Pick<ServiceContext, "db" | "now" | "events">;
+
+interface Lane {
+  running: number;
+  waiting: QueuedDelivery[];
+}
 
 interface DispatchState {
   inFlight: number;
-  perEndpoint: Map<string, number>;
+  lanes: Map<string, Lane>;
 }
 
 const holder = globalThis as unknown as { __atriumWebhookDispatch?: DispatchState };
-const state = (holder.__atriumWebhookDispatch ??= { inFlight: 0, perEndpoint: new Map() });
+const state = (holder.__atriumWebhookDispatch ??= { inFlight: 0, lanes: new Map() });
 
 /** The durable run of a delivery's scheduled attempts (one per delivery: the event id dedupes a second start). */
 export const retryRun = (deliveryId: string) => webhookDeliveryRequested.create({ deliveryId }, { id: `webhook-delivery-${deliveryId}` });
 
-export async function dispatchDeliveries(ctx: Pick<ServiceContext, "db" | "now" | "events">, deliveries: QueuedDelivery[]): Promise<void> {
+export async function dispatchDeliveries(ctx: Context, deliveries: QueuedDelivery[]): Promise<void> {
   const overflow: QueuedDelivery[] = [];
   for (const delivery of deliveries) {
-    const endpointLoad = state.perEndpoint.get(delivery.endpointId) ?? 0;
-    if (state.inFlight >= MAX_IN_FLIGHT || endpointLoad >= MAX_PER_ENDPOINT) {
-      overflow.push(delivery);
-      continue;
-    }
-    state.inFlight += 1;
-    state.perEndpoint.set(delivery.endpointId, endpointLoad + 1);
-    void attemptNow(ctx, delivery).finally(() => {
-      state.inFlight -= 1;
-      const left = (state.perEndpoint.get(delivery.endpointId) ?? 1) - 1;
-      if (left > 0) state.perEndpoint.set(delivery.endpointId, left);
-      else state.perEndpoint.delete(delivery.endpointId);
-    });
+    const lane = state.lanes.get(delivery.endpointId) ?? { running: 0, waiting: [] };
+    state.lanes.set(delivery.endpointId, lane);
+    if (lane.running < MAX_PER_ENDPOINT && state.inFlight < MAX_IN_FLIGHT) start(ctx, lane, delivery);
+    else if (lane.waiting.length < MAX_WAITING_PER_ENDPOINT && state.inFlight < MAX_IN_FLIGHT) lane.waiting.push(delivery);
+    else overflow.push(delivery);
   }
   if (overflow.length > 0) await ctx.events.send(overflow.map((delivery) => retryRun(delivery.id)));
 }
 
-async function attemptNow(ctx: Pick<ServiceContext, "db" | "now" | "events">, delivery: QueuedDelivery): Promise<void> {
+function start(ctx: Context, lane: Lane, delivery: QueuedDelivery): void {
+  lane.running += 1;
+  state.inFlight += 1;
+  void attemptNow(ctx, delivery).finally(() => {
+    lane.running -= 1;
+    state.inFlight -= 1;
+    const next = lane.waiting.shift();
+    if (next) start(ctx, lane, next);
+    else if (lane.running === 0) state.lanes.delete(delivery.endpointId);
+  });
+}
+
+async function attemptNow(ctx: Context, delivery: QueuedDelivery): Promise<void> {
   try {
     const result = await attemptDelivery(ctx, { deliveryId: delivery.id, manual: false });
     const follow = [...(result.retryAt ? [retryRun(delivery.id)] : []), ...(result.disabled ? [webhookEndpointDisabled.create(result.disabled)] : [])];
