@@ -39,9 +39,13 @@ export interface AttemptOutcome {
 
 const SKIPPED: AttemptOutcome = { outcome: "skipped", retryAt: null, disabled: null };
 
-export async function attemptDelivery(ctx: Pick<ServiceContext, "db" | "now">, input: { deliveryId: string; manual: boolean }): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  ctx: Pick<ServiceContext, "db" | "now">,
+  input: { deliveryId: string; manual: boolean; /** Only if no scheduled attempt was made yet (the in-process first attempt). */ firstOnly?: boolean },
+): Promise<AttemptOutcome> {
   const now = ctx.now();
-  const row = await loadDelivery(ctx.db, { deliveryId: input.deliveryId, claim: input.manual ? null : { now, until: new Date(now.getTime() + CLAIM_MS) } });
+  const claim = input.manual ? null : { now, until: new Date(now.getTime() + CLAIM_MS), firstOnly: input.firstOnly ?? false };
+  const row = await loadDelivery(ctx.db, { deliveryId: input.deliveryId, claim });
   if (!row) return SKIPPED;
   if (row.endpoint.disabledAt) {
     if (!input.manual) {

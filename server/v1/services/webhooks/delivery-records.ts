@@ -41,14 +41,19 @@ type Row = {
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
- * The delivery with its event and endpoint. A scheduled attempt claims it until `claimUntil`
- * first, and gets nothing when it is not pending (gone, delivered, given up) or another
- * attempt holds it; a manual one takes it as it is.
+ * The delivery with its event and endpoint. A scheduled attempt claims it until `until`
+ * first, and gets nothing when it is not pending (gone, delivered, given up), another
+ * attempt holds it, or (`firstOnly`) its first attempt was made already; a manual one
+ * takes it as it is.
  */
-export async function loadDelivery(db: Tx, input: { deliveryId: string; claim: { now: Date; until: Date } | null }): Promise<DeliveryToAttempt | null> {
+export async function loadDelivery(
+  db: Tx,
+  input: { deliveryId: string; claim: { now: Date; until: Date; firstOnly: boolean } | null },
+): Promise<DeliveryToAttempt | null> {
   const source = input.claim
     ? sql`(update v1.webhook_deliveries set claimed_until = ${input.claim.until.toISOString()}::timestamptz
          where id = ${input.deliveryId} and status = 'pending' and (claimed_until is null or claimed_until < ${input.claim.now.toISOString()}::timestamptz)
+         ${input.claim.firstOnly ? sql`and scheduled_attempts = 0` : sql``}
          returning id, event_id, endpoint_id, scheduled_attempts)`
     : sql`(select id, event_id, endpoint_id, scheduled_attempts from v1.webhook_deliveries where id = ${input.deliveryId})`;
   const [row] = await db.execute<Row>(sql`

@@ -6,9 +6,11 @@
  * own events. What this process cannot take goes to the durable path, where retries live
  * anyway:
  * - an attempt that fails starts the delivery's retry run (deliver-webhook function);
- * - a lane with MAX_WAITING_PER_ENDPOINT deliveries already waiting, or a process with
- *   MAX_IN_FLIGHT attempts running, starts the delivery's run instead;
- * - if this process dies first, the rescue sweep finds the delivery still waiting.
+ * - past MAX_WAITING deliveries waiting in this process, the delivery's run is started
+ *   instead;
+ * - a delivery still waiting here two minutes on (its receiver hangs), or left behind by a
+ *   process that died, is given a durable run by the rescue sweep; when its turn comes
+ *   here it is skipped, since only a first attempt is made in process.
  */
 import "server-only";
 import { webhookDeliveryRequested, webhookEndpointDisabled } from "@/inngest/events";
@@ -19,7 +21,7 @@ import type { QueuedDelivery } from "./queue-deliveries";
 
 const MAX_IN_FLIGHT = 128;
 const MAX_PER_ENDPOINT = 16;
-const MAX_WAITING_PER_ENDPOINT = 256;
+const MAX_WAITING = 20_000;
 
 type Context = Pick<ServiceContext, "db" | "now" | "events">;
 
@@ -30,11 +32,12 @@ interface Lane {
 
 interface DispatchState {
   inFlight: number;
+  waiting: number;
   lanes: Map<string, Lane>;
 }
 
 const holder = globalThis as unknown as { __atriumWebhookDispatch?: DispatchState };
-const state = (holder.__atriumWebhookDispatch ??= { inFlight: 0, lanes: new Map() });
+const state = (holder.__atriumWebhookDispatch ??= { inFlight: 0, waiting: 0, lanes: new Map() });
 
 /** The durable run of a delivery's scheduled attempts (one per delivery: the event id dedupes a second start). */
 export const retryRun = (deliveryId: string) => webhookDeliveryRequested.create({ deliveryId }, { id: `webhook-delivery-${deliveryId}` });
@@ -45,8 +48,10 @@ export async function dispatchDeliveries(ctx: Context, deliveries: QueuedDeliver
     const lane = state.lanes.get(delivery.endpointId) ?? { running: 0, waiting: [] };
     state.lanes.set(delivery.endpointId, lane);
     if (lane.running < MAX_PER_ENDPOINT && state.inFlight < MAX_IN_FLIGHT) start(ctx, lane, delivery);
-    else if (lane.waiting.length < MAX_WAITING_PER_ENDPOINT && state.inFlight < MAX_IN_FLIGHT) lane.waiting.push(delivery);
-    else overflow.push(delivery);
+    else if (state.waiting < MAX_WAITING) {
+      lane.waiting.push(delivery);
+      state.waiting += 1;
+    } else overflow.push(delivery);
   }
   if (overflow.length > 0) await ctx.events.send(overflow.map((delivery) => retryRun(delivery.id)));
 }
@@ -58,14 +63,17 @@ function start(ctx: Context, lane: Lane, delivery: QueuedDelivery): void {
     lane.running -= 1;
     state.inFlight -= 1;
     const next = lane.waiting.shift();
-    if (next) start(ctx, lane, next);
+    if (next) {
+      state.waiting -= 1;
+      start(ctx, lane, next);
+    }
     else if (lane.running === 0) state.lanes.delete(delivery.endpointId);
   });
 }
 
 async function attemptNow(ctx: Context, delivery: QueuedDelivery): Promise<void> {
   try {
-    const result = await attemptDelivery(ctx, { deliveryId: delivery.id, manual: false });
+    const result = await attemptDelivery(ctx, { deliveryId: delivery.id, manual: false, firstOnly: true });
     const follow = [...(result.retryAt ? [retryRun(delivery.id)] : []), ...(result.disabled ? [webhookEndpointDisabled.create(result.disabled)] : [])];
     if (follow.length > 0) await ctx.events.send(follow);
   } catch (error) {

@@ -197,6 +197,14 @@ describe("webhooks", () => {
     expect(both.map((r) => r.outcome).sort()).toEqual(["delivered", "skipped"]);
     expect(to("/claimed")).toHaveLength(1);
 
+    // The in-process first attempt is only ever a first: once the schedule moved on, it leaves the delivery alone.
+    answers.set("/claimed", [500]);
+    const [failing] = await queueDeliveries({ db, now: () => new Date() }, { eventId: "evt_first", accountId, type: "job.completed", body: { n: 0 }, endpointIds: [endpointId] });
+    expect((await attemptDelivery(ctx, { deliveryId: failing.id, manual: false, firstOnly: true })).outcome).toBe("failed");
+    expect((await attemptDelivery(ctx, { deliveryId: failing.id, manual: false, firstOnly: true })).outcome).toBe("skipped");
+    expect((await attemptDelivery(ctx, { deliveryId: failing.id, manual: false })).outcome).toBe("delivered");
+    expect(to("/claimed")).toHaveLength(3);
+
     const [waiting] = await queueDeliveries({ db, now: () => new Date() }, { eventId: "evt_waiting", accountId, type: "job.completed", body: { n: 2 }, endpointIds: [endpointId] });
     // Not yet overdue: the sweep leaves it to whoever should attempt it.
     expect(await rescueDeliveries(ctx, { limit: 100 })).toBe(0);
@@ -204,7 +212,7 @@ describe("webhooks", () => {
     expect(await rescueDeliveries(later, { limit: 100 })).toBeGreaterThanOrEqual(1);
     const row = await until(async () => (await listDeliveries(db, { accountId, endpointId, limit: 5 })).rows.find((d) => d.id === waiting.id), (d) => d?.status === "delivered");
     expect(row?.status).toBe("delivered");
-    expect(to("/claimed")).toHaveLength(2);
+    expect(to("/claimed")).toHaveLength(4);
   });
 
   it("delivers a burst of 40 to a slow receiver from the process, never more than 16 at once", async () => {
