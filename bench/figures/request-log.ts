@@ -16,7 +16,7 @@ import type { BenchContext } from "./context";
 const CONNECTIONS = 10;
 const SECONDS = 10;
 const WARMUP_SECONDS = 3;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 export async function requestLogOverhead(ctx: BenchContext): Promise<Figure> {
   const unlogged = await startAppServer(ctx.account, ctx.provider, { port: PORTS.logOff, env: { V1_REQUEST_LOG: "off" }, label: "next start (request log off)" });

@@ -49,10 +49,15 @@ export function updateResults(input: { figures: Figure[]; machine: Machine; star
   let text = fs.readFileSync(file, "utf8");
   for (const figure of input.figures) {
     const section = new RegExp(`^## ${figure.id}\\. [^\\n]*\\n[\\s\\S]*?(?=^## |^<!-- )`, "m");
-    if (!section.test(text)) throw new Error(`RESULTS.md has no section for figure ${figure.id}.`);
-    text = text.replace(section, () => `${renderMarkdown(figure)}\n\n`);
     const rows = figure.targets.map((t) => `| ${figure.id} | ${t.name} | ${t.met ? "met" : "**missed**"} | ${t.detail} |`).join("\n");
-    text = text.replace(new RegExp(`(^\\| ${figure.id} \\|[^\\n]*\\n)+`, "m"), () => `${rows}\n`);
+    if (section.test(text)) {
+      text = text.replace(section, () => `${renderMarkdown(figure)}\n\n`);
+      text = text.replace(new RegExp(`(^\\| ${figure.id} \\|[^\\n]*\\n)+`, "m"), () => `${rows}\n`);
+    } else {
+      // A figure added since the last full run: its section before the findings, its rows at the end of the targets table.
+      text = text.replace(FINDINGS_MARK, () => `${renderMarkdown(figure)}\n\n${FINDINGS_MARK}`);
+      text = text.replace(/(^\| \d+ \|[^\n]*\n)(?!\| \d+ \|)/m, (last) => `${last}${rows}\n`);
+    }
   }
   const ids = input.figures.map((f) => f.id);
   const note = `${ids.length > 1 ? "Figures" : "Figure"} ${ids.join(", ")} measured again alone (\`--only ${ids.join(",")} --update-results\`), started ${input.startedAt.toISOString()}; load average at its start (1 / 5 / 15 min) ${input.machine.load}.`;
