@@ -104,7 +104,7 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
               <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600">
                 <Time date={row.at} />
                 <span>
-                  {row.keyName ?? "Revoked key"} <span className="font-mono">{row.keyPrefix}…</span>
+                  {row.keyName ?? "Former key"} <span className="font-mono">{row.keyPrefix}…</span>
                 </span>
                 <span className="break-all">
                   Request id <code className="select-all font-mono text-stone-800">{row.requestId}</code>

@@ -221,6 +221,9 @@ test.describe("webhooks", () => {
     await page.getByRole("link", { name: "← All endpoints" }).click();
     failing.add("/down");
     const downSecret = await addEndpoint(page, "/down");
+    await expectAccessible(page, "webhook endpoints");
+    await fitsPhones(page, "developers-webhooks");
+    await desktop(page);
     await page.getByRole("link", { name: `Deliveries and settings of ${receiverUrl("/down")}` }).click();
     await page.getByRole("button", { name: "Send test event" }).click();
     const delivery = page.getByTestId("delivery").first();

@@ -2,7 +2,7 @@ import "server-only";
 import { rotateKey } from "@/server/v1/services/keys/rotate-key";
 import type { StudioContext } from "../context";
 import { studioActor } from "./developer-account";
-import { accountOfChangeableKey } from "./own-key";
+import { accountOfChangeableKey } from "./changeable-key";
 
 /** A new key in place of one; the old keeps working for the chosen overlap (D16). The new secret is returned this once. */
 export async function rotateApiKey(

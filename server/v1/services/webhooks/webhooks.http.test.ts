@@ -135,7 +135,8 @@ describe("webhooks", () => {
     expect(to("/nothing")).toHaveLength(0);
     expect(JSON.stringify(deliveries)).not.toContain(flaky.secret);
 
-    const log = await listDeliveries(db, { accountId, endpointId: flaky.endpointId, limit: 10 });
+    // The receiver has answered; the attempt's row is written just after.
+    const log = await until(() => listDeliveries(db, { accountId, endpointId: flaky.endpointId, limit: 10 }), (page) => page.rows[0]?.attempts === 2);
     expect(log.rows).toHaveLength(1);
     const [logged] = log.rows;
     expect(logged).toMatchObject({ eventId: body.id, eventType: "job.completed", status: "pending", attempts: 2, lastResponseStatus: 302 });
