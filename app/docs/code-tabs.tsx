@@ -18,13 +18,13 @@ export function CodeTabs({ sample, label }: { sample: Sample; label: string }) {
         id,
         label: language,
         content: (
-          <div className="relative">
-            <pre tabIndex={0} aria-label={`${label} in ${language}`} className="overflow-x-auto rounded-md bg-stone-900 p-4 pr-24 font-mono text-xs leading-relaxed text-stone-100">
+          <div className="space-y-2">
+            <div className="flex justify-end">
+              <CopyButton text={sample[id]} label={`Copy ${language}`} />
+            </div>
+            <pre tabIndex={0} aria-label={`${label} in ${language}`} className="overflow-x-auto rounded-md bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100">
               {sample[id]}
             </pre>
-            <div className="absolute right-2 top-2">
-              <CopyButton text={sample[id]} />
-            </div>
           </div>
         ),
       }))}
