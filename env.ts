@@ -125,6 +125,14 @@ export const EnvSchema = z.object({
   V1_IDEMPOTENCY_TTL_HOURS: int(24, 1),
   V1_WEBHOOKS_ENABLED: bool,
   V1_WEBHOOK_TIMEOUT_MS: int(15_000, 1),
+  /** Seconds between scheduled delivery attempts (D16: the Standard Webhooks example, about 3 days); suites shorten it. */
+  V1_WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .default("5,300,1800,7200,18000,36000,50400,72000,86400")
+    .transform((v) => v.split(",").map((part) => Number(part.trim())))
+    .pipe(z.array(z.number().int().positive(), { error: "expected a comma list of whole seconds" }).min(1).max(20)),
+  /** The request log (D16); `off` exists for the bench's baseline, never for a deployment. */
+  V1_REQUEST_LOG: z.enum(["on", "off"]).default("on"),
   V1_OUTPUT_URL_TTL_SECONDS: int(7 * 24 * 3600, 60),
 
   // Secrets. In the embedded default they are generated once under DATA_DIR.

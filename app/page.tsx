@@ -83,20 +83,40 @@ export default async function Home() {
             ))}
           </ul>
         </section>
+
+        <section aria-labelledby="developers-heading" className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
+          <div className="flex flex-col items-start gap-4 rounded-2xl bg-stone-900 p-8 text-stone-100 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <h2 id="developers-heading" className="text-xl font-semibold text-white">
+                Build on the same API
+              </h2>
+              <p className="mt-2 max-w-2xl text-sm text-stone-300">
+                Connect your website, CRM or listing tool: API keys, a request log and signed webhooks live in each workspace&apos;s Developers
+                section.
+              </p>
+            </div>
+            <ButtonLink href="/docs#quickstart" variant="secondary">
+              Read the quickstart
+            </ButtonLink>
+          </div>
+        </section>
       </main>
 
       <footer className="border-t border-stone-200">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-stone-600 sm:flex-row sm:px-6">
           <Logo className="text-base" />
           <p>Every altered image is labelled with what was done, as MLS rules require.</p>
-          <span className="flex gap-4">
+          <nav aria-label="More" className="flex gap-4">
             <Link href="/pricing" className="hover:text-stone-900">
               Pricing
+            </Link>
+            <Link href="/docs#quickstart" className="hover:text-stone-900">
+              API quickstart
             </Link>
             <Link href="/sign-in" className="hover:text-stone-900">
               Sign in
             </Link>
-          </span>
+          </nav>
         </div>
       </footer>
     </div>

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 // Each command is a fresh Node process compiling TypeScript (tsx): seconds apiece on a busy
-// 2-core machine, so the guard against a hung test is sized for nine of them in a row.
-const SPAWNING_TEST_TIMEOUT_MS = 240_000;
+// 2-core machine, so the guard against a hung test is sized for fifteen of them in a row.
+const SPAWNING_TEST_TIMEOUT_MS = 400_000;
 
 async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   try {
@@ -38,12 +38,21 @@ describe("npm run admin", () => {
     const key = json((await admin("key", "create", "--account", id, "--json")).out);
     expect(key.api_key).not.toBe(created.api_key);
     expect(json((await admin("key", "revoke", "--key-prefix", key.prefix, "--json")).out)).toEqual({ revoked: key.prefix });
+    const reader = json((await admin("key", "create", "--account", id, "--name", "Reports", "--scope", "read_only", "--json")).out);
     const keys = json((await admin("account", "show", "--account", id, "--json")).out).keys;
     expect(keys.filter((k: { revoked_at: string | null }) => k.revoked_at)).toHaveLength(1);
+    expect(keys.find((k: { prefix: string }) => k.prefix === reader.prefix)).toMatchObject({ name: "Reports", scope: "read_only" });
 
+    // `webhook set` keeps its one-endpoint meaning; `add` puts more beside it (D16).
     const hook = json((await admin("webhook", "set", "--account", id, "--url", `http://127.0.0.1:${process.env.FIXTURE_PORT}/hook`, "--json")).out);
     expect(hook.secret).toMatch(/^whsec_/);
-    expect(json((await admin("webhook", "remove", "--account", id, "--json")).out)).toEqual({ removed: true });
+    const more = json((await admin("webhook", "add", "--account", id, "--url", `http://127.0.0.1:${process.env.FIXTURE_PORT}/more`, "--events", "job.failed", "--json")).out);
+    const listed = json((await admin("webhook", "list", "--account", id, "--json")).out).endpoints;
+    expect(listed.map((e: { url: string; eventTypes: string[] }) => [e.url.split("/").pop(), e.eventTypes])).toEqual([["hook", ["job.completed", "job.failed"]], ["more", ["job.failed"]]]);
+    expect(JSON.stringify(listed)).not.toContain(hook.secret);
+    expect(json((await admin("webhook", "remove", "--account", id, "--endpoint", more.endpoint_id, "--json")).out)).toEqual({ removed: 1 });
+    expect(json((await admin("webhook", "set", "--account", id, "--url", `http://127.0.0.1:${process.env.FIXTURE_PORT}/other`, "--json")).out).secret).not.toBe(hook.secret);
+    expect(json((await admin("webhook", "remove", "--account", id, "--json")).out)).toEqual({ removed: 1 });
   });
 
   it("refuses bad arguments with a message and exit code 1", { timeout: SPAWNING_TEST_TIMEOUT_MS }, async () => {
@@ -54,6 +63,7 @@ describe("npm run admin", () => {
       [["account", "credits", "--account", "00000000-0000-4000-8000-000000000000", "--add", "5"], /No such account/],
       [["account", "create", "--name", "X", "--plan", "free", "--credits", "ten"], /--credits must be a whole number/],
       [["key", "revoke", "--key-prefix", "idk_nothing"], /No live key has this prefix/],
+      [["key", "create", "--account", "00000000-0000-4000-8000-000000000000", "--scope", "admin"], /--scope must be one of full, read_only/],
       [["webhook", "set", "--account", "00000000-0000-4000-8000-000000000000", "--url", "http://10.0.0.1/hook"], /.+/],
       [["teleport"], /Unknown command/],
     ];

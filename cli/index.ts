@@ -15,8 +15,11 @@ import { workspaceAccount } from "@/server/billing/workspace-account";
 import { applyPlan } from "@/server/billing/apply-plan";
 import { createKey } from "@/server/v1/services/keys/create-key";
 import { revokeKey } from "@/server/v1/services/keys/revoke-key";
+import { createEndpoint } from "@/server/v1/services/webhooks/create-endpoint";
+import { listEndpoints } from "@/server/v1/services/webhooks/list-endpoints";
 import { removeWebhook } from "@/server/v1/services/webhooks/remove-webhook";
 import { setWebhook } from "@/server/v1/services/webhooks/set-webhook";
+import { KEY_SCOPES, WEBHOOK_EVENT_TYPES, type KeyScope } from "@/shared/vocabulary";
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json]
 
@@ -27,10 +30,12 @@ const USAGE = `Usage: npm run admin -- <command> [options] [--json]
   workspace show --workspace SLUG             (its v1 account, plan, balance and billing)
   workspace plan --workspace SLUG --plan P [--quota Q]
   workspace credits --workspace SLUG --add N
-  key create --account ID
+  key create --account ID [--name N] [--scope full|read_only]
   key revoke --key-prefix X
-  webhook set --account ID --url URL
-  webhook remove --account ID
+  webhook set --account ID --url URL          (replaces the account's endpoints with this one)
+  webhook add --account ID --url URL [--events job.completed,job.failed] [--description D]
+  webhook list --account ID
+  webhook remove --account ID [--endpoint ID] (all of the account's endpoints unless one is named)
   runs list [--limit N] [--status S]          (runs of the local executor)`;
 
 const OPTIONS = {
@@ -43,6 +48,10 @@ const OPTIONS = {
   "key-prefix": { type: "string" },
   workspace: { type: "string" },
   url: { type: "string" },
+  scope: { type: "string" },
+  events: { type: "string" },
+  description: { type: "string" },
+  endpoint: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -53,6 +62,17 @@ function required(values: Values, name: keyof typeof OPTIONS): string {
   const value = values[name];
   if (typeof value !== "string" || value === "") throw new AppError("invalid_request", `--${name} is required.`);
   return value;
+}
+
+function optional(values: Values, name: keyof typeof OPTIONS): string | undefined {
+  const value = values[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function scope(values: Values): KeyScope | undefined {
+  const value = optional(values, "scope");
+  if (value !== undefined && !(KEY_SCOPES as readonly string[]).includes(value)) throw new AppError("invalid_request", `--scope must be one of ${KEY_SCOPES.join(", ")}.`);
+  return value as KeyScope | undefined;
 }
 
 function integer(values: Values, name: keyof typeof OPTIONS): number | undefined {
@@ -101,16 +121,28 @@ async function run(command: string, values: Values): Promise<unknown> {
     case "account show":
       return showAccount(db, { accountId: required(values, "account"), now });
     case "key create": {
-      const key = await createKey(db, { accountId: required(values, "account") });
+      const key = await createKey(db, { accountId: required(values, "account"), name: optional(values, "name"), scope: scope(values), createdBy: "admin" });
       return { api_key: key.apiKey, prefix: key.prefix };
     }
     case "key revoke":
       return revokeKey(db, { prefix: required(values, "key-prefix") });
     case "webhook set":
       return setWebhook(db, { accountId: required(values, "account"), url: required(values, "url") });
+    case "webhook add": {
+      const events = optional(values, "events")?.split(",").map((type) => type.trim()) ?? [...WEBHOOK_EVENT_TYPES];
+      const added = await createEndpoint(db, {
+        accountId: required(values, "account"),
+        url: required(values, "url"),
+        eventTypes: events,
+        description: optional(values, "description"),
+        createdBy: "admin",
+      });
+      return { endpoint_id: added.endpointId, secret: added.secret };
+    }
+    case "webhook list":
+      return { endpoints: await listEndpoints(db, { accountId: required(values, "account") }) };
     case "webhook remove":
-      await removeWebhook(db, { accountId: required(values, "account") });
-      return { removed: true };
+      return removeWebhook(db, { accountId: required(values, "account"), endpointId: optional(values, "endpoint") });
     default:
       throw new AppError("invalid_request", `Unknown command "${command}".\n\n${USAGE}`);
   }

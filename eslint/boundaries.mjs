@@ -43,10 +43,18 @@ const FORBIDDEN = [
 ];
 /**
  * Importers allowed through a FORBIDDEN pair: the serve route and the executor's dev
- * page; and the embedded deployment's first run, which creates the studio's own v1
- * account in-process (the public API has no route that creates accounts).
+ * page; the embedded deployment's first run, which creates the studio's own v1 account
+ * in-process (the public API has no route that creates accounts); and the Developers
+ * section's seam (server/studio/developers/), which manages a workspace's keys, request
+ * log and webhook endpoints through the v1 verbs in-process, because only the 13 routes
+ * are public (D1, D16) and none of them manages keys or endpoints.
  */
-const EXCEPTIONS = [/^app\/api\/inngest\//, /^app\/dev\//, /^server\/studio\/workspaces\/provision-v1-account\.ts$/];
+const EXCEPTIONS = [
+  /^app\/api\/inngest\//,
+  /^app\/dev\//,
+  /^server\/studio\/workspaces\/provision-v1-account\.ts$/,
+  /^server\/studio\/developers\//,
+];
 
 /** Tests sit beside the code as `*.test.ts`; their support code lives under test/. */
 const isTest = (relative) => /\.test\.tsx?$/.test(relative) || relative.startsWith("test/");

@@ -22,6 +22,13 @@ export const multiviewRedoRequested = eventType("v1/multiview.redo-requested", {
   schema: z.object({ setId: z.string(), viewId: z.string(), attempt: z.number(), accountId: z.string() }),
 });
 export const videoRequested = eventType("v1/video.requested", { schema: z.object({ jobId: z.string(), accountId: z.string() }) });
-export const webhookRequested = eventType("v1/webhook.requested", { schema: z.object({ eventId: z.string() }) });
+/** One event for one endpoint (v1.webhook_deliveries); `manual` is a single attempt someone asked for, outside the retry schedule. */
+export const webhookDeliveryRequested = eventType("v1/webhook.delivery-requested", {
+  schema: z.object({ deliveryId: z.string(), manual: z.boolean().optional() }),
+});
+/** An endpoint failed for 5 days and was turned off: the studio mails the workspace's owners. */
+export const webhookEndpointDisabled = eventType("v1/webhook.endpoint-disabled", {
+  schema: z.object({ endpointId: z.string(), accountId: z.string(), url: z.string() }),
+});
 
 // --- studio ----------------------------------------------------------------------

@@ -86,7 +86,8 @@ async function main(): Promise<number> {
   try {
     const lane1 = (async () => {
       if (!has("load") && !has("isolation") && !has("webhooks")) return;
-      const main = await launch("main", { V1_WEBHOOKS_ENABLED: "true", V1_WEBHOOK_TIMEOUT_MS: "1500", V1_RATE_LIMIT_FREE: "20" });
+      // Deliveries retried after 1, 2, 4, 8… s: the D16 schedule's shape, in a suite's minutes.
+      const main = await launch("main", { V1_WEBHOOKS_ENABLED: "true", V1_WEBHOOK_TIMEOUT_MS: "1500", V1_WEBHOOK_RETRY_SECONDS: "1,2,4,8,16,32", V1_RATE_LIMIT_FREE: "20" });
       const side = (async () => {
         if (has("isolation")) {
           const { runIsolation } = await import("./phases/isolation");

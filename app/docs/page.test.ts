@@ -9,7 +9,7 @@ describe("the docs page", () => {
   const text = html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
 
   it("has a section with a curl example for each of the 13 routes", () => {
-    expect(html.match(/<section id="/g)).toHaveLength(14); // 13 routes and the webhooks
+    expect(html.match(/<section id="/g)).toHaveLength(16); // the quickstart, the overview, 13 routes and the webhooks
     for (const line of ["POST \"$BASE_URL/job\"", "GET \"$BASE_URL/jobs?limit=10\"", "GET \"$BASE_URL/jobs/$JOB_ID\"", "GET \"$BASE_URL/multiview?render_set_id=$RENDER_SET_ID\"", "GET \"$BASE_URL/video?job_id=$JOB_ID\"", "POST \"$BASE_URL/tools/property-description\""]) {
       expect(text).toContain(`curl -X ${line}`);
     }
@@ -22,6 +22,16 @@ describe("the docs page", () => {
     for (const code of V1_ERROR_CODES) expect(text).toContain(code);
     expect(text).toContain("404 feature_unavailable unless enabled");
     expect(text).toContain("X-Service-Signature");
+  });
+
+  it("opens with a quickstart: a key from the studio, a first call, a verified webhook, and each workflow in curl (D16)", () => {
+    expect(html.indexOf('id="quickstart"')).toBeLessThan(html.indexOf('id="overview"'));
+    for (const anchor of ["get-a-key", "first-call", "verify-a-webhook", "stage-a-photo", "multi-view", "inpaint-upscale", "property-description"]) {
+      expect(html).toContain(`id="${anchor}"`);
+    }
+    expect(text).toContain("Create key");
+    expect(text).toContain('curl -i "$BASE_URL/me" -H "x-api-key: $API_KEY"');
+    for (const label of ["curl", "TypeScript", "Python"]) expect(html).toContain(`>${label}</button>`);
   });
 
   it("links only to this deployment", () => {

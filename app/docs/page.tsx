@@ -6,6 +6,7 @@ import type { Metadata } from "next";
 import { buildOpenApiDocument } from "@/server/v1/openapi/document";
 import { Markdown } from "./markdown";
 import { OperationSection, type Operation } from "./operation-section";
+import { Quickstart } from "./quickstart";
 import { SchemaFields, type Schema } from "./schema-fields";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -25,6 +26,12 @@ export default function DocsPage() {
   return (
     <div className="mx-auto flex max-w-6xl gap-10 px-6 py-10">
       <nav aria-label="Routes" className="sticky top-6 hidden h-fit w-56 shrink-0 text-sm lg:block">
+        <p className="mb-2 font-semibold text-stone-900">Start here</p>
+        <ul className="mb-4 space-y-1">
+          <li><a className="text-stone-600 hover:text-accent-700" href="#quickstart">Quickstart</a></li>
+          <li><a className="text-stone-600 hover:text-accent-700" href="#get-a-key">Get a key</a></li>
+          <li><a className="text-stone-600 hover:text-accent-700" href="#verify-a-webhook">Verify a webhook</a></li>
+        </ul>
         <p className="mb-2 font-semibold text-stone-900">Reference</p>
         <ul className="space-y-1">
           <li><a className="text-stone-600 hover:text-accent-700" href="#overview">Overview</a></li>
@@ -42,17 +49,22 @@ export default function DocsPage() {
       </nav>
 
       <main className="min-w-0 flex-1">
-        <header id="overview">
+        <header>
           <h1 className="text-3xl font-semibold">{document.info.title}</h1>
           <p className="mt-2 text-stone-600">
             Version {document.info.version} · OpenAPI {document.openapi} ·{" "}
             <a className="text-accent-700 underline" href="/api/openapi.json">download the document</a>
           </p>
-          <p className="mt-4 rounded-md bg-stone-100 p-3 font-mono text-sm">
-            export BASE_URL=https://&lt;your-deployment&gt;/api/v1 API_KEY=idk_…
-          </p>
-          <Markdown text={document.info.description ?? ""} />
         </header>
+
+        <div className="mt-8">
+          <Quickstart />
+        </div>
+
+        <section id="overview" className="mt-12 scroll-mt-6">
+          <h2 className="text-2xl font-semibold">Overview</h2>
+          <Markdown text={document.info.description ?? ""} />
+        </section>
 
         <h2 className="mt-12 mb-4 text-2xl font-semibold">Routes</h2>
         <div className="space-y-8">
@@ -65,9 +77,11 @@ export default function DocsPage() {
           <section id="webhooks" className="mt-12 scroll-mt-6">
             <h2 className="text-2xl font-semibold">Webhooks (preview)</h2>
             <p className="mt-2 text-stone-700">
-              Events <code className="font-mono">job.completed</code> and <code className="font-mono">job.failed</code>, POSTed to the
-              account&apos;s endpoint with the headers <code className="font-mono">X-Service-Timestamp</code> and{" "}
-              <code className="font-mono">X-Service-Signature</code>.
+              Events <code className="font-mono">job.completed</code> and <code className="font-mono">job.failed</code> (and{" "}
+              <code className="font-mono">webhook.test</code> on demand), POSTed to each of the account&apos;s endpoints that asked for them, with
+              the Standard Webhooks headers <code className="font-mono">webhook-id</code>, <code className="font-mono">webhook-timestamp</code>{" "}
+              and <code className="font-mono">webhook-signature</code> and the contract&apos;s <code className="font-mono">X-Service-Timestamp</code>{" "}
+              and <code className="font-mono">X-Service-Signature</code>.
             </p>
             <Markdown text={webhook.description} />
             <SchemaFields schema={{ $ref: "#/components/schemas/WebhookEvent" }} resolve={resolve} />

@@ -32,9 +32,9 @@ interface Account {
 async function authenticate(apiKey: string): Promise<Account | undefined> {
   const hash = crypto.createHash("sha256").update(apiKey, "utf8").digest("hex");
   const [account] = await sql<Account[]>`
-    select a.id, a.name, a.plan, a.monthly_quota, a.credit_balance, a.webhook_url, a.webhook_secret, a.created_at, a.updated_at
+    select a.id, a.name, a.plan, a.monthly_quota, a.credit_balance, a.created_at, a.updated_at, k.id as key_id, k.prefix, k.scope, k.expires_at
     from v1.api_keys k inner join v1.accounts a on a.id = k.account_id
-    where k.key_hash = ${hash} and k.revoked_at is null`;
+    where k.key_hash = ${hash} and k.revoked_at is null and (k.expires_at is null or k.expires_at > now())`;
   return account;
 }
 

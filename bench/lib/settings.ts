@@ -12,9 +12,13 @@ export const BENCH_DATA_DIR = path.join(ROOT, ".data", "bench");
 // BENCH_PORT_BASE moves every port at once, so two checkouts can bench side by side.
 const base = Number(process.env.BENCH_PORT_BASE ?? 3900);
 export const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54339);
-export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3, replicate: base + 4, stripe: base + 5 } as const;
+/**
+ * app: the measured server; stripe: the Stripe contract double (figure 13); logOff: the same
+ * build with V1_REQUEST_LOG=off (figure 14); receiver: webhook receiver (figure 15).
+ */
+export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3, replicate: base + 4, stripe: base + 5, logOff: base + 6, receiver: base + 7 } as const;
 
-/** The Stripe contract double the server's payments go to (figure 11), run in the bench's process. */
+/** The Stripe contract double the server's payments go to (figure 13), run in the bench's process. */
 export const BENCH_STRIPE = {
   secretKey: "sk_test_atrium_bench_0000",
   webhookSecret: "whsec_atrium_bench_0000",
@@ -47,7 +51,9 @@ export function benchEnv(provider: BenchProvider = "local"): NodeJS.ProcessEnv {
     PORT: String(PORTS.app),
     APP_URL: `http://127.0.0.1:${PORTS.app}`,
     V1_PREVIEW_FEATURES: "all",
-    V1_FETCH_ALLOWLIST: `127.0.0.1:${PORTS.images}`,
+    V1_FETCH_ALLOWLIST: `127.0.0.1:${PORTS.images},127.0.0.1:${PORTS.receiver}`,
+    // Figure 15 delivers to a receiver in the bench process; no other figure registers an endpoint.
+    V1_WEBHOOKS_ENABLED: "true",
     // The load test sends far more than a real business client may per minute.
     V1_RATE_LIMIT_BUSINESS: "1000000000",
     // The studio figures stage 40-photo listings on fresh workspaces, as a local trial (npm run dev) may.

@@ -44,13 +44,22 @@ export interface AppServer {
   process: Started;
 }
 
-export async function startAppServer(account: BenchAccount, provider: BenchProvider = "local"): Promise<AppServer> {
+/**
+ * `next start` of the bench build on the bench port, or on `port` with settings changed
+ * by `env` (figure 14 runs a second server of the same build with the request log off).
+ */
+export async function startAppServer(
+  account: BenchAccount,
+  provider: BenchProvider = "local",
+  variant: { port: number; env: Record<string, string>; label: string } = { port: PORTS.app, env: {}, label: "next start" },
+): Promise<AppServer> {
   const next = path.join(ROOT, "node_modules/next/dist/bin/next");
   // BENCH_CPU_PROFILE_DIR: a V8 CPU profile of the server, written when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
   const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const started = startProcess("next start", process.execPath, [...profile, next, "start", "-p", String(PORTS.app), "-H", "127.0.0.1"], { env: benchEnv(provider), cwd: BUILD_DIR });
-  const url = `http://127.0.0.1:${PORTS.app}`;
+  const env = { ...benchEnv(provider), ...variant.env, PORT: String(variant.port) };
+  const started = startProcess(variant.label, process.execPath, [...profile, next, "start", "-p", String(variant.port), "-H", "127.0.0.1"], { env, cwd: BUILD_DIR });
+  const url = `http://127.0.0.1:${variant.port}`;
   await waitForHttp(`${url}/api/v1/me`, { process: started, headers: { "x-api-key": account.apiKey }, accept: (s) => s === 200 });
   return { url, process: started };
 }

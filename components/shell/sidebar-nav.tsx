@@ -1,5 +1,5 @@
 "use client";
-import { BarChart3, CreditCard, FolderOpen, Settings, Users, type LucideIcon } from "lucide-react";
+import { BarChart3, CodeXml, CreditCard, FolderOpen, Settings, Users, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
@@ -21,7 +21,12 @@ export function workspaceNav(slug: string, manager: boolean, owner = false): Nav
     { href: `${base}/projects`, label: "Projects", icon: FolderOpen },
     { href: `${base}/usage`, label: "Usage", icon: BarChart3 },
     ...(owner ? [{ href: `${base}/billing`, label: "Billing", icon: CreditCard }] : []),
-    ...(manager ? [{ href: `${base}/settings/members`, label: "Members", icon: Users }] : []),
+    ...(manager
+      ? [
+          { href: `${base}/settings/members`, label: "Members", icon: Users },
+          { href: `${base}/developers`, label: "Developers", icon: CodeXml },
+        ]
+      : []),
     { href: `${base}/settings`, label: "Settings", icon: Settings },
   ];
 }

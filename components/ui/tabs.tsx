@@ -8,14 +8,21 @@ const TAB = "whitespace-nowrap border-b-2 px-1 pb-3 text-sm font-medium transiti
 const ACTIVE = "border-accent-600 text-accent-700";
 const IDLE = "border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900";
 
-/** Tabs that are pages (Settings → General / Members): links with aria-current. */
+/**
+ * Tabs that are pages (Settings → General / Members): links with aria-current. A page
+ * below a tab's page (an endpoint under Webhooks) keeps that tab current; the longest
+ * matching href wins, so /settings/members does not also light up /settings.
+ */
 export function LinkTabs({ tabs, label }: { tabs: { href: string; label: string }[]; label: string }) {
   const pathname = usePathname();
+  const current = tabs
+    .filter((tab) => pathname === tab.href || pathname.startsWith(`${tab.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label={label} className="border-b border-stone-200">
       <ul className="-mb-px flex gap-6 overflow-x-auto">
         {tabs.map((tab) => {
-          const active = pathname === tab.href;
+          const active = tab.href === current;
           return (
             <li key={tab.href}>
               <Link href={tab.href} aria-current={active ? "page" : undefined} className={cx(TAB, "inline-block", active ? ACTIVE : IDLE)}>

@@ -1,4 +1,5 @@
 export * from "./v1";
+export * from "./v1-developer";
 export * from "./studio";
 export * from "./executor";
 export * from "./studio-generations";

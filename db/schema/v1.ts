@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { PLANS, type Environment, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
+import { PLANS, type Environment, type KeyScope, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
 import { completedAt, createdAt, inList, updatedAt } from "./columns";
 
 export const v1 = pgSchema("v1");
@@ -50,8 +50,6 @@ export const accounts = v1.table(
     lowBalanceThreshold: integer("low_balance_threshold"),
     /** A debit that leaves the balance under this starts an auto top-up once per crossing; null: auto top-up off. */
     topUpThreshold: integer("top_up_threshold"),
-    webhookUrl: text("webhook_url"),
-    webhookSecret: text("webhook_secret"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -74,10 +72,25 @@ export const apiKeys = v1.table(
     /** The first characters of the key, enough to name it in listings and revocation. */
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),
+    /** What the key is for, as its maker named it (D16). */
+    name: text("name").notNull().default(""),
+    scope: text("scope").$type<KeyScope>().notNull().default("full"),
+    /** Who made it: `user:<studio user id>`, `studio` (a workspace's own key) or `admin` (the command line). */
+    createdBy: text("created_by"),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    /** Set when the key was rotated: it keeps working until then (D16). */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    /** Written in batches by the request log, never once per request (request-recorder.ts). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    lastUsedIp: text("last_used_ip"),
   },
-  (t) => [uniqueIndex("api_keys_hash_unique").on(t.keyHash), index("api_keys_prefix_idx").on(t.prefix)],
+  (t) => [
+    uniqueIndex("api_keys_hash_unique").on(t.keyHash),
+    index("api_keys_prefix_idx").on(t.prefix),
+    index("api_keys_account_idx").on(t.accountId),
+    check("api_keys_scope_known", sql`${t.scope} in ('full', 'read_only')`),
+  ],
 );
 
 export type LedgerKind = "grant" | "debit" | "refund";
@@ -300,8 +313,10 @@ export const renderViews = v1.table(
   ],
 );
 
-export type WebhookEventStatus = "pending" | "delivered" | "failed";
-
+/**
+ * What happened, once per event id (the `webhook-id` of every delivery of it); each
+ * endpoint subscribed to its type gets a delivery (v1-developer.ts).
+ */
 export const webhookEvents = v1.table(
   "webhook_events",
   {
@@ -311,13 +326,9 @@ export const webhookEvents = v1.table(
       .references(() => accounts.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     body: jsonb("body").$type<Record<string, unknown>>().notNull(),
-    status: text("status").$type<WebhookEventStatus>().notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    lastResponseStatus: integer("last_response_status"),
     createdAt: createdAt(),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt)],
+  (t) => [index("webhook_events_account_idx").on(t.accountId, t.createdAt), index("webhook_events_created_idx").on(t.createdAt)],
 );
 
 /** Rate-limit windows per account, shared by every instance (rate-limiter-flexible's Drizzle store). */

@@ -31,7 +31,9 @@ export async function runSecretsScan(input: SecretsInput, report: PhaseReport): 
   for (const value of input.settings) needles.set(value, "server secret setting");
   for (const database of input.databases) {
     for (const row of await database.sql<{ key_hash: string }[]>`select key_hash from v1.api_keys`) needles.set(row.key_hash, "API key hash");
-    for (const row of await database.sql<{ webhook_secret: string }[]>`select webhook_secret from v1.accounts where webhook_secret is not null`) needles.set(openWebhookSecret(row.webhook_secret), "webhook secret");
+    for (const row of await database.sql<{ secret: string }[]>`select secret from v1.webhook_endpoints union all select previous_secret from v1.webhook_endpoints where previous_secret is not null`) {
+      needles.set(openWebhookSecret(row.secret), "webhook secret");
+    }
   }
   for (const dir of input.dataDirs) {
     const file = path.join(dir, "executor-signing-key");

@@ -1,5 +1,5 @@
 /**
- * Phase 7, webhook receivers (D11): one account per receiver behaviour. A receiver
+ * Phase 7, webhook receivers (D11, D16): one account per receiver behaviour. A receiver
  * that fails (500), times out or answers 3xx gets the same event id again, freshly
  * signed, after growing delays, and the redirect is never followed; a receiver that is
  * down for a while and then recovers gets every event at least once.
@@ -74,7 +74,8 @@ export async function runWebhooks(input: WebhooksInput, report: PhaseReport): Pr
   report.expect("3xx answers are not followed", receiver.redirectFollows === 0, `${receiver.redirectFollows} requests reached the redirect target`);
 
   const rows = await database.sql<{ id: string; status: string; attempts: number }[]>`
-    select id, status, attempts from v1.webhook_events where account_id in ${database.sql(accounts.map((a) => a.accountId))}`;
+    select e.id, d.status, d.attempts from v1.webhook_events e join v1.webhook_deliveries d on d.event_id = e.id
+    where e.account_id in ${database.sql(accounts.map((a) => a.accountId))}`;
   const recorded = rows.filter((r) => r.status !== "delivered" || r.attempts !== receiver.deliveries.filter((d) => d.eventId === r.id).length);
   report.expectNone("every event recorded delivered, attempts = deliveries", recorded.map((r) => `${r.id}: ${r.status} after ${r.attempts} attempts`));
 }

@@ -92,3 +92,19 @@ export function signUpAttemptEmail(input: { to: string; signInLink: string; rese
     footer: "If it was not you, you can ignore this email: nothing changed on your account.",
   });
 }
+
+/** To each owner of a workspace whose webhook endpoint failed every delivery for 5 days and was turned off (D16). */
+export function webhookEndpointDisabledEmail(input: { to: string; name: string; workspaceName: string; url: string; link: string }): EmailMessage {
+  return layout({
+    to: input.to,
+    subject: `A webhook endpoint of ${input.workspaceName} was turned off`,
+    lines: [
+      `Hello ${input.name},`,
+      `Every delivery to ${input.url} failed for 5 days, so Atrium stopped sending events there.`,
+      "Fix the receiver, turn the endpoint back on in the Developers section, and redeliver what it missed from its delivery log.",
+    ],
+    action: "Open the webhook endpoints",
+    link: input.link,
+    footer: `You get this email because you own ${input.workspaceName} on Atrium.`,
+  });
+}

@@ -25,6 +25,21 @@ export async function readLimited(response: Dispatcher.ResponseData, maxBytes: n
   return Buffer.concat(chunks, total);
 }
 
+/** The first `maxBytes` of a body, the rest discarded unread (a log's excerpt of an answer). */
+export async function readExcerpt(response: Dispatcher.ResponseData, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total >= maxBytes) {
+      discard(response);
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes);
+}
+
 // Destroying the body makes undici emit an abort error; nobody else is listening for it.
 function discard(response: Dispatcher.ResponseData): void {
   response.body.on("error", () => {});

@@ -11,7 +11,7 @@ import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { BlockedDestinationError } from "./destination";
 import { guardedConnector } from "./guarded-connector";
-import { readLimited } from "./read-limited";
+import { readExcerpt, readLimited } from "./read-limited";
 
 export type SafeFetchOptions = {
   method?: "GET" | "POST" | "PUT" | "HEAD";
@@ -23,6 +23,8 @@ export type SafeFetchOptions = {
   allowRedirects?: boolean;
   /** Return non-2xx answers instead of refusing them (a client that reads error bodies). */
   acceptAnyStatus?: boolean;
+  /** Keep only the body's first bytes, however long it is, instead of refusing a body over maxBytes (a log's excerpt). */
+  excerptOnly?: boolean;
   /** host:port entries exempt from the address rule for this call only (operator settings, never user input). */
   allowlist?: readonly string[];
 };
@@ -80,7 +82,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
           details: { status: response.statusCode },
         });
       }
-      const bytes = await readLimited(response, maxBytes);
+      const bytes = options.excerptOnly ? await readExcerpt(response, maxBytes) : await readLimited(response, maxBytes);
       return { status: response.statusCode, headers: response.headers, body: bytes, finalUrl: url.toString() };
     }
   } catch (error) {

@@ -9,9 +9,9 @@
  * and no row of any table changed while all that was refused.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
-import { generationOutputs, generations, stagingBatches } from "@/db/schema";
+import { generationOutputs, generations, stagingBatches, webhookDeliveries, webhookEvents } from "@/db/schema";
 import { roleAtLeast } from "@/shared/roles";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/vocabulary";
 import { callerFor, codeOf, newPerson, type Caller } from "@/test/callers";
@@ -29,7 +29,14 @@ interface Ids {
   batchId: string;
   invitationId: string;
   memberUserId: string;
+  keyId: string;
+  endpointId: string;
+  deliveryId: string;
 }
+
+vi.hoisted(() => {
+  process.env.V1_WEBHOOKS_ENABLED = "true";
+});
 
 type Input = (ids: Ids) => unknown;
 /**
@@ -47,6 +54,9 @@ const ofPhoto: Input = ({ workspaceId, photoId }) => ({ workspaceId, photoId });
 const ofGeneration: Input = ({ workspaceId, generationId }) => ({ workspaceId, generationId });
 const ofBatch: Input = ({ workspaceId, batchId }) => ({ workspaceId, batchId });
 const ofOutput: Input = ({ workspaceId, outputId }) => ({ workspaceId, outputId });
+const ofEndpoint: Input = ({ workspaceId, endpointId }) => ({ workspaceId, endpointId });
+// Loopback is allowed in tests only on the fixture port (test/setup-env.ts); nothing listens: nothing is sent.
+const endpointFields = { url: `http://127.0.0.1:${process.env.FIXTURE_PORT}/hook`, eventTypes: ["job.completed" as const] };
 
 const TABLE: Record<string, Row> = {
   "auth.signUp": { access: "public" },
@@ -156,6 +166,21 @@ const TABLE: Record<string, Row> = {
   "billing.completeCheckout": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, sessionId: "cs_test_a1b2c3d4e5f6g7h8" }) },
   "billing.setAutoTopUp": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, enabled: false, threshold: 100, pack: 500 }) },
   "billing.setLowBalanceAlert": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, threshold: 50 }) },
+
+  "developers.keys": { access: "admin", input: workspaceOnly },
+  "developers.createKey": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, name: "stranger's", scope: "full" }) },
+  "developers.rotateKey": { access: "admin", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId, overlapHours: 24 }), ids: true },
+  "developers.revokeKey": { access: "admin", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }), ids: true },
+  "developers.requests": { access: "admin", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }), ids: true },
+  "developers.webhooks": { access: "admin", input: ofEndpoint, ids: true },
+  "developers.createWebhook": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, ...endpointFields }) },
+  "developers.updateWebhook": { access: "admin", input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, ...endpointFields }), ids: true },
+  "developers.rotateWebhookSecret": { access: "admin", input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, overlapHours: 24 }), ids: true },
+  "developers.deleteWebhook": { access: "admin", input: ofEndpoint, ids: true },
+  "developers.enableWebhook": { access: "admin", input: ofEndpoint, ids: true },
+  "developers.sendTestEvent": { access: "admin", input: ofEndpoint, ids: true },
+  "developers.deliveries": { access: "admin", input: ofEndpoint, ids: true },
+  "developers.redeliver": { access: "admin", input: ({ workspaceId, deliveryId }) => ({ workspaceId, deliveryId }), ids: true },
 };
 
 type Procedures = Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
@@ -201,7 +226,17 @@ beforeAll(async () => {
   const batchId = crypto.randomUUID();
   await db.insert(stagingBatches).values({ id: batchId, workspaceId, projectId, createdBy: owner.user.id, requestId: crypto.randomUUID(), style: "modern", intensity: 0.6, seed: 1, status: "paused" });
 
-  ids = { workspaceId, projectId, photoId: photoIds[0], otherPhotoId: photoIds[1], generationId: generation.id, outputId: output.id, batchId, invitationId: pending.id, memberUserId: agent.user.id };
+  const key = await owner.api.developers.createKey({ workspaceId, name: "CRM", scope: "full" });
+  const endpoint = await owner.api.developers.createWebhook({ workspaceId, ...endpointFields, description: "CRM" });
+  // A delivery as an event makes it, without sending anything (nothing runs behind the digests).
+  const [{ accountId }] = await db.execute<{ accountId: string }>(sql`select v1_account_id as "accountId" from studio.workspaces where id = ${workspaceId}`);
+  const eventId = `evt_${crypto.randomUUID()}`;
+  await db.insert(webhookEvents).values({ id: eventId, accountId, type: "job.completed", body: {} });
+  const [delivery] = await db.insert(webhookDeliveries).values({ eventId, endpointId: endpoint.endpointId, status: "failed" }).returning();
+  ids = {
+    ...{ workspaceId, projectId, photoId: photoIds[0], otherPhotoId: photoIds[1], generationId: generation.id, outputId: output.id, batchId },
+    ...{ invitationId: pending.id, memberUserId: agent.user.id, keyId: key.id, endpointId: endpoint.endpointId, deliveryId: delivery.id },
+  };
   Object.assign(callers, { anonymous: await callerFor(null), admin: admin.api, agent: agent.api, outsider: outsider.api });
 }, 120_000);
 

@@ -148,7 +148,7 @@ describe("v1 connection", () => {
     expect(baseUrl).toMatch(/\/api\/v1$/);
     expect(JSON.stringify(summary)).not.toContain(apiKey);
     expect(apiKey.startsWith(summary.keyPrefix!.replace("…", ""))).toBe(true);
-    expect((await authenticateKey(await getDb(), apiKey))?.plan).toBe("business");
+    expect((await authenticateKey(await getDb(), apiKey))?.account.plan).toBe("business");
   });
 });
 

@@ -8,6 +8,7 @@ import { authRouter } from "./routers/auth";
 import { batchesRouter } from "./routers/batches";
 import { billingRouter } from "./routers/billing";
 import { complianceRouter } from "./routers/compliance";
+import { developersRouter } from "./routers/developers";
 import { exportsRouter } from "./routers/exports";
 import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
@@ -31,6 +32,7 @@ export const appRouter = router({
   compliance: complianceRouter,
   audit: auditRouter,
   billing: billingRouter,
+  developers: developersRouter,
 });
 
 export type AppRouter = typeof appRouter;

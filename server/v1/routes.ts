@@ -310,6 +310,7 @@ export const routeName = (route: Pick<V1Route, "method" | "path">) => `${route.m
 /** Every refusal a route can make: its own plus those implied by D2's order of checks. */
 export function routeErrors(route: V1Route): V1ErrorCode[] {
   const codes: V1ErrorCode[] = ["missing_api_key", "invalid_api_key", "rate_limited", "internal_error"];
+  if (route.method !== "get") codes.push("insufficient_scope");
   if (route.paidOnly) codes.push("plan_required");
   codes.push(...route.errors);
   if (route.preview) codes.push("feature_unavailable");

@@ -1,6 +1,7 @@
-/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping, the daily upload sweep and account mail. */
+/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping, the daily upload sweep, account mail and the mail about a disabled webhook endpoint. */
 import { describePropertyFunction } from "./describe-property";
 import { inpaintUpscaleFunction } from "./inpaint-upscale-chain";
+import { mailDisabledEndpointFunction } from "./mail-disabled-endpoint";
 import { makeMissingCopiesFunction } from "./make-missing-copies";
 import { pollMultiviewFunction, pollStagingFunction, pollVideoFunction } from "./poll-functions";
 import { purgeDeletedPhotoFunction } from "./purge-deleted-photo";
@@ -19,4 +20,5 @@ export const studioFunctions = [
   purgeDeletedPhotoFunction,
   removeStaleUploadsFunction,
   sendAccountEmailFunction,
+  mailDisabledEndpointFunction,
 ];

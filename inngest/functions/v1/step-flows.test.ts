@@ -99,10 +99,26 @@ describe("v1 durable step flows (@inngest/test)", () => {
     expect(failed).toEqual({ result: { status: "failed" }, ran: ["render", "fail"] });
   });
 
-  it("a webhook event is one delivery step", async () => {
-    const { result, ran } = await run(deliverWebhookFunction, { name: "v1/webhook.requested", data: { eventId: "e" } }, { deliver: { delivered: true } });
-    expect(ran).toEqual(["deliver"]);
-    expect(result).toEqual({ delivered: true });
+  it("a delivery's run waits for each due time and attempts until nothing is due; a manual one is a single attempt", async () => {
+    const failed = { outcome: "failed", retryAt: "2026-01-01T00:00:05.000Z", disabled: null };
+    const { result, ran } = await run(
+      deliverWebhookFunction,
+      { name: "v1/webhook.delivery-requested", data: { deliveryId: "d" } },
+      // Sleeps are mocked too: an unmocked one never ends under @inngest/test.
+      {
+        "due-1": "2026-01-01T00:00:00.000Z",
+        "wait-1": null,
+        "attempt-1": failed,
+        "due-2": "2026-01-01T00:00:05.000Z",
+        "wait-2": null,
+        "attempt-2": { ...failed, outcome: "delivered", retryAt: null },
+        "due-3": null,
+      },
+    );
+    expect(ran).toEqual(["due-1", "attempt-1", "due-2", "attempt-2", "due-3"]);
+    expect(result).toBe("done");
+    const manual = await run(deliverWebhookFunction, { name: "v1/webhook.delivery-requested", data: { deliveryId: "d", manual: true } }, { attempt: { outcome: "delivered" } });
+    expect(manual).toEqual({ result: "delivered", ran: ["attempt"] });
   });
 
   it("the sweep of interrupted synchronous jobs is one step per tick, outside any request", async () => {

@@ -12,6 +12,9 @@ import { LOW_BALANCE_DEFAULT_THRESHOLD, planQuota } from "@/shared/plans";
 import type { StudioContext } from "../context";
 import { keyPrefix } from "./key-prefix";
 
+/** api_keys.name of the key the studio itself calls with (listed as internal in the Developers section). */
+const STUDIO_KEY_NAME = "Atrium studio";
+
 export interface V1Credentials {
   v1AccountId: string | null;
   v1ApiKeyEncrypted: string | null;
@@ -35,7 +38,15 @@ export async function provisionV1Account(
   const plan = env.STUDIO_SIGNUP_PLAN;
   const { accountId, apiKey } = await createAccount(
     { db: ctx.db },
-    { name: `Studio: ${workspaceName}`, plan, quota: planQuota(plan, creator.confirmed), planSource: "signup", lowBalanceThreshold: LOW_BALANCE_DEFAULT_THRESHOLD },
+    {
+      name: `Studio: ${workspaceName}`,
+      plan,
+      quota: planQuota(plan, creator.confirmed),
+      planSource: "signup",
+      lowBalanceThreshold: LOW_BALANCE_DEFAULT_THRESHOLD,
+      keyName: STUDIO_KEY_NAME,
+      createdBy: "studio",
+    },
   );
   if (creator.starter) await grantStarterCredits(ctx, accountId);
   return { v1AccountId: accountId, v1ApiKeyEncrypted: encryptSecret(apiKey), v1ApiKeyPrefix: keyPrefix(apiKey) };
@@ -89,7 +100,7 @@ export async function findProvisionedAccount(db: Tx, workspace: { name: string; 
 
 /** A fresh key for a provisioned account, as a workspace stores it. */
 export async function issueProvisionedKey(db: Tx, accountId: string): Promise<V1Credentials & { prefix: string }> {
-  const { apiKey, prefix } = await createKey(db, { accountId });
+  const { apiKey, prefix } = await createKey(db, { accountId, name: STUDIO_KEY_NAME, createdBy: "studio" });
   return { v1AccountId: accountId, v1ApiKeyEncrypted: encryptSecret(apiKey), v1ApiKeyPrefix: keyPrefix(apiKey), prefix };
 }
 

@@ -100,7 +100,7 @@ describe("no pasted keys (M1)", () => {
     const admin = await newPerson("Mallory");
     await admin.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId, role: "admin" })).token });
     const { apiKey } = await getWorkspaceV1Connection(workspaceId);
-    expect((await authenticateKey(await getDb(), apiKey))?.id).toBe(await accountOf(workspaceId));
+    expect((await authenticateKey(await getDb(), apiKey))?.account.id).toBe(await accountOf(workspaceId));
     await owner.api.members.remove({ workspaceId, userId: admin.user.id });
     const stale = await callerFor(admin.user);
     expect(((await failure(stale.workspaces.connection({ workspaceId }))) as TRPCError).code).toBe("NOT_FOUND");
@@ -138,13 +138,13 @@ describe("workspaces left on a pasted key", () => {
     expect(await accountOf(id)).toBe(provisioned);
     const { apiKey } = await getWorkspaceV1Connection(id);
     expect(apiKey).not.toBe(pasted.apiKey);
-    expect((await authenticateKey(db, apiKey))?.id).toBe(provisioned);
+    expect((await authenticateKey(db, apiKey))?.account.id).toBe(provisioned);
     const [account] = await db.select({ balance: accounts.creditBalance }).from(accounts).where(eq(accounts.id, provisioned));
     expect(account.balance).toBe(env.STUDIO_STARTER_CREDITS);
     // Nobody can hold the provisioned account's old key any more: it is revoked.
     expect(await authenticateKey(db, firstKey)).toBeNull();
     // The pasted key belongs to its owner's account: forgotten here, not revoked.
-    expect((await authenticateKey(db, pasted.apiKey))?.id).toBe(pasted.accountId);
+    expect((await authenticateKey(db, pasted.apiKey))?.account.id).toBe(pasted.accountId);
     const events = await db.select().from(auditEvents).where(eq(auditEvents.workspaceId, id));
     expect(events.map((e) => [e.action, e.detail])).toContainEqual(["service_key_restored", { account: "recovered" }]);
 
@@ -166,7 +166,7 @@ describe("workspaces left on a pasted key", () => {
     const own = await accountOf(id);
     expect(own).not.toBe(lost);
     const { apiKey } = await getWorkspaceV1Connection(id);
-    expect((await authenticateKey(db, apiKey))?.id).toBe(own);
+    expect((await authenticateKey(db, apiKey))?.account.id).toBe(own);
     expect(apiKey).not.toBe(pasted.apiKey);
     expect((await db.select().from(apiKeys).where(eq(apiKeys.accountId, own!))).length).toBe(1);
   });

@@ -20,6 +20,7 @@ export type BoundRoute = ReturnType<typeof withApiKey> & { route: V1Route };
 export function bindRoute<R extends V1Route>(route: R, handle: (args: HandlerArgs<BodyOf<R>, QueryOf<R>>) => Promise<RouteResult>): BoundRoute {
   const handler = withApiKey<BodyOf<R>, QueryOf<R>>({
     name: routeName(route),
+    path: route.path,
     style: route.style,
     preview: route.preview,
     plans: route.paidOnly ? PAID_PLANS : undefined,

@@ -30,3 +30,10 @@ export function errorBody(style: ResponseStyle, error: AppError, now: Date): unk
 export function errorResponse(style: ResponseStyle, error: AppError, now: Date, headers?: HeadersInit): Response {
   return json(errorBody(style, error, now), error.status, headers);
 }
+
+/** The code of an error body in either style (`{code}` legacy, `{error: {code}}` envelope), or null. */
+export function errorCodeOf(body: unknown): string | null {
+  const value = body as { code?: unknown; error?: { code?: unknown } | null } | null;
+  const code = value?.error?.code ?? value?.code;
+  return typeof code === "string" ? code : null;
+}

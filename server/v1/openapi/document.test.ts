@@ -97,6 +97,13 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("documents 403 insufficient_scope on every route but the GETs (read-only keys, D16)", () => {
+    for (const [key, operation] of operations()) {
+      const forbidden = Object.keys(((response(operation, 403).content as Json)["application/json"] as Json).examples as Json);
+      expect(forbidden.includes("insufficient_scope"), key).toBe(!key.startsWith("get "));
+    }
+  });
+
   it("marks the preview routes and documents their 404 feature_unavailable", () => {
     for (const [key, operation] of operations()) {
       const preview = PREVIEW.includes(key);
@@ -107,13 +114,15 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("takes Idempotency-Key on the generation POSTs only, and documents the rate-limit and Link headers", () => {
+  it("takes Idempotency-Key on the generation POSTs only, and documents the request-id, rate-limit and Link headers", () => {
     for (const [key, operation] of operations()) {
       const parameters = (operation.parameters ?? []) as Json[];
       const idempotency = parameters.find((p) => p.name === "Idempotency-Key");
       expect(Boolean(idempotency), key).toBe(GENERATION.includes(key));
       if (idempotency) expect(idempotency).toMatchObject({ in: "header", required: false });
-      expect(Object.keys(response(operation, 200).headers as Json), key).toEqual(expect.arrayContaining(["RateLimit-Policy", "RateLimit"]));
+      expect(Object.keys(response(operation, 200).headers as Json), key).toEqual(expect.arrayContaining(["X-Request-Id", "RateLimit-Policy", "RateLimit"]));
+      // Every answer, refusals included, names its request (D16).
+      for (const status of EXPECTED[key]) expect(Object.keys(response(operation, status).headers as Json), `${key} ${status}`).toContain("X-Request-Id");
       expect(Object.keys(response(operation, 429).headers as Json), key).toContain("Retry-After");
       if (EXPECTED[key].includes(503)) expect(Object.keys(response(operation, 503).headers as Json), key).toContain("Retry-After");
     }
@@ -147,10 +156,16 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("describes the preview webhooks with the D11 body and signature headers", () => {
-    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual(["job.completed", "job.failed"]);
+  it("describes the preview webhooks with the D11 body, the contract's and Standard Webhooks' signature headers (D16)", () => {
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual(["job.completed", "job.failed", "webhook.test"]);
     const post = (document.webhooks?.["job.completed"] as Json).post as Json;
-    expect(((post.parameters as Json[]) ?? []).map((p) => p.name).sort()).toEqual(["X-Service-Signature", "X-Service-Timestamp"]);
+    expect(((post.parameters as Json[]) ?? []).map((p) => p.name).sort()).toEqual([
+      "X-Service-Signature",
+      "X-Service-Timestamp",
+      "webhook-id",
+      "webhook-signature",
+      "webhook-timestamp",
+    ]);
     const event = document.components?.schemas?.WebhookEvent as Json;
     expect(event.required).toEqual(expect.arrayContaining(["api_version", "id", "type", "created_at", "data"]));
   });

@@ -5,12 +5,18 @@ export function overviewDescription(errorTable: string): string {
   return `Interior-design image API. Every path is relative to \`{base_url}\`, which ends in \`/api/v1\`. Bodies are JSON.
 
 ## Authentication
-Send the key in \`x-api-key\` on every request. Missing → 401 \`missing_api_key\`; unknown or revoked → 403 \`invalid_api_key\`.
-Jobs, lists, delete and account data are scoped to the key's account.
+Send the key in \`x-api-key\` on every request. Missing → 401 \`missing_api_key\`; unknown, revoked or past the end of a rotation's
+overlap → 403 \`invalid_api_key\`. Jobs, lists, delete and account data are scoped to the key's account. Owners and admins make,
+rotate and revoke keys in the studio's Developers section (at most 20 live per account). A key is \`full\` or \`read_only\`: a
+read-only key may call GET routes only; any other request → 403 \`insufficient_scope\`.
+
+## Request ids
+Every response carries \`x-request-id\` (\`req_…\`). Requests made with a live key are kept 30 days in the account's request log
+(time, key prefix, method, route, status, latency, request id, Idempotency-Key, error code; never bodies, headers or secrets).
 
 ## Order of checks
 - Preview route not enabled for this deployment → 404 \`feature_unavailable\`, before anything else.
-- Missing key → 401 \`missing_api_key\`; unknown or revoked key → 403 \`invalid_api_key\`.
+- Missing key → 401 \`missing_api_key\`; unknown or revoked key → 403 \`invalid_api_key\`; a read-only key on anything but GET → 403 \`insufficient_scope\`.
 - Rate limit exceeded → 429 \`rate_limited\` with \`Retry-After\`.
 - Body not JSON or too large → 400 \`invalid_json\` / \`payload_too_large\`; schema violation → 400 \`invalid_request\` with \`details\` naming each bad field.
 - Plan → 403 \`plan_required\`; quota (generation POSTs) → 403 \`quota_exceeded\`.

@@ -16,6 +16,13 @@ const ref = (kind: "headers", name: string) => ({ $ref: `#/components/${kind}/${
 
 /** Response headers as components, referenced from every response. */
 export const HEADER_COMPONENTS: Record<string, HeaderObject> = {
+  "X-Request-Id": {
+    description:
+      "Every response, refusals and unknown paths included: this request's id (`req_` and 32 hex digits). The account's request log in the " +
+      "studio's Developers section lists it; quote it when asking for help (D16).",
+    required: true,
+    schema: { type: "string", pattern: "^req_[0-9a-f]{32}$" },
+  },
   "RateLimit-Policy": {
     description: 'The account\'s per-minute policy (IETF RateLimit draft), e.g. `"default";q=600;w=60`. Sent once the key is authenticated.',
     schema: { type: "string" },
@@ -45,7 +52,11 @@ export const HEADER_COMPONENTS: Record<string, HeaderObject> = {
   },
 };
 
-const rateLimitHeaders = { "RateLimit-Policy": ref("headers", "RateLimit-Policy"), RateLimit: ref("headers", "RateLimit") };
+const rateLimitHeaders = {
+  "X-Request-Id": ref("headers", "X-Request-Id"),
+  "RateLimit-Policy": ref("headers", "RateLimit-Policy"),
+  RateLimit: ref("headers", "RateLimit"),
+};
 
 function successHeaders(route: V1Route) {
   return {

@@ -1,48 +1,60 @@
 /**
- * The preview webhook contract (D11) as OpenAPI 3.1 `webhooks`: what the service POSTs
- * to an account's registered endpoint, how it signs it and how it retries.
+ * The webhook contract (D11, D16) as OpenAPI 3.1 `webhooks`: what the service POSTs to an
+ * account's endpoints, how it signs it (the contract's headers and Standard Webhooks')
+ * and how it retries.
  */
 import "server-only";
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "@/shared/vocabulary";
 
 export const WebhookEventSchema = z
   .object({
     api_version: z.literal("v1"),
-    id: z.string().meta({ description: "Stable across retries: receivers dedupe by it.", example: "evt_4f9c2a…" }),
-    type: z.enum(["job.completed", "job.failed"]),
+    id: z.string().meta({ description: "Stable across retries and equal to `webhook-id`: receivers dedupe by it.", example: "evt_4f9c2a…" }),
+    type: z.enum([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE]).meta({ description: "`webhook.test` only when someone presses Send test event." }),
     created_at: z.string().meta({ description: "ISO 8601 UTC with milliseconds." }),
     data: z.object({
-      job_id: z.string().meta({ description: "The legacy group id, the video job id, or the multi-view anchor's job id." }),
-      kind: z.enum(["job", "multiview", "video"]),
-      status: z.string(),
+      job_id: z.string().optional().meta({ description: "The legacy group id, the video job id, or the multi-view anchor's job id (job events)." }),
+      kind: z.enum(["job", "multiview", "video"]).optional().meta({ description: "Job events." }),
+      status: z.string().optional().meta({ description: "Job events: the terminal status." }),
       render_set_id: z.string().optional().meta({ description: "Multi-view sets only." }),
       provider: z.string().nullable().optional().meta({ description: "Legacy job groups: the provider that made the outputs (`local` is the offline provider)." }),
       preview: z.boolean().optional().meta({ description: "Legacy job groups: true when the outputs are style previews made without a generative model." }),
       disclosure: z.string().nullable().optional().meta({ description: "Legacy job groups: the label to publish the outputs with, or null." }),
+      endpoint_id: z.string().optional().meta({ description: "`webhook.test` only: the endpoint it was sent to." }),
+      message: z.string().optional().meta({ description: "`webhook.test` only." }),
     }),
   })
   .meta({ id: "WebhookEvent" });
 
 const WEBHOOK_DESCRIPTION =
-  "Preview, off unless the deployment enables webhooks; an account registers one endpoint (and gets its secret) through the " +
-  "admin command line. Sent for legacy job groups, multi-view sets and videos when they become terminal. Verify " +
-  "`X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the endpoint secret (UTF-8 bytes), of " +
-  "`X-Service-Timestamp + \".\" + raw body`, and reject timestamps more than 5 minutes off. Delivery is at least once: any " +
-  "non-2xx answer (3xx included) or no answer within 15 s is retried with exponential backoff and jitter for about a day, " +
-  "with the same event `id` and a fresh timestamp and signature. The endpoint URL passes the same SSRF guard as every " +
-  "server-side fetch.";
+  "Preview, off unless the deployment enables webhooks (`V1_WEBHOOKS_ENABLED`). An account has up to 10 endpoints, each with the event " +
+  "types it wants and its own `whsec_` secret, shown once: owners and admins manage them in the studio's Developers section; the operator's " +
+  "`npm run admin -- webhook …` does too. Sent for legacy job groups, multi-view sets and videos when they become terminal.\n\n" +
+  "**Verify** either signature, with the timestamp within 5 minutes: `webhook-signature` as Standard Webhooks defines it (`v1,` + base64 " +
+  "HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + \".\" + webhook-timestamp + \".\" + raw body`; " +
+  "the `standardwebhooks` libraries do it in one call), or the contract's `X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the " +
+  "whole secret's UTF-8 bytes, of `X-Service-Timestamp + \".\" + raw body`. While a rolled secret's overlap lasts, `webhook-signature` " +
+  "carries one entry per secret and `X-Service-Signature` stays on the previous secret.\n\n" +
+  "**Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried " +
+  "after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh " +
+  "timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. " +
+  "The endpoint URL must be https and passes the same SSRF guard as every server-side fetch.";
 
-function webhook(type: "job.completed" | "job.failed"): RouteConfig {
+function webhook(type: string): RouteConfig {
   return {
     method: "post",
     path: type,
-    summary: `${type} (preview)`,
+    summary: type === TEST_EVENT_TYPE ? `${type} (sent on demand)` : `${type} (preview)`,
     description: WEBHOOK_DESCRIPTION,
     "x-preview": true,
     request: {
       headers: z.object({
-        "X-Service-Timestamp": z.string().meta({ description: "Unix seconds when this delivery attempt was signed." }),
+        "webhook-id": z.string().meta({ description: "The event id, the same on every attempt (Standard Webhooks)." }),
+        "webhook-timestamp": z.string().meta({ description: "Unix seconds when this attempt was signed (Standard Webhooks)." }),
+        "webhook-signature": z.string().meta({ description: "Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks)." }),
+        "X-Service-Timestamp": z.string().meta({ description: "Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`)." }),
         "X-Service-Signature": z.string().meta({ description: "`sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`." }),
       }),
       body: { required: true, content: { "application/json": { schema: WebhookEventSchema } } },
@@ -51,4 +63,4 @@ function webhook(type: "job.completed" | "job.failed"): RouteConfig {
   };
 }
 
-export const WEBHOOKS = [webhook("job.completed"), webhook("job.failed")];
+export const WEBHOOKS = [...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE].map(webhook);

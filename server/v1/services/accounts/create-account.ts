@@ -17,6 +17,9 @@ export interface CreateAccountInput {
   planSource?: PlanSource;
   /** Mail the owners when a debit leaves fewer credits than this (studio accounts). */
   lowBalanceThreshold?: number;
+  /** The first key's name and maker (api_keys.name, created_by). */
+  keyName?: string;
+  createdBy?: string;
 }
 
 /** Creates an account with its first key and starting credits, in one transaction. */
@@ -42,7 +45,7 @@ export async function createAccount(
       })
       .returning({ id: accounts.id });
     if (credits > 0) await grantCredits(tx, { accountId: account.id, amount: credits, note: "opening balance", source: "opening" });
-    const { apiKey } = await createKey(tx, { accountId: account.id });
+    const { apiKey } = await createKey(tx, { accountId: account.id, name: input.keyName, createdBy: input.createdBy });
     return { accountId: account.id, apiKey };
   });
 }

@@ -1,15 +1,48 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { accounts, apiKeys } from "@/db/schema";
 import { AppError } from "@/server/errors";
+import { MAX_KEY_NAME_LENGTH, MAX_LIVE_KEYS, type KeyScope } from "@/shared/vocabulary";
 import { generateApiKey, hashApiKey, keyPrefix } from "./api-key";
+import { isLiveKey } from "./live-key";
 
-/** Issues a new key for an account; the returned secret is never stored. */
-export async function createKey(db: Tx, input: { accountId: string }): Promise<{ apiKey: string; prefix: string }> {
-  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId));
-  if (!account) throw new AppError("not_found", "No such account.");
-  const apiKey = generateApiKey();
-  await db.insert(apiKeys).values({ accountId: input.accountId, prefix: keyPrefix(apiKey), keyHash: hashApiKey(apiKey) });
-  return { apiKey, prefix: keyPrefix(apiKey) };
+export interface CreateKeyInput {
+  accountId: string;
+  name?: string;
+  scope?: KeyScope;
+  /** `user:<studio user id>`, `studio` or `admin` (api_keys.created_by). */
+  createdBy?: string;
+  /** A rotation replaces a key rather than adds one, so it may make the 21st for the overlap. */
+  replacing?: boolean;
+}
+
+export interface CreatedKey {
+  id: string;
+  apiKey: string;
+  prefix: string;
+}
+
+/** Issues a new key for an account, at most MAX_LIVE_KEYS live at once (D16); the returned secret is never stored. */
+export async function createKey(db: Tx, input: CreateKeyInput): Promise<CreatedKey> {
+  const name = (input.name ?? "").trim();
+  if (name.length > MAX_KEY_NAME_LENGTH) throw new AppError("invalid_request", `A key's name is at most ${MAX_KEY_NAME_LENGTH} characters.`);
+  // The account row is locked so two creations at once cannot both pass the limit (a savepoint inside a caller's transaction).
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).for("update");
+    if (!account) throw new AppError("not_found", "No such account.");
+    if (!input.replacing) {
+      const [{ live }] = await tx
+        .select({ live: count() })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.accountId, input.accountId), isLiveKey()));
+      if (live >= MAX_LIVE_KEYS) throw new AppError("conflict", `An account can have at most ${MAX_LIVE_KEYS} live keys. Revoke one you no longer use first.`);
+    }
+    const apiKey = generateApiKey();
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ accountId: input.accountId, prefix: keyPrefix(apiKey), keyHash: hashApiKey(apiKey), name, scope: input.scope ?? "full", createdBy: input.createdBy ?? null })
+      .returning({ id: apiKeys.id });
+    return { id: row.id, apiKey, prefix: keyPrefix(apiKey) };
+  });
 }

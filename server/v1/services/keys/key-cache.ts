@@ -16,7 +16,7 @@ import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { databaseUrl, getDb, getSql, type Database, type Tx } from "@/db/client";
 import { logError } from "@/server/log";
-import { authenticateKey, type AuthenticatedAccount } from "./authenticate-key";
+import { authenticateKey, type Authenticated } from "./authenticate-key";
 import { hashApiKey } from "./api-key";
 
 const CHANNEL = "atrium_v1_key_cache";
@@ -27,7 +27,7 @@ const ENTRY_TTL_MS = 60_000;
 const ACK_TIMEOUT_MS = 3_000;
 
 interface CacheState {
-  entries: Map<string, { account: AuthenticatedAccount; at: number }>;
+  entries: Map<string, { authenticated: Authenticated; at: number }>;
   generation: number;
   listening: boolean;
   starting: Promise<void> | null;
@@ -41,7 +41,7 @@ function forget(change: string | null): void {
   if (change === null) return state.entries.clear();
   const [kind, id] = [change.slice(0, change.indexOf(":")), change.slice(change.indexOf(":") + 1)];
   for (const [hash, entry] of state.entries) {
-    if ((kind === "key" && hash === id) || (kind === "account" && entry.account.id === id)) state.entries.delete(hash);
+    if ((kind === "key" && hash === id) || (kind === "account" && entry.authenticated.account.id === id)) state.entries.delete(hash);
   }
 }
 
@@ -79,16 +79,20 @@ function startListening(): Promise<void> {
   return state.starting;
 }
 
-/** The account of a live key, from the cache when it is warm and trustworthy. */
-export async function authenticateKeyCached(db: Tx, apiKey: string): Promise<AuthenticatedAccount | null> {
+/** The account and key of a live key, from the cache when it is warm and trustworthy. */
+export async function authenticateKeyCached(db: Tx, apiKey: string): Promise<Authenticated | null> {
   if (!state.listening) void startListening();
   const hash = hashApiKey(apiKey);
   const hit = state.listening ? state.entries.get(hash) : undefined;
-  if (hit && Date.now() - hit.at < ENTRY_TTL_MS) return hit.account;
+  const now = Date.now();
+  // A rotated key's end is known in advance: the cache honours it to the millisecond.
+  if (hit && now - hit.at < ENTRY_TTL_MS && !(hit.authenticated.key.expiresAt && hit.authenticated.key.expiresAt.getTime() <= now)) {
+    return hit.authenticated;
+  }
   const generation = state.generation;
-  const account = await authenticateKey(db, apiKey);
-  if (account && state.listening && generation === state.generation) state.entries.set(hash, { account, at: Date.now() });
-  return account;
+  const authenticated = await authenticateKey(db, apiKey);
+  if (authenticated && state.listening && generation === state.generation) state.entries.set(hash, { authenticated, at: Date.now() });
+  return authenticated;
 }
 
 /** Tells every instance (in `db`'s transaction: delivered when it commits) to drop cached keys of a change. */

@@ -109,7 +109,12 @@ describe("POST /multiview → GET /multiview", () => {
     expect((await call("GET", "/me", apiKey)).body.api_completed_month).toBe(1);
 
     const events = await waitFor(
-      () => getDb().then((db) => db.execute<{ type: string; body: { data: Record<string, unknown> }; status: string }>(sql`select type, body, status from v1.webhook_events where account_id = ${accountId}`)),
+      () =>
+        getDb().then((db) =>
+          db.execute<{ type: string; body: { data: Record<string, unknown> }; status: string }>(
+            sql`select e.type, e.body, d.status from v1.webhook_events e join v1.webhook_deliveries d on d.event_id = e.id where e.account_id = ${accountId}`,
+          ),
+        ),
       (rows) => rows.length === 1 && rows[0].status === "delivered",
     );
     expect(events[0].type).toBe("job.completed");

@@ -1,15 +1,19 @@
 /**
- * Queues a preview webhook event (D11) for an account's endpoint. The event id is
- * derived from what happened, so a durable step that runs twice queues it once, and
- * the delivery function retries with the same id.
+ * Queues a webhook event (D11, D16) for every enabled endpoint of the account that asked
+ * for its type, and makes the first attempts at once. The event id is derived from what
+ * happened, so a durable step that runs twice queues it once (its deliveries already
+ * claimed or done are not attempted again), and every attempt of every delivery carries
+ * the same id (`webhook-id`, and `id` in the body).
  */
 import "server-only";
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, arrayContains, eq, isNull } from "drizzle-orm";
 import { env } from "@/env";
-import { accounts } from "@/db/schema";
-import { webhookRequested } from "@/inngest/events";
+import { webhookEndpoints } from "@/db/schema";
+import type { WebhookEventType } from "@/shared/vocabulary";
 import type { VerbContext } from "@/server/context";
+import { dispatchDeliveries } from "./dispatch-deliveries";
+import { queueDeliveries } from "./queue-deliveries";
 
 export interface WebhookData {
   job_id: string;
@@ -24,17 +28,18 @@ export interface WebhookData {
 
 export async function emitWebhook(
   ctx: VerbContext,
-  input: { accountId: string; type: "job.completed" | "job.failed"; data: WebhookData },
+  input: { accountId: string; type: WebhookEventType; data: WebhookData },
 ): Promise<{ eventId: string } | null> {
   if (!env.V1_WEBHOOKS_ENABLED) return null;
-  const [account] = await ctx.db.select({ url: accounts.webhookUrl }).from(accounts).where(eq(accounts.id, input.accountId));
-  if (!account?.url) return null;
+  const endpoints = await ctx.db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.accountId, input.accountId), isNull(webhookEndpoints.disabledAt), arrayContains(webhookEndpoints.eventTypes, [input.type])));
+  if (endpoints.length === 0) return null;
   const digest = crypto.createHash("sha256").update(`${input.type}:${input.data.kind}:${input.data.job_id}`).digest("hex");
   const eventId = `evt_${digest.slice(0, 32)}`;
   const body = { api_version: "v1", id: eventId, type: input.type, created_at: ctx.now().toISOString(), data: input.data };
-  await ctx.db.execute(sql`
-    insert into v1.webhook_events (id, account_id, type, body) values (${eventId}, ${input.accountId}, ${input.type}, ${JSON.stringify(body)}::jsonb)
-    on conflict (id) do nothing`);
-  await ctx.events.send(webhookRequested.create({ eventId }, { id: `webhook-${eventId}` }));
+  const deliveries = await queueDeliveries(ctx, { eventId, accountId: input.accountId, type: input.type, body, endpointIds: endpoints.map((e) => e.id) });
+  await dispatchDeliveries(ctx, deliveries);
   return { eventId };
 }

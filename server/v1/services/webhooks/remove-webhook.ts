@@ -1,14 +1,17 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { accounts } from "@/db/schema";
+import { accounts, webhookEndpoints } from "@/db/schema";
 import { AppError } from "@/server/errors";
 
-export async function removeWebhook(db: Tx, input: { accountId: string }): Promise<void> {
-  const updated = await db
-    .update(accounts)
-    .set({ webhookUrl: null, webhookSecret: null, updatedAt: new Date() })
-    .where(eq(accounts.id, input.accountId))
-    .returning({ id: accounts.id });
-  if (updated.length === 0) throw new AppError("not_found", "No such account.");
+/** `npm run admin -- webhook remove`: one endpoint of the account, or all of them when none is named. */
+export async function removeWebhook(db: Tx, input: { accountId: string; endpointId?: string }): Promise<{ removed: number }> {
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId));
+  if (!account) throw new AppError("not_found", "No such account.");
+  const removed = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.accountId, input.accountId), input.endpointId ? eq(webhookEndpoints.id, input.endpointId) : undefined))
+    .returning({ id: webhookEndpoints.id });
+  if (input.endpointId && removed.length === 0) throw new AppError("not_found", "No such webhook endpoint on this account.");
+  return { removed: removed.length };
 }

@@ -1,21 +1,18 @@
 import "server-only";
-import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Tx } from "@/db/client";
-import { accounts } from "@/db/schema";
-import { AppError } from "@/server/errors";
-import { assertPublicUrl } from "@/server/net/assert-public-url";
-import { sealWebhookSecret } from "./webhook-secret";
+import type { Database } from "@/db/client";
+import { webhookEndpoints } from "@/db/schema";
+import { WEBHOOK_EVENT_TYPES } from "@/shared/vocabulary";
+import { createEndpoint } from "./create-endpoint";
 
-/** Registers the account's one webhook endpoint and returns its new signing secret (stored encrypted). */
-export async function setWebhook(db: Tx, input: { accountId: string; url: string }): Promise<{ secret: string }> {
-  await assertPublicUrl(input.url);
-  const secret = `whsec_${crypto.randomBytes(24).toString("base64url")}`;
-  const updated = await db
-    .update(accounts)
-    .set({ webhookUrl: input.url, webhookSecret: sealWebhookSecret(secret), updatedAt: new Date() })
-    .where(eq(accounts.id, input.accountId))
-    .returning({ id: accounts.id });
-  if (updated.length === 0) throw new AppError("not_found", "No such account.");
-  return { secret };
+/**
+ * `npm run admin -- webhook set` (D11, before D16): the account's endpoints become this one
+ * URL with every event type; returns its new signing secret. `webhook add` keeps the others.
+ */
+export async function setWebhook(db: Database, input: { accountId: string; url: string }): Promise<{ endpoint_id: string; secret: string }> {
+  return db.transaction(async (tx) => {
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.accountId, input.accountId));
+    const { endpointId, secret } = await createEndpoint(tx, { accountId: input.accountId, url: input.url, eventTypes: WEBHOOK_EVENT_TYPES, createdBy: "admin" });
+    return { endpoint_id: endpointId, secret };
+  });
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { DeleteWorkspaceForm } from "@/components/settings/delete-workspace-form";
 import { MlsRuleSetForm } from "@/components/settings/mls-rule-set-form";
 import { RenameWorkspaceForm } from "@/components/settings/rename-workspace-form";
@@ -24,6 +25,13 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       {connection ? (
         <Panel title="Image service" description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them. It was made for this workspace; the service address is this deployment's.">
           <V1ConnectionDetails connection={connection} />
+          <p className="mt-4 text-sm text-stone-600">
+            Keys for your own website, CRM or listing tool, their request log and webhooks are in{" "}
+            <Link href={`/w/${workspace.slug}/developers`} className="font-medium text-accent-700 underline">
+              Developers
+            </Link>
+            .
+          </p>
         </Panel>
       ) : null}
       {workspace.role === "owner" ? (

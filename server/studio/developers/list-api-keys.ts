@@ -1,0 +1,34 @@
+import "server-only";
+import { listKeys } from "@/server/v1/services/keys/list-keys";
+import type { KeyScope } from "@/shared/vocabulary";
+import type { StudioContext } from "../context";
+import { actorNames } from "./actor-names";
+import { developerAccount } from "./developer-account";
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  scope: KeyScope;
+  /** The studio's own server-held key. */
+  internal: boolean;
+  createdBy: string;
+  createdAt: Date;
+  /** Set on a rotated key: when it stops working. */
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  lastUsedIp: string | null;
+}
+
+/** The workspace account's live keys, the studio's own marked internal (D16). */
+export async function listApiKeys(ctx: Pick<StudioContext, "db">, input: { workspaceId: string }): Promise<ApiKeyView[]> {
+  const account = await developerAccount(ctx, input.workspaceId);
+  const keys = await listKeys(ctx.db, { accountId: account.accountId });
+  const nameOf = await actorNames(ctx, keys.map((key) => key.createdBy));
+  return keys.map(({ keyHash, createdBy, ...key }) => ({
+    ...key,
+    internal: keyHash === account.internalKeyHash,
+    name: keyHash === account.internalKeyHash ? "Atrium studio (internal)" : key.name || "Unnamed key",
+    createdBy: nameOf(createdBy),
+  }));
+}
