@@ -11,7 +11,7 @@ import { boundaries } from "./eslint/boundaries.mjs";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/**", ".next/**", ".data/**", "e2e/artifacts/**", "db/migrations/**", "next-env.d.ts", "**/*.js", "**/*.cjs"],
+    ignores: ["node_modules/**", ".next/**", ".data/**", "packages/sdk/dist/**", "e2e/artifacts/**", "db/migrations/**", "next-env.d.ts", "**/*.js", "**/*.cjs"],
   },
   ...tseslint.configs.recommended,
   {
