@@ -3,14 +3,18 @@
  * project outside the repository, whose plain Node scripts run workflow 1 (stage a photo
  * and wait) and workflow 3 (inpaint then upscale) against the running app with a key,
  * and verify the webhook delivery that followed. The project's TypeScript file is
- * type-checked against the packed declarations as a customer's editor would read them.
+ * type-checked against the packed declarations as a customer's editor would read them,
+ * and the installed `atrium-mcp` binary answers an MCP client over stdio.
  */
 import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { SDK_STAGE_PHOTO } from "@/app/docs/sdk-samples";
 import { getDb } from "@/db/client";
 import { v1Functions } from "@/inngest/functions/v1";
 import { setWebhook } from "@/server/v1/services/webhooks/set-webhook";
@@ -80,10 +84,11 @@ beforeAll(() => {
   fs.writeFileSync(path.join(scratch, "workflows.mjs"), WORKFLOWS);
   fs.writeFileSync(path.join(scratch, "verify.mjs"), VERIFY);
   fs.writeFileSync(path.join(scratch, "typed.ts"), TYPED);
+  fs.writeFileSync(path.join(scratch, "docs-sample.mjs"), SDK_STAGE_PHOTO);
 }, 300_000);
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-it("installs from the packed tarball, runs workflows 1 and 3 against the app and verifies the webhook", { timeout: 180_000 }, async () => {
+it("installs from the packed tarball, runs workflows 1 and 3 against the app, verifies the webhook, serves MCP over stdio", { timeout: 180_000 }, async () => {
   expect(fs.realpathSync(path.join(scratch, "node_modules/@atrium/sdk")).startsWith(repo)).toBe(false);
   const { accountId, apiKey } = await makeAccount({ plan: "business", credits: 10 });
   const { secret } = await setWebhook(await getDb(), { accountId, url: stack.fixtures.serve("/hook", "", "text/plain", 204) });
@@ -98,10 +103,11 @@ it("installs from the packed tarball, runs workflows 1 and 3 against the app and
     MASK_URL: stack.fixtures.serve("/mask.png", mask, "image/png"),
   };
   // Asynchronously: the app serves this process's event loop, which a synchronous child would block.
-  const output = await new Promise<string>((resolve, reject) =>
-    execFile("node", ["workflows.mjs"], { cwd: scratch, env: { ...process.env, ...env } }, (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(stdout))),
-  );
-  const result = JSON.parse(output);
+  const node = (script: string) =>
+    new Promise<string>((resolve, reject) =>
+      execFile("node", [script], { cwd: scratch, env: { ...process.env, ...env } }, (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(stdout))),
+    );
+  const result = JSON.parse(await node("workflows.mjs"));
   expect(result.job).toMatchObject({ status: "completed", provider: "local" });
   expect(result.inpainted).toMatchObject({ status: "completed", credits_charged: 1 });
   expect(result.upscaled).toMatchObject({ status: "completed", credits_charged: 2 });
@@ -112,6 +118,24 @@ it("installs from the packed tarball, runs workflows 1 and 3 against the app and
   fs.writeFileSync(path.join(scratch, "delivery.json"), JSON.stringify({ payload: delivery.body, headers: delivery.headers }));
   const verified = JSON.parse(run("node", ["verify.mjs", "delivery.json"], scratch, { WEBHOOK_SECRET: secret }));
   expect(verified).toEqual({ event: expect.objectContaining({ type: "job.completed", data: expect.objectContaining({ job_id: result.jobId }) }), forged: "refused" });
+
+  // The docs page's sample, as written.
+  expect(await node("docs-sample.mjs")).toMatch(/^completed \[\s*'http.*\{ creditBalance: 7, api_completed_month: 4 \}/s);
+
+  const client = new Client({ name: "scratch", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+  await client.connect(
+    new StdioClientTransport({
+      command: path.join(scratch, "node_modules/.bin/atrium-mcp"),
+      env: { PATH: process.env.PATH ?? "", ATRIUM_API_KEY: apiKey, ATRIUM_BASE_URL: env.BASE_URL },
+      stderr: "pipe",
+    }),
+  );
+  try {
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("stage_photo");
+    expect((await client.callTool({ name: "get_usage", arguments: {} })).structuredContent).toMatchObject({ api_completed_month: 4, credit_balance: 7 });
+  } finally {
+    await client.close();
+  }
 
   const tsc = path.join(repo, "node_modules/.bin/tsc");
   run(tsc, ["--noEmit", "--strict", "--skipLibCheck", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2023,dom", "--types", "node", "--typeRoots", path.join(repo, "node_modules/@types"), "typed.ts"], scratch);

@@ -1,7 +1,7 @@
 import createClient from "openapi-fetch";
-import { AtriumApiError, errorFromResponse } from "./errors.js";
-import type { paths } from "./generated/v1.js";
-import { retryingFetch, type FetchLike, type RetryOptions } from "./transport.js";
+import { AtriumApiError, errorFromResponse } from "./errors.ts";
+import type { paths } from "./generated/v1.ts";
+import { retryingFetch, type FetchLike, type RetryOptions } from "./transport.ts";
 import {
   planOf,
   type DeleteRequest,
@@ -13,8 +13,8 @@ import {
   type PropertyDescriptionRequest,
   type UpscaleRequest,
   type VideoRequest,
-} from "./types.js";
-import { pollUntil, type WaitOptions } from "./wait.js";
+} from "./types.ts";
+import { pollUntil, type WaitOptions } from "./wait.ts";
 
 export interface AtriumClientOptions {
   /** The API's base URL, ending in `/api/v1` (e.g. `https://atrium.example/api/v1`). */

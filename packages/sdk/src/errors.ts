@@ -1,4 +1,4 @@
-import type { Envelope, ErrorCode } from "./types.js";
+import type { Envelope, ErrorCode } from "./types.ts";
 
 /**
  * Codes of the SDK's own: `v1_unavailable` (no HTTP answer, or a 5xx whose body is not

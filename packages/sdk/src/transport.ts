@@ -1,4 +1,4 @@
-import { apiErrorCode, AtriumApiError } from "./errors.js";
+import { apiErrorCode, AtriumApiError } from "./errors.ts";
 
 /** Any fetch taking a URL and an init, as the platform's does. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;

@@ -1,5 +1,5 @@
 /** Named types of the v1 API, taken from the generated OpenAPI types. */
-import type { components, operations } from "./generated/v1.js";
+import type { components, operations } from "./generated/v1.ts";
 
 type Schemas = components["schemas"];
 

@@ -1,4 +1,4 @@
-import { AtriumApiError } from "./errors.js";
+import { AtriumApiError } from "./errors.ts";
 
 export interface WaitOptions {
   /** Time between reads. Default 2 s. */

@@ -1,6 +1,6 @@
 import { hmac } from "fast-sha256";
 import { Webhook } from "standardwebhooks";
-import type { WebhookEvent } from "./types.js";
+import type { WebhookEvent } from "./types.ts";
 
 /** A delivery whose signature, timestamp or headers do not check out: answer it with a 4xx and do not act on it. */
 export class WebhookVerificationError extends Error {

@@ -1,1 +1,1 @@
-export { createAtriumMcpServer, type AtriumMcpServerOptions } from "./tools.js";
+export { createAtriumMcpServer, type AtriumMcpServerOptions } from "./tools.ts";

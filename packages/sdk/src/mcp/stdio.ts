@@ -5,8 +5,8 @@
  * API's base, ending in /api/v1) and logs only to stderr: stdout carries the protocol.
  */
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { createAtriumClient } from "../client.js";
-import { createAtriumMcpServer } from "./tools.js";
+import { createAtriumClient } from "../client.ts";
+import { createAtriumMcpServer } from "./tools.ts";
 
 const apiKey = process.env.ATRIUM_API_KEY;
 const baseUrl = process.env.ATRIUM_BASE_URL;

@@ -1,8 +1,8 @@
 import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { AtriumClient } from "../client.js";
-import { AtriumApiError, isAtriumError } from "../errors.js";
-import type { WaitOptions } from "../wait.js";
+import type { AtriumClient } from "../client.ts";
+import { AtriumApiError, isAtriumError } from "../errors.ts";
+import type { WaitOptions } from "../wait.ts";
 
 export interface AtriumMcpServerOptions {
   /** How the tools that wait poll the API; by default every 2 s for up to 5 minutes. */
