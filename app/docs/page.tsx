@@ -6,6 +6,7 @@ import type { Metadata } from "next";
 import { buildOpenApiDocument } from "@/server/v1/openapi/document";
 import { Markdown } from "./markdown";
 import { OperationSection, type Operation } from "./operation-section";
+import { SdkAndAssistants } from "./sdk-and-assistants";
 import { SchemaFields, type Schema } from "./schema-fields";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -28,6 +29,8 @@ export default function DocsPage() {
         <p className="mb-2 font-semibold text-stone-900">Reference</p>
         <ul className="space-y-1">
           <li><a className="text-stone-600 hover:text-accent-700" href="#overview">Overview</a></li>
+          <li><a className="text-stone-600 hover:text-accent-700" href="#sdk">TypeScript SDK</a></li>
+          <li><a className="text-stone-600 hover:text-accent-700" href="#ai-assistants">AI assistants (MCP)</a></li>
           {operations.map(({ path, method, operation }) => (
             <li key={operation.operationId}>
               <a className="text-stone-600 hover:text-accent-700" href={`#${operation.operationId}`}>
@@ -53,6 +56,8 @@ export default function DocsPage() {
           </p>
           <Markdown text={document.info.description ?? ""} />
         </header>
+
+        <SdkAndAssistants />
 
         <h2 className="mt-12 mb-4 text-2xl font-semibold">Routes</h2>
         <div className="space-y-8">
