@@ -9,7 +9,7 @@ describe("the docs page", () => {
   const text = html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
 
   it("has a section with a curl example for each of the 13 routes", () => {
-    expect(html.match(/<section id="/g)).toHaveLength(14); // 13 routes and the webhooks
+    expect(html.match(/<section id="/g)).toHaveLength(16); // 13 routes, the webhooks, the SDK and AI assistants
     for (const line of ["POST \"$BASE_URL/job\"", "GET \"$BASE_URL/jobs?limit=10\"", "GET \"$BASE_URL/jobs/$JOB_ID\"", "GET \"$BASE_URL/multiview?render_set_id=$RENDER_SET_ID\"", "GET \"$BASE_URL/video?job_id=$JOB_ID\"", "POST \"$BASE_URL/tools/property-description\""]) {
       expect(text).toContain(`curl -X ${line}`);
     }
@@ -22,6 +22,15 @@ describe("the docs page", () => {
     for (const code of V1_ERROR_CODES) expect(text).toContain(code);
     expect(text).toContain("404 feature_unavailable unless enabled");
     expect(text).toContain("X-Service-Signature");
+  });
+
+  it("shows the SDK and how to connect an AI assistant", () => {
+    expect(text).toContain('import { createAtriumClient, isAtriumError } from "@atrium/sdk";');
+    expect(text).toContain("npm pack -w packages/sdk");
+    expect(text).toContain('/api/mcp",');
+    expect(text).toContain('"Authorization": "Bearer idk_…"');
+    expect(text).toContain('"args": ["atrium-mcp"]');
+    for (const tool of ["stage_photo", "get_job_status", "inpaint", "upscale", "create_video", "create_multiview", "describe_property", "get_usage"]) expect(text).toContain(tool);
   });
 
   it("links only to this deployment", () => {
