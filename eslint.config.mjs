@@ -11,7 +11,7 @@ import { boundaries } from "./eslint/boundaries.mjs";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/**", ".next/**", ".data/**", "e2e/artifacts/**", "db/migrations/**", "next-env.d.ts", "**/*.js", "**/*.cjs"],
+    ignores: ["node_modules/**", ".next/**", ".data/**", "packages/sdk/dist/**", "e2e/artifacts/**", "db/migrations/**", "next-env.d.ts", "**/*.js", "**/*.cjs"],
   },
   ...tseslint.configs.recommended,
   {
@@ -30,18 +30,19 @@ export default tseslint.config(
   },
   {
     // The studio reaches the v1 service only through ctx.v1 (server/studio/v1-gateway.ts), so
-    // tests can inject a gateway and every failure is mapped in one place; suites and tests
-    // outside the app (e2e/, reliability/, bench/) use the client as any outside caller would.
+    // tests can inject a gateway and every failure is mapped in one place; the MCP server
+    // makes one per request with its caller's own key; suites and tests outside the app
+    // (e2e/, reliability/, bench/) use the SDK as any outside caller would.
     files: ["app/**", "components/**", "server/**", "inngest/**", "db/**", "shared/**", "cli/**"],
-    ignores: ["server/studio/v1-gateway.ts", "server/v1/client/**", "**/*.test.ts"],
+    ignores: ["server/studio/v1-gateway.ts", "server/mcp/serve-mcp.ts", "**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
+          paths: [
             {
-              group: ["**/create-v1-client"],
-              importNames: ["createV1Client"],
+              name: "@atrium/sdk",
+              importNames: ["createAtriumClient"],
               allowTypeImports: true,
               message: "Studio verbs reach the v1 service through ctx.v1 (server/studio/v1-gateway.ts), the one place a client is made.",
             },

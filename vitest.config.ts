@@ -3,12 +3,15 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: {
-      "@": path.resolve(import.meta.dirname),
+    alias: [
+      // The SDK package from its sources, as tsconfig.json's paths give it to tsc and Next.
+      { find: /^@atrium\/sdk\/mcp$/, replacement: path.resolve(import.meta.dirname, "packages/sdk/src/mcp/index.ts") },
+      { find: /^@atrium\/sdk$/, replacement: path.resolve(import.meta.dirname, "packages/sdk/src/index.ts") },
+      { find: "@", replacement: path.resolve(import.meta.dirname) },
       // Server modules import "server-only", which throws outside React's server condition;
       // tests are server code (tsx scripts get the same alias from tsconfig.json's paths).
-      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
-    },
+      { find: "server-only", replacement: path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") },
+    ],
   },
   test: {
     include: ["**/*.test.ts"],

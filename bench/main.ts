@@ -20,6 +20,7 @@ import { noisyNeighbour } from "./figures/noisy-neighbour";
 import { pipelineOverhead } from "./figures/pipeline";
 import { projectPage } from "./figures/project-page";
 import { requestLogOverhead } from "./figures/request-log";
+import { mcpStagePhoto, sdkBundleSize } from "./figures/sdk";
 import { providerTable } from "./figures/provider-table";
 import { structureCheckTime } from "./figures/structure-check";
 import { studioJs } from "./figures/studio-js";
@@ -39,13 +40,13 @@ import { closeSenderQueue } from "@/inngest/local/queue";
 import { seconds } from "./lib/stats";
 
 const PROVIDER_LABELS: Record<BenchProvider, string> = { local: "local provider", remote: "remote-like provider" };
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check", 12: "Lean functions", 13: "Payments", 14: "Request log overhead", 15: "Webhook delivery" };
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check", 12: "Lean functions", 13: "Payments", 14: "Request log overhead", 15: "Webhook delivery", 16: "SDK bundle size", 17: "MCP stage_photo" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" }, "update-results": { type: "boolean" } } });
   const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
   const wants = (id: number) => !only || only.has(id);
-  const needsApp = [1, 2, 3, 6, 7, 8, 9, 10, 13, 14, 15].some(wants);
+  const needsApp = [1, 2, 3, 6, 7, 8, 9, 10, 13, 14, 15, 17].some(wants);
   const needsBuild = needsApp || wants(12);
   const startedAt = new Date();
   const start = performance.now();
@@ -106,6 +107,7 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
       await record(15, () => webhookDelivery(ctx));
       await record(2, () => pipelineOverhead(ctx));
       await record(3, () => videoOverhead(ctx));
+      await record(17, () => mcpStagePhoto(ctx));
       await record(8, () => projectPage(ctx));
       await record(10, () => syncPool(ctx));
       if (stripe) await record(13, () => billingFigure(ctx, stripe!));
@@ -133,6 +135,7 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
     await record(4, () => ledgerThroughput(db));
     await record(5, () => providerTable(photos));
     await record(11, () => structureCheckTime(photos));
+    await record(16, () => sdkBundleSize());
   } finally {
     await stripe?.close();
     await stopAll();

@@ -44,20 +44,16 @@ describe('the "server-only" marker', () => {
 });
 
 describe("the v1 client factory", () => {
-  const factory = 'import { createV1Client } from "@/server/v1/client/create-v1-client";\nexport const probe = createV1Client;\n';
+  const factory = 'import { createAtriumClient } from "@atrium/sdk";\nexport const probe = createAtriumClient;\n';
 
   it.each(["server/studio/generations/probe.ts", "server/studio/probe.ts", "inngest/functions/probe.ts", "app/probe/page.tsx"])("is refused in %s", async (file) => {
     expect(await errors(file, `import "server-only";\n${factory}`)).toContain("@typescript-eslint/no-restricted-imports");
   });
 
-  it("is refused however the path is written", async () => {
-    const relative = 'import "server-only";\nimport { createV1Client } from "../../v1/client/create-v1-client";\nexport const probe = createV1Client;\n';
-    expect(await errors("server/studio/generations/probe.ts", relative)).toContain("@typescript-eslint/no-restricted-imports");
-  });
-
-  it("is allowed in the gateway, and its types everywhere", async () => {
+  it("is allowed in the gateway and the MCP server, and its types everywhere", async () => {
     expect(await errors("server/studio/v1-gateway.ts", `import "server-only";\n${factory}`)).toEqual([]);
-    const typeOnly = 'import "server-only";\nimport type { V1Client } from "@/server/v1/client/create-v1-client";\nexport type Probe = V1Client;\n';
+    expect(await errors("server/mcp/serve-mcp.ts", `import "server-only";\n${factory}`)).toEqual([]);
+    const typeOnly = 'import "server-only";\nimport type { AtriumClient } from "@atrium/sdk";\nexport type Probe = AtriumClient;\n';
     expect(await errors("server/studio/generations/probe.ts", typeOnly)).toEqual([]);
   });
 });

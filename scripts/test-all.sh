@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one command that runs every test of Atrium (README "Tests"): the linter, unit and integration
+# The one command that runs every test of Atrium (README "Tests"): the linter, the SDK's generated types, unit and integration
 # tests against a fresh database, the production build and its function sizes, the Playwright contract specs
 # and browser flows, then the reliability and production-mode suites when present.
 # Each test stage writes a JSON report; the last line sums them as "N passed, N failed".
@@ -36,6 +36,8 @@ stage() {
 
 stage "lint (eslint: typescript-eslint, Next, drizzle, import boundaries)" npx eslint .
 stage "type check (tsc)" npx tsc --noEmit
+# The SDK's generated types match the OpenAPI document (packages/sdk; npm run sdk:generate).
+stage "SDK types up to date (openapi-typescript)" npx tsx scripts/generate-sdk.ts --check
 expected_reports+=(vitest)
 stage "unit and integration tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json=.data/reports/vitest.json
 stage "production build" npx next build

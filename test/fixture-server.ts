@@ -11,6 +11,8 @@ export interface FixtureServer {
   url(pathname: string): string;
   serve(pathname: string, body: Buffer | string, contentType?: string, status?: number): string;
   hits(pathname: string): number;
+  /** The bodies and headers of the POSTs made to `pathname` (a webhook receiver's deliveries), oldest first. */
+  received(pathname: string): { headers: http.IncomingHttpHeaders; body: string }[];
   /** Serves `body` at `pathname` once released: `requested` settles when the first request for it arrives. */
   hold(pathname: string, body: Buffer, contentType?: string): HeldFile;
   close(): Promise<void>;
@@ -26,9 +28,15 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const port = Number(process.env.FIXTURE_PORT);
   const files = new Map<string, { body: Buffer; contentType: string; status: number; held?: { arrived(): void; released: Promise<void> } }>();
   const hits = new Map<string, number>();
+  const posts = new Map<string, { headers: http.IncomingHttpHeaders; body: string }[]>();
   const server = http.createServer(async (req, res) => {
     const pathname = new URL(req.url ?? "/", "http://x").pathname;
     hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
+    if (req.method === "POST") {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      posts.set(pathname, [...(posts.get(pathname) ?? []), { headers: req.headers, body: Buffer.concat(chunks).toString("utf8") }]);
+    }
     const file = files.get(pathname);
     if (!file) return void res.writeHead(404).end("not found");
     if (file.held) {
@@ -47,6 +55,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       return url(pathname);
     },
     hits: (pathname) => hits.get(pathname) ?? 0,
+    received: (pathname) => posts.get(pathname) ?? [],
     hold(pathname, body, contentType = "image/jpeg") {
       let arrived = () => {};
       let release = () => {};

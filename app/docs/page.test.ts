@@ -9,7 +9,7 @@ describe("the docs page", () => {
   const text = html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
 
   it("has a section with a curl example for each of the 13 routes", () => {
-    expect(html.match(/<section id="/g)).toHaveLength(16); // the quickstart, the overview, 13 routes and the webhooks
+    expect(html.match(/<section id="/g)).toHaveLength(18); // the quickstart, the overview, 13 routes, the webhooks, the SDK and AI assistants
     for (const line of ["POST \"$BASE_URL/job\"", "GET \"$BASE_URL/jobs?limit=10\"", "GET \"$BASE_URL/jobs/$JOB_ID\"", "GET \"$BASE_URL/multiview?render_set_id=$RENDER_SET_ID\"", "GET \"$BASE_URL/video?job_id=$JOB_ID\"", "POST \"$BASE_URL/tools/property-description\""]) {
       expect(text).toContain(`curl -X ${line}`);
     }
@@ -32,6 +32,15 @@ describe("the docs page", () => {
     expect(text).toContain("Create key");
     expect(text).toContain('curl -i "$BASE_URL/me" -H "x-api-key: $API_KEY"');
     for (const label of ["curl", "TypeScript", "Python"]) expect(html).toContain(`>${label}</button>`);
+  });
+
+  it("shows the SDK and how to connect an AI assistant", () => {
+    expect(text).toContain('import { createAtriumClient, isAtriumError } from "@atrium/sdk";');
+    expect(text).toContain("npm pack -w packages/sdk");
+    expect(text).toContain('/api/mcp",');
+    expect(text).toContain('"Authorization": "Bearer idk_…"');
+    expect(text).toContain('"args": ["atrium-mcp"]');
+    for (const tool of ["stage_photo", "get_job_status", "inpaint", "upscale", "create_video", "create_multiview", "describe_property", "get_usage"]) expect(text).toContain(tool);
   });
 
   it("links only to this deployment", () => {

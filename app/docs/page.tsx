@@ -7,6 +7,7 @@ import { buildOpenApiDocument } from "@/server/v1/openapi/document";
 import { Markdown } from "./markdown";
 import { OperationSection, type Operation } from "./operation-section";
 import { Quickstart } from "./quickstart";
+import { SdkAndAssistants } from "./sdk-and-assistants";
 import { SchemaFields, type Schema } from "./schema-fields";
 
 export const metadata: Metadata = { title: "API reference" };
@@ -35,6 +36,8 @@ export default function DocsPage() {
         <p className="mb-2 font-semibold text-stone-900">Reference</p>
         <ul className="space-y-1">
           <li><a className="text-stone-600 hover:text-accent-700" href="#overview">Overview</a></li>
+          <li><a className="text-stone-600 hover:text-accent-700" href="#sdk">TypeScript SDK</a></li>
+          <li><a className="text-stone-600 hover:text-accent-700" href="#ai-assistants">AI assistants (MCP)</a></li>
           {operations.map(({ path, method, operation }) => (
             <li key={operation.operationId}>
               <a className="text-stone-600 hover:text-accent-700" href={`#${operation.operationId}`}>
@@ -65,6 +68,8 @@ export default function DocsPage() {
           <h2 className="text-2xl font-semibold">Overview</h2>
           <Markdown text={document.info.description ?? ""} />
         </section>
+
+        <SdkAndAssistants />
 
         <h2 className="mt-12 mb-4 text-2xl font-semibold">Routes</h2>
         <div className="space-y-8">

@@ -9,8 +9,7 @@ import { promisify } from "node:util";
 import http from "node:http";
 import { test as base, expect } from "@playwright/test";
 import sharp from "sharp";
-import { createV1Client, type V1Client } from "../../server/v1/client/create-v1-client";
-import { V1ApiError } from "../../server/v1/client/v1-api-error";
+import { AtriumApiError, createAtriumClient, type AtriumClient } from "@atrium/sdk";
 import { PLAN_TABLE } from "../../shared/plans";
 
 const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3199);
@@ -34,7 +33,7 @@ async function adminCreate(plan: string, credits: number): Promise<string> {
  * a retry: its own fresh account (business plan, 200 credits) and the source images,
  * served from the allow-listed loopback port for as long as the worker lives.
  */
-const test = base.extend<{ v1: { client: V1Client; apiKey: string; baseUrl: string } }, { files: Map<string, Buffer> }>({
+const test = base.extend<{ v1: { client: AtriumClient; apiKey: string; baseUrl: string } }, { files: Map<string, Buffer> }>({
   files: [
     async ({}, use) => {
       const room = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#d9d4c7" } })
@@ -58,7 +57,7 @@ const test = base.extend<{ v1: { client: V1Client; apiKey: string; baseUrl: stri
   v1: async ({ baseURL }, use) => {
     const baseUrl = `${baseURL}/api/v1`;
     const apiKey = await adminCreate("business", 200);
-    await use({ client: createV1Client({ baseUrl, apiKey }), apiKey, baseUrl });
+    await use({ client: createAtriumClient({ baseUrl, apiKey }), apiKey, baseUrl });
   },
 });
 
@@ -91,8 +90,8 @@ test("workflow 1: POST /job (and /job/), GET /jobs/{id}, GET /jobs, POST /delete
   const page = await client.listJobs({ limit: 1 });
   expect(page.data[0].id).toBe(jobId);
   expect(await client.deleteJob({ jobId })).toEqual({ message: `Job ${jobId} deleted` });
-  const gone = await client.getJob(jobId).catch((e: V1ApiError) => e);
-  expect((gone as V1ApiError).status).toBe(404);
+  const gone = await client.getJob(jobId).catch((e: AtriumApiError) => e);
+  expect((gone as AtriumApiError).status).toBe(404);
 });
 
 test("workflow 3: POST /inpaint then POST /upscale", async ({ v1: { client } }) => {
@@ -112,8 +111,8 @@ test("workflow 2: POST /multiview, GET /multiview, POST /multiview/redo", async 
   expect(done).toMatchObject({ status: "completed", credits_charged: null, result: { total: 2, completed: 2, failed: 0 } });
   const redo = await client.redoMultiview({ render_set_id: setId, view_index: 1 });
   expect(redo).toMatchObject({ status: "processing", credits_charged: 0, result: { view_index: 1 } });
-  const anchorRedo = await client.redoMultiview({ render_set_id: setId, view_index: 0 }).catch((e: V1ApiError) => e);
-  expect((anchorRedo as V1ApiError).code).toBe("view_not_redoable");
+  const anchorRedo = await client.redoMultiview({ render_set_id: setId, view_index: 0 }).catch((e: AtriumApiError) => e);
+  expect((anchorRedo as AtriumApiError).code).toBe("view_not_redoable");
 });
 
 test("video: POST /video and GET /video", async ({ v1: { client } }) => {

@@ -15,7 +15,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createV1Client } from "@/server/v1/client/create-v1-client";
+import { createAtriumClient } from "@atrium/sdk";
 import { startFixtureServer, type FixtureServer } from "@/test/fixture-server";
 import { roomPhoto } from "@/test/images";
 import { buildIsCurrent, ensureBuild } from "@/test/build-freshness";
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
   });
   await admin.exited;
   const { api_key: apiKey } = JSON.parse(admin.output().trim().split("\n").pop()!) as { api_key: string };
-  const ctx = { client: createV1Client({ baseUrl: `${appUrl}/api/v1`, apiKey }), fixtures, bucketUrl: `${s3.endpoint}/${s3.bucket}/` };
+  const ctx = { client: createAtriumClient({ baseUrl: `${appUrl}/api/v1`, apiKey }), fixtures, bucketUrl: `${s3.endpoint}/${s3.bucket}/` };
   // Started together, as independent clients would; reported one by one.
   const runs = WORKFLOWS.map(([name, workflow]) => [name, workflow(ctx)] as const);
   for (const [, run] of runs) run.catch(() => {}); // reported by check() below, in order

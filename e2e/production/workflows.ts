@@ -4,12 +4,12 @@
  */
 import sharp from "sharp";
 import { probeVideo } from "@/server/media/ffprobe";
-import type { V1Client } from "@/server/v1/client/create-v1-client";
+import type { AtriumClient } from "@atrium/sdk";
 import type { FixtureServer } from "@/test/fixture-server";
 import { roomPhoto } from "@/test/images";
 
 export interface WorkflowContext {
-  client: V1Client;
+  client: AtriumClient;
   fixtures: FixtureServer;
   /** `${endpoint}/${bucket}/`: where every output must live. */
   bucketUrl: string;

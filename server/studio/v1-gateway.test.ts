@@ -2,12 +2,12 @@
  * Studio verbs reach the v1 service only through ctx.v1 (lint forbids making a client
  * anywhere else): with a recording double of the typed client behind the gateway, a
  * verb's calls are the double's to see, and a refusal reaches the person as the
- * studio's AppError in plain words, not as the client's V1ApiError.
+ * studio's AppError in plain words, not as the client's AtriumApiError.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/db/client";
 import { AppError } from "@/server/errors";
-import { V1ApiError } from "@/server/v1/client/v1-api-error";
+import { AtriumApiError } from "@atrium/sdk";
 import { recordingV1Client, refusal, type ScriptedAnswers } from "@/test/doubles/v1-client";
 import { createStudioContext, type StudioContext } from "./context";
 import { startVideo } from "./generations/video/start-video";
@@ -71,7 +71,7 @@ describe("startVideo through an injected gateway", () => {
       (failure: unknown) => failure,
     );
     expect(error).toBeInstanceOf(AppError);
-    expect(error).not.toBeInstanceOf(V1ApiError);
+    expect(error).not.toBeInstanceOf(AtriumApiError);
     expect((error as AppError).code).toBe("plan_required");
     expect((error as AppError).message).toMatch(/Premium or Business plan/);
     expect(calls.map((call) => call.operation)).toEqual(["me", "createVideo"]);

@@ -1,24 +1,23 @@
 /**
- * A recording double of the typed v1 client (server/v1/client/create-v1-client.ts), for
+ * A recording double of the SDK client (@atrium/sdk, createAtriumClient), for
  * running studio verbs with an injected gateway (v1GatewayOver): one method per
  * operation of the route contract, each recording its call, then giving the answer the
- * test scripted for it, or refusing as the service would (a V1ApiError) when none was.
+ * test scripted for it, or refusing as the service would (a AtriumApiError) when none was.
  */
 import { V1_ROUTE_TABLE, type V1OperationId } from "@/server/v1/routes";
-import type { V1Client } from "@/server/v1/client/create-v1-client";
-import { V1ApiError } from "@/server/v1/client/v1-api-error";
+import { AtriumApiError, type AtriumClient } from "@atrium/sdk";
 
-export type ScriptedAnswers = { [K in V1OperationId]?: (...args: Parameters<V1Client[K]>) => Awaited<ReturnType<V1Client[K]>> | Promise<Awaited<ReturnType<V1Client[K]>>> };
+export type ScriptedAnswers = { [K in V1OperationId]?: (...args: Parameters<AtriumClient[K]>) => Awaited<ReturnType<AtriumClient[K]>> | Promise<Awaited<ReturnType<AtriumClient[K]>>> };
 
 export interface RecordingV1Client {
-  client: V1Client;
+  client: AtriumClient;
   /** Every call in order: the operation and its arguments. */
   calls: { operation: V1OperationId; args: unknown[] }[];
 }
 
 /** A refusal as the client reports it; the default answer of an operation the test did not script. */
-export function refusal(code: string, status = 403, message = `refused: ${code}`): V1ApiError {
-  return new V1ApiError({ status, code, message });
+export function refusal(code: string, status = 403, message = `refused: ${code}`): AtriumApiError {
+  return new AtriumApiError({ status, code, message });
 }
 
 export function recordingV1Client(answers: ScriptedAnswers): RecordingV1Client {
@@ -32,5 +31,5 @@ export function recordingV1Client(answers: ScriptedAnswers): RecordingV1Client {
       return answer(...args);
     },
   ]);
-  return { client: Object.fromEntries(methods) as V1Client, calls };
+  return { client: Object.fromEntries(methods) as AtriumClient, calls };
 }

@@ -8,8 +8,7 @@
  */
 import "server-only";
 import type { Generation } from "@/db/schema/studio-generations";
-import type { V1Client } from "@/server/v1/client/create-v1-client";
-import { V1ApiError } from "@/server/v1/client/v1-api-error";
+import { AtriumApiError, type AtriumClient } from "@atrium/sdk";
 import type { UsageOperation } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { recordUsage } from "../usage/record-usage";
@@ -22,7 +21,7 @@ export async function chargedCall<Answer extends Charged>(
   ctx: StudioContext,
   generation: Generation,
   operation: UsageOperation,
-  call: (client: V1Client) => Promise<Answer>,
+  call: (client: AtriumClient) => Promise<Answer>,
 ): Promise<Answer | null> {
   const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
   const record = (charged: Charged | null) =>
@@ -32,7 +31,7 @@ export async function chargedCall<Answer extends Charged>(
     answer = await call(client);
   } catch (error) {
     if (isTransientV1Failure(error)) throw error;
-    await record(error instanceof V1ApiError ? error.envelope : null);
+    await record(error instanceof AtriumApiError ? error.envelope : null);
     await failGeneration(ctx, generation.id, generationError(error));
     return null;
   }

@@ -7,7 +7,7 @@
  */
 import "server-only";
 import type { Generation } from "@/db/schema/studio-generations";
-import type { V1Client } from "@/server/v1/client/create-v1-client";
+import type { AtriumClient } from "@atrium/sdk";
 import type { GenerationStatus } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { failGeneration, loadGeneration } from "./records";
@@ -21,7 +21,7 @@ export type PolledGeneration = Generation & { serviceJobId: string };
 export async function pollGeneration<Answer>(
   ctx: StudioContext,
   generationId: string,
-  ask: (client: V1Client, serviceJobId: string) => Promise<Answer>,
+  ask: (client: AtriumClient, serviceJobId: string) => Promise<Answer>,
   follow: (answer: Answer, generation: PolledGeneration) => Promise<PollOutcome>,
 ): Promise<PollOutcome> {
   const generation = await loadGeneration(ctx, generationId);

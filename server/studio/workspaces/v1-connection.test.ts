@@ -16,7 +16,7 @@ import { env, parseEnv, SettingsError } from "@/env";
 import { encryptSecret } from "@/server/crypto/secret-box";
 import { startCountingServer, type CountingServer } from "@/test/counting-server";
 import { callerFor, newPerson } from "@/test/callers";
-import { V1ApiError } from "@/server/v1/client/v1-api-error";
+import { AtriumApiError } from "@atrium/sdk";
 import { authenticateKey } from "@/server/v1/services/keys/authenticate-key";
 import { makeAccount } from "@/test/fixtures";
 import { startAppServer, type AppServer } from "@/test/app-server";
@@ -80,7 +80,7 @@ describe("the workspace's v1 address", () => {
   it("follows no redirect from the operator's address, so the key never reaches where it points", async () => {
     env.V1_BASE_URL = `http://127.0.0.1:${relay.port}/api/v1`;
     const error = await failure((await v1Gateway.rawForWorkspace(workspaceId)).me());
-    expect(error).toBeInstanceOf(V1ApiError);
+    expect(error).toBeInstanceOf(AtriumApiError);
     expect(relay.requests).toEqual(["/api/v1/me"]);
     expect(trap.connections).toBe(0);
   });

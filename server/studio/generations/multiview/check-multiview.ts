@@ -10,7 +10,7 @@ import "server-only";
 import type { z } from "zod";
 import type { Generation, GenerationOutput } from "@/db/schema/studio-generations";
 import type { MultiviewViewSchema } from "@/server/v1/schemas/multiview";
-import type { V1Client } from "@/server/v1/client/create-v1-client";
+import type { AtriumClient } from "@atrium/sdk";
 import { deleteDerivatives } from "@/server/images/derivatives";
 import type { StudioContext } from "../../context";
 import { recordRefund, recordUsage } from "../../usage/record-usage";
@@ -21,7 +21,7 @@ import { reportedFailure } from "../v1-failure";
 import type { MultiviewParams } from "./multiview-request";
 
 type View = z.infer<typeof MultiviewViewSchema>;
-type SetEnvelope = Awaited<ReturnType<V1Client["getMultiview"]>>;
+type SetEnvelope = Awaited<ReturnType<AtriumClient["getMultiview"]>>;
 
 export async function checkMultiview(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
   return pollGeneration(ctx, generationId, (client, renderSetId) => client.getMultiview(renderSetId), (envelope, generation) => followSet(ctx, generation, envelope));

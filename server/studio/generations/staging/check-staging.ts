@@ -6,13 +6,13 @@ import "server-only";
 import { generationOutputs } from "@/db/schema/studio-generations";
 import { photos } from "@/db/schema/studio";
 import { eq } from "drizzle-orm";
-import type { V1Client } from "@/server/v1/client/create-v1-client";
+import type { AtriumClient } from "@atrium/sdk";
 import type { StudioContext } from "../../context";
 import { generationKeyPrefix, importOutput } from "../import-output";
 import { pollGeneration, type PolledGeneration, type PollOutcome } from "../poll-outcome";
 import { updateGeneration } from "../records";
 
-type Job = Awaited<ReturnType<V1Client["getJob"]>>;
+type Job = Awaited<ReturnType<AtriumClient["getJob"]>>;
 
 export async function checkStaging(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
   return pollGeneration(ctx, generationId, (client, jobId) => client.getJob(jobId), (job, generation) => followJob(ctx, generation, job));

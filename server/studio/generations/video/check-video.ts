@@ -1,6 +1,6 @@
 /** One poll of a video (GET /video): progress while rendering, the file once done. */
 import "server-only";
-import type { V1Client } from "@/server/v1/client/create-v1-client";
+import type { AtriumClient } from "@atrium/sdk";
 import type { StudioContext } from "../../context";
 import { recordRefund } from "../../usage/record-usage";
 import { generationKeyPrefix, importOutput } from "../import-output";
@@ -8,7 +8,7 @@ import { pollGeneration, type PolledGeneration, type PollOutcome } from "../poll
 import { failGeneration, updateGeneration, updateOutput } from "../records";
 import { reportedFailure } from "../v1-failure";
 
-type VideoEnvelope = Awaited<ReturnType<V1Client["getVideo"]>>;
+type VideoEnvelope = Awaited<ReturnType<AtriumClient["getVideo"]>>;
 
 export async function checkVideo(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
   return pollGeneration(ctx, generationId, (client, jobId) => client.getVideo(jobId), (envelope, generation) => followVideo(ctx, generation, envelope));

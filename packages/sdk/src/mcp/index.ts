@@ -1,0 +1,1 @@
+export { createAtriumMcpServer, type AtriumMcpServerOptions } from "./tools.ts";

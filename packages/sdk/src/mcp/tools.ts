@@ -1,0 +1,308 @@
+import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { AtriumClient } from "../client.ts";
+import { AtriumApiError, isAtriumError } from "../errors.ts";
+import type { WaitOptions } from "../wait.ts";
+
+export interface AtriumMcpServerOptions {
+  /** How the tools that wait poll the API; by default every 2 s for up to 5 minutes. */
+  wait?: WaitOptions;
+  /** Reported to clients as the server's version. */
+  version?: string;
+}
+
+const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .optional()
+  .describe("Optional Idempotency-Key: the same key and arguments within 24 h replay the first answer without a second charge.");
+const url = (what: string) => z.url({ protocol: /^https?$/ }).describe(what);
+const waitFlag = (what: string) => z.boolean().default(false).describe(`Wait until ${what} is finished before answering (polls the API).`);
+const ErrorInfo = z.object({ code: z.string(), message: z.string() }).nullable();
+const READS = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
+const CHARGES = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+
+/** A tool's answer: the structured result, and the same as JSON text for clients that read only text. */
+function structured(result: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
+}
+
+/** The API's refusal or failure as a tool error the assistant can read (its code first), never a protocol error. */
+async function answer(work: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+  try {
+    return structured(await work());
+  } catch (error) {
+    if (!(error instanceof AtriumApiError)) throw error;
+    const details = error.details === undefined ? "" : ` Details: ${JSON.stringify(error.details)}`;
+    return { isError: true, content: [{ type: "text", text: `${error.code} (HTTP ${error.status}): ${error.message}${details}` }] };
+  }
+}
+
+/**
+ * The MCP server of the Atrium API: one tool per workflow, each a call (or a call and a
+ * wait) of the SDK with the caller's own key. The tools therefore are charged, limited
+ * and refused exactly as the API is (quota, credits, rate limits, plan, a key's scope),
+ * and honour an Idempotency-Key. Served over Streamable HTTP at /api/mcp and over stdio
+ * by the `atrium-mcp` binary.
+ */
+export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpServerOptions = {}): McpServer {
+  const server = new McpServer({ name: "atrium", version: options.version ?? "0.1.0" });
+  const wait: WaitOptions = { intervalMs: 2_000, timeoutMs: 300_000, ...options.wait };
+
+  server.registerTool(
+    "stage_photo",
+    {
+      title: "Stage a photo",
+      description:
+        "Virtually stages (or declutters, renders, redecorates, recolors) one room photo and waits for the result. 1 quota unit. " +
+        "A job still running when the server stops waiting answers status processing: read it later with get_job_status. " +
+        "room_type and style take ids or labels (e.g. living_room or 'Living Room', scandinavian); a wrong value is refused with the accepted list.",
+      inputSchema: z.object({
+        source_url: url("The room photo: a public http(s) URL of a JPEG, PNG or WebP."),
+        room_type: z.string().min(1).describe("living_room, bedroom, kitchen, dining_room, bathroom, home_office, kids_room, entryway, basement or patio."),
+        redesign_type: z.string().default("staging").describe("staging (default), declutter, render, redecorate or color_change."),
+        style: z.string().optional().describe("Required for staging, render and redecorate, e.g. modern, scandinavian, japandi."),
+        color: z.string().optional().describe("Required for color_change: #RRGGBB or a paint color name."),
+        fast: z.boolean().default(true).describe("One output (default); false asks for as many as the plan gives."),
+        idempotency_key: idempotencyKey,
+      }),
+      outputSchema: z.object({
+        job_id: z.string(),
+        status: z.enum(["processing", "completed", "partially_completed"]),
+        output_urls: z.array(z.string()),
+        provider: z.string().nullable(),
+      }),
+      annotations: CHARGES,
+    },
+    async ({ idempotency_key, ...input }) =>
+      answer(async () => {
+        const { jobId } = await client.createJob(input, { idempotencyKey: idempotency_key });
+        try {
+          const job = await client.waitForJob(jobId, wait);
+          return { job_id: jobId, status: job.status, output_urls: job.data?.output_urls ?? [], provider: job.provider };
+        } catch (error) {
+          if (!isAtriumError(error, "wait_timeout")) throw error;
+          return { job_id: jobId, status: "processing", output_urls: [], provider: null };
+        }
+      }),
+  );
+
+  server.registerTool(
+    "get_job_status",
+    {
+      title: "Read a job's status",
+      description: "Reads a staging job group, a video job or a multi-view set (by its render_set_id). Free: no quota, no credits.",
+      inputSchema: z.object({
+        job_id: z.string().min(1).describe("The job id (staging: jobId; video: job_id; multi-view: render_set_id)."),
+        kind: z.enum(["staging", "video", "multiview"]).default("staging"),
+      }),
+      outputSchema: z.object({
+        kind: z.enum(["staging", "video", "multiview"]),
+        job_id: z.string(),
+        status: z.string(),
+        output_urls: z.array(z.string()).optional(),
+        video_url: z.string().nullable().optional(),
+        progress: z.number().optional(),
+        views: z.array(z.object({ view_index: z.number(), status: z.string(), output_url: z.string().nullable() })).optional(),
+        error: ErrorInfo.optional(),
+      }),
+      annotations: READS,
+    },
+    async ({ job_id, kind }) =>
+      answer(async () => {
+        if (kind === "video") {
+          const video = await client.getVideo(job_id);
+          return { kind, job_id, status: video.status, video_url: video.result?.video_url ?? null, progress: video.result?.progress ?? 0, error: video.error };
+        }
+        if (kind === "multiview") {
+          const set = await client.getMultiview(job_id);
+          const views = (set.result?.views ?? []).map(({ view_index, status, output_url }) => ({ view_index, status, output_url }));
+          return { kind, job_id, status: set.status, views, error: set.error };
+        }
+        try {
+          const job = await client.getJob(job_id);
+          return { kind, job_id, status: job.status, output_urls: job.data?.output_urls ?? [] };
+        } catch (error) {
+          if (!(error instanceof AtriumApiError) || error.code !== "job_failed") throw error;
+          return { kind, job_id, status: "failed", output_urls: [], error: { code: error.code, message: error.message } };
+        }
+      }),
+  );
+
+  const EnvelopeResult = z.object({ job_id: z.string().nullable(), status: z.string(), output_urls: z.array(z.string()), credits_charged: z.number().nullable() });
+
+  server.registerTool(
+    "inpaint",
+    {
+      title: "Inpaint (remove or replace) a masked area",
+      description: "Edits the area of a photo that a mask marks white. Synchronous. 1 quota unit, 1 credit. The first output can be sent to upscale.",
+      inputSchema: z.object({
+        submitted_url: url("The photo: a public http(s) URL."),
+        mask_url: url("The mask: white where the image is to change; scaled to the photo."),
+        inpainting_type: z.enum(["remove", "replace"]),
+        render_type: z.enum(["interior", "exterior"]),
+        style: z.string().optional(),
+        room_type: z.string().optional(),
+        intensity: z.number().min(0.1).max(1).optional().describe("0.1 to 1.0, default 0.5."),
+        idempotency_key: idempotencyKey,
+      }),
+      outputSchema: EnvelopeResult,
+      annotations: CHARGES,
+    },
+    async ({ idempotency_key, ...input }) =>
+      answer(async () => {
+        const done = await client.inpaint(input, { idempotencyKey: idempotency_key });
+        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged };
+      }),
+  );
+
+  server.registerTool(
+    "upscale",
+    {
+      title: "Upscale an image",
+      description: "Doubles an image's width and height (at most 8192 px on the long side). Synchronous. 1 quota unit, 2 credits.",
+      inputSchema: z.object({ image_url: url("The image: a public http(s) URL, e.g. an inpaint output."), idempotency_key: idempotencyKey }),
+      outputSchema: EnvelopeResult,
+      annotations: CHARGES,
+    },
+    async ({ idempotency_key, ...input }) =>
+      answer(async () => {
+        const done = await client.upscale(input, { idempotencyKey: idempotency_key });
+        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged };
+      }),
+  );
+
+  server.registerTool(
+    "create_video",
+    {
+      title: "Make a five-second video",
+      description:
+        "Renders a 5-second MP4 from a photo (premium and business plans). 1 quota unit, 27 credits. " +
+        "Without wait it answers at once: read it later with get_job_status (kind video).",
+      inputSchema: z.object({
+        mode: z.enum(["before_after", "flyover", "zoom_in", "pan", "reveal"]),
+        image_url: url("The photo: a public http(s) URL."),
+        tail_image_url: url("The second image: required for before_after, optional for reveal.").optional(),
+        wait: waitFlag("the video"),
+        idempotency_key: idempotencyKey,
+      }),
+      outputSchema: z.object({ job_id: z.string(), status: z.string(), video_url: z.string().nullable(), credits_charged: z.number().nullable(), error: ErrorInfo }),
+      annotations: CHARGES,
+    },
+    async ({ idempotency_key, wait: waitForIt, ...input }) =>
+      answer(async () => {
+        const started = await client.createVideo(input, { idempotencyKey: idempotency_key });
+        const jobId = started.job_id!;
+        const video = waitForIt ? await client.waitForVideo(jobId, wait) : null;
+        return {
+          job_id: jobId,
+          status: video?.status ?? started.status,
+          video_url: video?.result?.video_url ?? null,
+          credits_charged: started.credits_charged,
+          error: video?.error ?? started.error,
+        };
+      }),
+  );
+
+  server.registerTool(
+    "create_multiview",
+    {
+      title: "Stage several views of one room alike",
+      description:
+        "Stages an anchor photo, then 1 to 3 more views of the same room in its style (premium and business plans; a preview feature). " +
+        "1 quota unit; 1 credit for the anchor and 6 per further view. Without wait, read it later with get_job_status (kind multiview).",
+      inputSchema: z.object({
+        source_url: url("The anchor view: a public http(s) URL."),
+        additional_view_urls: z.array(url("Another view of the same room.")).min(1).max(3),
+        room_type: z.string().min(1),
+        style: z.string().min(1),
+        intensity: z.number().min(0.1).max(1).optional(),
+        color: z.string().optional(),
+        wait: waitFlag("every view"),
+        idempotency_key: idempotencyKey,
+      }),
+      outputSchema: z.object({
+        render_set_id: z.string(),
+        status: z.string(),
+        views: z.array(z.object({ view_index: z.number(), status: z.string(), output_url: z.string().nullable() })),
+        credits_charged: z.number().nullable(),
+      }),
+      annotations: CHARGES,
+    },
+    async ({ idempotency_key, wait: waitForIt, ...input }) =>
+      answer(async () => {
+        const started = await client.createMultiview(input, { idempotencyKey: idempotency_key });
+        const renderSetId = started.result!.render_set_id;
+        const set = waitForIt ? await client.waitForRenderSet(renderSetId, wait) : await client.getMultiview(renderSetId);
+        const views = (set.result?.views ?? []).map(({ view_index, status, output_url }) => ({ view_index, status, output_url }));
+        return { render_set_id: renderSetId, status: set.status, views, credits_charged: started.credits_charged };
+      }),
+  );
+
+  server.registerTool(
+    "describe_property",
+    {
+      title: "Write a listing description",
+      description:
+        "Writes listing copy from photos and property facts (a preview feature). 1 quota unit, 1 credit. Images are base64 or data URLs " +
+        "(jpeg, png, webp), never remote URLs; over MCP the whole call is limited to 4 MB.",
+      inputSchema: z.object({
+        images: z.array(z.string().min(1)).min(1).max(20).describe("base64 strings or data:image/...;base64, URLs."),
+        property_data: z.object({
+          property_type: z.string().min(1),
+          address: z.string().optional(),
+          listing_status: z.string().optional(),
+          listing_type: z.string().optional(),
+          price: z.number().optional(),
+        }),
+        generation_settings: z
+          .object({
+            tone: z.enum(["professional", "warm", "luxury", "casual"]).optional(),
+            length: z.enum(["short", "medium", "long"]).optional(),
+            language: z.string().optional().describe("BCP 47, default en."),
+          })
+          .optional(),
+        idempotency_key: idempotencyKey,
+      }),
+      outputSchema: z.object({ description: z.string(), listing_id: z.string(), image_count: z.number(), credits_charged: z.number().nullable() }),
+      annotations: CHARGES,
+    },
+    async ({ idempotency_key, ...input }) =>
+      answer(async () => {
+        const done = await client.describeProperty(input, { idempotencyKey: idempotency_key });
+        const result = done.result!;
+        return { description: result.description, listing_id: result.listing_id, image_count: result.image_analysis.length, credits_charged: done.credits_charged };
+      }),
+  );
+
+  server.registerTool(
+    "get_usage",
+    {
+      title: "Read usage and balance",
+      description: "The account's monthly quota and use, its credit balance and plan. Free.",
+      inputSchema: z.object({}),
+      outputSchema: z.object({
+        api_monthly_quota: z.number(),
+        api_completed_month: z.number(),
+        api_total_completed: z.number(),
+        credit_balance: z.number().nullable(),
+        plan: z.string().nullable(),
+      }),
+      annotations: READS,
+    },
+    async () =>
+      answer(async () => {
+        const me = await client.me();
+        return {
+          api_monthly_quota: me.api_monthly_quota,
+          api_completed_month: me.api_completed_month,
+          api_total_completed: me.api_total_completed,
+          credit_balance: me.creditBalance,
+          plan: me.plan,
+        };
+      }),
+  );
+
+  return server;
+}

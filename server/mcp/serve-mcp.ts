@@ -1,0 +1,36 @@
+/**
+ * The MCP server at /api/mcp (Streamable HTTP, stateless: a fresh server per request).
+ * Its tools are the SDK's (@atrium/sdk/mcp), run over the SDK client with the caller's
+ * own key against this deployment's /api/v1, so every tool call is an ordinary v1
+ * request: checked, limited, charged and logged as the HTTP API does it.
+ */
+import "server-only";
+import { createAtriumClient } from "@atrium/sdk";
+import { createAtriumMcpServer } from "@atrium/sdk/mcp";
+import { createMcpHandler, hostHeaderValidationResponse, originValidationResponse } from "@modelcontextprotocol/server";
+import { logError } from "@/server/log";
+import { ownV1BaseUrl } from "@/server/v1/own-base-url";
+import { mcpAllowedHostnames } from "./allowed-hosts";
+import { authenticateBearer } from "./authenticate-bearer";
+
+/** Tools that wait answer within the function's time (app/api/mcp/route.ts); a longer job is answered as still processing. */
+export const MCP_WAIT_TIMEOUT_MS = 100_000;
+/** How often a waiting tool reads its job: a read is cheap, and an assistant waits on it. */
+export const MCP_POLL_INTERVAL_MS = 500;
+
+const handler = createMcpHandler(
+  ({ authInfo }) =>
+    createAtriumMcpServer(createAtriumClient({ baseUrl: ownV1BaseUrl(), apiKey: authInfo!.token }), {
+      wait: { intervalMs: MCP_POLL_INTERVAL_MS, timeoutMs: MCP_WAIT_TIMEOUT_MS },
+    }),
+  { onerror: (error) => logError("[mcp]", error) },
+);
+
+export async function serveMcp(request: Request): Promise<Response> {
+  const allowed = mcpAllowedHostnames();
+  const refused = hostHeaderValidationResponse(request, allowed) ?? originValidationResponse(request, allowed);
+  if (refused) return refused;
+  const auth = await authenticateBearer(request);
+  if (auth instanceof Response) return auth;
+  return handler.fetch(request, { authInfo: auth });
+}
