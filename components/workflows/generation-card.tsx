@@ -17,7 +17,7 @@ function summary(generation: GenerationView): string {
 }
 
 /** One workflow run: what was asked, by whom, its live state and its results. */
-export function GenerationCard({ generation, projectId, mlsRemark = null }: { generation: GenerationView; projectId: string; mlsRemark?: string | null }) {
+export function GenerationCard({ generation, projectId }: { generation: GenerationView; projectId: string }) {
   const headingId = `generation-${generation.id}`;
   return (
     <Card className="p-5">
@@ -33,7 +33,7 @@ export function GenerationCard({ generation, projectId, mlsRemark = null }: { ge
           </div>
           <div className="flex items-center gap-1">
             <StatusBadge status={generation.status} />
-            {generation.status !== "running" ? <DeleteResultButton generationId={generation.id} projectId={projectId} title={GENERATION_KIND_LABELS[generation.kind]} /> : null}
+            {generation.status !== "running" && generation.deletable ? <DeleteResultButton generationId={generation.id} projectId={projectId} title={GENERATION_KIND_LABELS[generation.kind]} /> : null}
           </div>
         </header>
         {generation.error ? (
@@ -45,7 +45,7 @@ export function GenerationCard({ generation, projectId, mlsRemark = null }: { ge
         {generation.kind === "multiview" ? <MultiviewResult generation={generation} projectId={projectId} /> : null}
         {generation.kind === "inpaint_upscale" ? <ChainResult generation={generation} /> : null}
         {generation.kind === "video" ? <VideoResult generation={generation} /> : null}
-        {generation.kind === "description" ? <DescriptionResult generation={generation} projectId={projectId} mlsRemark={mlsRemark} /> : null}
+        {generation.kind === "description" ? <DescriptionResult generation={generation} projectId={projectId} /> : null}
       </article>
     </Card>
   );

@@ -11,6 +11,7 @@ import { complianceRouter } from "./routers/compliance";
 import { exportsRouter } from "./routers/exports";
 import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
+import { listingsRouter } from "./routers/listings";
 import { membersRouter } from "./routers/members";
 import { photosRouter } from "./routers/photos";
 import { projectsRouter } from "./routers/projects";
@@ -26,6 +27,7 @@ export const appRouter = router({
   photos: photosRouter,
   generations: generationsRouter,
   exports: exportsRouter,
+  listings: listingsRouter,
   batches: batchesRouter,
   usage: usageRouter,
   compliance: complianceRouter,

@@ -244,8 +244,10 @@ describe("studio workflows over the v1 API", () => {
     expect((await other.api.usage.summary({ workspaceId: other.workspaceId })).units).toBe(0);
   });
 
-  it("publishes a share page with each altered image beside its original, and turns it off", async () => {
+  it("publishes a share page with each picked altered image beside its original, and turns it off", async () => {
     const { api, workspaceId, projectId } = studio;
+    const results = (await api.generations.list({ workspaceId, projectId })).flatMap((g) => g.outputs).filter((o) => o.url && o.role !== "video");
+    await api.listings.setPicks({ workspaceId, projectId, picks: results.map((o) => ({ outputId: o.id })) });
     const link = await api.exports.createShareLink({ workspaceId, projectId });
     const token = link.path.split("/").pop()!;
     const share = await api.exports.share({ token });
