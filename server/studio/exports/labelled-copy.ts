@@ -8,8 +8,11 @@ import "server-only";
 import type { Generation, GenerationOutput } from "@/db/schema/studio-generations";
 import type { BlobStore } from "@/server/storage";
 import { fileSlug } from "@/shared/listing-numbering";
+import type { StudioContext } from "../context";
 import { generationKeyPrefix } from "../generations/import-output";
 import { burnDisclosureLabel } from "./disclosure-label";
+import { ensureImagePage } from "./image-page";
+import { publicShareUrl } from "./share-url";
 
 export async function labelledCopy(
   store: BlobStore,
@@ -23,4 +26,28 @@ export async function labelledCopy(
   if (!blob) throw new Error(`output ${output.id} is missing from storage`);
   await store.put(key, await burnDisclosureLabel(blob.bytes, label, { originalUrl: pageUrl }), "image/jpeg");
   return key;
+}
+
+/**
+ * The bytes of a result as a download carries it: an altered image labelled, with a QR
+ * code to its own disclosure page (made now if it has none); anything else as stored.
+ */
+export async function disclosedFile(
+  ctx: Pick<StudioContext, "db" | "storage">,
+  scope: { workspaceId: string; projectId: string; userId: string },
+  output: Pick<GenerationOutput, "id" | "attempts" | "generationId" | "sourceKey" | "role"> & { storageKey: string },
+  label: string | null,
+): Promise<{ bytes: Buffer; pageUrl: string | null }> {
+  if (label && output.sourceKey && output.role !== "video") {
+    const pageUrl = publicShareUrl(await ensureImagePage(ctx, { workspaceId: scope.workspaceId, outputId: output.id, userId: scope.userId }));
+    const key = await labelledCopy(ctx.storage, { generation: { id: output.generationId, ...scope }, output, label, pageUrl });
+    return { bytes: await read(ctx.storage, key), pageUrl };
+  }
+  return { bytes: await read(ctx.storage, output.storageKey), pageUrl: null };
+}
+
+async function read(store: BlobStore, key: string): Promise<Buffer> {
+  const blob = await store.get(key);
+  if (!blob) throw new Error(`${key} is missing from storage`);
+  return blob.bytes;
 }
