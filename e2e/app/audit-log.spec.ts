@@ -73,11 +73,11 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-audit-"));
     await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "porch.jpg", "#d6c7a1", 320, 240)]);
     await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
-    await page.getByRole("button", { name: "Create share link" }).click();
-    await expect(page.getByLabel("Share link")).toHaveValue(/\/share\//);
-    await page.getByRole("button", { name: "Turn off link" }).click();
-    await page.getByRole("dialog", { name: "Turn off the share link?" }).getByRole("button", { name: "Turn off link" }).click();
-    await expect(page.getByRole("button", { name: "Create share link" })).toBeVisible();
+    await page.getByRole("button", { name: "Publish listing page" }).click();
+    await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await page.getByRole("dialog", { name: "Unpublish the listing page?" }).getByRole("button", { name: "Unpublish" }).click();
+    await expect(page.getByRole("button", { name: "Publish listing page" })).toBeVisible();
   });
 
   await test.step("sign out on all devices, then back in", async () => {

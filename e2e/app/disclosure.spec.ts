@@ -71,9 +71,14 @@ test("a local staging result is a style preview everywhere; no local or removal 
   await snap(page, "disclosure-01-studio");
 
   await test.step("share page: the same words, never Virtually staged", async () => {
-    await page.getByRole("button", { name: "Create share link" }).click();
+    // Both results picked for the page (nothing is on it until picked), then published.
+    for (const run of await page.getByRole("list", { name: "Workflow runs" }).locator(":scope > li").all()) {
+      await run.getByRole("button", { name: "Add to listing" }).click();
+      await expect(run.getByRole("button", { name: "On listing page" })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Publish listing page" }).click();
     const share = await context.newPage();
-    await share.goto(await page.getByLabel("Share link").inputValue());
+    await share.goto(await page.getByLabel("Page link").inputValue());
     await expect(share.getByRole("img", { name: /style preview/ })).toBeVisible();
     await expect(share.getByRole("img", { name: /digitally altered: items removed/ })).toBeVisible();
     await expect(share.getByText("Virtually staged")).toHaveCount(0);

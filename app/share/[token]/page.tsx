@@ -54,7 +54,7 @@ export default async function SharePage({ params }: { params: Params }) {
               {listing.videos.map((video) => (
                 <li key={video.id} className="max-w-3xl space-y-2">
                   <div className="relative">
-                    <video src={video.url} poster={video.posterUrl ?? undefined} controls playsInline preload="none" className="aspect-video w-full rounded-xl bg-stone-900" aria-label={video.name}>
+                    <video src={video.url} poster={video.posterUrl ?? undefined} controls playsInline preload="none" className="aspect-video w-full rounded-xl bg-stone-900" aria-label={listing.videos.length === 1 ? "Listing video" : `Listing ${video.name.toLowerCase()}`}>
                       <track kind="captions" />
                     </video>
                     {video.label ? <span className="absolute left-2 top-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">{video.label}</span> : null}
