@@ -2,11 +2,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Layers } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { useRefreshCredits } from "@/components/credits/use-credits";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
 import { Button, SelectField } from "@/components/ui";
 import { ResizedImage } from "@/components/ui/resized-image";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { FormError } from "@/components/workflows/form-error";
 import { IntensityField } from "@/components/workflows/intensity-field";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "@/components/workflows/options";
@@ -43,13 +45,17 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
     });
   const suggestions = useQuery(trpc.batches.suggestRoomTypes.queryOptions({ workspaceId: workspace.id, projectId }));
   const account = useQuery({ ...trpc.usage.quota.queryOptions({ workspaceId: workspace.id }), staleTime: 5_000 });
-  const start = useMutation(trpc.batches.start.mutationOptions({ onSuccess: () => refresh() }));
+  const refreshCredits = useRefreshCredits();
+  // A refusal means the balance or quota shown is stale: read both again.
+  const start = useMutation(trpc.batches.start.mutationOptions({ onSuccess: () => refresh(), onError: () => refreshCredits() }));
   const startOnce = useOnce(start);
 
   const suggested = (photoId: string) => suggestions.data?.find((s) => s.photoId === photoId)?.roomType ?? null;
   const roomOf = (photoId: string): RoomType => chosen[photoId] ?? suggested(photoId) ?? DEFAULT_ROOM;
   const cost = listingBatchCost(included.length);
-  const quota = account.data?.ok ? account.data : null;
+  // Only once hydrated: the server's HTML has no balance (components/credits/use-credits.ts).
+  const hydrated = useHydrated();
+  const quota = hydrated && account.data?.ok ? account.data : null;
   const quotaLeft = quota ? Math.max(0, quota.quota - quota.usedThisMonth) : null;
   const shortNote =
     quota?.creditBalance != null && quota.creditBalance < cost.credits

@@ -28,9 +28,10 @@ interface Analysis {
 /**
  * The listing copy, editable in place: each save is a revision (history below, any
  * earlier wording restorable). "Copy for MLS" adds the remark line when a photo picked
- * for the listing page was staged or altered. Below, what the service saw in each photo.
+ * for the listing page was staged or altered. Copy the offline writer composed says it
+ * was written without a language model. Below, what the service saw in each photo.
  */
-export function DescriptionResult({ generation, projectId }: { generation: GenerationView; projectId: string }) {
+export function DescriptionResult({ generation, projectId, offline }: { generation: GenerationView; projectId: string; offline: boolean }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   // The remark of the listing page's picks (numbered as the page and the zip), in this copy's language.
@@ -71,7 +72,13 @@ export function DescriptionResult({ generation, projectId }: { generation: Gener
             <CopyButton text={description} label="Copy description" />
             <CopyButton text={copyForMls(description, mlsRemark)} label="Copy for MLS" />
           </div>
-          {mlsRemark ? <p className="mt-2 text-xs text-stone-600">Copy for MLS adds: “{mlsRemark}”</p> : null}
+          {offline ? (
+            <p className="mt-2 text-xs text-stone-600" data-testid="written-offline">
+              Written without a language model: composed on this deployment from the property data and what the photo analysis measured. Review it before
+              publishing.
+            </p>
+          ) : null}
+          {mlsRemark ? <p className="mt-2 text-xs text-stone-600 [overflow-wrap:anywhere]">Copy for MLS adds: “{mlsRemark}”</p> : null}
         </div>
       ) : (
         <form

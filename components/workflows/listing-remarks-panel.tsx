@@ -75,7 +75,7 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
           <>
             <figure className="space-y-2">
               <figcaption className="text-sm font-medium text-stone-800">Remark line</figcaption>
-              <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800 ring-1 ring-stone-200" data-testid="remark-line" lang={data.language}>
+              <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800 ring-1 ring-stone-200 [overflow-wrap:anywhere]" data-testid="remark-line" lang={data.language}>
                 {data.remark}
               </p>
               <CopyButton text={data.remark} label="Copy remark" />

@@ -24,7 +24,19 @@ import { useGenerations } from "./use-generations";
  * their live progress and results (newest first), filterable by workflow.
  * The open tab (`?tab=`) and the filter (`?results=`) live in the URL.
  */
-export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts; stagingProvider: string }) {
+export function WorkflowStudio({
+  projectId,
+  photos,
+  facts,
+  stagingProvider,
+  describeProvider,
+}: {
+  projectId: string;
+  photos: StudioPhoto[];
+  facts: ProjectFacts;
+  stagingProvider: string;
+  describeProvider: string;
+}) {
   const generations = useGenerations(projectId);
   const [chosenPhotoId, setPhotoId] = useState<string | null>(null);
   // Photos arrive after the first render when uploaded on this page: fall back to the first one.
@@ -113,7 +125,7 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
             <ul className="space-y-4" aria-label="Workflow runs">
               {shown.map((generation) => (
                 <li key={generation.id}>
-                  <GenerationCard generation={generation} projectId={projectId} />
+                  <GenerationCard generation={generation} projectId={projectId} describeProvider={describeProvider} />
                 </li>
               ))}
             </ul>

@@ -41,7 +41,8 @@ test("a local staging result is a style preview everywhere; no local or removal 
   await test.step("where staging starts, the studio names the offline provider and how to connect a hosted one", async () => {
     const notice = page.getByRole("note", { name: "Staging provider" });
     await expect(notice).toContainText("offline provider");
-    await expect(notice).toContainText("REPLICATE_API_TOKEN");
+    await expect(notice).toContainText("ask whoever runs Atrium");
+    await expect(notice).not.toContainText("REPLICATE_API_TOKEN");
   });
 
   await test.step("staging: a style preview in the result and in the download", async () => {

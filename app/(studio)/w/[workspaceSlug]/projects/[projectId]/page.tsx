@@ -89,7 +89,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
         <PhotoGrid photos={photos} />
       </section>
       <div className="mt-10">
-        <WorkflowStudio projectId={project.id} photos={photos} stagingProvider={env.PROVIDER_REDESIGN} facts={{ address: project.address, propertyType: project.propertyType, listingStatus: project.listingStatus, listingType: project.listingType, price: project.price, bedrooms: project.bedrooms, bathrooms: project.bathrooms }} />
+        <WorkflowStudio projectId={project.id} photos={photos} stagingProvider={env.PROVIDER_REDESIGN} describeProvider={env.PROVIDER_DESCRIBE} facts={{ address: project.address, propertyType: project.propertyType, listingStatus: project.listingStatus, listingType: project.listingType, price: project.price, bedrooms: project.bedrooms, bathrooms: project.bathrooms }} />
       </div>
     </>
   );
