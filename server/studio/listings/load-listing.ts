@@ -13,7 +13,7 @@ import { outputDisclosure } from "../generations/output-disclosure";
 
 export async function loadListing(ctx: Pick<StudioContext, "db">, input: { workspaceId: string; projectId: string }) {
   const rows = await ctx.db
-    .select({ caption: listingPicks.caption, output: generationOutputs, kind: generations.kind, params: generations.params })
+    .select({ caption: listingPicks.caption, output: generationOutputs, kind: generations.kind, params: generations.params, result: generations.result })
     .from(listingPicks)
     .innerJoin(generationOutputs, eq(generationOutputs.id, listingPicks.outputId))
     .innerJoin(generations, eq(generations.id, generationOutputs.generationId))
@@ -28,14 +28,14 @@ export async function loadListing(ctx: Pick<StudioContext, "db">, input: { works
         .where(inArray(generationOutputs.generationId, generationIds))
     : [];
   return numberListing(
-    rows.map(({ caption, output, kind, params }) => ({
+    rows.map(({ caption, output, kind, params, result }) => ({
       medium: output.role === "video" ? ("video" as const) : ("photo" as const),
       caption,
       output: { ...output, storageKey: output.storageKey! },
       kind,
       params,
       disclosure: outputDisclosure(
-        { kind, params },
+        { kind, params, result },
         output,
         siblings.filter((sibling) => sibling.generationId === output.generationId),
       ),
