@@ -94,7 +94,8 @@ export function providerNotice(provider: string): { title: string; detail: strin
   if (!isGenerativeProvider(provider)) {
     return {
       title: "This deployment runs the offline provider: staging gives a style preview, not a staged photo.",
-      detail: "To stage with a generative model, set REPLICATE_API_TOKEN (README: Real models).",
+      // Customers are told what to ask for; operators find the setting in the README ("Real models").
+      detail: "To stage with a generative model, ask whoever runs Atrium for your brokerage to connect one.",
     };
   }
   return { title: `Staging runs on a generative model (${provider}); results are labelled "Virtually staged".`, detail: null };

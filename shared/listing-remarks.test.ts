@@ -35,7 +35,7 @@ describe("listingRemarks", () => {
   it("says staged only when a photo was staged: removals and style previews are altered", () => {
     const altered = [{ number: 1, labels: [DISCLOSURE_LABELS.stylePreview] }, { number: 2, labels: [DISCLOSURE_LABELS.itemsRemoved] }];
     expect(listingRemarks({ photos: altered }).remark).toBe(
-      "Some listing photos are digitally altered. Photo 1: style preview (colours only, not staged). Photo 2: digitally altered: items removed.",
+      "Some listing photos are digitally altered. Photo 1: style preview (colors only, not staged). Photo 2: digitally altered: items removed.",
     );
     expect(listingRemarks({ photos: altered, language: "de" }).remark).toMatch(/^Einige Fotos dieses Angebots sind digital bearbeitet\. /);
   });

@@ -17,7 +17,7 @@ interface Wording {
   and: string;
   /** The remark's first sentence when a photo was virtually staged or rendered. */
   lead: string;
-  /** …and when none was, only altered (removals, recolouring, style previews): never "staged" for those. */
+  /** …and when none was, only altered (removals, recoloring, style previews): never "staged" for those. */
   leadAltered: string;
   originals: string;
 }
@@ -27,10 +27,10 @@ const WORDING: Record<CopyLanguage, Wording> = {
     labels: {
       virtuallyStaged: "virtually staged",
       virtuallyRendered: "virtually rendered from a sketch",
-      stylePreview: "style preview (colours only, not staged)",
+      stylePreview: "style preview (colors only, not staged)",
       itemsRemoved: "digitally altered: items removed",
       itemsReplaced: "digitally altered: items replaced",
-      wallsRecoloured: "digitally altered: walls recoloured",
+      wallsRecoloured: "digitally altered: walls recolored",
       upscaled: "digitally enhanced: upscaled",
       aiVideo: "AI-generated video",
     },

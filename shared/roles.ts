@@ -16,3 +16,17 @@ export function canManageRole(actor: WorkspaceRole, target: WorkspaceRole): bool
   if (actor === "owner") return true;
   return actor === "admin" && target !== "owner";
 }
+
+/**
+ * What takes work away from the team needs an owner or admin: archiving a project,
+ * unpublishing a listing page, deleting a teammate's result. The server refuses and the
+ * UI hides the controls by these same rules.
+ */
+export function mayCurateProjects(role: WorkspaceRole): boolean {
+  return roleAtLeast(role, "admin");
+}
+
+/** Anyone may delete a result they made; a teammate's (or one whose maker left) needs an owner or admin. */
+export function mayDeleteResult(role: WorkspaceRole, result: { createdBy: string | null; userId: string }): boolean {
+  return mayCurateProjects(role) || (result.createdBy !== null && result.createdBy === result.userId);
+}

@@ -1,6 +1,6 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { Pause, Play, X } from "lucide-react";
+import { Download, Pause, Play, X } from "lucide-react";
 import { useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
@@ -61,8 +61,24 @@ export function BatchCard({ batch, projectId }: { batch: BatchView; projectId: s
           <p className="text-sm text-stone-800" aria-live="polite">
             {progressLine(batch)}
           </p>
-          <progress className="h-2 w-full accent-accent-600" aria-label="Batch progress" max={batch.counts.total} value={batch.counts.completed + batch.counts.failed} />
+          {/* Chromium ignores accent-color on <progress>: its bar and value are styled by their pseudo-elements. */}
+          <progress
+            className="h-2 w-full appearance-none overflow-hidden rounded-full bg-stone-200 [&::-moz-progress-bar]:bg-accent-600 [&::-webkit-progress-bar]:bg-stone-200 [&::-webkit-progress-value]:bg-accent-600"
+            aria-label="Batch progress"
+            max={batch.counts.total}
+            value={batch.counts.completed + batch.counts.failed}
+          />
         </div>
+        {batch.counts.completed > 0 ? (
+          <a
+            href={`/api/studio/batch-zip?workspaceId=${workspace.id}&batchId=${batch.id}`}
+            download
+            className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-accent-700 ring-1 ring-stone-300 hover:bg-accent-50"
+          >
+            <Download className="size-4" aria-hidden="true" />
+            Download {batch.counts.completed === 1 ? "the staged photo" : `all ${batch.counts.completed} staged photos`} (zip)
+          </a>
+        ) : null}
         {failed.length > 0 ? (
           <ul role="alert" aria-label="Failed photos" className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
             {failed.map((photo) => (

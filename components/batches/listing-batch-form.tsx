@@ -2,11 +2,13 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Layers } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
+import { useRefreshCredits } from "@/components/credits/use-credits";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
 import { Button, SelectField } from "@/components/ui";
 import { ResizedImage } from "@/components/ui/resized-image";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { FormError } from "@/components/workflows/form-error";
 import { IntensityField } from "@/components/workflows/intensity-field";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "@/components/workflows/options";
@@ -32,15 +34,28 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
   const [style, setStyle] = useState<Style>("scandinavian");
   const [intensity, setIntensity] = useState(0.6);
   const [chosen, setChosen] = useState<Record<string, RoomType>>({});
+  // Every photo is in until the agent leaves it out (a floor plan, the street, a duplicate).
+  const [excluded, setExcluded] = useState<Set<string>>(new Set());
+  const included = photos.filter((photo) => !excluded.has(photo.id));
+  const toggleExcluded = (photoId: string) =>
+    setExcluded((current) => {
+      const next = new Set(current);
+      if (!next.delete(photoId)) next.add(photoId);
+      return next;
+    });
   const suggestions = useQuery(trpc.batches.suggestRoomTypes.queryOptions({ workspaceId: workspace.id, projectId }));
   const account = useQuery({ ...trpc.usage.quota.queryOptions({ workspaceId: workspace.id }), staleTime: 5_000 });
-  const start = useMutation(trpc.batches.start.mutationOptions({ onSuccess: () => refresh() }));
+  const refreshCredits = useRefreshCredits();
+  // A refusal means the balance or quota shown is stale: read both again.
+  const start = useMutation(trpc.batches.start.mutationOptions({ onSuccess: () => refresh(), onError: () => refreshCredits() }));
   const startOnce = useOnce(start);
 
   const suggested = (photoId: string) => suggestions.data?.find((s) => s.photoId === photoId)?.roomType ?? null;
   const roomOf = (photoId: string): RoomType => chosen[photoId] ?? suggested(photoId) ?? DEFAULT_ROOM;
-  const cost = listingBatchCost(photos.length);
-  const quota = account.data?.ok ? account.data : null;
+  const cost = listingBatchCost(included.length);
+  // Only once hydrated: the server's HTML has no balance (components/credits/use-credits.ts).
+  const hydrated = useHydrated();
+  const quota = hydrated && account.data?.ok ? account.data : null;
   const quotaLeft = quota ? Math.max(0, quota.quota - quota.usedThisMonth) : null;
   const shortNote =
     quota?.creditBalance != null && quota.creditBalance < cost.credits
@@ -51,26 +66,36 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    startOnce({ workspaceId: workspace.id, projectId, style, intensity, photos: photos.map((photo) => ({ photoId: photo.id, roomType: roomOf(photo.id) })) });
+    startOnce({ workspaceId: workspace.id, projectId, style, intensity, photos: included.map((photo) => ({ photoId: photo.id, roomType: roomOf(photo.id) })) });
   }
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Stage all photos of this listing">
       <ProviderNotice provider={stagingProvider} />
       <p className="text-sm text-stone-700">
-        Every photo is staged in one style with one seed, so the furniture matches from room to room. Check the room type of each photo.
+        Every photo is staged in one style with one seed, so the furniture matches from room to room. Check the room type of each photo, and leave out
+        any that should not be staged.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Style for the whole listing" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} />
         <IntensityField value={intensity} onChange={setIntensity} />
       </div>
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-stone-800">Room type of each photo</legend>
+        <legend className="text-sm font-medium text-stone-800">
+          Room type of each photo · {included.length} of {photos.length} included
+        </legend>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Photos to stage">
           {photos.map((photo) => (
-            <li key={photo.id} className="flex min-w-0 items-center gap-3 rounded-lg p-2 ring-1 ring-stone-200">
-              <ResizedImage image={photo} alt="" sizes="64px" className="size-16 shrink-0 rounded-md object-cover" />
+            <li key={photo.id} className={`flex min-w-0 items-center gap-3 rounded-lg p-2 ring-1 ring-stone-200 ${excluded.has(photo.id) ? "opacity-60" : ""}`}>
+              <label className="flex shrink-0 flex-col items-center gap-1 text-xs text-stone-700">
+                <ResizedImage image={photo} alt="" sizes="64px" className="size-16 rounded-md object-cover" />
+                <span className="inline-flex items-center gap-1">
+                  <input type="checkbox" checked={!excluded.has(photo.id)} onChange={() => toggleExcluded(photo.id)} className="size-4 accent-accent-600" aria-label={`Include ${photo.fileName}`} />
+                  Include
+                </span>
+              </label>
               <SelectField
+                disabled={excluded.has(photo.id)}
                 className="min-w-0 flex-1"
                 label={
                   <span className="block truncate">
@@ -93,9 +118,9 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
           {shortNote}
         </p>
       ) : null}
-      <Button type="submit" className="h-auto min-h-10 flex-wrap py-2" loading={start.isPending} disabled={photos.length === 0 || shortNote !== null} aria-describedby={shortNote ? noteId : undefined}>
+      <Button type="submit" className="h-auto min-h-10 flex-wrap py-2" loading={start.isPending} disabled={included.length === 0 || shortNote !== null} aria-describedby={shortNote ? noteId : undefined}>
         <Layers className="size-4" aria-hidden="true" />
-        Stage all {photos.length} {photos.length === 1 ? "photo" : "photos"}
+        {included.length === photos.length ? `Stage all ${photos.length}` : `Stage ${included.length}`} {included.length === 1 ? "photo" : "photos"}
         <span className="font-normal opacity-90">
           · {quotaUnitsLabel(cost.quotaUnits)} · {cost.credits > 0 ? creditsLabel(cost.credits) : "no credits"}
         </span>

@@ -71,7 +71,8 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700" aria-hidden="true">
                 {initials(member.name)}
               </span>
-              <div className="min-w-0 flex-1">
+              {/* At least 10 rem for the name and address: on a phone the role and Remove wrap below instead of squeezing them. */}
+              <div className="min-w-0 flex-1 basis-40">
                 <p className="truncate font-medium text-stone-900">
                   {member.name}
                   {member.userId === currentUserId ? <span className="ml-2 text-sm font-normal text-stone-600">(you)</span> : null}

@@ -20,8 +20,12 @@ export function V1ConnectionDetails({ connection }: { connection: V1ConnectionSu
         </dd>
       </div>
       <div>
-        <dt className="text-stone-600">Service URL</dt>
-        <dd className="mt-1 break-all font-mono text-stone-800">{connection.baseUrl}</dd>
+        <dt className="text-stone-600">Image service</dt>
+        {connection.baseUrl ? (
+          <dd className="mt-1 break-all font-mono text-stone-800">{connection.baseUrl}</dd>
+        ) : (
+          <dd className="mt-1 text-stone-800">Built into this deployment</dd>
+        )}
       </div>
     </dl>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ResizedImage } from "@/components/ui/resized-image";
-import type { ShareListing } from "@/server/studio/exports/show-share";
+import type { ImagePage } from "@/server/studio/exports/image-page";
 
 // Two images side by side from 768 px (the page is at most 6xl wide), one above the other below.
 const PAIR_SIZES = "(min-width: 768px) 540px, 100vw";
@@ -10,25 +10,27 @@ const PAIR_SIZES = "(min-width: 768px) 540px, 100vw";
  * image and in the caption (MLS rules, California AB 723), the remark of what was done,
  * and "What changed" (the change map overlay and its summary) when there is one. Images
  * load as their WebP copies; "Full size" opens the original file.
+ * `name` is the shared numbering's ("Photo 2"), so the remark and the page agree.
  * `children` is where more per-image disclosure goes.
  */
-export function AlteredImagePair({ item, number, children }: { item: ShareListing["items"][number]; number: number; children?: ReactNode }) {
+export function AlteredImagePair({ item, name, caption, children }: { item: ImagePage["item"]; name: string; caption?: string | null; children?: ReactNode }) {
   return (
     <article aria-labelledby={`item-${item.id}`} className="rounded-xl bg-white p-4 shadow-card ring-1 ring-stone-200 sm:p-5">
       <h3 id={`item-${item.id}`} className="mb-3 text-base font-semibold text-stone-900">
-        Photo {number}
+        {name}
       </h3>
+      {caption ? <p className="-mt-2 mb-3 text-sm text-stone-700">{caption}</p> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <figure className="space-y-2">
           <ResizedImage
             image={{ url: item.originalUrl, ...item.original }}
             sizes={PAIR_SIZES}
-            alt={`Photo ${number}, unaltered original`}
+            alt={`${name}, unaltered original`}
             className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200"
           />
           <figcaption className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-stone-700">
             <span className="font-medium">Original photo (unaltered)</span>
-            <FullSizeLink href={item.originalUrl} label={`Photo ${number}, unaltered original, full size`} />
+            <FullSizeLink href={item.originalUrl} label={`${name}, unaltered original, full size`} />
           </figcaption>
         </figure>
         <figure className="space-y-2">
@@ -36,7 +38,7 @@ export function AlteredImagePair({ item, number, children }: { item: ShareListin
             <ResizedImage
               image={{ url: item.alteredUrl, ...item.altered }}
               sizes={PAIR_SIZES}
-              alt={`Photo ${number}, ${item.label.toLowerCase()}`}
+              alt={`${name}, ${item.label.toLowerCase()}`}
               className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200"
             />
             <span className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">{item.label}</span>
@@ -44,7 +46,7 @@ export function AlteredImagePair({ item, number, children }: { item: ShareListin
           <figcaption className="space-y-1 text-sm text-stone-700">
             <span className="flex flex-wrap items-baseline justify-between gap-x-3">
               <span className="font-medium">{item.label}</span>
-              <FullSizeLink href={item.alteredUrl} label={`Photo ${number}, ${item.label.toLowerCase()}, full size`} />
+              <FullSizeLink href={item.alteredUrl} label={`${name}, ${item.label.toLowerCase()}, full size`} />
             </span>
             {item.remark ? <span className="block text-stone-600">{item.remark}</span> : null}
           </figcaption>
@@ -56,7 +58,7 @@ export function AlteredImagePair({ item, number, children }: { item: ShareListin
                 {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
                 <img
                   src={item.changes.overlayUrl}
-                  alt={item.changes.mode === "removed" ? `Photo ${number}: what was removed, outlined in red` : `Photo ${number}: where the image changed, in red`}
+                  alt={item.changes.mode === "removed" ? `${name}: what was removed, outlined in red` : `${name}: where the image changed, in red`}
                   loading="lazy"
                   className="absolute inset-0 h-full w-full rounded-lg"
                 />

@@ -18,7 +18,10 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceS
             {current.name[0]?.toUpperCase()}
           </span>
           <span className="min-w-0 flex-1">
-            <span className="block truncate text-sm font-semibold text-stone-900">{current.name}</span>
+            {/* Two lines, not one: long brokerage names that share a beginning stay apart. */}
+            <span className="line-clamp-2 break-words text-sm font-semibold text-stone-900" title={current.name}>
+              {current.name}
+            </span>
             <span className="block text-xs text-stone-600">{ROLE_LABELS[current.role]}</span>
           </span>
           <ChevronsUpDown className="size-4 text-stone-500" aria-hidden="true" />
@@ -37,7 +40,12 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceS
                   aria-current={workspace.id === current.id ? "true" : undefined}
                   className={menuItemClasses}
                 >
-                  <span className="flex-1 truncate">{workspace.name}</span>
+                  <span className="min-w-0 flex-1 break-words" title={workspace.name}>
+                    <span className="line-clamp-2">{workspace.name}</span>
+                    <span className="block truncate text-xs text-stone-600">
+                      {ROLE_LABELS[workspace.role]} · {workspace.slug}
+                    </span>
+                  </span>
                   {workspace.id === current.id ? <Check className="size-4 text-accent-600" aria-hidden="true" /> : null}
                 </Link>
               </li>

@@ -27,13 +27,8 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
     price: facts.price === null ? "" : String(facts.price),
     bedrooms: facts.bedrooms === null ? "" : String(facts.bedrooms),
     bathrooms: facts.bathrooms === null ? "" : String(facts.bathrooms),
-    // The project's notes, one highlight per line, for the agent to confirm or trim.
-    highlights: facts.notes
-      .split(/\n+/)
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .slice(0, LIMITS.highlights)
-      .join("\n"),
+    // Empty: the project's notes are private to the team and never prefill public copy.
+    highlights: "",
   });
   const [tone, setTone] = useState<Tone>(DESCRIPTION_DEFAULTS.tone);
   const [length, setLength] = useState<Length>(DESCRIPTION_DEFAULTS.length);
@@ -84,7 +79,7 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
             value={property.highlights}
             onChange={set("highlights")}
             rows={3}
-            hint="One per line, stated as written (from the project's notes; remove anything private)."
+            hint="One per line, stated as written. These go into public copy; the project's notes stay private."
             className="sm:col-span-2 lg:col-span-3"
           />
         </div>

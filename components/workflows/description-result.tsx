@@ -1,5 +1,5 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { History, Pencil } from "lucide-react";
 import { useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
@@ -10,7 +10,8 @@ import { CopyButton } from "./copy-button";
 import { FormError } from "./form-error";
 import { copyForMls } from "./mls-remark";
 import { PendingTile } from "./pending-tile";
-import type { GenerationView } from "./types";
+import { remarkLanguage } from "@/shared/listing-remarks";
+import type { GenerationView, RunParams } from "./types";
 import { useRefreshGenerations } from "./use-generations";
 
 interface Analysis {
@@ -26,12 +27,17 @@ interface Analysis {
 
 /**
  * The listing copy, editable in place: each save is a revision (history below, any
- * earlier wording restorable). "Copy for MLS" adds the remark line when a photo of the
- * listing was staged or altered. Below, what the service saw in each photo.
+ * earlier wording restorable). "Copy for MLS" adds the remark line when a photo picked
+ * for the listing page was staged or altered. Copy the offline writer composed says it
+ * was written without a language model. Below, what the service saw in each photo.
  */
-export function DescriptionResult({ generation, projectId, mlsRemark }: { generation: GenerationView; projectId: string; mlsRemark: string | null }) {
+export function DescriptionResult({ generation, projectId, offline }: { generation: GenerationView; projectId: string; offline: boolean }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
+  // The remark of the listing page's picks (numbered as the page and the zip), in this copy's language.
+  const language = remarkLanguage((generation.params as Partial<RunParams>).generation_settings?.language ?? null);
+  const remarks = useQuery(trpc.compliance.listingRemarks.queryOptions({ workspaceId: workspace.id, projectId, language }));
+  const mlsRemark = remarks.data?.remark ?? null;
   const toast = useToast();
   const refresh = useRefreshGenerations(projectId);
   const [draft, setDraft] = useState<string | null>(null);
@@ -66,7 +72,13 @@ export function DescriptionResult({ generation, projectId, mlsRemark }: { genera
             <CopyButton text={description} label="Copy description" />
             <CopyButton text={copyForMls(description, mlsRemark)} label="Copy for MLS" />
           </div>
-          {mlsRemark ? <p className="mt-2 text-xs text-stone-600">Copy for MLS adds: “{mlsRemark}”</p> : null}
+          {offline ? (
+            <p className="mt-2 text-xs text-stone-600" data-testid="written-offline">
+              Written without a language model: composed on this deployment from the property data and what the photo analysis measured. Review it before
+              publishing.
+            </p>
+          ) : null}
+          {mlsRemark ? <p className="mt-2 text-xs text-stone-600 [overflow-wrap:anywhere]">Copy for MLS adds: “{mlsRemark}”</p> : null}
         </div>
       ) : (
         <form

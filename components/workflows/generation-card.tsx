@@ -1,4 +1,5 @@
 import { Card } from "@/components/ui/card";
+import { isGenerativeProvider } from "@/shared/disclosure";
 import { GENERATION_KIND_LABELS, idLabel } from "@/shared/vocabulary";
 import { ChainResult } from "./chain-result";
 import { DeleteResultButton } from "./delete-result-button";
@@ -17,7 +18,7 @@ function summary(generation: GenerationView): string {
 }
 
 /** One workflow run: what was asked, by whom, its live state and its results. */
-export function GenerationCard({ generation, projectId, mlsRemark = null }: { generation: GenerationView; projectId: string; mlsRemark?: string | null }) {
+export function GenerationCard({ generation, projectId, describeProvider }: { generation: GenerationView; projectId: string; describeProvider: string }) {
   const headingId = `generation-${generation.id}`;
   return (
     <Card className="p-5">
@@ -33,7 +34,7 @@ export function GenerationCard({ generation, projectId, mlsRemark = null }: { ge
           </div>
           <div className="flex items-center gap-1">
             <StatusBadge status={generation.status} />
-            {generation.status !== "running" ? <DeleteResultButton generationId={generation.id} projectId={projectId} title={GENERATION_KIND_LABELS[generation.kind]} /> : null}
+            {generation.status !== "running" && generation.deletable ? <DeleteResultButton generationId={generation.id} projectId={projectId} title={GENERATION_KIND_LABELS[generation.kind]} /> : null}
           </div>
         </header>
         {generation.error ? (
@@ -45,7 +46,7 @@ export function GenerationCard({ generation, projectId, mlsRemark = null }: { ge
         {generation.kind === "multiview" ? <MultiviewResult generation={generation} projectId={projectId} /> : null}
         {generation.kind === "inpaint_upscale" ? <ChainResult generation={generation} /> : null}
         {generation.kind === "video" ? <VideoResult generation={generation} /> : null}
-        {generation.kind === "description" ? <DescriptionResult generation={generation} projectId={projectId} mlsRemark={mlsRemark} /> : null}
+        {generation.kind === "description" ? <DescriptionResult generation={generation} projectId={projectId} offline={!isGenerativeProvider(describeProvider)} /> : null}
       </article>
     </Card>
   );

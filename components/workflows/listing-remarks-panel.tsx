@@ -20,7 +20,7 @@ const LANGUAGE_NAMES: Record<CopyLanguage, string> = {
 
 /**
  * The listing-ready disclosure text of the project: the MLS remark line and the note
- * each altered photo's description carries, each copied with one click, in the
+ * each altered photo's description carries (photos numbered as on the listing page), each copied with one click, in the
  * listing's language (the latest description's, until chosen here).
  */
 export function ListingRemarksPanel({ projectId }: { projectId: string }) {
@@ -45,7 +45,7 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
   return (
     <Panel
       title="Listing remarks"
-      description="The remark line and photo notes MLS rules ask for when listing photos were staged or altered, worded from what was done to each photo."
+      description="The remark line and photo notes MLS rules ask for when listing photos were staged or altered, worded from what was done to each photo on the listing page."
     >
       <div className="space-y-4" data-testid="listing-remarks">
         <div className="flex flex-wrap items-center gap-2">
@@ -70,12 +70,12 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
         ) : remarks.isError ? (
           <p className="text-sm text-red-700">{errorMessage(remarks.error)}</p>
         ) : !data?.remark ? (
-          <p className="text-sm text-stone-600">No photo of this project has been staged or altered yet, so the listing needs no remark.</p>
+          <p className="text-sm text-stone-600">No staged or altered result is on the listing page, so the listing needs no remark. The remark numbers photos as the listing page does.</p>
         ) : (
           <>
             <figure className="space-y-2">
               <figcaption className="text-sm font-medium text-stone-800">Remark line</figcaption>
-              <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800 ring-1 ring-stone-200" data-testid="remark-line" lang={data.language}>
+              <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800 ring-1 ring-stone-200 [overflow-wrap:anywhere]" data-testid="remark-line" lang={data.language}>
                 {data.remark}
               </p>
               <CopyButton text={data.remark} label="Copy remark" />
@@ -94,7 +94,7 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
             </figure>
             {data.originalLinkMissing ? (
               <p className="text-sm text-amber-800" role="note">
-                Your MLS rules ask for a link to the unaltered originals: create the share link and the remark line will include it.
+                Your MLS rules ask for a link to the unaltered originals: publish the listing page and the remark line will include it.
               </p>
             ) : null}
           </>

@@ -6,13 +6,24 @@ import { useTRPC } from "@/components/trpc/client";
 import { mlsVerdict, photoSettingOf, type MlsVerdict } from "@/shared/mls-rules";
 import type { EditOperation } from "@/shared/vocabulary";
 
-/** What the workspace's MLS rule set says about an edit before it starts. */
-export function useMlsVerdict(operation: EditOperation, setting: string | null | undefined): { verdict: MlsVerdict; ruleSetName: string | null } {
+function useRuleSet() {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const rules = useQuery({ ...trpc.compliance.ruleSet.queryOptions({ workspaceId: workspace.id }), staleTime: 60_000 });
+  return useQuery({ ...trpc.compliance.ruleSet.queryOptions({ workspaceId: workspace.id }), staleTime: 60_000 });
+}
+
+/** What the workspace's MLS rule set says about an edit before it starts. */
+export function useMlsVerdict(operation: EditOperation, setting: string | null | undefined): { verdict: MlsVerdict; ruleSetName: string | null } {
+  const rules = useRuleSet();
   if (!rules.data) return { verdict: { allowed: "yes" }, ruleSetName: null };
   return { verdict: mlsVerdict(rules.data.id, operation, photoSettingOf(setting)), ruleSetName: rules.data.name };
+}
+
+/** The edits worth offering: those the rule set does not refuse outright for this setting (a refused one is never offered, then refused). */
+export function useMlsAllowedOptions<O extends { value: EditOperation }>(options: readonly O[], setting: string | null | undefined): O[] {
+  const rules = useRuleSet();
+  if (!rules.data) return [...options];
+  return options.filter((option) => mlsVerdict(rules.data.id, option.value, photoSettingOf(setting)).allowed !== "no");
 }
 
 /** A warning (the edit may start) or a refusal (it may not), with the rule's reason. */

@@ -83,7 +83,7 @@ export function MultiviewResult({ generation, projectId }: { generation: Generat
           <div className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 truncate text-sm font-medium text-stone-900">{viewName(view)}</span>
             {view.position === 0 ? <Badge tone="accent">Anchor</Badge> : null}
-            <StatusBadge status={view.status} />
+            <StatusBadge status={view.status !== "running" && view.gate === "failed" ? "held_back" : view.status} />
           </div>
           {view.status === "running" ? (
             <RunningView view={view} anchorRunning={anchorRunning} />

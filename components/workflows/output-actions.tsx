@@ -7,8 +7,12 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
 import { ChangeMapToggle } from "./change-map-toggle";
+import { ListingPickButton } from "./listing-pick-button";
 
-/** Download a result; altered images can carry the burned-in disclosure label. */
+/**
+ * Download a result (altered images can carry the burned-in label and a QR code to their
+ * own disclosure page), and put it on the project's listing page.
+ */
 export function OutputActions({ outputId, disclosureLabel }: { outputId: string; disclosureLabel: string | null }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
@@ -42,6 +46,7 @@ export function OutputActions({ outputId, disclosureLabel }: { outputId: string;
         </label>
       ) : null}
       {disclosureLabel ? <ChangeMapToggle outputId={outputId} /> : null}
+      <ListingPickButton outputId={outputId} />
     </div>
   );
 }

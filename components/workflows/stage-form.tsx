@@ -10,7 +10,7 @@ import { INTENSITY, needsColor, needsStyle, type RedesignType, type RoomType, ty
 import { ColorField } from "./color-field";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
-import { MlsVerdictNote, useMlsVerdict } from "./mls-verdict-note";
+import { MlsVerdictNote, useMlsAllowedOptions, useMlsVerdict } from "./mls-verdict-note";
 import { REDESIGN_OPTIONS, ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import { ProviderNotice } from "./provider-notice";
@@ -42,6 +42,9 @@ export function StageForm({
   const [variations, setVariations] = useState("one");
   const { mutation: stage, start } = useStartRun("staging", projectId, trpc.generations.stage.mutationOptions());
   const mls = useMlsVerdict(redesignType, roomType);
+  const redesignOptions = useMlsAllowedOptions(REDESIGN_OPTIONS, roomType);
+  // A choice the rules refuse for the room picked since falls back to staging.
+  if (!redesignOptions.some((option) => option.value === redesignType) && redesignType !== "staging") setRedesignType("staging");
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,7 +67,7 @@ export function StageForm({
       <ProviderNotice provider={stagingProvider} />
       <PhotoPicker mode="single" legend="Photo to stage" photos={photos} value={photoId} onChange={onPhotoChange} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <SelectField label="What to do" value={redesignType} onValueChange={setRedesignType} options={REDESIGN_OPTIONS} />
+        <SelectField label="What to do" value={redesignType} onValueChange={setRedesignType} options={redesignOptions} />
         <SelectField label="Room type" value={roomType} onValueChange={setRoomType} options={ROOM_OPTIONS} />
         {needsStyle(redesignType) ? <SelectField label="Style" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} /> : null}
         <SelectField

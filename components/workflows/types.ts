@@ -31,5 +31,4 @@ export interface ProjectFacts {
   price: number | null;
   bedrooms: number | null;
   bathrooms: number | null;
-  notes: string;
 }

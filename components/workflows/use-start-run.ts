@@ -1,5 +1,6 @@
 "use client";
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
+import { useRefreshCredits } from "@/components/credits/use-credits";
 import { useOnce } from "@/components/trpc/use-once";
 import type { GenerationKind } from "@/shared/vocabulary";
 import { useStartingRunActions } from "./starting-runs";
@@ -10,7 +11,7 @@ import { useRefreshGenerations } from "./use-generations";
  * a working card drawn in the click's own handler (starting-runs.tsx), the results
  * refreshed before the mutation settles, and the card removed when it does, whether
  * the form is still on screen or not (options-level callbacks run for the mutation
- * itself). `options` are the procedure's mutationOptions, with anything the form adds.
+ * itself); a refused start reads the balance again. `options` are the procedure's mutationOptions, with anything the form adds.
  */
 export function useStartRun<TData, TError, TInput extends { requestId?: string }, TResult>(
   kind: GenerationKind,
@@ -18,6 +19,7 @@ export function useStartRun<TData, TError, TInput extends { requestId?: string }
   options: UseMutationOptions<TData, TError, TInput, TResult>,
 ) {
   const refresh = useRefreshGenerations(projectId);
+  const refreshCredits = useRefreshCredits();
   const starting = useStartingRunActions();
   const mutation = useMutation<TData, TError, TInput, TResult>({
     ...options,
@@ -28,6 +30,8 @@ export function useStartRun<TData, TError, TInput extends { requestId?: string }
     onSettled: (...args) => {
       const requestId = args[2].requestId;
       if (requestId) starting.remove(requestId);
+      // A refusal (another tab or teammate spent the credits first) says the balance shown is stale.
+      if (args[1]) void refreshCredits();
       return options.onSettled?.(...args);
     },
   });

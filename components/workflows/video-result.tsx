@@ -1,3 +1,4 @@
+import { DisclosureNote } from "./disclosure-note";
 import { OutputActions } from "./output-actions";
 import type { GenerationView } from "./types";
 
@@ -24,6 +25,8 @@ export function VideoResult({ generation }: { generation: GenerationView }) {
       <video src={video.url} poster={video.sourceResized?.displayUrl ?? video.sourceUrl ?? undefined} controls playsInline preload="metadata" className="aspect-video w-full max-w-2xl rounded-lg bg-stone-900" aria-label="Listing video">
         <track kind="captions" />
       </video>
+      <DisclosureNote disclosure={video.disclosure} />
+      {video.disclosure.label && !video.disclosure.preview ? <p className="text-xs text-stone-700">{video.disclosure.remark}</p> : null}
       <OutputActions outputId={video.id} disclosureLabel={null} />
     </div>
   );

@@ -9,13 +9,13 @@ import { useUrlParam } from "@/components/ui/use-url-param";
 import { GENERATION_KIND_LABELS, GENERATION_KINDS } from "@/shared/vocabulary";
 import { GenerationCard } from "./generation-card";
 import { DescriptionForm, InpaintForm, ListingBatchForm, MultiviewForm, VideoForm } from "./lazy-forms";
+import { ListingPagePanel } from "./listing-page-panel";
+import { ListingProjectProvider } from "./listing-pick-button";
 import { ListingRemarksPanel } from "./listing-remarks-panel";
-import { mlsRemark } from "./mls-remark";
 import { ResultsFilter } from "./results-filter";
-import { SharePanel } from "./share-panel";
 import { StageForm } from "./stage-form";
 import { StartingRuns, StartingRunsProvider } from "./starting-runs";
-import type { GenerationView, ProjectFacts, RunParams, StudioPhoto } from "./types";
+import type { ProjectFacts, StudioPhoto } from "./types";
 import { useGenerations } from "./use-generations";
 
 /**
@@ -24,7 +24,19 @@ import { useGenerations } from "./use-generations";
  * their live progress and results (newest first), filterable by workflow.
  * The open tab (`?tab=`) and the filter (`?results=`) live in the URL.
  */
-export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts; stagingProvider: string }) {
+export function WorkflowStudio({
+  projectId,
+  photos,
+  facts,
+  stagingProvider,
+  describeProvider,
+}: {
+  projectId: string;
+  photos: StudioPhoto[];
+  facts: ProjectFacts;
+  stagingProvider: string;
+  describeProvider: string;
+}) {
   const generations = useGenerations(projectId);
   const [chosenPhotoId, setPhotoId] = useState<string | null>(null);
   // Photos arrive after the first render when uploaded on this page: fall back to the first one.
@@ -48,12 +60,10 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
       }
     />
   ) : null;
-  // "Copy for MLS" of a description: the remark line in that description's language.
-  const remarkFor = (generation: GenerationView) =>
-    generation.kind === "description" ? mlsRemark(photos, generations.data ?? [], (generation.params as Partial<RunParams>).generation_settings?.language ?? null) : null;
 
   return (
     <StartingRunsProvider>
+      <ListingProjectProvider projectId={projectId}>
       <section aria-labelledby="workflows-heading" className="space-y-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="workflows-heading" className="text-lg font-semibold">
@@ -115,15 +125,16 @@ export function WorkflowStudio({ projectId, photos, facts, stagingProvider }: { 
             <ul className="space-y-4" aria-label="Workflow runs">
               {shown.map((generation) => (
                 <li key={generation.id}>
-                  <GenerationCard generation={generation} projectId={projectId} mlsRemark={remarkFor(generation)} />
+                  <GenerationCard generation={generation} projectId={projectId} describeProvider={describeProvider} />
                 </li>
               ))}
             </ul>
           )}
         </section>
-        <SharePanel projectId={projectId} />
+        <ListingPagePanel projectId={projectId} generations={generations.data ?? []} />
         <ListingRemarksPanel projectId={projectId} />
       </section>
+      </ListingProjectProvider>
     </StartingRunsProvider>
   );
 }

@@ -10,3 +10,4 @@ export * from "./studio-listing-copy";
 export * from "./studio-uploads";
 export * from "./studio-audit";
 export * from "./studio-billing";
+export * from "./studio-listing-page";

@@ -73,11 +73,11 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-audit-"));
     await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "porch.jpg", "#d6c7a1", 320, 240)]);
     await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
-    await page.getByRole("button", { name: "Create share link" }).click();
-    await expect(page.getByLabel("Share link")).toHaveValue(/\/share\//);
-    await page.getByRole("button", { name: "Turn off link" }).click();
-    await page.getByRole("dialog", { name: "Turn off the share link?" }).getByRole("button", { name: "Turn off link" }).click();
-    await expect(page.getByRole("button", { name: "Create share link" })).toBeVisible();
+    await page.getByRole("button", { name: "Publish listing page" }).click();
+    await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await page.getByRole("dialog", { name: "Unpublish the listing page?" }).getByRole("button", { name: "Unpublish" }).click();
+    await expect(page.getByRole("button", { name: "Publish listing page" })).toBeVisible();
   });
 
   await test.step("sign out on all devices, then back in", async () => {
@@ -141,6 +141,7 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     await page.getByLabel("Email (optional)").fill("someone-else@example.test");
     await page.getByRole("button", { name: "Create invite link" }).click();
     await agent.page.goto(await page.getByTestId("invite-link").inputValue());
+    // Next's route announcer is an alert too: the notice is the one with the words.
     await expect(agent.page.getByRole("alert").filter({ hasText: "This invitation is for" })).toContainText(`This invitation is for someone-else@example.test, and you are signed in as ${agent.email}`);
     await expect(agent.page.getByRole("button", { name: /^Join/ })).toHaveCount(0);
     await expect(agent.page.getByRole("button", { name: "Sign in with the invited address" })).toBeVisible();

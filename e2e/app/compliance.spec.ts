@@ -46,7 +46,9 @@ test("shows where a result changed the photo and copies the listing remark", asy
     await expect(staging.getByRole("button", { name: "Hide changes" })).toHaveAttribute("aria-pressed", "true");
   });
 
-  await test.step("the listing remark names the altered photo and is copied with one click", async () => {
+  await test.step("the listing remark names the altered photo picked for the listing page and is copied with one click", async () => {
+    await expect(remarks).toContainText("needs no remark");
+    await staging.getByRole("button", { name: "Add to listing" }).click();
     const line = remarks.getByTestId("remark-line");
     // A local result is a style preview: the remark says altered, never staged.
     await expect(line).toHaveText(/^Some listing photos are digitally altered\. Photo 1: style preview/);

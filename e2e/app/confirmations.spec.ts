@@ -64,15 +64,15 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
   });
 
   await test.step("turn off the share link only after confirming", async () => {
-    await page.getByRole("button", { name: "Create share link" }).click();
-    await expect(page.getByLabel("Share link")).toHaveValue(/\/share\//);
-    await page.getByRole("button", { name: "Turn off link" }).click();
-    const ask = page.getByRole("dialog", { name: "Turn off the share link?" });
+    await page.getByRole("button", { name: "Publish listing page" }).click();
+    await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    const ask = page.getByRole("dialog", { name: "Unpublish the listing page?" });
     await ask.getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByLabel("Share link")).toHaveValue(/\/share\//);
-    await page.getByRole("button", { name: "Turn off link" }).click();
-    await ask.getByRole("button", { name: "Turn off link" }).click();
-    await expect(page.getByRole("button", { name: "Create share link" })).toBeVisible();
+    await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await ask.getByRole("button", { name: "Unpublish" }).click();
+    await expect(page.getByRole("button", { name: "Publish listing page" })).toBeVisible();
   });
 
   await test.step("archive, then undo from the toast", async () => {

@@ -24,6 +24,7 @@ async function atBothWidths(page: Page, name: string, fits = true) {
 }
 
 test("the balance and plan are in sight, costs are on the buttons, a short balance is refused up front, usage exports as CSV", async ({ page }) => {
+  test.setTimeout(300_000);
   await page.goto("/sign-up");
   await signUp(page, { name: "Cleo Counts", email: `cleo.counts.${Date.now()}@ledgerhomes.example.test`, password: "listing-photos-2024" });
   await expect(page).toHaveURL(/\/workspaces/, { timeout: 45_000 });
@@ -37,6 +38,7 @@ test("the balance and plan are in sight, costs are on the buttons, a short balan
   await dialog.getByLabel("Property type").selectOption("house");
   await dialog.getByRole("button", { name: "Create project" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "3 Penny Lane" })).toBeVisible();
+  const projectUrl = page.url();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-credits-"));
   await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "den.jpg", "#d6c7a1", 320, 240)]);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
@@ -81,4 +83,20 @@ test("the balance and plan are in sight, costs are on the buttons, a short balan
   expect(csv.slice(1)).toEqual([expect.stringMatching(/,Cleo Counts,3 Penny Lane,Property description,1,1,/)]);
   await expectAccessible(page, "usage with balance");
   await atBothWidths(page, "credits-02-usage");
+
+  await test.step("0 credits renders the cost tabs without a hydration error (#418)", async () => {
+    const db = appDatabase();
+    try {
+      await db`update v1.accounts set credit_balance = 0 where id::text = (select v1_account_id from studio.workspaces where slug = ${slug})`;
+    } finally {
+      await db.end();
+    }
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    for (const tab of ["description", "edit"]) {
+      await page.goto(`${projectUrl}?tab=${tab}`);
+      await expect(page.getByText(/and the workspace has 0 credits left/).first()).toBeVisible();
+    }
+    expect(errors, "no React error on the cost tabs at 0 credits").toEqual([]);
+  });
 });

@@ -41,7 +41,8 @@ test("a local staging result is a style preview everywhere; no local or removal 
   await test.step("where staging starts, the studio names the offline provider and how to connect a hosted one", async () => {
     const notice = page.getByRole("note", { name: "Staging provider" });
     await expect(notice).toContainText("offline provider");
-    await expect(notice).toContainText("REPLICATE_API_TOKEN");
+    await expect(notice).toContainText("ask whoever runs Atrium");
+    await expect(notice).not.toContainText("REPLICATE_API_TOKEN");
   });
 
   await test.step("staging: a style preview in the result and in the download", async () => {
@@ -71,9 +72,14 @@ test("a local staging result is a style preview everywhere; no local or removal 
   await snap(page, "disclosure-01-studio");
 
   await test.step("share page: the same words, never Virtually staged", async () => {
-    await page.getByRole("button", { name: "Create share link" }).click();
+    // Both results picked for the page (nothing is on it until picked), then published.
+    for (const run of await page.getByRole("list", { name: "Workflow runs" }).locator(":scope > li").all()) {
+      await run.getByRole("button", { name: "Add to listing" }).click();
+      await expect(run.getByRole("button", { name: "On listing page" })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Publish listing page" }).click();
     const share = await context.newPage();
-    await share.goto(await page.getByLabel("Share link").inputValue());
+    await share.goto(await page.getByLabel("Page link").inputValue());
     await expect(share.getByRole("img", { name: /style preview/ })).toBeVisible();
     await expect(share.getByRole("img", { name: /digitally altered: items removed/ })).toBeVisible();
     await expect(share.getByText("Virtually staged")).toHaveCount(0);

@@ -55,9 +55,9 @@ test("double clicks create one workspace, one project, one invitation and one sh
   await page.getByRole("link", { name: /Twice Realty/ }).click();
 
   await newProject(page, "7 Double Lane");
-  await page.getByRole("button", { name: "Create share link" }).dblclick();
-  await expect(page.getByLabel("Share link")).toHaveValue(/\/share\//);
-  await expect(page.getByRole("button", { name: "Turn off link" })).toHaveCount(1);
+  await page.getByRole("button", { name: "Publish listing page" }).dblclick();
+  await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
+  await expect(page.getByRole("button", { name: "Unpublish" })).toHaveCount(1);
   await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Projects" }).click();
   await expect(page.getByRole("link", { name: /7 Double Lane/ })).toHaveCount(1);
 

@@ -35,6 +35,9 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   await waitForGeneration(project, description.id);
   const wording = "Sunny two-bedroom condo above the park, with a renovated kitchen and an east-facing lounge.";
   await project.api.generations.reviseDescription.mutate({ workspaceId: project.workspace.id, generationId: description.id, text: wording });
+  const video = (await project.api.generations.list.query(where)).find((generation) => generation.kind === "video")!.outputs.find((output) => output.role === "video")!;
+  await project.api.listings.setPicks.mutate({ ...where, picks: [{ outputId: staged.outputId }, { outputId: video.id }] });
+  await project.api.listings.setDescription.mutate({ ...where, description: wording });
   const link = await project.api.exports.createShareLink.mutate({ ...where, requestId: randomUUID() });
 
   // The full-size files the page must not download to show its images (only "Full size" opens them).

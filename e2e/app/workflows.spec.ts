@@ -135,6 +135,10 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
     await expect(copy.getByRole("list", { name: "Versions of the description" }).getByRole("listitem")).toHaveCount(2);
     // Photos of the listing were altered, so the MLS copy carries the remark line; the local
     // provider only previews styles and removes items, which is never called "staged".
+    // The staged photo on the listing page: the remark numbers what the page shows.
+    await run(page, "Staging").getByRole("button", { name: "Add to listing" }).first().click();
+    await expect(page.getByTestId("listing-pick")).toHaveCount(1);
+    await expect(copy.getByText(/^Copy for MLS adds:/)).toBeVisible();
     await copy.getByRole("button", { name: "Copy for MLS" }).click();
     const mls = await page.evaluate(() => navigator.clipboard.readText());
     expect(mls).toContain("Corner lot with mature trees.");
@@ -146,8 +150,8 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
   });
 
   await test.step("publish the disclosure page", async () => {
-    await page.getByRole("button", { name: "Create share link" }).click();
-    const url = await page.getByLabel("Share link").inputValue();
+    await page.getByRole("button", { name: "Publish listing page" }).click();
+    const url = await page.getByLabel("Page link").inputValue();
     const share = await context.newPage();
     await share.goto(url);
     await expect(share.getByRole("heading", { level: 1, name: "4 Willow Court" })).toBeVisible();

@@ -90,7 +90,7 @@ const TABLE: Record<string, Row> = {
   "projects.get": { access: "agent", input: ofProject, ids: true },
   "projects.create": { access: "agent", input: ({ workspaceId }) => ({ workspaceId, fields: projectFields, requestId: requestId() }) },
   "projects.update": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, fields: projectFields }), ids: true },
-  "projects.setArchived": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, archived: true }), ids: true },
+  "projects.setArchived": { access: "admin", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, archived: true }), ids: true },
 
   "photos.list": { access: "agent", input: ofProject, ids: true },
   "photos.prepareUploads": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, files: [{ fileName: "x.jpg", contentType: "image/jpeg", bytes: 1000 }] }), ids: true },
@@ -127,9 +127,15 @@ const TABLE: Record<string, Row> = {
   "exports.exportOutput": { access: "agent", input: ({ workspaceId, outputId }) => ({ workspaceId, outputId, disclosure: true }), ids: true },
   "exports.shareLink": { access: "agent", input: ofProject, ids: true },
   "exports.createShareLink": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, requestId: requestId() }), ids: true },
-  "exports.revokeShareLink": { access: "agent", input: ofProject, ids: true },
+  "exports.revokeShareLink": { access: "admin", input: ofProject, ids: true },
   // The token is the capability: the public disclosure page.
   "exports.share": { access: "public" },
+  // The token is the capability: one image's disclosure page.
+  "exports.imagePage": { access: "public" },
+
+  "listings.show": { access: "agent", input: ofProject, ids: true },
+  "listings.setPicks": { access: "agent", input: ({ workspaceId, projectId, outputId }) => ({ workspaceId, projectId, picks: [{ outputId, caption: "Taken" }] }), ids: true },
+  "listings.setDescription": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, description: "Written by a stranger." }), ids: true },
 
   "batches.list": { access: "agent", input: ofProject, ids: true },
   "batches.suggestRoomTypes": { access: "agent", input: ofProject, ids: true },

@@ -52,10 +52,11 @@ describe("roles", () => {
     ]);
   });
 
-  it("lets an agent work on projects", async () => {
+  it("lets an agent work on projects, and leaves archiving them to owners and admins", async () => {
     const created = await agent.api.projects.create({ workspaceId, fields: { ...fields, address: "3 Quay St" } });
     await agent.api.projects.update({ workspaceId, projectId: created.id, fields: { ...fields, address: "3 Quay Street" } });
-    await agent.api.projects.setArchived({ workspaceId, projectId: created.id, archived: true });
+    expect(await codeOf(agent.api.projects.setArchived({ workspaceId, projectId: created.id, archived: true }))).toBe("FORBIDDEN");
+    await owner.api.projects.setArchived({ workspaceId, projectId: created.id, archived: true });
     expect((await agent.api.projects.list({ workspaceId, archived: true })).map((p) => p.address)).toEqual(["3 Quay Street"]);
   });
 

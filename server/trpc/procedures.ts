@@ -37,7 +37,7 @@ export function workspaceProcedure(minRole: WorkspaceRole = "agent") {
     const workspace = await findMembership(ctx.studio, { workspaceId: input.workspaceId, userId: ctx.user.id });
     if (!workspace) throw new TRPCError({ code: "NOT_FOUND", message: "Workspace not found." });
     if (!roleAtLeast(workspace.role, minRole)) {
-      throw new TRPCError({ code: "FORBIDDEN", message: `Only ${minRole === "owner" ? "owners" : "owners and admins"} can do this.` });
+      throw new AppError("forbidden", `Only ${minRole === "owner" ? "owners" : "owners and admins"} can do this.`);
     }
     return next({ ctx: { ...ctx, workspace, role: workspace.role } });
   });

@@ -12,6 +12,7 @@ import { developersRouter } from "./routers/developers";
 import { exportsRouter } from "./routers/exports";
 import { generationsRouter } from "./routers/generations";
 import { invitationsRouter } from "./routers/invitations";
+import { listingsRouter } from "./routers/listings";
 import { membersRouter } from "./routers/members";
 import { photosRouter } from "./routers/photos";
 import { projectsRouter } from "./routers/projects";
@@ -27,6 +28,7 @@ export const appRouter = router({
   photos: photosRouter,
   generations: generationsRouter,
   exports: exportsRouter,
+  listings: listingsRouter,
   batches: batchesRouter,
   usage: usageRouter,
   compliance: complianceRouter,

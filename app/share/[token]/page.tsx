@@ -8,7 +8,7 @@ import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 type Params = Promise<{ token: string }>;
 
-// The page lists whatever the team has published; links to images are signed per request.
+// The page lists what the team picked for it; links to images are signed per request.
 export const dynamic = "force-dynamic";
 
 async function load(params: Params) {
@@ -22,11 +22,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * The public page of a listing: the brokerage, the agent to contact, the property and
- * its copy and video, then every altered image (virtually staged, style preview,
- * digitally altered) beside the unaltered original, each with the label of what was
- * done and, where there is one, what changed (shared/disclosure.ts; MLS rules,
- * California AB 723). An unknown or turned-off link is the branded 404.
+ * The public page of a listing as the agent published it: the brokerage, the agent to
+ * contact, the property and the description saved for the page, the picked videos, then
+ * the picked altered images (virtually staged, style preview, digitally altered) in the
+ * picked order, numbered as the MLS remark numbers them, each beside the unaltered
+ * original with the label of what was done and, where there is one, what changed
+ * (shared/disclosure.ts; MLS rules, California AB 723). An unknown or unpublished link
+ * is the branded 404.
  */
 export default async function SharePage({ params }: { params: Params }) {
   const listing = await load(params);
@@ -43,14 +45,28 @@ export default async function SharePage({ params }: { params: Params }) {
       </header>
       <main className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
         <ListingSummary listing={listing} />
-        {listing.video ? (
+        {listing.videos.length > 0 ? (
           <section aria-labelledby="listing-video" className="space-y-3">
             <h2 id="listing-video" className="text-lg font-semibold text-stone-900">
-              Video
+              {listing.videos.length === 1 ? "Video" : "Videos"}
             </h2>
-            <video src={listing.video.url} poster={listing.video.posterUrl ?? undefined} controls playsInline preload="none" className="aspect-video w-full max-w-3xl rounded-xl bg-stone-900" aria-label="Listing video">
-              <track kind="captions" />
-            </video>
+            <ul className="space-y-6">
+              {listing.videos.map((video) => (
+                <li key={video.id} className="max-w-3xl space-y-2">
+                  <div className="relative">
+                    <video src={video.url} poster={video.posterUrl ?? undefined} controls playsInline preload="none" className="aspect-video w-full rounded-xl bg-stone-900" aria-label={listing.videos.length === 1 ? "Listing video" : `Listing ${video.name.toLowerCase()}`}>
+                      <track kind="captions" />
+                    </video>
+                    {video.label ? <span className="absolute left-2 top-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">{video.label}</span> : null}
+                  </div>
+                  <p className="text-sm text-stone-700">
+                    <span className="font-medium">{video.name}</span>
+                    {video.caption ? `: ${video.caption}` : null}
+                    {video.remark ? <span className="block text-stone-600">{video.remark}</span> : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
           </section>
         ) : null}
         <section aria-labelledby="listing-photos" className="space-y-4">
@@ -64,12 +80,12 @@ export default async function SharePage({ params }: { params: Params }) {
             </p>
           </div>
           {listing.items.length === 0 ? (
-            <EmptyState icon={ShieldCheck} title="No altered images yet" description="When the listing team publishes staged or edited photos, they appear here beside the originals." />
+            <EmptyState icon={ShieldCheck} title="No photos published" description="The listing team has not put staged or edited photos on this page yet." />
           ) : (
             <ul className="space-y-8">
-              {listing.items.map((item, index) => (
+              {listing.items.map((item) => (
                 <li key={item.id}>
-                  <AlteredImagePair item={item} number={index + 1} />
+                  <AlteredImagePair item={item} name={item.name} caption={item.caption} />
                 </li>
               ))}
             </ul>

@@ -6,6 +6,8 @@
 import crypto from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { eq, inArray } from "drizzle-orm";
+import { unzipSync } from "fflate";
+import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { accounts, idempotencyKeys, jobGroups } from "@/db/schema/v1";
@@ -17,6 +19,7 @@ import { shortOfQuotaMessage } from "@/shared/credit-costs";
 import { createStudioContext } from "../context";
 import { studioWithPhotos } from "@/test/fixtures";
 import { advanceBatch } from "./advance-batch";
+import { batchZip } from "./batch-zip";
 import { photoGenerationId } from "./batch-ids";
 import { rejectionOf } from "@/test/rejection";
 import { useAppStack } from "@/test/app-stack";
@@ -102,6 +105,14 @@ describe("whole-listing staging", () => {
 
     // Grouped with the batch, not listed one by one among the project's runs.
     expect(await api.generations.list({ workspaceId, projectId })).toEqual([]);
+
+    // The batch's results as one zip, in the batch's order, each labelled.
+    const zip = await batchZip(await createStudioContext(), { workspaceId, batchId: first.id, userId: studio.user.id });
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.stream) chunks.push(chunk as Buffer);
+    const files = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+    expect(Object.keys(files)).toEqual(["photo-01-living-room-style-preview.jpg", "photo-02-bedroom-style-preview.jpg", "photo-03-kitchen-style-preview.jpg"]);
+    expect(await sharp(Buffer.from(files["photo-01-living-room-style-preview.jpg"])).metadata()).toMatchObject({ format: "jpeg" });
   }, 120_000);
 
   it("refuses a listing the month's quota cannot take, before anything starts or is charged", async () => {

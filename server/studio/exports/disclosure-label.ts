@@ -13,7 +13,7 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function pillSvg(label: string, fontSize: number, maxWidth: number): { svg: string; width: number; height: number } {
+export function pillSvg(label: string, fontSize: number, maxWidth: number): { svg: string; width: number; height: number } {
   const padX = Math.round(fontSize * 0.7);
   const height = Math.round(fontSize * 1.8);
   // Text width is estimated (no font metrics here); the pill is generous rather than tight.

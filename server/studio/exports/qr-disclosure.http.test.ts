@@ -1,8 +1,8 @@
 /**
  * The labelled download of an altered photo carries its statement and a QR code that
- * still scans after an MLS shrinks the file to 1024 px, and the QR code leads, over
- * to the share page's public data and from there, over HTTP, to the unaltered original
- * (e2e/app/compliance.spec.ts follows the same path through the rendered page).
+ * still scans after an MLS shrinks the file to 1024 px, and the QR code leads to that
+ * image's own disclosure page's public data and from there, over HTTP, to the unaltered
+ * original (e2e/app/compliance.spec.ts follows the same path through the rendered page).
  */
 import jsQR from "jsqr";
 import { describe, expect, it } from "vitest";
@@ -51,8 +51,8 @@ describe("labelled downloads", () => {
     const { api, workspaceId, projectId, outputId, original } = await stagedPhoto();
     const exported = await api.exports.exportOutput({ workspaceId, outputId, disclosure: true });
     expect(exported.labelled).toBe(true);
-    const link = await api.exports.shareLink({ workspaceId, projectId });
-    expect(link).not.toBeNull();
+    // Downloading publishes nothing of the listing.
+    expect(await api.exports.shareLink({ workspaceId, projectId })).toBeNull();
 
     // What an MLS does: shrink to 1024 px on the long side and recompress.
     const labelled = await download(exported.url);
@@ -63,21 +63,22 @@ describe("labelled downloads", () => {
     const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
     expect(code, "QR code found in the 1024 px download").not.toBeNull();
     const target = new URL(code!.data);
-    expect(target.pathname).toBe(link!.path);
+    expect(target.toString()).toBe(exported.pageUrl);
 
-    // Follow it: the share page's data (the public procedure the page renders, signed out), then the original over HTTP.
+    // Follow it: the image page's data (the public procedure the page renders, signed out), then the original over HTTP.
     const token = target.pathname.split("/").pop()!;
-    const share = await (await callerFor(null)).exports.share({ token });
-    const item = share.items.find((i) => i.id === outputId)!;
+    const { item } = await (await callerFor(null)).exports.imagePage({ token });
+    expect(item.id).toBe(outputId);
     expect(Buffer.compare(await download(item.originalUrl), original)).toBe(0);
   });
 
-  it("get a new QR code when the share link is replaced", async () => {
+  it("keep their page when the listing page is published, and reuse the labelled copy", async () => {
     const { api, workspaceId, projectId, outputId } = await stagedPhoto();
     const first = await api.exports.exportOutput({ workspaceId, outputId, disclosure: true });
     await api.exports.createShareLink({ workspaceId, projectId });
     const second = await api.exports.exportOutput({ workspaceId, outputId, disclosure: true });
-    expect(second.url).not.toBe(first.url);
+    expect(new URL(second.url).pathname).toBe(new URL(first.url).pathname);
+    expect(second.pageUrl).toBe(first.pageUrl);
     const plain = await api.exports.exportOutput({ workspaceId, outputId, disclosure: false });
     expect(plain.labelled).toBe(false);
   });

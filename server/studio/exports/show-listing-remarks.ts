@@ -1,20 +1,18 @@
 /**
  * The project's listing-ready disclosure text (shared/listing-remarks.ts): the MLS remark
- * line and each altered photo's description suffix, from the finished outputs made from
- * each photo (numbered as the photos are listed), in the listing's language, worded for
- * the workspace's MLS rule set, with the share page linked when the project has one.
+ * line and each altered photo's description suffix, for the results picked for the
+ * listing page and numbered as the page and the zip number them (listings/load-listing.ts),
+ * in the listing's language, worded for the workspace's MLS rule set, with the listing
+ * page linked while it is published.
  */
 import "server-only";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { photos } from "@/db/schema/studio";
-import { generationOutputs, generations } from "@/db/schema/studio-generations";
-import type { DisclosureLabel } from "@/shared/disclosure";
-import { ALTERED_ROLES } from "@/shared/vocabulary";
+import { and, desc, eq } from "drizzle-orm";
+import { generations } from "@/db/schema/studio-generations";
 import { listingRemarks, type ListingRemarks } from "@/shared/listing-remarks";
 import type { StudioContext } from "../context";
 import type { DescriptionParams } from "../generations/description/description-request";
-import { inProject, keptOutputs } from "../generations/kept-outputs";
-import { outputDisclosure } from "../generations/output-disclosure";
+import { inProject } from "../generations/kept-outputs";
+import { loadListing } from "../listings/load-listing";
 import { getProject } from "../projects/get-project";
 import { showMlsRuleSet } from "../workspaces/show-mls-rule-set";
 import { publicShareUrl } from "./share-url";
@@ -25,25 +23,13 @@ export async function showListingRemarks(
   input: { workspaceId: string; projectId: string; language?: string | null },
 ): Promise<ListingRemarks & { shareUrl: string | null }> {
   await getProject(ctx, input);
-  const listed = await ctx.db
-    .select({ id: photos.id, storageKey: photos.storageKey })
-    .from(photos)
-    .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), isNull(photos.deletedAt)))
-    .orderBy(asc(photos.createdAt));
-  const rows = await keptOutputs(ctx, input, ALTERED_ROLES, eq(generationOutputs.status, "completed"));
-  // An output belongs to the photo it was made from (multi-view views each to their own).
-  const labels = new Map<string, Set<DisclosureLabel>>();
-  for (const { output, kind, params } of rows) {
-    if (!output.sourceKey) continue;
-    const siblings = rows.filter((row) => row.output.generationId === output.generationId).map((row) => row.output);
-    const label = outputDisclosure({ kind, params }, output, siblings).label;
-    if (label) labels.set(output.sourceKey, (labels.get(output.sourceKey) ?? new Set()).add(label));
-  }
-
+  const listing = await loadListing(ctx, input);
   const [link, rules, language] = await Promise.all([showShareLink(ctx, input), showMlsRuleSet(ctx, input), input.language ?? listingLanguage(ctx, input)]);
   const shareUrl = link ? publicShareUrl(link.path) : null;
   const remarks = listingRemarks({
-    photos: listed.map((photo, index) => ({ number: index + 1, labels: [...(labels.get(photo.storageKey) ?? [])] })),
+    photos: listing
+      .filter((entry) => entry.medium === "photo")
+      .map((entry) => ({ number: entry.number, labels: entry.disclosure.label ? [entry.disclosure.label] : [] })),
     language,
     ruleSetId: rules.id,
     shareUrl,

@@ -2,20 +2,29 @@
  * Deletes one finished workflow run and its stored outputs. A running one is refused:
  * its durable poll still writes to the row. Credit usage stays in the ledger (its
  * generation link is set null), because the credits were spent. A deleted photo's
- * original that only this run still showed as its "before" image goes too.
+ * original that only this run still showed as its "before" image goes too. Agents delete
+ * their own runs; a teammate's run needs an owner or admin (shared/roles.ts).
  */
 import "server-only";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
+import { mayDeleteResult } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { removeUnusedOriginal } from "../photos/remove-unused-original";
 import { generationKeyPrefix } from "./import-output";
 
-export async function deleteGeneration(ctx: StudioContext, input: { workspaceId: string; generationId: string }): Promise<void> {
+export async function deleteGeneration(
+  ctx: StudioContext,
+  input: { workspaceId: string; generationId: string; userId: string; role: WorkspaceRole },
+): Promise<void> {
   const where = and(eq(generations.id, input.generationId), eq(generations.workspaceId, input.workspaceId));
   const [generation] = await ctx.db.select().from(generations).where(where);
   if (!generation) throw new AppError("not_found", "Result not found.");
+  if (!mayDeleteResult(input.role, { createdBy: generation.createdBy, userId: input.userId })) {
+    throw new AppError("forbidden", "Only owners and admins can delete a teammate's result.");
+  }
   if (generation.status === "running") throw new AppError("conflict", "This run is still in progress; delete it once it has finished.");
   const sources = await ctx.db
     .selectDistinct({ key: generationOutputs.sourceKey })

@@ -13,11 +13,15 @@ import { derivativeUrls } from "@/server/images/derivatives";
 import { requestMissingCopies } from "../photos/make-missing-copies";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
-import { MULTIVIEW_MAX_ATTEMPTS } from "@/shared/vocabulary";
+import { mayDeleteResult } from "@/shared/roles";
+import { MULTIVIEW_MAX_ATTEMPTS, type WorkspaceRole } from "@/shared/vocabulary";
 import { inProject } from "./kept-outputs";
 import { outputDisclosure } from "./output-disclosure";
 
-export async function listGenerations(ctx: StudioContext, input: { workspaceId: string; projectId: string; limit?: number }) {
+export async function listGenerations(
+  ctx: StudioContext,
+  input: { workspaceId: string; projectId: string; limit?: number; viewer: { userId: string; role: WorkspaceRole } },
+) {
   await getProject(ctx, input);
   const rows = await ctx.db
     .select({ generation: generations, createdByName: users.name })
@@ -71,6 +75,8 @@ export async function listGenerations(ctx: StudioContext, input: { workspaceId: 
       error: generation.error,
       photoId: generation.photoId,
       createdByName,
+      /** Whether the person reading may delete it: their own, or anyone's for owners and admins (shared/roles.ts). */
+      deletable: mayDeleteResult(input.viewer.role, { createdBy: generation.createdBy, userId: input.viewer.userId }),
       /** Description runs: every saved edit, oldest first; the last one is the current copy. */
       revisions: revisions.filter((revision) => revision.generationId === generation.id).map(({ generationId: _g, ...revision }) => revision),
       createdAt: generation.createdAt,

@@ -5,7 +5,7 @@
  * rows they already hold.
  */
 import "server-only";
-import { disclosureFor, strongestDisclosure, type Disclosure } from "@/shared/disclosure";
+import { DISCLOSURE_LABELS, disclosureFor, strongestDisclosure, type Disclosure, type DisclosureLabel } from "@/shared/disclosure";
 import { inpaintOperation, type EditOperation, type GenerationKind, type OutputRole } from "@/shared/vocabulary";
 import type { InpaintUpscaleParams } from "./inpaint-upscale/inpaint-request";
 import type { StagingParams } from "./staging/job-request";
@@ -13,6 +13,8 @@ import type { StagingParams } from "./staging/job-request";
 interface Made {
   kind: GenerationKind;
   params: Record<string, unknown>;
+  /** A video's `frames`: the label burned into the frames that show an altered result (video/altered-frames.ts). */
+  result?: Record<string, unknown> | null;
 }
 
 interface OutputFacts {
@@ -54,6 +56,12 @@ function operationOf(generation: Made, role: OutputRole): EditOperation | null {
 export function outputDisclosure(generation: Made, output: OutputFacts, outputs: readonly OutputFacts[] = []): Disclosure {
   const operation = operationOf(generation, output.role);
   const own: Disclosure = operation ? disclosureFor(operation, output.provider) : { label: null, preview: false, remark: null };
+  const frames = output.role === "video" ? (generation.result?.frames as { label?: DisclosureLabel } | undefined) : undefined;
+  if (frames?.label) {
+    // The altered image's own words first: a video of a staged room is called what the room is.
+    const remark = `Frames of this video show an altered photo, labelled "${frames.label}" while it is on screen.${own.remark ? ` ${own.remark}` : ""}`;
+    return { label: frames.label, preview: frames.label === DISCLOSURE_LABELS.stylePreview, remark };
+  }
   if (output.role !== "upscaled") return own;
   const inpainted = outputs.find((other) => other.role === "inpainted");
   return inpainted ? strongestDisclosure(outputDisclosure(generation, inpainted), own) : own;

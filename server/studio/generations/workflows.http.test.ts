@@ -16,6 +16,7 @@ import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import sharp from "sharp";
 import { studioWithPhotos } from "@/test/fixtures";
 import { useAppStack } from "@/test/app-stack";
+import { darkShare, frameAt } from "@/test/video-frames";
 
 useAppStack({ functions: [...v1Functions, ...studioFunctions] });
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
@@ -224,6 +225,16 @@ describe("studio workflows over the v1 API", () => {
     const rendered = await settled(video.id, 120_000);
     expect(rendered).toMatchObject({ status: "completed", progress: 100 });
     expect(rendered.outputs[0]).toMatchObject({ role: "video", contentType: "video/mp4", url: expect.any(String) });
+    // Its end image is a style preview: the label is burned into the frames that show it
+    // (from 20 % of the clip, as the offline before / after brings it in), not the first ones.
+    expect(rendered.result).toEqual({ frames: { label: "Style preview", windows: [{ from: 1, to: 5 }] } });
+    expect(rendered.outputs[0].disclosure).toMatchObject({ label: "Style preview" });
+    const mp4 = Buffer.from(await (await fetch(rendered.outputs[0].url!)).arrayBuffer());
+    const pillArea = { left: 0.06, top: 0.84, width: 0.12, height: 0.06 };
+    // The label's pill is near-black; the room behind it (wall, brown floor) is not.
+    const [before, after] = [await darkShare(await frameAt(mp4, 0.3), pillArea), await darkShare(await frameAt(mp4, 4.8), pillArea)];
+    expect(before, "no label over the unaltered start").toBeLessThan(0.05);
+    expect(after, "the label over the altered end").toBeGreaterThan(0.4);
 
     const usage = await api.usage.summary({ workspaceId });
     expect(usage.byOperation.find((row) => row.operation === "video")).toEqual({ operation: "video", credits: 27, units: 1 });
@@ -244,8 +255,10 @@ describe("studio workflows over the v1 API", () => {
     expect((await other.api.usage.summary({ workspaceId: other.workspaceId })).units).toBe(0);
   });
 
-  it("publishes a share page with each altered image beside its original, and turns it off", async () => {
+  it("publishes a share page with each picked altered image beside its original, and turns it off", async () => {
     const { api, workspaceId, projectId } = studio;
+    const results = (await api.generations.list({ workspaceId, projectId })).flatMap((g) => g.outputs).filter((o) => o.url && o.role !== "video");
+    await api.listings.setPicks({ workspaceId, projectId, picks: results.map((o) => ({ outputId: o.id })) });
     const link = await api.exports.createShareLink({ workspaceId, projectId });
     const token = link.path.split("/").pop()!;
     const share = await api.exports.share({ token });

@@ -1,14 +1,16 @@
 /**
  * What leaves the studio: a result downloaded (with its disclosure burned in when
- * asked), and a project's public share link, to show altered images beside their
- * originals. Each procedure validates, calls one verb in server/studio/exports, and
- * returns.
+ * asked, its QR code to that image's own page), and a project's listing page published
+ * (its public link made) or unpublished. Publishing is every member's work; taking a
+ * published page down needs an owner or admin. Each procedure validates, calls one verb
+ * in server/studio/exports, and returns.
  */
 import "server-only";
 import { z } from "zod";
 import { createShareLink } from "@/server/studio/exports/create-share-link";
 import { exportOutput } from "@/server/studio/exports/export-output";
 import { revokeShareLink } from "@/server/studio/exports/revoke-share-link";
+import { showImagePage } from "@/server/studio/exports/image-page";
 import { showShare } from "@/server/studio/exports/show-share";
 import { showShareLink } from "@/server/studio/exports/show-share-link";
 import { RequestIdSchema } from "@/server/studio/request-id";
@@ -27,7 +29,7 @@ export const exportsRouter = router({
     .input(z.object({ projectId: z.uuid(), requestId: RequestIdSchema }))
     .mutation(({ ctx, input }) => createShareLink(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip })),
 
-  revokeShareLink: workspaceProcedure()
+  revokeShareLink: workspaceProcedure("admin")
     .input(z.object({ projectId: z.uuid() }))
     .mutation(({ ctx, input }) => revokeShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, userId: ctx.user.id, ip: ctx.ip })),
 
@@ -35,4 +37,9 @@ export const exportsRouter = router({
   share: publicProcedure
     .input(z.object({ token: z.string().min(10).max(100) }))
     .query(({ ctx, input }) => showShare(ctx.studio, input)),
+
+  /** One altered image's disclosure page (its labelled download's QR code): anyone with the link. */
+  imagePage: publicProcedure
+    .input(z.object({ token: z.string().min(10).max(100) }))
+    .query(({ ctx, input }) => showImagePage(ctx.studio, input)),
 });

@@ -30,7 +30,8 @@ export const projectsRouter = router({
     .input(ProjectIdSchema.extend({ fields: ProjectFieldsSchema }))
     .mutation(({ ctx, input }) => updateProject(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
 
-  setArchived: workspaceProcedure()
+  /** Archiving takes a project out of everyone's list: owners and admins decide. */
+  setArchived: workspaceProcedure("admin")
     .input(ProjectIdSchema.extend({ archived: z.boolean() }))
     .mutation(({ ctx, input }) => setProjectArchived(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
 });

@@ -1,5 +1,5 @@
 /**
- * Names the dominant colours of a photo in words a listing would use ("warm wood tones"),
+ * Names the dominant colors of a photo in words a listing would use ("warm wood tones"),
  * from hue, saturation and lightness.
  */
 import "server-only";
@@ -10,7 +10,7 @@ export type ColorFamily = "white" | "cream" | "grey" | "charcoal" | "wood" | "sa
 export const COLOR_PHRASES: Record<ColorFamily, string> = {
   white: "crisp whites",
   cream: "soft creams",
-  grey: "quiet greys",
+  grey: "quiet grays",
   charcoal: "deep charcoal accents",
   wood: "warm wood tones",
   sand: "sandy beiges",

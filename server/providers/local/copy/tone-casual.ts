@@ -52,7 +52,7 @@ export const casual: Phrasebook = {
     () => "Every room is ready for you to put your own stamp on it.",
     () => "Think about where the sofa goes, where the desk fits, and how mornings would feel here.",
     () => "It's the kind of place that works for a quiet night in or friends over for dinner.",
-    () => "Come with questions about the building, the bills or the neighbourhood. We've got answers.",
+    () => "Come with questions about the building, the bills or the neighborhood. We've got answers.",
     () => "Moving is a big deal, so we'll keep things simple and straight with you.",
   ],
   closing: {

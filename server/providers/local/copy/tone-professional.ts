@@ -32,8 +32,8 @@ export const professional: Phrasebook = {
     ],
   },
   palette: [
-    (colors) => `The colour scheme is defined by ${colors}, a neutral base that suits a wide range of furnishings.`,
-    (colors) => `Finishes in the photographs lean towards ${colors}, giving the interior a coherent look.`,
+    (colors) => `The color scheme is defined by ${colors}, a neutral base that suits a wide range of furnishings.`,
+    (colors) => `Finishes in the photographs lean toward ${colors}, giving the interior a coherent look.`,
   ],
   rooms: [
     (rooms) => `The photographs cover the ${rooms}.`,

@@ -54,7 +54,7 @@ export const warm: Phrasebook = {
     () => "Viewings can be arranged at a time that suits you, including evenings and weekends where possible.",
     () => "It's easy to imagine settling in here and making every room feel like your own.",
     () => "There's space for the everyday routines and the special occasions alike.",
-    () => "We'd love to tell you more about the home and the neighbourhood around it.",
+    () => "We'd love to tell you more about the home and the neighborhood around it.",
     () => "Every room has its own character, waiting for the touches that make a house a home.",
     () => "Come and see it for yourself; it's the best way to feel how welcoming it is.",
   ],

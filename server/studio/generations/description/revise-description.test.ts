@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(closeDb);
 
 describe("generations.reviseDescription", () => {
-  it("keeps every saved wording, newest last, and the share page shows the latest", async () => {
+  it("keeps every saved wording, newest last; the listing page shows only what was saved for it", async () => {
     const generationId = await description();
     const { workspaceId, projectId, api } = home;
     expect(await api.generations.reviseDescription({ workspaceId, generationId, text: "A bright three-bedroom house." })).toEqual({ saved: true });
@@ -41,8 +41,10 @@ describe("generations.reviseDescription", () => {
     ]);
     await api.generations.reviseDescription({ workspaceId, generationId, text: "Final copy." });
     const { path } = await api.exports.createShareLink({ workspaceId, projectId });
-    const share = await api.exports.share({ token: path.split("/").pop()! });
-    expect(share.description).toBe("Final copy.");
+    const token = path.split("/").pop()!;
+    expect((await api.exports.share({ token })).description).toBeNull();
+    await api.listings.setDescription({ workspaceId, projectId, description: "Final copy." });
+    expect((await api.exports.share({ token })).description).toBe("Final copy.");
   });
 
   it("refuses a description still being written, an empty text, and another workspace's copy", async () => {

@@ -12,7 +12,7 @@ export const PropertySchema = z.object({
   price: z.number().nonnegative().max(LIMITS.price).optional(),
   bedrooms: z.number().int().nonnegative().max(LIMITS.rooms).optional(),
   bathrooms: z.number().nonnegative().max(LIMITS.rooms).multipleOf(LIMITS.bathroomStep).optional(),
-  /** Facts the agent confirmed for the copy, one per item (pre-filled from the project's notes). */
+  /** Facts the agent confirmed for the copy, one per item (typed by the agent; the project's private notes never prefill them). */
   highlights: z
     .array(z.string().trim().min(1).max(LIMITS.highlight, `Keep each highlight under ${LIMITS.highlight} characters.`))
     .max(LIMITS.highlights, `Up to ${LIMITS.highlights} highlights.`)

@@ -13,6 +13,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { WorkflowStudio } from "@/components/workflows/workflow-studio";
 import { env } from "@/env";
+import { mayCurateProjects } from "@/shared/roles";
 import { PROPERTY_TYPE_LABELS } from "@/shared/vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
@@ -66,7 +67,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
         description={facts.join(" · ")}
         actions={
           <>
-            <ArchiveProjectButton projectId={project.id} archived={Boolean(archivedAt)} />
+            {mayCurateProjects(workspace.role) ? <ArchiveProjectButton projectId={project.id} archived={Boolean(archivedAt)} /> : null}
             <EditProjectButton projectId={project.id} fields={fields} />
           </>
         }
@@ -88,7 +89,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
         <PhotoGrid photos={photos} />
       </section>
       <div className="mt-10">
-        <WorkflowStudio projectId={project.id} photos={photos} stagingProvider={env.PROVIDER_REDESIGN} facts={{ address: project.address, propertyType: project.propertyType, listingStatus: project.listingStatus, listingType: project.listingType, price: project.price, bedrooms: project.bedrooms, bathrooms: project.bathrooms, notes: project.notes }} />
+        <WorkflowStudio projectId={project.id} photos={photos} stagingProvider={env.PROVIDER_REDESIGN} describeProvider={env.PROVIDER_DESCRIBE} facts={{ address: project.address, propertyType: project.propertyType, listingStatus: project.listingStatus, listingType: project.listingType, price: project.price, bedrooms: project.bedrooms, bathrooms: project.bathrooms }} />
       </div>
     </>
   );
