@@ -51,7 +51,7 @@ export function disclosureFor(operation: EditOperation, provider: string | null 
   const preview: Disclosure = {
     label: DISCLOSURE_LABELS.stylePreview,
     preview: true,
-    remark: "Style preview made without a generative model: colours and mood only, no furniture added. Not a staged photo.",
+    remark: "Style preview made without a generative model: colors and mood only, no furniture added. Not a staged photo.",
   };
   switch (operation) {
     case "staging":
@@ -71,7 +71,7 @@ export function disclosureFor(operation: EditOperation, provider: string | null 
     case "inpaint_remove":
       return { label: DISCLOSURE_LABELS.itemsRemoved, preview: false, remark: "Digitally altered: some items were removed from the photo." };
     case "color_change":
-      return { label: DISCLOSURE_LABELS.wallsRecoloured, preview: false, remark: "Digitally altered: the wall colour was changed." };
+      return { label: DISCLOSURE_LABELS.wallsRecoloured, preview: false, remark: "Digitally altered: the wall color was changed." };
     case "upscale":
       return { label: DISCLOSURE_LABELS.upscaled, preview: false, remark: "Digitally enhanced: resolution increased; content unchanged." };
     case "video":
