@@ -22,6 +22,7 @@ import { startNextServer, type NextServer } from "./lib/next-server";
 import { apiClient, responses } from "./lib/api";
 import { Report } from "./lib/report";
 import { startWebhookReceiver } from "./lib/webhook-receiver";
+import { SUITE_WEBHOOK_RETRY_SECONDS } from "./lib/webhook-schedule";
 
 const PHASES = (process.env.RELIABILITY_PHASES ?? "hostile,faults,crash,load,isolation,webhooks,secrets").split(",");
 const LOAD_SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS ?? 180);
@@ -87,7 +88,7 @@ async function main(): Promise<number> {
     const lane1 = (async () => {
       if (!has("load") && !has("isolation") && !has("webhooks")) return;
       // Deliveries retried after 1, 2, 4, 8… s: the D16 schedule's shape, in a suite's minutes.
-      const main = await launch("main", { V1_WEBHOOKS_ENABLED: "true", V1_WEBHOOK_TIMEOUT_MS: "1500", V1_WEBHOOK_RETRY_SECONDS: "1,2,4,8,16,32", V1_RATE_LIMIT_FREE: "20" });
+      const main = await launch("main", { V1_WEBHOOKS_ENABLED: "true", V1_WEBHOOK_TIMEOUT_MS: "1500", V1_WEBHOOK_RETRY_SECONDS: SUITE_WEBHOOK_RETRY_SECONDS.join(","), V1_RATE_LIMIT_FREE: "20" });
       const side = (async () => {
         if (has("isolation")) {
           const { runIsolation } = await import("./phases/isolation");

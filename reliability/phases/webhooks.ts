@@ -8,7 +8,8 @@ import crypto from "node:crypto";
 import type { SuiteDatabase } from "../lib/database";
 import type { Api } from "../lib/api";
 import { pollUntil } from "../lib/api";
-import { DEFAULT_BACKOFF_MS } from "@/inngest/local/executor";
+import { runningRuns } from "../lib/audit";
+import { SUITE_WEBHOOK_RETRY_SECONDS } from "../lib/webhook-schedule";
 import { makeAccounts } from "../lib/accounts";
 import type { Images } from "../lib/fixtures";
 import type { PhaseReport } from "../lib/report";
@@ -73,9 +74,13 @@ export async function runWebhooks(input: WebhooksInput, report: PhaseReport): Pr
   report.expectNone("same event id on every retry, fresh valid signatures, growing backoff, each event delivered", problems);
   report.expect("3xx answers are not followed", receiver.redirectFollows === 0, `${receiver.redirectFollows} requests reached the redirect target`);
 
-  const rows = await database.sql<{ id: string; status: string; attempts: number }[]>`
+  // The receiver answered before the attempt's row was written: wait for the rows, and for
+  // the retry runs to end, so the next phase starts with nothing of this one in flight.
+  const readRows = () => database.sql<{ id: string; status: string; attempts: number }[]>`
     select e.id, d.status, d.attempts from v1.webhook_events e join v1.webhook_deliveries d on d.event_id = e.id
     where e.account_id in ${database.sql(accounts.map((a) => a.accountId))}`;
+  const rows = await pollUntil(readRows, (found) => found.every((r) => r.status === "delivered"), 30_000, 250);
+  report.expectNone("no retry run left running", await pollUntil(() => runningRuns(database.sql), (runs) => runs.length === 0, 60_000, 500));
   const recorded = rows.filter((r) => r.status !== "delivered" || r.attempts !== receiver.deliveries.filter((d) => d.eventId === r.id).length);
   report.expectNone("every event recorded delivered, attempts = deliveries", recorded.map((r) => `${r.id}: ${r.status} after ${r.attempts} attempts`));
 }
@@ -98,12 +103,12 @@ function checkDeliveries(scenario: Scenario, jobId: string, got: Delivery[], sec
     const body = JSON.parse(d.rawBody);
     if (body.api_version !== "v1" || body.type !== "job.completed" || body.data?.job_id !== jobId || body.data?.kind !== "job") problems.push(`${where}: body ${d.rawBody}`);
   }
-  // Before the first success retry n waits at least the backoff's doubling delay (2 s, 4 s,
-  // 8 s …). A loaded machine adds queueing on top, so gaps are checked against that floor,
+  // Before the first success retry n waits at least the schedule's delay n, less its 10 %
+  // jitter. A loaded machine adds queueing on top, so gaps are checked against that floor,
   // not against each other: an early retry delayed by load may take longer than a later one.
   const failing = got.slice(0, got.findIndex((d) => d.answer === "ok") + 1);
   const gaps = failing.slice(1).map((d, i) => d.receivedAt - failing[i].receivedAt);
-  const floors = gaps.map((_, i) => DEFAULT_BACKOFF_MS * 2 ** i * 0.9);
+  const floors = gaps.map((_, i) => SUITE_WEBHOOK_RETRY_SECONDS[i] * 1000 * 0.9);
   if (gaps.some((gap, i) => gap < floors[i])) {
     problems.push(`${where}: retry gaps ${gaps.join(", ")} ms, below the backoff's ${floors.map(Math.round).join(", ")} ms`);
   }
