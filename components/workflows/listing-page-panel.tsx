@@ -118,7 +118,8 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
                       <p className="truncate text-xs text-stone-600">{pick.label ?? "Not altered"}</p>
                     </div>
                     <input
-                      key={pick.caption ?? ""}
+                      // Keyed by the result, not the caption: a refetch while someone types must not reset what they typed.
+                      key={pick.outputId}
                       defaultValue={pick.caption ?? ""}
                       maxLength={200}
                       placeholder="Caption (optional)"
