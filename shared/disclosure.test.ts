@@ -17,7 +17,7 @@ describe("disclosureFor", () => {
     for (const provider of ["local", "replicate"]) {
       expect(disclosureFor("declutter", provider).label).toBe("Digitally altered: items removed");
       expect(disclosureFor("inpaint_remove", provider).label).toBe("Digitally altered: items removed");
-      expect(disclosureFor("color_change", provider).label).toBe("Digitally altered: walls recoloured");
+      expect(disclosureFor("color_change", provider).label).toBe("Digitally altered: walls recolored");
     }
   });
 

@@ -7,7 +7,7 @@
  * - "Virtually staged" only when a generative model furnished the room.
  * - The local provider has no generative model: its staging, redecorate, render and
  *   inpaint-replace outputs are grading/compositing previews, labelled "Style preview".
- * - Removals and recolouring are real edits whichever provider made them: "Digitally
+ * - Removals and recoloring are real edits whichever provider made them: "Digitally
  *   altered" plus what was done. An upscale changes resolution only: "Digitally enhanced".
  */
 
@@ -22,7 +22,7 @@ export const DISCLOSURE_LABELS = {
   stylePreview: "Style preview",
   itemsRemoved: "Digitally altered: items removed",
   itemsReplaced: "Digitally altered: items replaced",
-  wallsRecoloured: "Digitally altered: walls recoloured",
+  wallsRecolored: "Digitally altered: walls recolored",
   upscaled: "Digitally enhanced: upscaled",
   aiVideo: "AI-generated video",
 } as const;
@@ -71,7 +71,7 @@ export function disclosureFor(operation: EditOperation, provider: string | null 
     case "inpaint_remove":
       return { label: DISCLOSURE_LABELS.itemsRemoved, preview: false, remark: "Digitally altered: some items were removed from the photo." };
     case "color_change":
-      return { label: DISCLOSURE_LABELS.wallsRecoloured, preview: false, remark: "Digitally altered: the wall color was changed." };
+      return { label: DISCLOSURE_LABELS.wallsRecolored, preview: false, remark: "Digitally altered: the wall color was changed." };
     case "upscale":
       return { label: DISCLOSURE_LABELS.upscaled, preview: false, remark: "Digitally enhanced: resolution increased; content unchanged." };
     case "video":

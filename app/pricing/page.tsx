@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Pricing" };
 export const dynamic = "force-dynamic";
 
 const CREDIT_USES = [
-  { what: "Staging, decluttering, renders, colour changes", cost: "Monthly quota only" },
+  { what: "Staging, decluttering, renders, color changes", cost: "Monthly quota only" },
   { what: "Inpainting (remove or replace an object)", cost: creditsLabel(CREDIT_COSTS.inpaint) },
   { what: "Upscaling", cost: creditsLabel(CREDIT_COSTS.upscale) },
   { what: "Listing description", cost: creditsLabel(CREDIT_COSTS.propertyDescription) },

@@ -61,7 +61,7 @@ describe("computeChangeMap", () => {
     expect(map.regraded).toBe(true);
     expect(map.boxes).toHaveLength(1);
     expectNear(map.boxes[0], { ...painting, x: painting.x + 2, y: painting.y + 1 });
-    expect(changeSummary(map)).toMatch(/regions: (back wall|right wall)(, (back|right) wall)?, colours re-graded across the whole image$/);
+    expect(changeSummary(map)).toMatch(/regions: (back wall|right wall)(, (back|right) wall)?, colors re-graded across the whole image$/);
   });
 
   it("scales boxes to the output's size when the output is larger than the source (upscale)", async () => {

@@ -49,10 +49,18 @@ export function changedRegions(map: ChangeMap, layout: RegionLayout = EYE_LEVEL_
 
 /** "changed: 4 % of the image, regions: floor, back wall" (+ the re-grade when there is one). */
 export function changeSummary(map: ChangeMap, regions: ChangedRegion[] = changedRegions(map)): string {
-  const percent = map.changedFraction * 100;
+  return changeSummaryText({ changedPercent: map.changedFraction * 100, regions: regions.map((r) => r.name), regraded: map.regraded });
+}
+
+/**
+ * The same sentence from a change map's stored figures, so a summary saved beside an
+ * output is worded as today's code words it (the words changed; the figures did not).
+ */
+export function changeSummaryText(figures: { changedPercent: number; regions: string[]; regraded: boolean }): string {
+  const percent = figures.changedPercent;
   const shown = percent === 0 ? "0" : percent < 1 ? "< 1" : String(Math.round(percent));
   const parts = [`changed: ${shown} % of the image`];
-  if (regions.length) parts.push(`regions: ${regions.map((r) => r.name).join(", ")}`);
-  if (map.regraded) parts.push("colours re-graded across the whole image");
+  if (figures.regions.length) parts.push(`regions: ${figures.regions.join(", ")}`);
+  if (figures.regraded) parts.push("colors re-graded across the whole image");
   return parts.join(", ");
 }

@@ -121,6 +121,6 @@ function toFetchError(error: unknown, signal: AbortSignal, timeout: AbortSignal)
   if (error instanceof AppError) return error;
   if (error instanceof BlockedDestinationError) return new AppError("source_fetch_failed", error.message, { cause: error });
   if (timeout.aborted) return new AppError("source_fetch_failed", "The URL did not answer in time.", { cause: error });
-  if (signal.aborted) return new AppError("source_fetch_failed", "The fetch was cancelled.", { cause: error });
+  if (signal.aborted) return new AppError("source_fetch_failed", "The fetch was canceled.", { cause: error });
   return new AppError("source_fetch_failed", "The URL could not be reached.", { cause: error });
 }

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Sign in" };
 // next-auth sends people back here with ?error=<code> when an OAuth sign-in fails.
 const OAUTH_ERRORS: Record<string, string> = {
   OAuthAccountNotLinked: "This email is already used with another sign-in method.",
-  AccessDenied: "Sign-in was cancelled or refused.",
+  AccessDenied: "Sign-in was canceled or refused.",
   EmailNotVerified: "Your Google or GitHub account has not verified this email address. Verify it there, or sign in with email and password.",
   ConfirmEmailFirst:
     "An account with this email exists but has not confirmed its address. Sign in with its password and follow the link we email you, or reset the password (which confirms the address and signs out every other device); then Google or GitHub sign-in works too.",

@@ -15,7 +15,7 @@ import { stylePreview } from "./style-preview";
 function redesignPixels(source: RgbImage, params: RedesignParams): Promise<RgbImage> {
   switch (params.type) {
     case "color_change":
-      if (!params.color) throw new ProviderError("A colour is required to change the wall colour.", { transient: false });
+      if (!params.color) throw new ProviderError("A color is required to change the wall color.", { transient: false });
       return colorChange(source, params.color, params.intensity);
     case "declutter":
       return declutter(source);

@@ -25,7 +25,7 @@ function outTimeSeconds(line: string): number | null {
 
 function abortedError(signal: AbortSignal): ProviderError {
   const timeout = (signal.reason as Error | undefined)?.name === "TimeoutError";
-  return new ProviderError(timeout ? "Video rendering timed out." : "Video rendering was cancelled.", {
+  return new ProviderError(timeout ? "Video rendering timed out." : "Video rendering was canceled.", {
     transient: true,
     timeout,
     cause: signal.reason,

@@ -51,6 +51,20 @@ describe("changeMapOf", () => {
     expect(map!.structure!.zones.map((z) => z.zone)).toContain("floor");
   });
 
+  it("words a summary stored by earlier code as today's code does (US English)", async () => {
+    const store = getBlobStore();
+    const stem = `test/change-map/${crypto.randomUUID()}`;
+    const keys = changeMapKeys(`${stem}/output.jpg`);
+    const earlier = { changedPercent: 12.4, regions: ["floor"], regraded: true, summary: "changed: 12 % of the image, regions: floor, colours re-graded across the whole image", mode: "added", boxes: [] };
+    await store.put(keys.overlay, Buffer.from("png"), "image/png");
+    await store.put(keys.summary, Buffer.from(JSON.stringify(earlier)), "application/json");
+    const map = await changeMapOf(store, {
+      generation: { kind: "staging", params: { redesign_type: "staging" } },
+      output: { role: "staged", sourceKey: `${stem}/photo.jpg`, storageKey: `${stem}/output.jpg`, contentType: "image/jpeg" },
+    });
+    expect(map!.summary).toBe("changed: 12 % of the image, regions: floor, colors re-graded across the whole image");
+  });
+
   it("has no map for videos or outputs without a source", async () => {
     const store = getBlobStore();
     expect(await changeMapOf(store, { generation: { kind: "video", params: {} }, output: { role: "video", sourceKey: "a", storageKey: "b.mp4", contentType: "video/mp4" } })).toBeNull();

@@ -9,7 +9,7 @@
 import "server-only";
 import { computeChangeMap } from "@/server/images/change-map";
 import { renderChangeOverlay } from "@/server/images/change-overlay";
-import { changedRegions, changeSummary } from "@/server/images/change-regions";
+import { changedRegions, changeSummaryText } from "@/server/images/change-regions";
 import { checkStructure, STRUCTURE_CHECKED_TYPES } from "@/server/images/structure-check";
 import { summariseStructure, type StructureSummary } from "@/server/images/structure-summary";
 import type { BlobStore } from "@/server/storage";
@@ -21,7 +21,7 @@ export interface ChangeMapSummary {
   changedPercent: number;
   regions: string[];
   regraded: boolean;
-  /** "changed: 4 % of the image, regions: floor, back wall" */
+  /** "changed: 4 % of the image, regions: floor, back wall": worded on every read, from the figures above. */
   summary: string;
   /** removed: the overlay shows what was taken out; added: where the image changed. */
   mode: "added" | "removed";
@@ -43,27 +43,29 @@ export async function changeMapOf(
   if (!output.storageKey || !output.sourceKey || !operation || operation === "video" || output.contentType?.startsWith("video/")) return null;
   const keys = changeMapKeys(output.storageKey);
   const saved = await store.get(keys.summary);
-  if (saved) return { ...(JSON.parse(saved.bytes.toString("utf8")) as ChangeMapSummary), overlayUrl: await store.url(keys.overlay) };
+  if (saved) {
+    const stored = JSON.parse(saved.bytes.toString("utf8")) as Omit<ChangeMapSummary, "summary">;
+    return { ...stored, summary: changeSummaryText(stored), overlayUrl: await store.url(keys.overlay) };
+  }
 
   const [source, result] = await Promise.all([store.get(output.sourceKey), store.get(output.storageKey)]);
   if (!source || !result) return null;
   const map = await computeChangeMap(source.bytes, result.bytes);
   const mode = removesContent(operation) ? "removed" : "added";
   const regions = changedRegions(map);
-  const summary: ChangeMapSummary = {
+  const stored: Omit<ChangeMapSummary, "summary"> = {
     changedPercent: Math.round(map.changedFraction * 1000) / 10,
     regions: regions.map((r) => r.name),
     regraded: map.regraded,
-    summary: changeSummary(map, regions),
     mode,
     boxes: map.boxes,
   };
   if ((STRUCTURE_CHECKED_TYPES as readonly string[]).includes(operation)) {
     const roomType = (input.generation.params as { roomType?: string } | null)?.roomType ?? null;
-    summary.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, { roomType }));
+    stored.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, { roomType }));
   }
   // Overlay first: a summary on disk promises its overlay is there too.
   await store.put(keys.overlay, await renderChangeOverlay(map, mode, source.bytes), "image/png");
-  await store.put(keys.summary, Buffer.from(JSON.stringify(summary)), "application/json");
-  return { ...summary, overlayUrl: await store.url(keys.overlay) };
+  await store.put(keys.summary, Buffer.from(JSON.stringify(stored)), "application/json");
+  return { ...stored, summary: changeSummaryText(stored), overlayUrl: await store.url(keys.overlay) };
 }

@@ -615,7 +615,7 @@ export interface components {
              * @description The label to publish the output with (MLS rules), or null when nothing was altered.
              * @enum {string|null}
              */
-            disclosure: "Virtually staged" | "Virtually rendered from a sketch" | "Style preview" | "Digitally altered: items removed" | "Digitally altered: items replaced" | "Digitally altered: walls recoloured" | "Digitally enhanced: upscaled" | "AI-generated video" | null;
+            disclosure: "Virtually staged" | "Virtually rendered from a sketch" | "Style preview" | "Digitally altered: items removed" | "Digitally altered: items replaced" | "Digitally altered: walls recolored" | "Digitally enhanced: upscaled" | "AI-generated video" | null;
         };
         MultiviewRedoResult: {
             /** Format: uuid */
@@ -638,7 +638,7 @@ export interface components {
              * @description The label to publish the output with (MLS rules), or null when nothing was altered.
              * @enum {string|null}
              */
-            disclosure: "Virtually staged" | "Virtually rendered from a sketch" | "Style preview" | "Digitally altered: items removed" | "Digitally altered: items replaced" | "Digitally altered: walls recoloured" | "Digitally enhanced: upscaled" | "AI-generated video" | null;
+            disclosure: "Virtually staged" | "Virtually rendered from a sketch" | "Style preview" | "Digitally altered: items removed" | "Digitally altered: items replaced" | "Digitally altered: walls recolored" | "Digitally enhanced: upscaled" | "AI-generated video" | null;
         };
         UpscaleResult: {
             provider: string;
@@ -652,7 +652,7 @@ export interface components {
              * @description The label to publish the output with (MLS rules), or null when nothing was altered.
              * @enum {string|null}
              */
-            disclosure: "Virtually staged" | "Virtually rendered from a sketch" | "Style preview" | "Digitally altered: items removed" | "Digitally altered: items replaced" | "Digitally altered: walls recoloured" | "Digitally enhanced: upscaled" | "AI-generated video" | null;
+            disclosure: "Virtually staged" | "Virtually rendered from a sketch" | "Style preview" | "Digitally altered: items removed" | "Digitally altered: items replaced" | "Digitally altered: walls recolored" | "Digitally enhanced: upscaled" | "AI-generated video" | null;
         };
         VideoCreatedResult: {
             provider: string;
@@ -667,7 +667,7 @@ export interface components {
              * @description The label to publish the output with (MLS rules), or null when nothing was altered.
              * @enum {string|null}
              */
-            disclosure: "Virtually staged" | "Virtually rendered from a sketch" | "Style preview" | "Digitally altered: items removed" | "Digitally altered: items replaced" | "Digitally altered: walls recoloured" | "Digitally enhanced: upscaled" | "AI-generated video" | null;
+            disclosure: "Virtually staged" | "Virtually rendered from a sketch" | "Style preview" | "Digitally altered: items removed" | "Digitally altered: items replaced" | "Digitally altered: walls recolored" | "Digitally enhanced: upscaled" | "AI-generated video" | null;
         };
         VideoStatusResult: {
             video_url: string | null;
