@@ -18,6 +18,11 @@ function summary(generation: GenerationView): string {
 }
 
 /** One workflow run: what was asked, by whom, its live state and its results. */
+/** The writer the service named for a description (copy written before it was recorded: the deployment's). */
+function writerOf(generation: GenerationView): string | null {
+  return typeof generation.result?.provider === "string" ? generation.result.provider : null;
+}
+
 export function GenerationCard({ generation, projectId, describeProvider }: { generation: GenerationView; projectId: string; describeProvider: string }) {
   const headingId = `generation-${generation.id}`;
   return (
@@ -46,7 +51,7 @@ export function GenerationCard({ generation, projectId, describeProvider }: { ge
         {generation.kind === "multiview" ? <MultiviewResult generation={generation} projectId={projectId} /> : null}
         {generation.kind === "inpaint_upscale" ? <ChainResult generation={generation} /> : null}
         {generation.kind === "video" ? <VideoResult generation={generation} /> : null}
-        {generation.kind === "description" ? <DescriptionResult generation={generation} projectId={projectId} offline={!isGenerativeProvider(describeProvider)} /> : null}
+        {generation.kind === "description" ? <DescriptionResult generation={generation} projectId={projectId} offline={!isGenerativeProvider(writerOf(generation) ?? describeProvider)} /> : null}
       </article>
     </Card>
   );

@@ -1,13 +1,14 @@
 /**
  * The local property description writer: listing copy composed from the property data and
- * the image analysis, in one of four tones and three lengths. It states only what those
- * inputs show. It writes English only: composing grammatical copy in other languages from
+ * the image analysis, in one of four tones and three lengths, in US or British English
+ * as the language tag's region writes it. It states only what those inputs show. It writes English only: composing grammatical copy in other languages from
  * phrase fragments would read badly, so the service refuses other languages before charging.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { DescribeParams, DescribeProvider, DescribeResult, GenerationSettings } from "@/server/providers/types";
 import { composeCopy } from "./copy/compose";
+import { dialectOf, inDialect } from "./copy/copy-locale";
 import { listingFacts } from "./copy/listing-facts";
 import type { Phrasebook } from "./copy/phrasebook";
 import { casual } from "./copy/tone-casual";
@@ -20,10 +21,11 @@ const PHRASEBOOKS: Record<GenerationSettings["tone"], Phrasebook> = { profession
 
 /** Pure: the same inputs always give the same text. */
 export function writeListingDescription(params: DescribeParams): string {
-  const facts = listingFacts(params.propertyData, params.analysis);
+  const { language, tone, length } = params.settings;
+  const facts = listingFacts(params.propertyData, params.analysis, language);
   // Tone and length stay out of the seed, so a longer text extends the shorter one's wording.
   const seed = JSON.stringify([params.propertyData, params.analysis]);
-  return composeCopy(PHRASEBOOKS[params.settings.tone], facts, params.settings.length, seed);
+  return inDialect(composeCopy(PHRASEBOOKS[tone], facts, length, seed), dialectOf(language));
 }
 
 export const localDescribeProvider: DescribeProvider = {

@@ -52,7 +52,15 @@ export const ImageAnalysisSchema = z.object({
 });
 
 export const PropertyDescriptionResultSchema = z
-  .object({ description: z.string(), image_analysis: z.array(ImageAnalysisSchema), listing_id: z.uuid() })
+  .object({
+    description: z.string(),
+    image_analysis: z.array(ImageAnalysisSchema),
+    listing_id: z.uuid(),
+    provider: z.string().meta({
+      description:
+        "The writer of `description` (D14). `local`: composed without a language model, from `property_data` and `image_analysis` only; review it before publishing.",
+    }),
+  })
   .meta({ id: "PropertyDescriptionResult" });
 
 export const PropertyDescriptionResponseSchema = envelopeSchema("PropertyDescriptionResponse", PropertyDescriptionResultSchema);

@@ -689,6 +689,8 @@ export interface components {
             }[];
             /** Format: uuid */
             listing_id: string;
+            /** @description The writer of `description` (D14). `local`: composed without a language model, from `property_data` and `image_analysis` only; review it before publishing. */
+            provider: string;
         };
         JobCreated: {
             jobId: string;

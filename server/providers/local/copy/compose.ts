@@ -1,9 +1,11 @@
 /**
  * Assembles listing copy of a requested length from one tone's phrasebook. Sentences are
  * ranked (opening and closing always, then light, bedrooms and bathrooms and price, the
- * agent's highlights, general remarks last) and
- * added in rank order until the word target is met without passing the maximum, then
- * printed in reading order. Every choice comes from a hash of the inputs: no randomness.
+ * agent's highlights, then rooms, fittings and palette, each room's own fittings last) and
+ * added in rank order until the length's target is met without passing its maximum, then
+ * printed in reading order. Every sentence states a fact of the listing: when the inputs
+ * have less to say than a length's target, the copy is shorter, never padded. Every
+ * choice comes from a hash of the inputs: no randomness.
  */
 import "server-only";
 import type { GenerationSettings } from "@/server/providers/types";
@@ -11,10 +13,11 @@ import { COLOR_PHRASES } from "./color-names";
 import type { ListingFacts } from "./listing-facts";
 import { listJoin, type Phrasebook } from "./phrasebook";
 
-export const LENGTH_RANGES: Record<GenerationSettings["length"], { min: number; target: number; max: number }> = {
-  short: { min: 40, target: 50, max: 70 },
-  medium: { min: 100, target: 125, max: 160 },
-  long: { min: 200, target: 235, max: 300 },
+/** Words: a length stops adding facts once past its target, and never passes its maximum. */
+export const LENGTH_RANGES: Record<GenerationSettings["length"], { target: number; max: number }> = {
+  short: { target: 50, max: 70 },
+  medium: { target: 125, max: 160 },
+  long: { target: 235, max: 300 },
 };
 
 interface Candidate {
@@ -62,10 +65,8 @@ function candidates(book: Phrasebook, f: ListingFacts, seed: string): Candidate[
   const layout = layoutSentence(f);
   if (layout) list.push({ text: layout, rank: 1.05, paragraph: 0 });
   f.highlights.forEach((text, i) => list.push({ text, rank: 2 + i / 100, paragraph: 2 }));
-  const start = hash(`${seed}:extras`) % book.extras.length;
-  book.extras.forEach((_, i) => {
-    const line = book.extras[(start + i) % book.extras.length];
-    list.push({ text: line(f), rank: 7 + i / 100, paragraph: 3 });
+  f.roomDetails.forEach((room, i) => {
+    list.push({ text: pick(book.roomDetail, `room:${room.room}`)(room.room, listJoin(room.features)), rank: 5 + i / 100, paragraph: 1 });
   });
   list.push({ text: pick(book.closing[f.closed ? "closed" : (f.listingType ?? "any")], "closing")(f), rank: 0, paragraph: 3 });
   return list;

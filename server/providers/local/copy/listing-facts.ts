@@ -6,6 +6,7 @@
 import "server-only";
 import type { ImageAnalysis, PropertyData } from "@/server/providers/types";
 import { colorFamily, type ColorFamily } from "./color-names";
+import { currencyOfLanguage } from "./copy-locale";
 
 export type LightLevel = "bright" | "balanced" | "dim";
 
@@ -17,7 +18,10 @@ export interface ListingFacts {
   /** A readable status such as "under offer", or null when none was given. */
   status: string | null;
   closed: boolean;
-  /** With its currency when one was given ("$850,000"); grouped digits otherwise, as none is invented. */
+  /**
+   * With its currency ("$850,000"): the one the request names, else the language's
+   * region's (en-GB → "£850,000"); grouped digits when neither names one, as none is invented.
+   */
   price: string | null;
   bedrooms: number | null;
   bathrooms: number | null;
@@ -26,6 +30,13 @@ export interface ListingFacts {
   light: LightLevel;
   colors: ColorFamily[];
   rooms: string[];
+  features: string[];
+  /** Fittings in photos the analysis placed in a room, by room: "features" lists the rest. */
+  roomDetails: RoomDetail[];
+}
+
+export interface RoomDetail {
+  room: string;
   features: string[];
 }
 
@@ -45,12 +56,14 @@ const STATUS_PHRASES: Record<string, string> = {
   for_rent: "available",
   new: "newly listed",
   coming_soon: "coming soon",
-  pending: "under offer",
-  under_contract: "under offer",
-  contingent: "under offer",
+  pending: "pending",
+  under_contract: "under contract",
+  under_offer: "under contract",
+  contingent: "under contract",
   sold: "sold",
-  rented: "let",
-  leased: "let",
+  rented: "rented",
+  let: "rented",
+  leased: "rented",
   off_market: "off the market",
 };
 
@@ -64,18 +77,20 @@ const PHOTO_DESCRIPTORS = new Set([
   "colorful", "high contrast", "soft contrast", "wide shot",
 ]);
 
-const CLOSED_STATUSES = new Set(["sold", "let", "off the market"]);
+const CLOSED_STATUSES = new Set(["sold", "rented", "off the market"]);
 
 /** Workflow states of the listing team, never a fact for buyers ("the listing is draft"). */
 const INTERNAL_STATUSES = new Set(["draft", "private", "internal", "archived"]);
 
-function priceText(price: number | undefined, currency: string | undefined): string | null {
+function priceText(price: number | undefined, currency: string | null, language: string): string | null {
   if (price === undefined || price <= 0) return null;
-  if (!currency) return new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(price);
+  const locale = Intl.NumberFormat.supportedLocalesOf(language).length ? language : "en-US";
+  const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(price);
+  if (!currency) return digits;
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: 0 }).format(price);
+    return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 }).format(price);
   } catch {
-    return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(price)} ${currency}`;
+    return `${digits} ${currency}`;
   }
 }
 
@@ -105,6 +120,11 @@ function lightOf(brightness: number): LightLevel {
   return brightness >= 0.6 ? "bright" : brightness >= 0.4 ? "balanced" : "dim";
 }
 
+/** The analysis's features that are fittings of the property, not descriptions of the photo. */
+function fittings(features: string[]): string[] {
+  return [...new Set(features.map(humanize))].filter((f) => f && !PHOTO_DESCRIPTORS.has(f));
+}
+
 /** Distinct values, most frequent first, ties in order of first appearance. */
 function byFrequency(values: string[]): string[] {
   const counts = new Map<string, number>();
@@ -113,7 +133,15 @@ function byFrequency(values: string[]): string[] {
 }
 
 
-export function listingFacts(propertyData: PropertyData, analysis: ImageAnalysis[]): ListingFacts {
+/** Rooms in order of how often they were photographed, each with the fittings its photos show most. */
+function roomDetails(photos: { room: string | null; features: string[] }[]): RoomDetail[] {
+  return byFrequency(photos.flatMap((p) => (p.room ? [p.room] : [])))
+    .map((room) => ({ room, features: byFrequency(photos.filter((p) => p.room === room).flatMap((p) => p.features)).slice(0, 3) }))
+    .filter((detail) => detail.features.length > 0);
+}
+
+/** `language` is the request's BCP 47 tag: it names the price's currency when the request does not. */
+export function listingFacts(propertyData: PropertyData, analysis: ImageAnalysis[], language: string): ListingFacts {
   const status =
     propertyData.listing_status?.trim() && !INTERNAL_STATUSES.has(key(propertyData.listing_status))
       ? (STATUS_PHRASES[key(propertyData.listing_status)] ?? humanize(propertyData.listing_status))
@@ -122,6 +150,7 @@ export function listingFacts(propertyData: PropertyData, analysis: ImageAnalysis
   const photos = analysis.map((a) => ({
     room: a.room_type ? humanize(a.room_type) : null,
     colors: [...new Set(a.dominant_colors.slice(0, 3).map(colorFamily))],
+    features: fittings(a.features),
   }));
   return {
     propertyType: PROPERTY_NOUNS[key(propertyData.property_type)] ?? humanize(propertyData.property_type),
@@ -129,13 +158,14 @@ export function listingFacts(propertyData: PropertyData, analysis: ImageAnalysis
     listingType: listingType(propertyData.listing_type),
     status,
     closed: status !== null && CLOSED_STATUSES.has(status),
-    price: priceText(propertyData.price, propertyData.currency),
+    price: priceText(propertyData.price, propertyData.currency ?? currencyOfLanguage(language), language),
     bedrooms: propertyData.bedrooms ?? null,
     bathrooms: propertyData.bathrooms ?? null,
     highlights: (propertyData.highlights ?? []).map(asSentence),
     light: lightOf(meanBrightness),
     colors: byFrequency(photos.flatMap((p) => p.colors)).slice(0, 3) as ColorFamily[],
     rooms: byFrequency(photos.flatMap((p) => (p.room ? [p.room] : []))),
-    features: byFrequency(analysis.flatMap((a) => a.features.map(humanize))).filter((f) => f && !PHOTO_DESCRIPTORS.has(f)).slice(0, 6),
+    features: byFrequency(photos.filter((p) => p.room === null).flatMap((p) => p.features)).slice(0, 6),
+    roomDetails: roomDetails(photos),
   };
 }

@@ -2,6 +2,8 @@
  * The shape of one tone's vocabulary, and the small English helpers its sentences share.
  * Each slot holds several sentence shapes; the composer picks one per listing from a hash
  * of the inputs, so the same listing always reads the same and different listings vary.
+ * Every sentence states one of the listing's facts: there is no general filler to pad a
+ * length with. Written in US English (copy-locale.ts makes British copy from it).
  */
 import "server-only";
 import type { LightLevel, ListingFacts } from "./listing-facts";
@@ -18,8 +20,8 @@ export interface Phrasebook {
   palette: ListLine[];
   rooms: ListLine[];
   features: ListLine[];
-  /** General sentences that claim nothing the inputs do not show; used in order to reach a length. */
-  extras: Line[];
+  /** One room's fittings as its own photos show them ("kitchen", "kitchen island"), for longer copy. */
+  roomDetail: ((room: string, features: string) => string)[];
   closing: Record<"sale" | "rent" | "any" | "closed", Line[]>;
 }
 
@@ -36,9 +38,9 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "for sale", "to rent" or "" — used inside sentences that read well either way. */
+/** "for sale", "for rent" or "" — used inside sentences that read well either way. */
 export function intent(f: ListingFacts): string {
-  return f.listingType === "sale" ? "for sale" : f.listingType === "rent" ? "to rent" : "";
+  return f.listingType === "sale" ? "for sale" : f.listingType === "rent" ? "for rent" : "";
 }
 
 /** " at <address>" or "", to append after the property noun. */

@@ -2,7 +2,6 @@
 import "server-only";
 import { at, intent, priceWords, type Phrasebook } from "./phrasebook";
 
-
 export const luxury: Phrasebook = {
   opening: [
     (f) => `An exceptional ${f.propertyType}${at(f)}${intent(f) ? `, now offered ${intent(f)}` : ""}, presented with the quiet confidence of a truly considered residence.`,
@@ -43,26 +42,11 @@ export const luxury: Phrasebook = {
     (features) => `Distinguishing details captured in the photographs include ${features}.`,
     (features) => `Among the refinements on view are ${features}.`,
   ],
-  extras: [
-    (f) => `This ${f.propertyType} is suited to those who appreciate discretion, quality and a sense of occasion.`,
-    () => "The residence lends itself equally to elegant entertaining and to quiet, private retreat.",
-    () => "Its interiors offer a poised canvas for a considered collection of furniture, art and objects.",
-    () => "Such a residence is best experienced in person, where its atmosphere can be fully appreciated.",
-    () => "Private viewings are conducted with the utmost discretion and at the convenience of the prospective owner.",
-    () => "Comprehensive particulars, including plans and specifications, are available to qualified parties upon request.",
-    () => "Our advisers are pleased to provide a confidential consultation ahead of any visit.",
-    () => "Opportunities of this calibre are seldom presented, and early interest is warmly encouraged.",
-    () => "We invite you to explore the complete portfolio before arranging a private appointment.",
-    () => "Each room has been conceived to reward those who value craftsmanship and considered design.",
-    () => "The proportions invite a thoughtful arrangement of furniture, art and cherished pieces.",
-    () => "A residence of this standing offers a rare balance of comfort, privacy and presence.",
-    () => "Discerning buyers will appreciate the care with which every space has been presented.",
-    () => "Further details regarding the residence and its setting are available through our office.",
-  ],
+  roomDetail: [(room, features) => `The ${room} is distinguished by the ${features}.`, (room, features) => `Within the ${room}, note the ${features}.`],
   closing: {
-    sale: [() => "Private viewings are available strictly by appointment through our office.", () => "To arrange a discreet private viewing, please contact our office."],
-    rent: [() => "Private viewings for prospective residents are available strictly by appointment.", () => "To arrange a private viewing, please contact our office."],
-    any: [() => "Private viewings are available strictly by appointment.", () => "Please contact our office to arrange a private viewing."],
+    sale: [() => "Private showings are available strictly by appointment through our office.", () => "To arrange a discreet private showing, please contact our office."],
+    rent: [() => "Private showings for prospective residents are available strictly by appointment.", () => "To arrange a private showing, please contact our office."],
+    any: [() => "Private showings are available strictly by appointment.", () => "Please contact our office to arrange a private showing."],
     closed: [() => "Please contact our office to be informed, in confidence, of comparable residences.", () => "Our office will gladly advise you, in confidence, on similar residences."],
   },
 };

@@ -2,7 +2,6 @@
 import "server-only";
 import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebook";
 
-
 export const professional: Phrasebook = {
   opening: [
     (f) => `This ${f.propertyType}${at(f)}${intent(f) ? `, offered ${intent(f)},` : ""} is presented through a clear and well-composed set of photographs.`,
@@ -43,26 +42,11 @@ export const professional: Phrasebook = {
     (features) => `Features visible in the photographs include ${features}.`,
     (features) => `Notable details shown in the images are ${features}.`,
   ],
-  extras: [
-    (f) => `The ${f.propertyType} will suit buyers looking for a straightforward, well-presented option.`,
-    () => "Each space is presented plainly, so prospective occupants can judge proportions and finishes for themselves.",
-    () => "The layout shown lends itself to a range of furnishing approaches, from minimal to more traditional.",
-    () => "Measurements, floor plans and any further documentation can be provided on request.",
-    () => "An in-person viewing is the best way to appreciate the proportions and the finish of each room.",
-    () => "Our team is happy to answer questions about the property, the building and the surrounding area.",
-    () => "Viewings can be arranged at short notice, including outside standard office hours where possible.",
-    () => "All information is provided in good faith and should be confirmed during a viewing.",
-    () => "Prospective occupants are encouraged to register their interest early to secure a preferred viewing time.",
-    () => "The accommodation is arranged to support everyday living as well as occasional entertaining.",
-    () => "Each room offers flexibility in how it is furnished and used.",
-    () => "Details of running costs, services and any shared arrangements are available from our office.",
-    () => "The property has been presented so that buyers can assess its condition with confidence.",
-    () => "Our office can provide further information on the local area, transport links and amenities.",
-  ],
+  roomDetail: [(room, features) => `The ${room} includes ${features}.`, (room, features) => `Fittings in the ${room} include ${features}.`],
   closing: {
-    sale: [() => "Contact us to arrange a viewing or to discuss an offer.", () => "Viewings are strictly by appointment; please contact us to book."],
-    rent: [() => "Contact us to arrange a viewing or to begin an application.", () => "Viewings are by appointment; please contact us to book."],
-    any: [() => "Contact us for further details or to arrange a viewing.", () => "Please get in touch to book a viewing."],
+    sale: [() => "Contact us to schedule a showing or to discuss an offer.", () => "Showings are strictly by appointment; please contact us to book."],
+    rent: [() => "Contact us to schedule a showing or to begin an application.", () => "Showings are by appointment; please contact us to book."],
+    any: [() => "Contact us for further details or to schedule a showing.", () => "Please get in touch to schedule a showing."],
     closed: [() => "Please contact us to hear about similar properties as they come to market.", () => "Contact us to register for comparable listings."],
   },
 };

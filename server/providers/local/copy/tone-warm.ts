@@ -2,7 +2,6 @@
 import "server-only";
 import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebook";
 
-
 export const warm: Phrasebook = {
   opening: [
     (f) => `Welcome to this inviting ${f.propertyType}${at(f)}${intent(f) ? `, ${intent(f)} now` : ""}, a place you could easily picture yourself coming home to.`,
@@ -28,7 +27,7 @@ export const warm: Phrasebook = {
     ],
     dim: [
       () => "The photos capture the rooms in soft, low light, which gives them a snug, cocooning feel for quiet evenings.",
-      () => "Low, gentle light in these photos shows how cosy the rooms can feel once the day winds down.",
+      () => "Low, gentle light in these photos shows how cozy the rooms can feel once the day winds down.",
     ],
   },
   palette: [
@@ -43,25 +42,11 @@ export const warm: Phrasebook = {
     (features) => `Little things you will love, visible in the photos, include ${features}.`,
     (features) => `Look closely and you will spot ${features}, details that help a place feel like home.`,
   ],
-  extras: [
-    (f) => `This ${f.propertyType} is ready for your own furniture, pictures and everyday routines.`,
-    () => "It is the kind of place where weekend breakfasts can stretch on and friends are always welcome to stay a little longer.",
-    () => "Come and see it for yourself and feel how the rooms connect as you move from one to the next.",
-    () => "There is room here for the rhythms of real life, from busy mornings to slow, lazy Sundays.",
-    () => "We think you will find it easy to feel at home here from your very first visit.",
-    () => "Bring along the people who matter, because choosing a home is always better together.",
-    () => "We are happy to answer any question, big or small, before or after your visit.",
-    () => "Viewings can be arranged at a time that suits you, including evenings and weekends where possible.",
-    () => "It's easy to imagine settling in here and making every room feel like your own.",
-    () => "There's space for the everyday routines and the special occasions alike.",
-    () => "We'd love to tell you more about the home and the neighborhood around it.",
-    () => "Every room has its own character, waiting for the touches that make a house a home.",
-    () => "Come and see it for yourself; it's the best way to feel how welcoming it is.",
-  ],
+  roomDetail: [(room, features) => `In the ${room}, you will love the ${features}.`, (room, features) => `Step into the ${room} and you will find the ${features}.`],
   closing: {
-    sale: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to book a viewing and see whether this could be the one for you."],
-    rent: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to book a viewing and start picturing your move."],
-    any: [() => "Get in touch to arrange a visit; we would love to show you around.", () => "Reach out to book a viewing at a time that suits you."],
+    sale: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to schedule a showing and see whether this could be the one for you."],
+    rent: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to schedule a showing and start picturing your move."],
+    any: [() => "Get in touch to arrange a visit; we would love to show you around.", () => "Reach out to schedule a showing at a time that suits you."],
     closed: [() => "Get in touch and we will let you know as soon as something similar comes along.", () => "Reach out so we can help you find a home just like this one."],
   },
 };

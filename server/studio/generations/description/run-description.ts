@@ -36,7 +36,14 @@ export async function runDescription(ctx: StudioContext, generationId: string): 
   const result = answer.result!;
   await updateGeneration(ctx, generationId, {
     status: "completed",
-    result: { description: result.description, imageAnalysis: result.image_analysis, listingId: result.listing_id, photoIds: ordered.map((row) => row.id) },
+    result: {
+      description: result.description,
+      imageAnalysis: result.image_analysis,
+      listingId: result.listing_id,
+      // Which writer wrote it: copy the offline writer composed says so wherever it is shown.
+      provider: result.provider,
+      photoIds: ordered.map((row) => row.id),
+    },
   });
   return { ok: true };
 }

@@ -36,7 +36,7 @@ export async function describeProperty(ctx: VerbContext, input: ImageWorkInput<t
       if (typeof written?.description !== "string" || written.description.trim() === "") {
         throw new ProviderError("The provider returned an empty description.", { transient: true });
       }
-      return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID() } };
+      return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID(), provider: written.provider } };
     },
   });
 }
@@ -53,7 +53,7 @@ function assertWritableLanguage(provider: DescribeProvider, tag: string): void {
     details: [
       {
         field: "generation_settings.language",
-        message: `The ${provider.name} writer writes ${accepted.join(", ")} only. Other languages need a language model (PROVIDER_DESCRIBE=openai).`,
+        message: `The ${provider.name} writer writes ${accepted.join(", ")} only. Other languages need a deployment that writes with a language model.`,
         accepted: [...accepted],
       },
     ],

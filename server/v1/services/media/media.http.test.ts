@@ -180,10 +180,12 @@ describe("workflow 4: property description", () => {
     const result = await post("/tools/property-description", apiKey, {
       images: [red.toString("base64"), `data:image/png;base64,${dark.toString("base64")}`, `data:image/webp;base64,${light.toString("base64")}`],
       property_data: property,
-      generation_settings: { tone: "luxury", length: "short" },
+      generation_settings: { tone: "luxury", length: "short", language: "en-US" },
     });
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ status: "completed", credits_charged: 1 });
+    // The local writer says it wrote the copy; the price is in the language's region's currency.
+    expect(result.body).toMatchObject({ status: "completed", credits_charged: 1, result: { provider: "local" } });
+    expect(result.body.result.description).toContain("$1,250,000");
     const { description, image_analysis: analysis, listing_id: listingId } = result.body.result;
     expect(listingId).toMatch(/^[0-9a-f-]{36}$/);
     expect(description.length).toBeGreaterThan(80);
