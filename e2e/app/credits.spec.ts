@@ -84,6 +84,25 @@ test("the balance and plan are in sight, costs are on the buttons, a short balan
   await expectAccessible(page, "usage with balance");
   await atBothWidths(page, "credits-02-usage");
 
+  await test.step("a start refused because the credits were spent elsewhere reads the balance again", async () => {
+    await page.goto(`${projectUrl}?tab=description`);
+    await expect(credits.getByTestId("credit-balance")).toHaveText("4");
+    // The page's own reads (the results list re-reads the balance once it arrives) are done.
+    await page.waitForLoadState("networkidle");
+    // Another tab or a teammate spends the rest; this page still shows 4 and offers the button.
+    const db = appDatabase();
+    try {
+      await db`update v1.accounts set credit_balance = 0 where id::text = (select v1_account_id from studio.workspaces where slug = ${slug})`;
+    } finally {
+      await db.end();
+    }
+    await page.getByRole("button", { name: "Write description · 1 credit" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /0 credits/ })).toBeVisible();
+    // No reload, no polling: the refusal itself made the sidebar and the form read the balance again.
+    await expect(credits.getByTestId("credit-balance")).toHaveText("0");
+    await expect(page.getByText(/and the workspace has 0 credits left/).first()).toBeVisible();
+  });
+
   await test.step("0 credits renders the cost tabs without a hydration error (#418)", async () => {
     const db = appDatabase();
     try {
