@@ -1,41 +1,18 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
-import { Download } from "lucide-react";
-import { useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
-import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { Button } from "@/components/ui";
-import { useToast } from "@/components/ui/toast";
+import { useTRPC } from "@/components/trpc/client";
+import { CsvExportButton } from "@/components/ui/csv-export-button";
 
 /** Downloads the month's charges, one row each, as a CSV file for a spreadsheet. */
 export function UsageExportButton({ month, label }: { month: string; label: string }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
-      const file = await queryClient.fetchQuery({ ...trpc.usage.exportCsv.queryOptions({ workspaceId: workspace.id, month }), staleTime: 0 });
-      const url = URL.createObjectURL(new Blob([file.csv], { type: "text/csv;charset=utf-8" }));
-      const link = Object.assign(document.createElement("a"), { href: url, download: file.fileName });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1_000);
-    } catch (error) {
-      toast(errorMessage(error), "error");
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <Button variant="secondary" loading={busy} onClick={download}>
-      <Download className="size-4" aria-hidden="true" />
-      Export {label} as CSV
-    </Button>
+    <CsvExportButton
+      label={`Export ${label} as CSV`}
+      fetchFile={() => queryClient.fetchQuery({ ...trpc.usage.exportCsv.queryOptions({ workspaceId: workspace.id, month }), staleTime: 0 })}
+    />
   );
 }

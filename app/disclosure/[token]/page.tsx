@@ -1,7 +1,6 @@
-import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { AlteredImagePair } from "@/components/share/altered-image-pair";
-import { BrokerageMark } from "@/components/share/brokerage-mark";
+import { PublicListingFrame } from "@/components/share/public-listing-frame";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 type Params = Promise<{ token: string }>;
@@ -27,16 +26,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function ImageDisclosurePage({ params }: { params: Params }) {
   const page = await load(params);
   return (
-    <div className="min-h-dvh bg-stone-50">
-      <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4 sm:px-6">
-          <BrokerageMark name={page.brokerage} />
-          <span className="inline-flex items-center gap-1.5 text-sm text-stone-600">
-            <ShieldCheck className="size-4 text-accent-700" aria-hidden="true" />
-            Altered image disclosed
-          </span>
-        </div>
-      </header>
+    <PublicListingFrame brokerage={page.brokerage} disclosed="Altered image disclosed">
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
         <div className="space-y-1">
           <h1 className="text-xl font-semibold text-stone-900">{page.address}</h1>
@@ -44,9 +34,6 @@ export default async function ImageDisclosurePage({ params }: { params: Params }
         </div>
         <AlteredImagePair item={page.item} name={page.item.label} />
       </main>
-      <footer className="border-t border-stone-200 bg-white">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-stone-600 sm:px-6">Published by {page.brokerage} with Atrium.</p>
-      </footer>
-    </div>
+    </PublicListingFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { AlteredImagePair } from "@/components/share/altered-image-pair";
-import { BrokerageMark } from "@/components/share/brokerage-mark";
+import { PublicListingFrame } from "@/components/share/public-listing-frame";
 import { ListingSummary } from "@/components/share/listing-summary";
 import { EmptyState } from "@/components/ui/empty-state";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
@@ -33,16 +33,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function SharePage({ params }: { params: Params }) {
   const listing = await load(params);
   return (
-    <div className="min-h-dvh bg-stone-50">
-      <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4 sm:px-6">
-          <BrokerageMark name={listing.brokerage} />
-          <span className="inline-flex items-center gap-1.5 text-sm text-stone-600">
-            <ShieldCheck className="size-4 text-accent-700" aria-hidden="true" />
-            Altered images disclosed
-          </span>
-        </div>
-      </header>
+    <PublicListingFrame brokerage={listing.brokerage} disclosed="Altered images disclosed">
       <main className="mx-auto max-w-6xl space-y-10 px-4 py-8 sm:px-6">
         <ListingSummary listing={listing} />
         {listing.videos.length > 0 ? (
@@ -92,9 +83,6 @@ export default async function SharePage({ params }: { params: Params }) {
           )}
         </section>
       </main>
-      <footer className="border-t border-stone-200 bg-white">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-stone-600 sm:px-6">Published by {listing.brokerage} with Atrium.</p>
-      </footer>
-    </div>
+    </PublicListingFrame>
   );
 }
