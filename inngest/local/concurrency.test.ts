@@ -57,7 +57,9 @@ const fairFn = inngest.createFunction(
       { scope: "account", key: '"t-fair-provider"', limit: 1 },
     ],
   },
-  async ({ event, step }) => step.run("work", hold("fair", event.data.tag, 150)),
+  // Long steps: B's event may take a while to be processed on a loaded machine, and each
+  // step that starts meanwhile is one more ahead of B; at 600 ms few can.
+  async ({ event, step }) => step.run("work", hold("fair", event.data.tag, 600)),
 );
 
 const nappingFn = inngest.createFunction({ id: "t-conc-napping", triggers: [napping], concurrency: 1 }, async ({ event, step }) => {
@@ -115,7 +117,7 @@ test("scope account with a key is one limit shared by every function declaring i
 test("one tenant's backlog does not hold back another tenant's step (round-robin between keys)", async () => {
   const backlog: string[] = [];
   for (let i = 0; i < 8; i++) backlog.push(...(await send([fair.create({ tag: `A${i}`, accountId: "tenant-a" })])));
-  await new Promise((resolve) => setTimeout(resolve, 400)); // A's backlog is queued and running
+  while (!started.includes("A0")) await new Promise((resolve) => setTimeout(resolve, 20)); // A's backlog is queued and running
   const aheadOfB = started.filter((t) => /^A\d$/.test(t)).length;
   const [single] = await send([fair.create({ tag: "B0", accountId: "tenant-b" })]);
   await waitAll([...backlog, single]);
