@@ -1,6 +1,7 @@
 import { ArrowRight, Box, FileText, Layers, Sofa, Users, Video } from "lucide-react";
 import Link from "next/link";
 import { Logo } from "@/components/shell/logo";
+import { SiteHeader } from "@/components/shell/site-header";
 import { ButtonLink } from "@/components/ui/button";
 import { getSession } from "@/server/auth/session";
 
@@ -17,27 +18,7 @@ export default async function Home() {
   const session = await getSession();
   return (
     <div className="min-h-dvh bg-white">
-      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
-        <Logo />
-        <nav aria-label="Account" className="flex items-center gap-2">
-          {/* From sm up only: beside Sign in and Get started it would not fit a 360 px phone (the footer has it). */}
-          <span className="hidden sm:block">
-            <ButtonLink href="/pricing" variant="ghost">
-              Pricing
-            </ButtonLink>
-          </span>
-          {session ? (
-            <ButtonLink href="/workspaces">Open studio</ButtonLink>
-          ) : (
-            <>
-              <ButtonLink href="/sign-in" variant="ghost">
-                Sign in
-              </ButtonLink>
-              <ButtonLink href="/sign-up">Get started</ButtonLink>
-            </>
-          )}
-        </nav>
-      </header>
+      <SiteHeader signedIn={Boolean(session)} pricingLink />
 
       <main>
         <section className="relative overflow-hidden">

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PlanCards } from "@/components/billing/plan-cards";
 import { Logo } from "@/components/shell/logo";
+import { SiteHeader } from "@/components/shell/site-header";
 import { ButtonLink } from "@/components/ui/button";
 import { CREDIT_COSTS, creditsLabel } from "@/shared/credit-costs";
 import { CREDIT_PACKS, FREE_WORKSPACES_PER_PERSON, PLAN_TABLE } from "@/shared/plans";
@@ -27,21 +28,7 @@ export default async function PricingPage() {
   const start = session ? "/workspaces" : "/sign-up";
   return (
     <div className="min-h-dvh bg-white">
-      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
-        <Logo />
-        <nav aria-label="Account" className="flex items-center gap-2">
-          {session ? (
-            <ButtonLink href="/workspaces">Open studio</ButtonLink>
-          ) : (
-            <>
-              <ButtonLink href="/sign-in" variant="ghost">
-                Sign in
-              </ButtonLink>
-              <ButtonLink href="/sign-up">Get started</ButtonLink>
-            </>
-          )}
-        </nav>
-      </header>
+      <SiteHeader signedIn={Boolean(session)} />
       <main className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
         <h1 className="mt-6 text-center text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Plans for every brokerage</h1>
         <p className="mx-auto mt-4 max-w-2xl text-center text-stone-600">

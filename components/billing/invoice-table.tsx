@@ -1,20 +1,10 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-
-export interface InvoiceRow {
-  id: string;
-  number: string | null;
-  created: Date;
-  amount: number;
-  currency: string;
-  status: string | null;
-  hostedUrl: string | null;
-  pdfUrl: string | null;
-}
+import type { InvoiceSummary } from "@/server/billing/list-invoices";
 
 const TONE: Record<string, BadgeTone> = { paid: "success", open: "warning", uncollectible: "danger", void: "neutral" };
 
 /** Stripe's invoices of the workspace, each with its hosted page and PDF. */
-export function InvoiceTable({ invoices }: { invoices: InvoiceRow[] }) {
+export function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
   if (invoices.length === 0) return <p className="text-sm text-stone-600">No invoices yet. They appear here after the first payment.</p>;
   return (
     // Focusable and named: on a phone the table scrolls sideways, and keyboards must reach it.
