@@ -33,7 +33,7 @@ export interface MlsRuleSet {
 const YES: MlsVerdict = { allowed: "yes" };
 const REASONS = {
   permanent: "MLS rules allow staging of movable items only: walls, floors, cabinets, counters, appliances, windows and views must not change.",
-  wallColour: "Wall colour is a permanent feature of the property; MLS rules do not allow changing it in a listing photo.",
+  wallColour: "Wall color is a permanent feature of the property; MLS rules do not allow changing it in a listing photo.",
   removal: "Removing movable clutter is allowed; removing or hiding permanent fixtures or defects is not. Check the result before publishing.",
   replace: "Replacing items is allowed for movable furniture and decor only; permanent features and defects must stay as they are.",
   render: "A render from a sketch is not a photo of the property as it is; publish it only as a rendering, never as a listing photo.",

@@ -27,7 +27,7 @@ export const PLAN_TABLE = {
     monthlyQuota: 20,
     includedCredits: 0,
     lookupKey: null,
-    features: ["Staging, decluttering, renders and colour changes", "One output per staging request", "Inpainting, upscaling and listing copy with credits"],
+    features: ["Staging, decluttering, renders and color changes", "One output per staging request", "Inpainting, upscaling and listing copy with credits"],
   },
   premium: {
     plan: "premium",

@@ -11,6 +11,7 @@ for (const [url, name] of [
   ["/sign-up", "sign-up"],
   ["/forgot-password", "forgot-password"],
   ["/docs", "api-docs"],
+  ["/pricing", "pricing"],
 ] as const) {
   test(`${name} fits a phone`, async ({ page }) => {
     await page.goto(url);

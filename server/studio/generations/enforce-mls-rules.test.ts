@@ -18,7 +18,7 @@ describe("the workspace's MLS rule set", () => {
     const refused = await api.generations
       .stage({ workspaceId, projectId, photoId: crypto.randomUUID(), redesignType: "color_change", roomType: "living_room", color: "#7a9a7e", intensity: 0.6, fast: true })
       .catch((error: TRPCError) => error);
-    expect(refused).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/^Stellar MLS \(Florida\): Wall colour is a permanent feature/) });
+    expect(refused).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/^Stellar MLS \(Florida\): Wall color is a permanent feature/) });
     const exterior = await api.generations
       .inpaintUpscale({ workspaceId, projectId, photoId: crypto.randomUUID(), maskDataUrl: "data:image/png;base64,AAAA", inpaintingType: "remove", renderType: "exterior" })
       .catch((error: TRPCError) => error);

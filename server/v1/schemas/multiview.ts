@@ -43,7 +43,7 @@ export const MultiviewViewSchema = z.object({
     .object({
       verdict: z.enum(["pass", "fail"]),
       score: z.number().meta({ description: "Mean of style and structure, 0 to 1." }),
-      style: z.number().nullable().meta({ description: "Colour-distribution similarity to the anchor's output; passes at 0.6." }),
+      style: z.number().nullable().meta({ description: "Color-distribution similarity to the anchor's output; passes at 0.6." }),
       structure: z.number().nullable().meta({ description: "Structural similarity to the view's own source; passes at 0.5." }),
       thresholds: z.object({ style: z.number(), structure: z.number() }).meta({ description: "The gate passes when both measures reach these." }),
     })

@@ -591,7 +591,7 @@ export interface components {
                     verdict: "pass" | "fail";
                     /** @description Mean of style and structure, 0 to 1. */
                     score: number;
-                    /** @description Colour-distribution similarity to the anchor's output; passes at 0.6. */
+                    /** @description Color-distribution similarity to the anchor's output; passes at 0.6. */
                     style: number | null;
                     /** @description Structural similarity to the view's own source; passes at 0.5. */
                     structure: number | null;
