@@ -26,8 +26,11 @@
  *   magnitude is above 1 (fainter than the walls' lines: joints are fainter than window
  *   frames); a source line is kept when the output has an edge running the same way
  *   (within 30°, half the magnitude) within 2 px, an output line is the source's when
- *   the source has one so. A cell changed when lines lost or new cover more than a tenth
- *   of its visible pixels. Furniture and rugs are outside the visible floor, so what is
+ *   the source has one so. Where the colour moved beyond light by the finer test of
+ *   surface-colour.ts, or near the output's strong new lines (structure-lines.ts
+ *   `added`), nothing counts: a wood table on a wood floor escapes the change map's
+ *   ΔE 14, and objects have strong outlines where joints are faint. A cell changed when lines lost or new cover more than a tenth
+ *   of its visible pixels (judged on ten visible cells or more). Furniture and rugs are outside the visible floor, so what is
  *   left of the floor keeps its joints as the walls keep their frames; over a fifth of
  *   the visible cells with other joints is another floor.
  */
@@ -58,18 +61,29 @@ const FLOOR_LINE = 1;
 /** A cell's joints moved when lines lost or new cover more than this share of its visible pixels. */
 const CELL_LINES_MOVED = 0.1;
 const LINE_MATCH_RADIUS = 2;
+/**
+ * Joints are judged on at least this many visible cells: an object in the floor's own
+ * tone (a wood table on a wood floor) moves the lines of a cell or two, which on a few
+ * cells would be a fifth of them.
+ */
+const MIN_CELLS_FOR_LINES = 10;
 
 export interface FloorScore {
   visible: number;
   /** Null when too few cells are visible to judge. */
   materialChanged: number | null;
-  /** Share of visible cells whose lines moved; null when too few cells are visible to judge. */
+  /** Share of visible cells whose lines moved; null when fewer than ten cells are visible. */
   linesChanged: number | null;
 }
 
 /** `zone`: the floor's pixels (1) in the frame, `rect` their bounds. */
-export function floorMaterial(input: { srcGrey: Float32Array; outGrey: Float32Array; changed: Uint8Array; zone: Uint8Array; width: number; height: number; rect: { x0: number; y0: number; x1: number; y1: number } }): FloorScore {
+export function floorMaterial(input: { srcGrey: Float32Array; outGrey: Float32Array; changed: Uint8Array; recoloured: Uint8Array; outlines: Uint8Array; zone: Uint8Array; width: number; height: number; rect: { x0: number; y0: number; x1: number; y1: number } }): FloorScore {
   const { width, height, rect, zone } = input;
+  // Joints are compared where the floor kept its colour by the structure check's own finer
+  // test too (`recoloured`, surface-colour.ts: a wood table on a wood floor escapes the
+  // change map's ΔE 14), and away from strong new lines, which outline things set on it.
+  const otherThanFloor = morph(input.recoloured, width, height, -2);
+  const outlined = morph(input.outlines, width, height, -2);
   // The changed areas' rims are the objects' own edges and shadows: grown by 2 px.
   const hidden = morph(input.changed, width, height, -2);
   const srcGradient = sobelGradient(input.srcGrey, width, height);
@@ -98,7 +112,7 @@ export function floorMaterial(input: { srcGrey: Float32Array; outGrey: Float32Ar
           }
           if (hidden[p]) continue;
           seen++;
-          if (moved(p)) movedLines++;
+          if (!outlined[p] && !otherThanFloor[p] && moved(p)) movedLines++;
           s[src.bin[p]] += src.magnitude[p];
           o[out.bin[p]] += out.magnitude[p];
         }
@@ -110,8 +124,7 @@ export function floorMaterial(input: { srcGrey: Float32Array; outGrey: Float32Ar
       if (movedLines > CELL_LINES_MOVED * seen) movedCells++;
     }
   }
-  const judged = cells >= 4;
-  return { visible: area ? visible / area : 1, materialChanged: judged ? changedCells / cells : null, linesChanged: judged ? movedCells / cells : null };
+  return { visible: area ? visible / area : 1, materialChanged: cells >= 4 ? changedCells / cells : null, linesChanged: cells >= MIN_CELLS_FOR_LINES ? movedCells / cells : null };
 }
 
 function textureDiffers(src: Float64Array, out: Float64Array, count: number): boolean {

@@ -147,7 +147,7 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
     if (zone.kind === "floor") {
       const mask = new Uint8Array(width * height);
       for (const p of pixels) mask[p] = 1;
-      const floor = floorMaterial({ srcGrey, outGrey, changed, zone: mask, width, height, rect: { x0, y0, x1, y1 } });
+      const floor = floorMaterial({ srcGrey, outGrey, changed, recoloured: changedColour, outlines: lines.added, zone: mask, width, height, rect: { x0, y0, x1, y1 } });
       const t = STRUCTURE_THRESHOLDS;
       const failure = floor.visible < t.minFloorVisible ? "floor_covered" : (floor.materialChanged ?? 0) > t.maxFloorMaterialChanged || (floor.linesChanged ?? 0) > t.maxFloorLinesChanged ? "floor_changed" : null;
       return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, floorVisible: floor.visible, floorMaterialChanged: floor.materialChanged, floorLinesChanged: floor.linesChanged, failure };
