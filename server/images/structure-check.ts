@@ -9,12 +9,14 @@
  * At a working size of at most 256 px on the long side, after aligning the source with
  * the output (the whole-pixel offset within ±3 px that matches best, align.ts):
  * - ceiling, walls and built-ins: the share of the source's lines the output kept, over
- *   the zone and in its worst window dense with lines (structure-lines.ts); the shares
- *   whose colour moved beyond what light explains after the whole-image grade, and
- *   of those repainted rather than covered by something added, and the light's own
- *   lightness shift (surface-colour.ts);
+ *   the zone and in its worst window dense with lines, and in that window over the lines
+ *   nothing the output added stands in front of (structure-lines.ts); the shares whose
+ *   colour moved beyond what light explains after the whole-image grade, and of those
+ *   repainted rather than covered by something added, and the light's own lightness
+ *   shift (surface-colour.ts); for the ceiling also the share changed of its own
+ *   surface, found from the lines rather than the band (ceiling-surface.ts);
  * - floor: its share left visible outside what the output changed, and whether the
- *   visible floor kept its texture (floor-material.ts).
+ *   visible floor kept its texture and its joints' places (floor-material.ts).
  * Thresholds (STRUCTURE_THRESHOLDS, reasons in docs/structure-check.md): one failing
  * zone refuses the output. Every zone's scores are in the answer, so whoever reads a
  * refusal sees which measure failed and by how much.

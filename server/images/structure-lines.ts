@@ -17,6 +17,9 @@
  *   not one stray line). A window, or part of a glass wall, made solid loses nearly all
  *   the lines of its windows while the zone as a whole keeps most of its own; the worst
  *   window's share is judged on its own, so the loss is not averaged away.
+ * - The same windows over the lines nothing the output added hides (`unhiddenShares`):
+ *   a line behind a new lamp is covered, one gone where the output shows bare surface
+ *   was erased, so this share may drop far less.
  */
 import "server-only";
 import { boxMean, sobelGradient } from "./edges";
