@@ -81,7 +81,7 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
       else if (k > 0) parts.push(`<rect x="${px - 1}" y="${r.y}" width="2" height="${r.h}" fill="#ffffff"/><rect x="${px - 1}" y="${r.y + r.h / 2 - 1}" width="${r.w / panes}" height="2" fill="#ffffff"/>`);
     }
   });
-  for (const x of options.wallLights ?? []) parts.push(wallLight(bx0 + x * (bx1 - bx0), by0 + 0.3 * (by1 - by0), H));
+  for (const x of options.wallLights ?? []) parts.push(wallLight(bx0 + x * (bx1 - bx0), by0 + 0.2 * (by1 - by0), H));
   if (options.kitchen) parts.push(...kitchen(options.kitchen, { bx0, bx1, by0, by1 }));
   if (options.lamp !== undefined) parts.push(lamp(options.lamp * W, by1 - 0.02 * H, H));
   if (options.furniture) {

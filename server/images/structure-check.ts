@@ -135,7 +135,7 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
   const changedColour = changedBeyondLight(change, width, height);
   const repainted = repaintedAreas(changedColour, lines, width, height);
   const surface = { changed: changedColour, repainted, light };
-  const unhidden = unhiddenShares(lines, addedInFront(changedColour, repainted, width, height));
+  const inFront = addedInFront(changedColour, repainted, width, height);
   const changed = changedAreas(source, output, shift).mask;
   const margin = Math.max(1, Math.abs(shift.dx), Math.abs(shift.dy));
 
@@ -154,7 +154,7 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
       const failure = floor.visible < t.minFloorVisible ? "floor_covered" : (floor.materialChanged ?? 0) > t.maxFloorMaterialChanged || (floor.linesChanged ?? 0) > t.maxFloorLinesChanged ? "floor_changed" : null;
       return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, floorVisible: floor.visible, floorMaterialChanged: floor.materialChanged, floorLinesChanged: floor.linesChanged, failure };
     }
-    const score = surfaceZone(zone, pixels, zoneLines(lines, unhidden, pixels), surface);
+    const score = surfaceZone(zone, pixels, zoneLines(lines, unhiddenShares(lines, inFront, pixels), pixels), surface);
     if (zone.kind !== "ceiling") return score;
     const ceilingChanged = ceilingSurfaceChanged({ sourceLines: lines.source, changed: changedColour, band: pixels, width, height, margin });
     const refinished = !score.failure && (ceilingChanged ?? 0) > STRUCTURE_THRESHOLDS.maxCeilingChanged;

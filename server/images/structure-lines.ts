@@ -87,13 +87,14 @@ export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: nu
 }
 
 /**
- * The local windows counted only over the source's lines outside `hidden` (what the
- * output added in front of the room, with a rim): a line behind a new lamp or plant is
- * covered, one gone where the output shows bare surface was erased.
+ * The local windows counted only over the zone's own source lines (`pixels`: a window
+ * lost just below the ceiling band is the wall's loss, not the ceiling's) outside
+ * `hidden` (what the output added in front of the room, with a rim): a line behind a new
+ * lamp or plant is covered, one gone where the output shows bare surface was erased.
  */
-export function unhiddenShares(maps: LineMaps, hidden: Uint8Array): LocalShares {
+export function unhiddenShares(maps: LineMaps, hidden: Uint8Array, pixels: number[]): LocalShares {
   const source = new Uint8Array(maps.source.length), kept = new Uint8Array(maps.source.length);
-  for (let p = 0; p < source.length; p++) {
+  for (const p of pixels) {
     if (!maps.source[p] || hidden[p]) continue;
     source[p] = 1;
     kept[p] = maps.keptLocal[p];
