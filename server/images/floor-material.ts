@@ -29,10 +29,11 @@
  *   the source has one so. Where the colour moved beyond light by the finer test of
  *   surface-colour.ts, or near the output's strong new lines (structure-lines.ts
  *   `added`), nothing counts: a wood table on a wood floor escapes the change map's
- *   ΔE 14, and objects have strong outlines where joints are faint. A cell changed when lines lost or new cover more than a tenth
- *   of its visible pixels (judged on ten visible cells or more). Furniture and rugs are outside the visible floor, so what is
- *   left of the floor keeps its joints as the walls keep their frames; over a fifth of
- *   the visible cells with other joints is another floor.
+ *   ΔE 14, and objects have strong outlines where joints are faint. A cell changed when
+ *   lines lost or new cover more than a tenth of its visible pixels (judged on ten
+ *   visible cells or more). Furniture and rugs are outside the visible floor, so what
+ *   is left of the floor keeps its joints as the walls keep their frames; over a fifth
+ *   of the visible cells with other joints is another floor.
  */
 import "server-only";
 import { morph, sobelGradient } from "./edges";
