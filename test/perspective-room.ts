@@ -20,6 +20,16 @@ export interface PerspectiveRoomOptions {
   /** Panes of the windows (by window, then pane index) painted as solid wall. */
   solidPanes?: [number, number][];
   floor?: "boards" | "tiles";
+  /** Boards across the floor's width (14 unless given): a floor re-laid in boards of another width keeps its colour and joints' directions. */
+  boards?: number;
+  /** The back wall's top, as a fraction of the height above the horizon (0.3 unless given): a taller wall leaves the ceiling a sliver. */
+  wallTop?: number;
+  /** The ceiling clad in wood boards. */
+  ceiling?: "plain" | "wood";
+  /** Wall lights on the back wall at these x (fractions of the back wall), high-contrast fittings a declutter may erase. */
+  wallLights?: number[];
+  /** The back wall papered in narrow vertical stripes. */
+  wallpaper?: boolean;
   /** Base cabinets along the back wall with an appliance in one slot; `slab` fronts have no panels or handles. */
   kitchen?: { appliance: "dishwasher" | "oven" | "none"; fronts?: "shaker" | "slab" };
   furniture?: boolean;
@@ -36,7 +46,7 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
   const [vx, vy] = [vanishingX * W, horizon * H];
   // The back wall, a rectangle whose corners lie on lines from the vanishing point.
   const [bx0, bx1] = [vx - 0.28 * W, vx + 0.28 * W];
-  const [by0, by1] = [vy - 0.3 * H, vy + 0.2 * H];
+  const [by0, by1] = [vy - (options.wallTop ?? 0.3) * H, vy + 0.2 * H];
   /** Where the line from the vanishing point through (x, y) leaves the frame. */
   const out = (x: number, y: number) => {
     const t = Math.min(((x > vx ? W : 0) - vx) / (x - vx), ((y > vy ? H : 0) - vy) / (y - vy));
@@ -46,16 +56,20 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
   const poly = (points: (readonly [number, number])[], fill: string, extra = "") => `<polygon points="${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")}" fill="${fill}" ${extra}/>`;
   const parts: string[] = [
     `<rect width="${W}" height="${H}" fill="${wall}"/>`,
-    poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], "#f4f2ee"),
+    poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], options.ceiling === "wood" ? "#8a5a36" : "#f4f2ee"),
+    ...(options.ceiling === "wood" ? [`<clipPath id="ceiling">${poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], "#000")}</clipPath>`, `<g clip-path="url(#ceiling)">${ceilingBoards({ vx, vy, by0, W }).join("")}</g>`] : []),
     poly([tl, [bx0, by0], [bx0, by1], bl], "#c9bfae"),
     poly([[bx1, by0], tr, br, [bx1, by1]], "#cfc5b4"),
     poly([[bx0, by1], [bx1, by1], br, [W, H], [0, H], bl], options.floor === "tiles" ? "#b9b6b0" : "#8a6a4a"),
     `<clipPath id="floor">${poly([[bx0, by1], [bx1, by1], br, [W, H], [0, H], bl], "#000")}</clipPath>`,
-    `<g clip-path="url(#floor)">${floorLines(options.floor ?? "boards", { vx, vy, by1, W, H }).join("")}</g>`,
+    `<g clip-path="url(#floor)">${floorLines(options.floor ?? "boards", { vx, vy, by1, W, H }, options.boards).join("")}</g>`,
     `<polyline points="${tl.join(",")} ${bx0},${by0} ${bx1},${by0} ${tr.join(",")}" fill="none" stroke="#8f8778" stroke-width="1.5"/>`,
     `<polyline points="${bl.join(",")} ${bx0},${by1} ${bx1},${by1} ${br.join(",")}" fill="none" stroke="#5a4a3a" stroke-width="2"/>`,
     `<line x1="${bx0}" y1="${by0}" x2="${bx0}" y2="${by1}" stroke="#8f8778" stroke-width="1.5"/><line x1="${bx1}" y1="${by0}" x2="${bx1}" y2="${by1}" stroke="#8f8778" stroke-width="1.5"/>`,
   ];
+  if (options.wallpaper) {
+    for (let x = bx0 + 3; x < bx1; x += 6) parts.push(`<rect x="${x.toFixed(1)}" y="${by0 + 1}" width="2" height="${by1 - by0 - 2}" fill="#b8ad99"/>`);
+  }
   const onWall = ([x0, y0, x1, y1]: [number, number, number, number]) => ({ x: bx0 + x0 * (bx1 - bx0), y: by0 + y0 * (by1 - by0), w: (x1 - x0) * (bx1 - bx0), h: (y1 - y0) * (by1 - by0) });
   (options.windows ?? []).forEach((window, w) => {
     const r = onWall(window.box);
@@ -67,6 +81,7 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
       else if (k > 0) parts.push(`<rect x="${px - 1}" y="${r.y}" width="2" height="${r.h}" fill="#ffffff"/><rect x="${px - 1}" y="${r.y + r.h / 2 - 1}" width="${r.w / panes}" height="2" fill="#ffffff"/>`);
     }
   });
+  for (const x of options.wallLights ?? []) parts.push(wallLight(bx0 + x * (bx1 - bx0), by0 + 0.2 * (by1 - by0), H));
   if (options.kitchen) parts.push(...kitchen(options.kitchen, { bx0, bx1, by0, by1 }));
   if (options.lamp !== undefined) parts.push(lamp(options.lamp * W, by1 - 0.02 * H, H));
   if (options.furniture) {
@@ -77,9 +92,9 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
 }
 
 /** Boards recede to the vanishing point; tiles add rows across, closer together towards the back. */
-function floorLines(kind: "boards" | "tiles", g: { vx: number; vy: number; by1: number; W: number; H: number }): string[] {
+function floorLines(kind: "boards" | "tiles", g: { vx: number; vy: number; by1: number; W: number; H: number }, boards = 14): string[] {
   const lines: string[] = [];
-  const along = kind === "tiles" ? 7 : 14;
+  const along = kind === "tiles" ? 7 : boards;
   for (let k = -along; k <= 2 * along; k++) {
     const x = (k / along) * g.W;
     const t = (g.by1 - g.vy) / (g.H - g.vy);
@@ -92,6 +107,27 @@ function floorLines(kind: "boards" | "tiles", g: { vx: number; vy: number; by1: 
     }
   }
   return lines;
+}
+
+/** Wood boards on the ceiling, receding to the vanishing point like the floor's. */
+function ceilingBoards(g: { vx: number; vy: number; by0: number; W: number }): string[] {
+  const lines: string[] = [];
+  for (let k = -12; k <= 24; k++) {
+    const x = (k / 12) * g.W;
+    const t = (g.vy - g.by0) / g.vy;
+    lines.push(`<line x1="${g.vx + (x - g.vx) * t}" y1="${g.by0}" x2="${x}" y2="0" stroke="#3a2414" stroke-opacity="0.6" stroke-width="1"/>`);
+  }
+  return lines;
+}
+
+/** A wall light: a dark back plate, an arm and a white globe. */
+function wallLight(x: number, y: number, H: number): string {
+  const s = 0.02 * H;
+  return [
+    `<rect x="${x - s}" y="${y - 2 * s}" width="${2 * s}" height="${4 * s}" fill="#2f2a24"/>`,
+    `<rect x="${x - 0.3 * s}" y="${y}" width="${0.6 * s}" height="${3 * s}" fill="#b08a3e"/>`,
+    `<circle cx="${x}" cy="${y + 4 * s}" r="${1.6 * s}" fill="#fbfaf5" stroke="#8a7a5a" stroke-width="1"/>`,
+  ].join("");
 }
 
 /** Base cabinets under a counter across the back wall's lower third, an appliance in the second slot. */

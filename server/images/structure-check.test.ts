@@ -155,6 +155,45 @@ describe("checkStructure, round 2", () => {
     expect(check.geometry.horizon).toBeCloseTo(0.68, 1);
   });
 
+  it("refuses a floor re-laid in its own colour, boards of another width, where texture statistics stay alike", async () => {
+    const room = await perspectiveRoom({ windows: [glassWall] });
+    const check = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], boards: 9 }));
+    expect(check.verdict).toBe("fail");
+    const floor = check.zones.find((z) => z.kind === "floor")!;
+    // The statistics of round 2 did not see it: the same colour, joints running the same ways.
+    expect(floor.floorMaterialChanged).toBeLessThanOrEqual(STRUCTURE_THRESHOLDS.maxFloorMaterialChanged);
+    expect(floor.floorLinesChanged).toBeGreaterThan(STRUCTURE_THRESHOLDS.maxFloorLinesChanged);
+    expect(check.reason).toMatch(/floor re-laid \(joints moved/);
+  });
+
+  it("refuses a ceiling clad in wood where the ceiling is a sliver of its band, and passes furniture and lamplight there", async () => {
+    const room = await perspectiveRoom({ windows: [glassWall], wallTop: 0.45 });
+    const clad = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], wallTop: 0.45, ceiling: "wood" }));
+    expect(clad.verdict).toBe("fail");
+    const ceiling = clad.zones.find((z) => z.kind === "ceiling")!;
+    // Over the band, mostly the top of the walls, the change stays under round 2's limits.
+    expect(ceiling.changed).toBeLessThanOrEqual(STRUCTURE_THRESHOLDS.maxChanged);
+    expect(ceiling.repaint).toBeLessThanOrEqual(STRUCTURE_THRESHOLDS.maxRepaint);
+    expect(ceiling.failure).toBe("ceiling_refinished");
+
+    const furnished = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], wallTop: 0.45, furniture: true, lamp: 0.3 }));
+    expect(furnished.verdict, furnished.reason).toBe("pass");
+  });
+
+  it("refuses a wall light erased from a papered wall, and passes furniture in front of the same wall", async () => {
+    const room = await perspectiveRoom({ wallpaper: true, windows: [glassWall], wallLights: [0.2] });
+    const erased = await checkStructure(room, await perspectiveRoom({ wallpaper: true, windows: [glassWall] }));
+    expect(erased.verdict).toBe("fail");
+    const wall = erased.zones.find((z) => z.failure === "structure_lost_locally")!;
+    // The stripes drawn on over it keep enough lines in the window for round 2's measure.
+    expect(wall.localRecall).toBeGreaterThanOrEqual(STRUCTURE_THRESHOLDS.minLocalRecall);
+    expect(wall.erasedRecall).toBeLessThan(STRUCTURE_THRESHOLDS.minErasedRecall);
+    expect(erased.reason).toMatch(/erased in part of the upper back wall, nothing in front of them/);
+
+    const furnished = await checkStructure(room, await perspectiveRoom({ wallpaper: true, windows: [glassWall], wallLights: [0.2], furniture: true }));
+    expect(furnished.verdict, furnished.reason).toBe("pass");
+  });
+
   it("keeps the level-camera layout when the photo has no receding lines", async () => {
     const room = await syntheticRoom({ width: W, height: H, format: "jpeg" });
     expect((await checkStructure(room, room)).geometry).toEqual({ horizon: 0.5, vanishingX: 0.5, fromLines: false });

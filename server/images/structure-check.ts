@@ -9,26 +9,29 @@
  * At a working size of at most 256 px on the long side, after aligning the source with
  * the output (the whole-pixel offset within ±3 px that matches best, align.ts):
  * - ceiling, walls and built-ins: the share of the source's lines the output kept, over
- *   the zone and in its worst window dense with lines (structure-lines.ts); the shares
- *   whose colour moved beyond what light explains after the whole-image grade, and
- *   of those repainted rather than covered by something added, and the light's own
- *   lightness shift (surface-colour.ts);
+ *   the zone and in its worst window dense with lines, and in that window over the lines
+ *   nothing the output added stands in front of (structure-lines.ts); the shares whose
+ *   colour moved beyond what light explains after the whole-image grade, and of those
+ *   repainted rather than covered by something added, and the light's own lightness
+ *   shift (surface-colour.ts); for the ceiling also the share changed of its own
+ *   surface, found from the lines rather than the band (ceiling-surface.ts);
  * - floor: its share left visible outside what the output changed, and whether the
- *   visible floor kept its texture (floor-material.ts).
+ *   visible floor kept its texture and its joints' places (floor-material.ts).
  * Thresholds (STRUCTURE_THRESHOLDS, reasons in docs/structure-check.md): one failing
  * zone refuses the output. Every zone's scores are in the answer, so whoever reads a
  * refusal sees which measure failed and by how much.
  */
 import "server-only";
 import { bestShift, shifted, standardised } from "./align";
+import { ceilingSurfaceChanged } from "./ceiling-surface";
 import { changedAreas } from "./change-map";
 import { rgbBufferToLab } from "./color";
-import { greyOf } from "./edges";
+import { greyOf, morph } from "./edges";
 import { FLOOR_THRESHOLDS, floorMaterial } from "./floor-material";
 import { decodeRgb, resizeRgb } from "./raw-image";
 import { roomGeometry, type RoomGeometry } from "./room-geometry";
 import { BUILT_IN_ROOMS, protectedZones, zonePixels, type ProtectedZone, type ZoneKind } from "./room-zones";
-import { lineMaps, zoneLines, type LineMaps } from "./structure-lines";
+import { lineMaps, unhiddenShares, zoneLines } from "./structure-lines";
 import { changedBeyondLight, gradeResidual, repaintedAreas, surfaceChange, zoneSurface } from "./surface-colour";
 
 export const STRUCTURE_THRESHOLDS = {
@@ -43,20 +46,30 @@ export const STRUCTURE_THRESHOLDS = {
    */
   minBuiltInsEdgeRecall: 0.7,
   minBuiltInsLocalRecall: 0.55,
+  /**
+   * Least share any window dense with lines must keep of the lines nothing added hides:
+   * with what stands in front discounted, only re-synthesis and registration lose lines
+   * (up to a fifth of a fine wallpaper's), while an erased fixture or a pane made solid
+   * loses half or more.
+   */
+  minErasedRecall: 0.7,
   /** Largest share of a zone whose colour or pattern changed beyond light, whatever did it. */
   maxChanged: 0.5,
   /** Largest share of a zone repainted (its colour changed beyond light, no new lines around it). */
   maxRepaint: 0.2,
   /** Largest median shift of the light across a zone after the whole-image grade (L*), either way. */
   maxLightness: 25,
+  /** Largest share of the ceiling's own surface (ceiling-surface.ts) changed beyond light: staging adds a light fitting to a ceiling, not a new finish. */
+  maxCeilingChanged: 0.5,
   minFloorVisible: FLOOR_THRESHOLDS.minVisible,
   maxFloorMaterialChanged: FLOOR_THRESHOLDS.maxMaterialChanged,
+  maxFloorLinesChanged: FLOOR_THRESHOLDS.maxLinesChanged,
 } as const;
 
 const WORK_SIDE = 256;
 const MAX_SHIFT = 3;
 
-export type ZoneFailure = "structure_lost" | "structure_lost_locally" | "resurfaced" | "recoloured" | "floor_covered" | "floor_changed";
+export type ZoneFailure = "structure_lost" | "structure_lost_locally" | "resurfaced" | "recoloured" | "ceiling_refinished" | "floor_covered" | "floor_changed";
 
 export interface ZoneScore {
   zone: string;
@@ -65,16 +78,22 @@ export interface ZoneScore {
   edgeRecall: number | null;
   /** The share kept in the zone's worst window dense with lines, 0..1; null when no window is. */
   localRecall: number | null;
+  /** The same over the lines nothing the output added hides (a line gone where the output shows bare surface was erased); null for the floor or when no window is dense enough. */
+  erasedRecall?: number | null;
   /** Share of the zone whose colour or pattern changed beyond light, 0..1 (surface-colour.ts); null for the floor. */
   changed: number | null;
   /** Share of the zone repainted, 0..1 (surface-colour.ts); null for the floor. */
   repaint: number | null;
   /** Median lightness shift of the light across the zone after the whole-image grade (L*, signed); null for the floor. */
   lightness: number | null;
+  /** Ceiling: the largest share of the ceiling's own surface changed beyond light, 0..1; null when no surface of it was found. */
+  ceilingChanged?: number | null;
   /** Floor: share left visible outside the changed areas, 0..1. */
   floorVisible?: number;
   /** Floor: share of visible floor cells whose texture changed, 0..1; null when too little is visible. */
   floorMaterialChanged?: number | null;
+  /** Floor: share of visible floor cells whose joints moved (lines lost or new), 0..1; null when too little is visible. */
+  floorLinesChanged?: number | null;
   /** Why the zone failed, or null. */
   failure: ZoneFailure | null;
 }
@@ -114,7 +133,9 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
   const outLab = rgbBufferToLab(output.data);
   const { change, light } = surfaceChange(outLab, gradeResidual(rgbBufferToLab(source.data), outLab), width, height);
   const changedColour = changedBeyondLight(change, width, height);
-  const surface = { changed: changedColour, repainted: repaintedAreas(changedColour, lines, width, height), light };
+  const repainted = repaintedAreas(changedColour, lines, width, height);
+  const surface = { changed: changedColour, repainted, light };
+  const inFront = addedInFront(changedColour, repainted, width, height);
   const changed = changedAreas(source, output, shift).mask;
   const margin = Math.max(1, Math.abs(shift.dx), Math.abs(shift.dy));
 
@@ -128,32 +149,43 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
     if (zone.kind === "floor") {
       const mask = new Uint8Array(width * height);
       for (const p of pixels) mask[p] = 1;
-      const floor = floorMaterial({ srcGrey, outGrey, changed, zone: mask, width, height, rect: { x0, y0, x1, y1 } });
-      const failure = floor.visible < STRUCTURE_THRESHOLDS.minFloorVisible ? "floor_covered" : (floor.materialChanged ?? 0) > STRUCTURE_THRESHOLDS.maxFloorMaterialChanged ? "floor_changed" : null;
-      return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, floorVisible: floor.visible, floorMaterialChanged: floor.materialChanged, failure };
+      const floor = floorMaterial({ srcGrey, outGrey, changed, recoloured: changedColour, outlines: lines.added, zone: mask, width, height, rect: { x0, y0, x1, y1 } });
+      const t = STRUCTURE_THRESHOLDS;
+      const failure = floor.visible < t.minFloorVisible ? "floor_covered" : (floor.materialChanged ?? 0) > t.maxFloorMaterialChanged || (floor.linesChanged ?? 0) > t.maxFloorLinesChanged ? "floor_changed" : null;
+      return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, floorVisible: floor.visible, floorMaterialChanged: floor.materialChanged, floorLinesChanged: floor.linesChanged, failure };
     }
-    return surfaceZone(zone, pixels, lines, surface);
+    const score = surfaceZone(zone, pixels, zoneLines(lines, unhiddenShares(lines, inFront, pixels), pixels), surface);
+    if (zone.kind !== "ceiling") return score;
+    const ceilingChanged = ceilingSurfaceChanged({ sourceLines: lines.source, changed: changedColour, band: pixels, width, height, margin });
+    const refinished = !score.failure && (ceilingChanged ?? 0) > STRUCTURE_THRESHOLDS.maxCeilingChanged;
+    return { ...score, ceilingChanged, failure: refinished ? "ceiling_refinished" : score.failure };
   });
   const failed = zones.filter((z) => z.failure);
   return { verdict: failed.length ? "fail" : "pass", zones, reason: failed.map(describeFailure).join("; "), geometry };
 }
 
-function surfaceZone(zone: ProtectedZone, pixels: number[], lines: LineMaps, surface: Parameters<typeof zoneSurface>[0]): ZoneScore {
-  const { edgeRecall, localRecall } = zoneLines(lines, pixels);
+/** What the output added in front of the room: the areas changed beyond light that are not repainted surface, grown by 2 px for their rims. */
+function addedInFront(changed: Uint8Array, repainted: Uint8Array, width: number, height: number): Uint8Array {
+  const added = new Uint8Array(changed.length);
+  for (let p = 0; p < added.length; p++) added[p] = changed[p] && !repainted[p] ? 1 : 0;
+  return morph(added, width, height, -2);
+}
+
+function surfaceZone(zone: ProtectedZone, pixels: number[], { edgeRecall, localRecall, erasedRecall }: ReturnType<typeof zoneLines>, surface: Parameters<typeof zoneSurface>[0]): ZoneScore {
   const { changed, repainted: repaint, lightness } = zoneSurface(surface, pixels);
   const t = STRUCTURE_THRESHOLDS;
   const [minRecall, minLocal] = recallLimits(zone.kind);
   const failure: ZoneFailure | null =
     edgeRecall !== null && edgeRecall < minRecall
       ? "structure_lost"
-      : localRecall !== null && localRecall < minLocal
+      : (localRecall !== null && localRecall < minLocal) || (erasedRecall !== null && erasedRecall < t.minErasedRecall)
         ? "structure_lost_locally"
         : repaint > t.maxRepaint || Math.abs(lightness) > t.maxLightness
           ? "recoloured"
           : changed > t.maxChanged
             ? "resurfaced"
             : null;
-  return { zone: zone.name, kind: zone.kind, edgeRecall, localRecall, changed, repaint, lightness, failure };
+  return { zone: zone.name, kind: zone.kind, edgeRecall, localRecall, erasedRecall, changed, repaint, lightness, failure };
 }
 
 const percent = (v: number) => `${Math.round(v * 100)} %`;
@@ -172,17 +204,23 @@ function describeFailure(z: ZoneScore): string {
     case "structure_lost":
       return `${things} lost on the ${z.zone} (kept ${percent(z.edgeRecall!)} of them, needs ${percent(minRecall)})`;
     case "structure_lost_locally":
-      return `${things} lost in part of the ${z.zone} (kept ${percent(z.localRecall!)} there, needs ${percent(minLocal)})`;
+      return z.localRecall !== null && z.localRecall < minLocal
+        ? `${things} lost in part of the ${z.zone} (kept ${percent(z.localRecall)} there, needs ${percent(minLocal)})`
+        : `${things} erased in part of the ${z.zone}, nothing in front of them (kept ${percent(z.erasedRecall!)} there, needs ${percent(t.minErasedRecall)})`;
     case "resurfaced":
       return `${z.zone} changed beyond light (${percent(z.changed!)} of it, limit ${percent(t.maxChanged)})`;
     case "recoloured":
       return z.repaint! > t.maxRepaint
         ? `${z.zone} repainted (${percent(z.repaint!)} of it, limit ${percent(t.maxRepaint)})`
         : `${z.zone} repainted lighter or darker (lightness ${z.lightness!.toFixed(1)}, limit ±${t.maxLightness})`;
+    case "ceiling_refinished":
+      return `ceiling refinished (${percent(z.ceilingChanged!)} of its own surface changed beyond light, limit ${percent(t.maxCeilingChanged)})`;
     case "floor_covered":
       return `floor replaced or covered (${percent(z.floorVisible!)} of it left as it was, needs ${percent(t.minFloorVisible)})`;
     case "floor_changed":
-      return `floor material changed (${percent(z.floorMaterialChanged!)} of the visible floor, limit ${percent(t.maxFloorMaterialChanged)})`;
+      return (z.floorMaterialChanged ?? 0) > t.maxFloorMaterialChanged
+        ? `floor material changed (${percent(z.floorMaterialChanged!)} of the visible floor, limit ${percent(t.maxFloorMaterialChanged)})`
+        : `floor re-laid (joints moved on ${percent(z.floorLinesChanged!)} of the visible floor, limit ${percent(t.maxFloorLinesChanged)})`;
     default:
       return "";
   }

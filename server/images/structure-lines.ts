@@ -17,6 +17,9 @@
  *   not one stray line). A window, or part of a glass wall, made solid loses nearly all
  *   the lines of its windows while the zone as a whole keeps most of its own; the worst
  *   window's share is judged on its own, so the loss is not averaged away.
+ * - The same windows over the lines nothing the output added hides (`unhiddenShares`):
+ *   a line behind a new lamp is covered, one gone where the output shows bare surface
+ *   was erased, so this share may drop far less.
  */
 import "server-only";
 import { boxMean, sobelGradient } from "./edges";
@@ -49,6 +52,16 @@ export interface LineMaps {
   localKept: Float32Array;
   /** 1 on the output's own lines (same measure) at least twice as strong as any source edge within 2 px: what the output drew anew, also over a faint pattern. */
   added: Uint8Array;
+  /** 1 on the source's lines that have an output edge within 3 px (the local windows' measure). */
+  keptLocal: Uint8Array;
+  /** The local windows' radius. */
+  radius: number;
+}
+
+/** The local windows' shares (as `localSource`, `localKept`) over the source's lines outside `hidden`. */
+export interface LocalShares {
+  localSource: Float32Array;
+  localKept: Float32Array;
 }
 
 /** From the standardised grey of the aligned source and of the output, both width × height. */
@@ -70,7 +83,23 @@ export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: nu
     keptLocal[p] = distance <= LOCAL_KEEP_RADIUS ? 1 : 0;
   }
   const radius = Math.max(4, Math.round(Math.max(width, height) / 24));
-  return { width, height, source: src, kept, localSource: boxMean(src, width, height, radius), localKept: boxMean(keptLocal, width, height, radius), added };
+  return { width, height, source: src, kept, localSource: boxMean(src, width, height, radius), localKept: boxMean(keptLocal, width, height, radius), added, keptLocal, radius };
+}
+
+/**
+ * The local windows counted only over the zone's own source lines (`pixels`: a window
+ * lost just below the ceiling band is the wall's loss, not the ceiling's) outside
+ * `hidden` (what the output added in front of the room, with a rim): a line behind a new
+ * lamp or plant is covered, one gone where the output shows bare surface was erased.
+ */
+export function unhiddenShares(maps: LineMaps, hidden: Uint8Array, pixels: number[]): LocalShares {
+  const source = new Uint8Array(maps.source.length), kept = new Uint8Array(maps.source.length);
+  for (const p of pixels) {
+    if (!maps.source[p] || hidden[p]) continue;
+    source[p] = 1;
+    kept[p] = maps.keptLocal[p];
+  }
+  return { localSource: boxMean(source, maps.width, maps.height, maps.radius), localKept: boxMean(kept, maps.width, maps.height, maps.radius) };
 }
 
 /**
@@ -80,7 +109,7 @@ export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: nu
  * frame replaced by wallpaper or a door smeared into the wall leaves none along the
  * frame's own line.
  */
-function nearestLike(out: { magnitude: Float32Array; direction: Float32Array }, p: number, direction: number, threshold: number, width: number, height: number): number {
+export function nearestLike(out: { magnitude: Float32Array; direction: Float32Array }, p: number, direction: number, threshold: number, width: number, height: number): number {
   const x = p % width, y = (p - x) / width;
   let best = Infinity;
   for (let dy = -LOCAL_KEEP_RADIUS; dy <= LOCAL_KEEP_RADIUS; dy++) {
@@ -99,20 +128,33 @@ function nearestLike(out: { magnitude: Float32Array; direction: Float32Array }, 
   return best;
 }
 
-/** The zone's share of kept lines (null when it has too few to judge) and its worst local window's (null when none is dense enough). */
-export function zoneLines(maps: LineMaps, pixels: number[]): { edgeRecall: number | null; localRecall: number | null } {
+/**
+ * The zone's share of kept lines (null when it has too few to judge), its worst local
+ * window's (null when none is dense enough), and its worst local window's over the lines
+ * nothing added hides (`unhidden`, null likewise).
+ */
+export function zoneLines(maps: LineMaps, unhidden: LocalShares, pixels: number[]): { edgeRecall: number | null; localRecall: number | null; erasedRecall: number | null } {
   let lines = 0, kept = 0;
-  let worst: number | null = null;
   for (const p of pixels) {
     lines += maps.source[p];
     kept += maps.kept[p];
-    const density = maps.localSource[p];
-    if (density >= LINE_THRESHOLDS.minLocalDensity) {
-      const share = maps.localKept[p] / density;
-      if (worst === null || share < worst) worst = share;
-    }
   }
-  return { edgeRecall: lines > 0 && lines >= LINE_THRESHOLDS.minEdgeShare * pixels.length ? kept / lines : null, localRecall: worst };
+  return {
+    edgeRecall: lines > 0 && lines >= LINE_THRESHOLDS.minEdgeShare * pixels.length ? kept / lines : null,
+    localRecall: worstWindow(maps, pixels),
+    erasedRecall: worstWindow(unhidden, pixels),
+  };
+}
+
+function worstWindow(shares: LocalShares, pixels: number[]): number | null {
+  let worst: number | null = null;
+  for (const p of pixels) {
+    const density = shares.localSource[p];
+    if (density < LINE_THRESHOLDS.minLocalDensity) continue;
+    const share = shares.localKept[p] / density;
+    if (worst === null || share < worst) worst = share;
+  }
+  return worst;
 }
 
 /** The largest value within `radius` (a square), in two passes. */

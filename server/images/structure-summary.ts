@@ -23,16 +23,21 @@ export function summariseStructure(check: StructureCheck): StructureSummary {
 function scoresOf(z: ZoneScore): string {
   const t = STRUCTURE_THRESHOLDS;
   if (z.kind === "floor") {
-    const material = z.floorMaterialChanged == null ? "texture not judged (too little visible)" : `texture changed on ${percent(z.floorMaterialChanged)} (limit ${percent(t.maxFloorMaterialChanged)})`;
+    const material =
+      z.floorMaterialChanged == null
+        ? "texture not judged (too little visible)"
+        : `texture changed on ${percent(z.floorMaterialChanged)} (limit ${percent(t.maxFloorMaterialChanged)}), joints moved on ${percent(z.floorLinesChanged ?? 0)} (limit ${percent(t.maxFloorLinesChanged)})`;
     return `left as it was ${percent(z.floorVisible ?? 1)} (needs ${percent(t.minFloorVisible)}), ${material}`;
   }
   const [minRecall, minLocal] = recallLimits(z.kind);
   const parts = [
     z.edgeRecall === null ? "too few lines to judge" : `lines kept ${percent(z.edgeRecall)} (needs ${percent(minRecall)})`,
     ...(z.localRecall === null ? [] : [`worst part ${percent(z.localRecall)} (needs ${percent(minLocal)})`]),
+    ...(z.erasedRecall == null ? [] : [`worst part with nothing in front ${percent(z.erasedRecall)} (needs ${percent(t.minErasedRecall)})`]),
     `changed beyond light ${percent(z.changed ?? 0)} (limit ${percent(t.maxChanged)})`,
     `repainted ${percent(z.repaint ?? 0)} (limit ${percent(t.maxRepaint)})`,
     `light ${(z.lightness ?? 0) >= 0 ? "+" : ""}${(z.lightness ?? 0).toFixed(1)} L* (limit ±${t.maxLightness})`,
+    ...(z.ceilingChanged == null ? [] : [`its own surface changed ${percent(z.ceilingChanged)} (limit ${percent(t.maxCeilingChanged)})`]),
   ];
   return parts.join(", ");
 }
