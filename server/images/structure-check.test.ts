@@ -49,7 +49,7 @@ describe("checkStructure", () => {
     const blue = await syntheticRoom({ width: W, height: H, wall: "#5b7fa8", box: true, format: "jpeg" });
     const check = await checkStructure(room, blue);
     expect(check.verdict).toBe("fail");
-    expect(failedZones(check)).toContain("upper back wall: recoloured");
+    expect(failedZones(check)).toContain("upper back wall: repainted");
     // Edges are all still there: it is the colour that refuses it.
     expect(check.zones.every((z) => z.edgeRecall === null || z.edgeRecall > 0.9)).toBe(true);
   });
@@ -141,7 +141,7 @@ describe("checkStructure, round 2", () => {
     expect(lit.verdict, lit.reason).toBe("pass");
     const painted = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], wall: "#9bb59a", furniture: true }));
     expect(painted.verdict).toBe("fail");
-    expect(failedZones(painted).join()).toMatch(/wall: recoloured/);
+    expect(failedZones(painted).join()).toMatch(/wall: repainted/);
   });
 
   it("places the zones on the photo's horizon: a window low in a photo taken from below is judged", async () => {

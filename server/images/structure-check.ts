@@ -69,7 +69,7 @@ export const STRUCTURE_THRESHOLDS = {
 const WORK_SIDE = 256;
 const MAX_SHIFT = 3;
 
-export type ZoneFailure = "structure_lost" | "structure_lost_locally" | "resurfaced" | "recoloured" | "ceiling_refinished" | "floor_covered" | "floor_changed";
+export type ZoneFailure = "structure_lost" | "structure_lost_locally" | "resurfaced" | "repainted" | "ceiling_refinished" | "floor_covered" | "floor_changed";
 
 export interface ZoneScore {
   zone: string;
@@ -181,7 +181,7 @@ function surfaceZone(zone: ProtectedZone, pixels: number[], { edgeRecall, localR
       : (localRecall !== null && localRecall < minLocal) || (erasedRecall !== null && erasedRecall < t.minErasedRecall)
         ? "structure_lost_locally"
         : repaint > t.maxRepaint || Math.abs(lightness) > t.maxLightness
-          ? "recoloured"
+          ? "repainted"
           : changed > t.maxChanged
             ? "resurfaced"
             : null;
@@ -209,7 +209,7 @@ function describeFailure(z: ZoneScore): string {
         : `${things} erased in part of the ${z.zone}, nothing in front of them (kept ${percent(z.erasedRecall!)} there, needs ${percent(t.minErasedRecall)})`;
     case "resurfaced":
       return `${z.zone} changed beyond light (${percent(z.changed!)} of it, limit ${percent(t.maxChanged)})`;
-    case "recoloured":
+    case "repainted":
       return z.repaint! > t.maxRepaint
         ? `${z.zone} repainted (${percent(z.repaint!)} of it, limit ${percent(t.maxRepaint)})`
         : `${z.zone} repainted lighter or darker (lightness ${z.lightness!.toFixed(1)}, limit ±${t.maxLightness})`;
