@@ -15,7 +15,7 @@ export interface ListingFacts {
   propertyType: string;
   address: string | null;
   listingType: "sale" | "rent" | null;
-  /** A readable status such as "under offer", or null when none was given. */
+  /** A readable status such as "under contract", or null when none was given. */
   status: string | null;
   closed: boolean;
   /**
