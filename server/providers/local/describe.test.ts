@@ -188,6 +188,9 @@ describe("local property description writer", () => {
     expect(priced("en")).toMatch(/of 450,000\b/);
     expect(priced("en-GB", "USD")).toContain("US$450,000");
     expect(priced("en-IN", "INR")).toContain("₹4,50,000");
+    // Tags of BCP 47's shape that Intl refuses are written in US English, not refused by a crash.
+    expect(priced("en-12")).toMatch(/of 450,000\b/);
+    expect(priced("en-abcdefgh-ab", "EUR")).toContain("€450,000");
   });
 
   it("answers as the local provider with a local:// status URI", async () => {

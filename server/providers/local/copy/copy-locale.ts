@@ -26,6 +26,18 @@ export function dialectOf(language: string): Dialect {
   return region !== null && BRITISH_ENGLISH_REGIONS.has(region) ? "gb" : "us";
 }
 
+/**
+ * The locale to format numbers in: the tag itself when Intl knows it, else US English.
+ * The API accepts any tag of BCP 47's shape, and some of those ("en-12") Intl refuses.
+ */
+export function numberLocale(language: string): string {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(language).length ? language : "en-US";
+  } catch {
+    return "en-US";
+  }
+}
+
 /** The ISO 4217 code of the tag's region ("en-GB" → GBP), or null when the tag names no region. */
 export function currencyOfLanguage(language: string): string | null {
   const region = regionOf(language);

@@ -6,7 +6,7 @@
 import "server-only";
 import type { ImageAnalysis, PropertyData } from "@/server/providers/types";
 import { colorFamily, type ColorFamily } from "./color-names";
-import { currencyOfLanguage } from "./copy-locale";
+import { currencyOfLanguage, numberLocale } from "./copy-locale";
 
 export type LightLevel = "bright" | "balanced" | "dim";
 
@@ -84,7 +84,7 @@ const INTERNAL_STATUSES = new Set(["draft", "private", "internal", "archived"]);
 
 function priceText(price: number | undefined, currency: string | null, language: string): string | null {
   if (price === undefined || price <= 0) return null;
-  const locale = Intl.NumberFormat.supportedLocalesOf(language).length ? language : "en-US";
+  const locale = numberLocale(language);
   const digits = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(price);
   if (!currency) return digits;
   try {
