@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useToast } from "@/components/ui/toast";
+import type { ListingView } from "@/server/studio/listings/show-listing";
+import { numberListing } from "@/shared/listing-numbering";
 
 type Pick = { outputId: string; caption: string | null };
 
@@ -10,6 +12,12 @@ type Pick = { outputId: string; caption: string | null };
  * The project's listing page as the team curates it (server/studio/listings), and one
  * way to change its picks: the whole list, in order, so what is sent is what the page shows.
  * Every change reads the remark again, since it numbers the same picks.
+ *
+ * A change shows at once (the cached page takes the new order, captions and numbers
+ * before the server answers, and goes back if it refuses), and one project's changes
+ * reach the server one at a time, in the order they were made: the next change is
+ * computed from what the agent sees, never from a list a slower refetch had not yet
+ * replaced (a caption typed right after a move would otherwise have undone the move).
  */
 export function useListing(projectId: string) {
   const trpc = useTRPC();
@@ -17,13 +25,29 @@ export function useListing(projectId: string) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const input = { workspaceId: workspace.id, projectId };
+  const listingKey = trpc.listings.show.queryKey(input);
   const listing = useQuery(trpc.listings.show.queryOptions(input));
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.listings.show.queryKey(input) }),
+      queryClient.invalidateQueries({ queryKey: listingKey }),
       queryClient.invalidateQueries({ queryKey: trpc.compliance.listingRemarks.queryKey() }),
     ]);
-  const setPicks = useMutation(trpc.listings.setPicks.mutationOptions({ onSuccess: refresh, onError: (error) => toast(errorMessage(error), "error") }));
+  const setPicks = useMutation(
+    trpc.listings.setPicks.mutationOptions({
+      scope: { id: `listing-picks:${projectId}` },
+      onMutate: async ({ picks: next }) => {
+        await queryClient.cancelQueries({ queryKey: listingKey });
+        const before = queryClient.getQueryData(listingKey);
+        if (before) queryClient.setQueryData(listingKey, { ...before, picks: picksAsSent(before.picks, next) });
+        return { before };
+      },
+      onError: (error, _input, context) => {
+        if (context?.before) queryClient.setQueryData(listingKey, context.before);
+        toast(errorMessage(error), "error");
+      },
+      onSettled: refresh,
+    }),
+  );
   const picks: Pick[] = listing.data?.picks.map(({ outputId, caption }) => ({ outputId, caption })) ?? [];
   const save = (next: Pick[]) => setPicks.mutate({ ...input, picks: next });
   return {
@@ -40,4 +64,13 @@ export function useListing(projectId: string) {
     },
     caption: (outputId: string, caption: string) => save(picks.map((pick) => (pick.outputId === outputId ? { ...pick, caption: caption.trim() || null } : pick))),
   };
+}
+
+/** The page's picks as the sent list orders and captions them, numbered as the server will (a newly added result shows once the server has it). */
+function picksAsSent(shown: ListingView["picks"], next: { outputId: string; caption?: string | null }[]): ListingView["picks"] {
+  const kept = next.flatMap((pick) => {
+    const entry = shown.find((candidate) => candidate.outputId === pick.outputId);
+    return entry ? [{ ...entry, caption: pick.caption ?? null }] : [];
+  });
+  return numberListing(kept).map(({ fileStem: _fileStem, ...pick }) => pick);
 }
