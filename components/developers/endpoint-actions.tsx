@@ -7,9 +7,9 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
-import { SelectField } from "@/components/ui/field";
+import { OverlapField } from "./overlap-field";
 import { useToast } from "@/components/ui/toast";
-import { DEFAULT_ROTATION_OVERLAP_HOURS, overlapLabel, ROTATION_OVERLAP_HOURS, type RotationOverlapHours } from "@/shared/vocabulary";
+import { DEFAULT_ROTATION_OVERLAP_HOURS, type RotationOverlapHours } from "@/shared/vocabulary";
 import { EndpointFormDialog } from "./endpoint-form-dialog";
 import type { EndpointView } from "./endpoint-status";
 import { SecretOnceDialog } from "./secret-once-dialog";
@@ -124,13 +124,7 @@ export function EndpointActions({ endpoint, onTestSent }: { endpoint: EndpointVi
             if (!roll.isPending) roll.mutate({ ...where, overlapHours: overlap });
           }}
         >
-          <SelectField
-            label="The old secret keeps signing for"
-            value={String(overlap)}
-            options={ROTATION_OVERLAP_HOURS.map((hours) => ({ value: String(hours), label: overlapLabel(hours) }))}
-            onChange={(event) => setOverlap(Number(event.target.value) as RotationOverlapHours)}
-            error={roll.error ? errorMessage(roll.error) : null}
-          />
+          <OverlapField label="The old secret keeps signing for" value={overlap} onChange={setOverlap} error={roll.error ? errorMessage(roll.error) : null} />
         </form>
       </Dialog>
       <SecretOnceDialog secret={secret?.value ?? null} title="The new signing secret" onClose={() => setSecret(null)}>

@@ -6,8 +6,8 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { SelectField } from "@/components/ui/field";
-import { DEFAULT_ROTATION_OVERLAP_HOURS, overlapLabel, ROTATION_OVERLAP_HOURS, type RotationOverlapHours } from "@/shared/vocabulary";
+import { OverlapField } from "./overlap-field";
+import { DEFAULT_ROTATION_OVERLAP_HOURS, type RotationOverlapHours } from "@/shared/vocabulary";
 import { SecretOnceDialog } from "./secret-once-dialog";
 import { utc } from "./time";
 
@@ -54,13 +54,7 @@ export function RotateKeyDialog({ apiKey, onClose }: { apiKey: { id: string; nam
             if (apiKey && !rotate.isPending) rotate.mutate({ workspaceId: workspace.id, keyId: apiKey.id, overlapHours: overlap });
           }}
         >
-          <SelectField
-            label="The old key keeps working for"
-            value={String(overlap)}
-            options={ROTATION_OVERLAP_HOURS.map((hours) => ({ value: String(hours), label: overlapLabel(hours) }))}
-            onChange={(event) => setOverlap(Number(event.target.value) as RotationOverlapHours)}
-            error={rotate.error ? errorMessage(rotate.error) : null}
-          />
+          <OverlapField label="The old key keeps working for" value={overlap} onChange={setOverlap} error={rotate.error ? errorMessage(rotate.error) : null} />
         </form>
       </Dialog>
       <SecretOnceDialog secret={rotated?.apiKey ?? null} title="Your new API key" onClose={() => setRotated(null)}>
