@@ -48,9 +48,9 @@ export function currencyOfLanguage(language: string): string | null {
 /**
  * US → British, whole words (and a few phrases), longest first so "under contract"
  * is not half-translated. Each US form appears in some phrasebook sentence or status;
- * copy-locale.test.ts checks every British text has none of them left.
+ * describe.test.ts checks that no British text has any of them left.
  */
-export const US_TO_BRITISH: readonly (readonly [string, string])[] = [
+const US_TO_BRITISH: readonly (readonly [string, string])[] = [
   ["schedule a showing", "book a viewing"],
   ["under contract", "under offer"],
   ["for rent", "to rent"],
