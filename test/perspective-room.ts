@@ -33,6 +33,12 @@ export interface PerspectiveRoomOptions {
   /** Base cabinets along the back wall with an appliance in one slot; `slab` fronts have no panels or handles. */
   kitchen?: { appliance: "dishwasher" | "oven" | "none"; fronts?: "shaker" | "slab" };
   furniture?: boolean;
+  /** A pair of doors on the back wall at this x (fraction of the back wall), from a third of the wall's height down to the floor. */
+  door?: number;
+  /** A chair (clutter a declutter may take away) standing against the back wall at this x (fraction of the back wall). */
+  chair?: number;
+  /** A smear as a declutter's inpainting leaves it: a soft gradient of the wall's colour over this box [x0, y0, x1, y1] of the frame, hard at its border. */
+  smear?: [number, number, number, number];
   /** A lamp standing at this x (fraction of the frame) with its warm light on the back wall. */
   lamp?: number;
 }
@@ -84,11 +90,23 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
   for (const x of options.wallLights ?? []) parts.push(wallLight(bx0 + x * (bx1 - bx0), by0 + 0.2 * (by1 - by0), H));
   if (options.kitchen) parts.push(...kitchen(options.kitchen, { bx0, bx1, by0, by1 }));
   if (options.lamp !== undefined) parts.push(lamp(options.lamp * W, by1 - 0.02 * H, H));
+  if (options.door !== undefined) {
+    const [x, top, w] = [bx0 + options.door * (bx1 - bx0), by0 + 0.3 * (by1 - by0), 0.12 * W];
+    parts.push(`<rect x="${x}" y="${top}" width="${w}" height="${by1 - top}" fill="#ece6da" stroke="#6e5a44" stroke-width="2"/><line x1="${x + w / 2}" y1="${top}" x2="${x + w / 2}" y2="${by1}" stroke="#6e5a44" stroke-width="2"/>`);
+  }
+  if (options.chair !== undefined) {
+    const [x, s] = [bx0 + options.chair * (bx1 - bx0), 0.03 * H];
+    parts.push(`<rect x="${x}" y="${by1 - 2.6 * s}" width="${2 * s}" height="${1.4 * s}" fill="#7a3b2e"/><rect x="${x}" y="${by1 - 1.2 * s}" width="${2.4 * s}" height="${0.5 * s}" fill="#7a3b2e"/><rect x="${x + 0.1 * s}" y="${by1 - 0.7 * s}" width="${0.3 * s}" height="${0.9 * s}" fill="#4a2a20"/><rect x="${x + 2 * s}" y="${by1 - 0.7 * s}" width="${0.3 * s}" height="${0.9 * s}" fill="#4a2a20"/>`);
+  }
+  if (options.smear) {
+    const [x0, y0, x1, y1] = options.smear;
+    parts.push(`<rect x="${x0 * W}" y="${y0 * H}" width="${(x1 - x0) * W}" height="${(y1 - y0) * H}" fill="url(#smear)"/>`);
+  }
   if (options.furniture) {
     parts.push(`<rect x="${vx - 0.18 * W}" y="${by1 + 0.06 * H}" width="${0.36 * W}" height="${0.14 * H}" rx="6" fill="#3e4650"/>`);
     parts.push(`<rect x="${vx - 0.1 * W}" y="${by1 + 0.24 * H}" width="${0.2 * W}" height="${0.05 * H}" fill="#6b4a2f"/>`);
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><radialGradient id="glow"><stop offset="0" stop-color="#ffe4ad" stop-opacity="0.9"/><stop offset="0.6" stop-color="#ffe4ad" stop-opacity="0.6"/><stop offset="1" stop-color="#ffe2a8" stop-opacity="0"/></radialGradient></defs>${parts.join("\n")}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="smear" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${wall}"/><stop offset="1" stop-color="#a89f8f"/></linearGradient><radialGradient id="glow"><stop offset="0" stop-color="#ffe4ad" stop-opacity="0.9"/><stop offset="0.6" stop-color="#ffe4ad" stop-opacity="0.6"/><stop offset="1" stop-color="#ffe2a8" stop-opacity="0"/></radialGradient></defs>${parts.join("\n")}</svg>`;
 }
 
 /** Boards recede to the vanishing point; tiles add rows across, closer together towards the back. */

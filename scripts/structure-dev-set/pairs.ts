@@ -28,6 +28,8 @@ export interface Pair {
   source: Buffer;
   output: Buffer;
   roomType: string;
+  /** The redesign type the output stands for: the local provider's own, staging for the made-up pairs (they add furniture), redecorate for the real outputs. */
+  type: RedesignType;
 }
 
 const LOCAL_RUNS: { type: RedesignType; style: string }[] = [
@@ -41,14 +43,14 @@ export async function* devSetPairs(): AsyncGenerator<Pair> {
   const manifest = JSON.parse(readFileSync(path.join(DIR, "manifest.json"), "utf8")) as Manifest;
   for (const real of manifest.real) {
     const source = readFileSync(path.join(DIR, real.source));
-    yield { id: real.output, origin: "real", label: real.label, what: real.what, source, output: readFileSync(path.join(DIR, real.output)), roomType: real.roomType };
+    yield { id: real.output, origin: "real", label: real.label, what: real.what, source, output: readFileSync(path.join(DIR, real.output)), roomType: real.roomType, type: "redecorate" };
   }
   for (const [name, base] of Object.entries(manifest.bases)) {
     const source = readFileSync(path.join(DIR, base.file));
     const image = await decodeRgb(source);
     for (const recipe of RECIPES) {
       const made = await recipe.make(image, base);
-      if (made) yield { id: `${name}/${recipe.name}`, origin: "made-up", label: recipe.label, what: recipe.what, source, output: await toJpeg(made), roomType: base.roomType };
+      if (made) yield { id: `${name}/${recipe.name}`, origin: "made-up", label: recipe.label, what: recipe.what, source, output: await toJpeg(made), roomType: base.roomType, type: "staging" };
     }
     for (const run of LOCAL_RUNS) {
       const params = { type: run.type, roomType: base.roomType, style: run.style, color: null, intensity: 0.8, environment: "interior" as const, maskPrompt: null, inspiration: null, styleReference: null, variant: 1 };
@@ -57,7 +59,7 @@ export async function* devSetPairs(): AsyncGenerator<Pair> {
       if (!result) continue;
       const id = `${name}/local-${run.type}`;
       const change = manifest.localChanges[id];
-      yield { id, origin: "local provider", label: change ? "changed" : "kept", what: change ?? `the local provider's ${run.type} (${run.style})`, source, output: result.outputs[0].bytes, roomType: base.roomType };
+      yield { id, origin: "local provider", label: change ? "changed" : "kept", what: change ?? `the local provider's ${run.type} (${run.style})`, source, output: result.outputs[0].bytes, roomType: base.roomType, type: run.type };
     }
   }
 }

@@ -27,6 +27,7 @@ function worst(check: StructureCheck): string {
     `floor visible ${min(z.map((s) => s.floorVisible)).toFixed(2)}`,
     `floor material ${Math.max(...z.map((s) => s.floorMaterialChanged ?? 0)).toFixed(2)}`,
     `floor joints ${Math.max(...z.map((s) => s.floorLinesChanged ?? 0)).toFixed(2)}`,
+    `uprights erased ${Math.max(...z.map((s) => s.uprightsErased ?? 0)).toFixed(2)}`,
     `ceiling surface ${Math.max(...z.map((s) => s.ceilingChanged ?? 0)).toFixed(2)}`,
   ].join(", ");
 }
@@ -44,7 +45,7 @@ async function main() {
   const wrong: string[] = [];
   for await (const pair of devSetPairs()) {
     if (values.write && pair.origin !== "real") writeFileSync(path.join(values.write, `${pair.id.replace("/", "--")}.jpg`), pair.output);
-    const check = await checkStructure(pair.source, pair.output, { roomType: pair.roomType });
+    const check = await checkStructure(pair.source, pair.output, { roomType: pair.roomType, type: pair.type });
     const refused = check.verdict === "fail";
     if (values.show && pair.id.includes(values.show)) console.log(pair.id, JSON.stringify(check, (_k, v) => (typeof v === "number" ? Math.round(v * 100) / 100 : v), 1));
     for (const [table, key] of [[tally, `${pair.label}`], [tally, `${pair.label}, ${pair.origin}`], [byRecipe, `${pair.label}, ${recipeOf(pair)}`]] as const) {

@@ -30,9 +30,9 @@
  * applies.
  */
 import "server-only";
-import { loadOpenCv } from "@/server/providers/local/opencv";
 import type { RgbImage } from "./raw-image";
 import { greyOf } from "./edges";
+import { straightSegments, type Segment } from "./straight-segments";
 
 export interface RoomGeometry {
   /** The horizon's height as a fraction of the frame (0 top, 1 bottom); 0.5 for a level camera. */
@@ -57,14 +57,6 @@ const FOCAL_LENGTH = 0.8;
 /** A tilt that moves the horizon less than this share of the height is a level camera. */
 const MIN_TILT_SHIFT = 0.03;
 const AGREEMENT = 0.1;
-
-interface Segment {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  length: number;
-}
 
 export async function roomGeometry(image: RgbImage): Promise<RoomGeometry> {
   const segments = await houghSegments(image);
@@ -125,33 +117,8 @@ function lineFit(rows: { x: number; slope: number; weight: number }[]): { alpha:
   return { alpha, beta: (sy - alpha * sx) / sw };
 }
 
-async function houghSegments(image: RgbImage): Promise<Segment[]> {
-  const { cv } = await loadOpenCv();
-  const grey = greyOf(image);
-  const mat = new cv.Mat(image.height, image.width, cv.CV_8UC1);
-  const edges = new cv.Mat();
-  const lines = new cv.Mat();
-  try {
-    // Stretched to the full range first, so Canny's fixed thresholds suit dim photos too.
-    const sorted = Float32Array.from(grey).sort();
-    const low = sorted[Math.floor(sorted.length * 0.01)], high = sorted[Math.floor(sorted.length * 0.99)];
-    const scale = 255 / Math.max(1, high - low);
-    for (let p = 0; p < grey.length; p++) mat.data[p] = Math.max(0, Math.min(255, (grey[p] - low) * scale));
-    cv.GaussianBlur(mat, mat, new cv.Size(3, 3), 0);
-    cv.Canny(mat, edges, 40, 120);
-    const minLength = Math.round(MIN_SEGMENT * Math.max(image.width, image.height));
-    cv.HoughLinesP(edges, lines, 1, Math.PI / 180, Math.max(12, Math.round(minLength * 0.6)), minLength, 2);
-    const out: Segment[] = [];
-    for (let i = 0; i < lines.rows; i++) {
-      const [x0, y0, x1, y1] = lines.data32S.subarray(i * 4, i * 4 + 4);
-      out.push({ x0, y0, x1, y1, length: Math.hypot(x1 - x0, y1 - y0) });
-    }
-    return out;
-  } finally {
-    mat.delete();
-    edges.delete();
-    lines.delete();
-  }
+function houghSegments(image: RgbImage): Promise<Segment[]> {
+  return straightSegments(greyOf(image), image.width, image.height, Math.round(MIN_SEGMENT * Math.max(image.width, image.height)));
 }
 
 /** The intersection of two candidate segments that the most receding length points at, or null when none is trusted. */

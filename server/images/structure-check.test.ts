@@ -83,7 +83,7 @@ describe("checkStructure", () => {
           { bytes: room, contentType: "image/jpeg" },
           { type, roomType: "living_room", style, color: null, intensity: 1, environment: "interior", maskPrompt: null, inspiration: null, styleReference: null, variant: 3 },
         );
-        const check = await checkStructure(room, result.outputs[0].bytes);
+        const check = await checkStructure(room, result.outputs[0].bytes, { type });
         expect(check.verdict, `${type} ${style}: ${check.reason}`).toBe("pass");
       }
     }
@@ -192,6 +192,21 @@ describe("checkStructure, round 2", () => {
 
     const furnished = await checkStructure(room, await perspectiveRoom({ wallpaper: true, windows: [glassWall], wallLights: [0.2], furniture: true }));
     expect(furnished.verdict, furnished.reason).toBe("pass");
+  });
+
+  it("refuses a pair of doors a declutter smeared away below their head, and passes a chair it took away", async () => {
+    const room = await perspectiveRoom({ door: 0.55 });
+    // The smear runs from under the doors' head, in the upper walls band, down to the floor.
+    const smeared = await checkStructure(room, await perspectiveRoom({ door: 0.55, smear: [0.49, 0.42, 0.69, 0.705] }), { type: "declutter" });
+    expect(smeared.verdict).toBe("fail");
+    // Every band passes it: the doors' uprights are what is lost.
+    expect(failedZones(smeared)).toEqual(["door and window uprights: uprights_erased"]);
+    expect(smeared.reason).toMatch(/uprights erased \(\d+ % of their length, limit 35 %\)/);
+
+    const chairRoom = await perspectiveRoom({ door: 0.55, chair: 0.15 });
+    const cleared = await checkStructure(chairRoom, await perspectiveRoom({ door: 0.55, smear: [0.25, 0.6, 0.33, 0.705] }), { type: "declutter" });
+    expect(cleared.verdict, cleared.reason).toBe("pass");
+    expect(cleared.zones.find((z) => z.kind === "uprights")?.uprightsErased).toBe(0);
   });
 
   it("keeps the level-camera layout when the photo has no receding lines", async () => {

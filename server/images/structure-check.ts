@@ -31,8 +31,10 @@ import { FLOOR_THRESHOLDS, floorMaterial } from "./floor-material";
 import { decodeRgb, resizeRgb } from "./raw-image";
 import { roomGeometry, type RoomGeometry } from "./room-geometry";
 import { BUILT_IN_ROOMS, protectedZones, zonePixels, type ProtectedZone, type ZoneKind } from "./room-zones";
+import { straightSegments } from "./straight-segments";
 import { lineMaps, unhiddenShares, zoneLines } from "./structure-lines";
 import { changedBeyondLight, gradeResidual, repaintedAreas, surfaceChange, zoneSurface } from "./surface-colour";
+import { isUpright, UPRIGHT_LIMITS, uprightsErased } from "./uprights";
 
 export const STRUCTURE_THRESHOLDS = {
   /** Least share of a zone's source lines the output must keep. */
@@ -64,16 +66,19 @@ export const STRUCTURE_THRESHOLDS = {
   minFloorVisible: FLOOR_THRESHOLDS.minVisible,
   maxFloorMaterialChanged: FLOOR_THRESHOLDS.maxMaterialChanged,
   maxFloorLinesChanged: FLOOR_THRESHOLDS.maxLinesChanged,
+  /** Largest share of the room's uprights (uprights.ts) erased along most of their length with nothing in front of them. */
+  maxUprightsErased: 0.35,
 } as const;
 
 const WORK_SIDE = 256;
 const MAX_SHIFT = 3;
 
-export type ZoneFailure = "structure_lost" | "structure_lost_locally" | "resurfaced" | "repainted" | "ceiling_refinished" | "floor_covered" | "floor_changed";
+export type ZoneFailure = "structure_lost" | "structure_lost_locally" | "resurfaced" | "repainted" | "ceiling_refinished" | "floor_covered" | "floor_changed" | "uprights_erased";
 
 export interface ZoneScore {
   zone: string;
-  kind: ZoneKind;
+  /** A band of the frame (room-zones.ts), or the room's uprights wherever they run (uprights.ts). */
+  kind: ZoneKind | "uprights";
   /** Share of the zone's source lines still in the output, 0..1; null for the floor, or when the zone has too few lines to judge. */
   edgeRecall: number | null;
   /** The share kept in the zone's worst window dense with lines, 0..1; null when no window is. */
@@ -94,6 +99,8 @@ export interface ZoneScore {
   floorMaterialChanged?: number | null;
   /** Floor: share of visible floor cells whose joints moved (lines lost or new), 0..1; null when too little is visible. */
   floorLinesChanged?: number | null;
+  /** Uprights: the share of their length erased with nothing in front, 0..1; null when too few uprights to judge. */
+  uprightsErased?: number | null;
   /** Why the zone failed, or null. */
   failure: ZoneFailure | null;
 }
@@ -118,7 +125,8 @@ export function needsStructureCheck(params: { type: string; environment: string 
   return (STRUCTURE_CHECKED_TYPES as readonly string[]).includes(params.type) && params.environment !== "exterior";
 }
 
-export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, options: { roomType?: string | null } = {}): Promise<StructureCheck> {
+/** `type`: the redesign type (a declutter adds nothing, so nothing it shows stands in front of the room); `roomType`: the request's. */
+export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, options: { roomType?: string | null; type?: string | null } = {}): Promise<StructureCheck> {
   const output = await decodeRgb(outputBytes, WORK_SIDE);
   const { width, height } = output;
   const resized = await resizeRgb(await decodeRgb(sourceBytes, WORK_SIDE * 2), width, height);
@@ -139,7 +147,10 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
   const changed = changedAreas(source, output, shift).mask;
   const margin = Math.max(1, Math.abs(shift.dx), Math.abs(shift.dy));
 
-  const zones = protectedZones(geometry, { builtIns }).map((zone): ZoneScore => {
+  const uprights = (await straightSegments(greyOf(source), width, height, Math.round(UPRIGHT_LIMITS.minLength * height))).filter((s) => isUpright(s, height));
+  const placed = protectedZones(geometry, { builtIns });
+
+  const zones = placed.map((zone): ZoneScore => {
     const { pixels: all, x0, y0, x1, y1 } = zonePixels(zone, width, height);
     // The border pixels the shift brought in, and the Sobel border, say nothing.
     const pixels = all.filter((p) => {
@@ -160,8 +171,16 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
     const refinished = !score.failure && (ceilingChanged ?? 0) > STRUCTURE_THRESHOLDS.maxCeilingChanged;
     return { ...score, ceilingChanged, failure: refinished ? "ceiling_refinished" : score.failure };
   });
+  const floor = new Uint8Array(width * height);
+  for (const p of zonePixels(placed.find((z) => z.kind === "floor")!, width, height).pixels) floor[p] = 1;
+  zones.push(uprightsZone(uprightsErased({ uprights, maps: lines, hidden: options.type === "declutter" ? null : inFront, floor })));
   const failed = zones.filter((z) => z.failure);
   return { verdict: failed.length ? "fail" : "pass", zones, reason: failed.map(describeFailure).join("; "), geometry };
+}
+
+function uprightsZone(erased: number | null): ZoneScore {
+  const failure = erased !== null && erased > STRUCTURE_THRESHOLDS.maxUprightsErased ? "uprights_erased" : null;
+  return { zone: "door and window uprights", kind: "uprights", edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, uprightsErased: erased, failure };
 }
 
 /** What the output added in front of the room: the areas changed beyond light that are not repainted surface, grown by 2 px for their rims. */
@@ -191,7 +210,7 @@ function surfaceZone(zone: ProtectedZone, pixels: number[], { edgeRecall, localR
 const percent = (v: number) => `${Math.round(v * 100)} %`;
 
 /** The least shares of lines kept, over the zone and in its worst window, for a zone of this kind. */
-export function recallLimits(kind: ZoneKind): [number, number] {
+export function recallLimits(kind: ZoneScore["kind"]): [number, number] {
   const t = STRUCTURE_THRESHOLDS;
   return kind === "built-ins" ? [t.minBuiltInsEdgeRecall, t.minBuiltInsLocalRecall] : [t.minEdgeRecall, t.minLocalRecall];
 }
@@ -215,6 +234,8 @@ function describeFailure(z: ZoneScore): string {
         : `${z.zone} repainted lighter or darker (lightness ${z.lightness!.toFixed(1)}, limit ±${t.maxLightness})`;
     case "ceiling_refinished":
       return `ceiling refinished (${percent(z.ceilingChanged!)} of its own surface changed beyond light, limit ${percent(t.maxCeilingChanged)})`;
+    case "uprights_erased":
+      return `door, window or wall-corner uprights erased (${percent(z.uprightsErased!)} of their length, limit ${percent(t.maxUprightsErased)})`;
     case "floor_covered":
       return `floor replaced or covered (${percent(z.floorVisible!)} of it left as it was, needs ${percent(t.minFloorVisible)})`;
     case "floor_changed":

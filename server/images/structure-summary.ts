@@ -22,6 +22,9 @@ export function summariseStructure(check: StructureCheck): StructureSummary {
 
 function scoresOf(z: ZoneScore): string {
   const t = STRUCTURE_THRESHOLDS;
+  if (z.kind === "uprights") {
+    return z.uprightsErased == null ? "too few long uprights to judge" : `erased ${percent(z.uprightsErased)} of their length (limit ${percent(t.maxUprightsErased)})`;
+  }
   if (z.kind === "floor") {
     const material =
       z.floorMaterialChanged == null

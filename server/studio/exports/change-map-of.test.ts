@@ -49,6 +49,8 @@ describe("changeMapOf", () => {
     expect(map!.structure).toMatchObject({ verdict: "fail", reason: expect.stringMatching(/upper left wall/) });
     expect(map!.structure!.zones[0]).toMatchObject({ zone: "upper left wall", failed: true, scores: expect.stringMatching(/lines kept \d+ % \(needs 55 %\)/) });
     expect(map!.structure!.zones.map((z) => z.zone)).toContain("floor");
+    // The window's two sides are all the uprights this room has, under the 60 % of its height they are judged on.
+    expect(map!.structure!.zones.find((z) => z.zone === "door and window uprights")).toMatchObject({ failed: false, scores: "too few long uprights to judge" });
   });
 
   it("words a summary stored by earlier code as today's code does (US English)", async () => {

@@ -62,7 +62,7 @@ export async function changeMapOf(
   };
   if ((STRUCTURE_CHECKED_TYPES as readonly string[]).includes(operation)) {
     const roomType = (input.generation.params as { roomType?: string } | null)?.roomType ?? null;
-    stored.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, { roomType }));
+    stored.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, { roomType, type: operation }));
   }
   // Overlay first: a summary on disk promises its overlay is there too.
   await store.put(keys.overlay, await renderChangeOverlay(map, mode, source.bytes), "image/png");

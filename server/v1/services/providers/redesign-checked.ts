@@ -19,7 +19,7 @@ import { callProvider } from "./call-provider";
 export async function redesignChecked(provider: RedesignProvider, source: ImageFile, params: RedesignParams): Promise<ProviderResult> {
   const first = await callProvider((signal) => provider.redesign(source, params, signal));
   if (!needsStructureCheck(params)) return first;
-  const options = { roomType: params.roomType };
+  const options = { roomType: params.roomType, type: params.type };
   if ((await checkStructure(source.bytes, first.outputs[0].bytes, options)).verdict === "pass") return first;
 
   // A work key of its own: a hosted provider would otherwise resume the refused prediction.
