@@ -83,14 +83,21 @@ const svgOf = (width: number, height: number, body: string) =>
  */
 export function furnitureSvg(width: number, height: number, area: Box | null, wall: Box | null): string {
   const parts = area ? furniture(width, height, area) : [plant(width * 0.82, height * 0.86, width * 0.1, height * 0.14)];
-  if (wall) {
-    const [wx0, wy0, wx1, wy1] = [wall[0] * width, wall[1] * height, wall[2] * width, wall[3] * height];
-    const pw = Math.min((wx1 - wx0) * 0.4, width / 6), ph = Math.min((wy1 - wy0) * 0.35, height / 6);
-    const [px, py] = [(wx0 + wx1 - pw) / 2, wy0 + (wy1 - wy0) * 0.2];
-    parts.push(`<rect x="${px}" y="${py}" width="${pw}" height="${ph}" fill="#2b2b2b"/>`);
-    parts.push(`<rect x="${px + 4}" y="${py + 4}" width="${pw - 8}" height="${ph - 8}" fill="#c96f4a"/>`);
-  }
+  if (wall) parts.push(picture(width, height, wall));
   return svgOf(width, height, parts.join(""));
+}
+
+/** Only the picture of `furnitureSvg` on `wall`. */
+export function pictureSvg(width: number, height: number, wall: Box): string {
+  return svgOf(width, height, picture(width, height, wall));
+}
+
+/** A framed picture on `wall`, at most a sixth of the frame across. */
+function picture(width: number, height: number, wall: Box): string {
+  const [wx0, wy0, wx1, wy1] = [wall[0] * width, wall[1] * height, wall[2] * width, wall[3] * height];
+  const pw = Math.min((wx1 - wx0) * 0.4, width / 6), ph = Math.min((wy1 - wy0) * 0.35, height / 6);
+  const [px, py] = [(wx0 + wx1 - pw) / 2, wy0 + (wy1 - wy0) * 0.2];
+  return `<rect x="${px}" y="${py}" width="${pw}" height="${ph}" fill="#2b2b2b"/><rect x="${px + 4}" y="${py + 4}" width="${pw - 8}" height="${ph - 8}" fill="#c96f4a"/>`;
 }
 
 function plant(x: number, y: number, w: number, h: number): string {

@@ -28,7 +28,7 @@ export interface Pair {
   source: Buffer;
   output: Buffer;
   roomType: string;
-  /** The redesign type the output stands for: the local provider's own, staging for the made-up pairs (they add furniture), redecorate for the real outputs. */
+  /** The redesign type the output stands for: the local provider's own, the made-up recipe's, redecorate for the real outputs. */
   type: RedesignType;
 }
 
@@ -50,7 +50,9 @@ export async function* devSetPairs(): AsyncGenerator<Pair> {
     const image = await decodeRgb(source);
     for (const recipe of RECIPES) {
       const made = await recipe.make(image, base);
-      if (made) yield { id: `${name}/${recipe.name}`, origin: "made-up", label: recipe.label, what: recipe.what, source, output: await toJpeg(made), roomType: base.roomType, type: "staging" };
+      if (!made) continue;
+      const [pairSource, output] = recipe.reverse ? [await toJpeg(made), source] : [source, await toJpeg(made)];
+      yield { id: `${name}/${recipe.name}`, origin: "made-up", label: recipe.label, what: recipe.what, source: pairSource, output, roomType: base.roomType, type: recipe.type ?? "staging" };
     }
     for (const run of LOCAL_RUNS) {
       const params = { type: run.type, roomType: base.roomType, style: run.style, color: null, intensity: 0.8, environment: "interior" as const, maskPrompt: null, inspiration: null, styleReference: null, variant: 1 };

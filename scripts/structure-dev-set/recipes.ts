@@ -8,7 +8,8 @@
 import { fillHoles } from "@/server/providers/local/fill-holes";
 import type { RgbImage } from "@/server/images/raw-image";
 import { rgbToLab } from "@/server/images/color";
-import { boundsOf, editLab, furnitureSvg, lampSvg, maskOf, medianLab, overlay, polygonOf, seeded, type Box, type Polygon } from "./draw";
+import type { RedesignType } from "@/shared/vocabulary";
+import { boundsOf, editLab, furnitureSvg, lampSvg, maskOf, medianLab, overlay, pictureSvg, polygonOf, seeded, type Box, type Polygon } from "./draw";
 
 export interface Base {
   roomType: string;
@@ -24,6 +25,10 @@ export interface Recipe {
   name: string;
   label: "kept" | "changed";
   what: string;
+  /** The redesign type the output stands for; staging unless given (most made-up outputs add furniture). */
+  type?: RedesignType;
+  /** The made image is the source and the photo itself the output: what a faithful declutter gives back of a room with things in it. */
+  reverse?: boolean;
   /** Null when the base has nothing this recipe needs. */
   make(image: RgbImage, base: Base): Promise<RgbImage | null> | RgbImage | null;
 }
@@ -114,6 +119,14 @@ export const RECIPES: Recipe[] = [
     },
   },
   { name: "furnished", label: "kept", what: "a sofa, a rug, a low table, a plant and a picture added", make: furnished },
+  {
+    name: "emptied", label: "kept", type: "declutter", reverse: true, what: "a declutter of the room with a sofa, a rug, a low table and a plant in it: the photo without them",
+    make: (image, base) => overlay(image, furnitureSvg(image.width, image.height, area(base), null)),
+  },
+  {
+    name: "picture-taken-down", label: "kept", type: "declutter", reverse: true, what: "a declutter of the room with a picture on the wall: the photo without it",
+    make: (image, base) => (base.walls.length ? overlay(image, pictureSvg(image.width, image.height, base.walls[0])) : null),
+  },
   {
     name: "nudged", label: "kept", what: "the frame moved by 2 px and scaled by 1 %, fresh grain, as a model that re-synthesises the image gives back",
     make: (image) => {

@@ -36,7 +36,9 @@ export function redesignPrompt(params: RedesignParams): string {
     case "render":
       return `Turn this sketch of a ${place} into a photorealistic architectural render in ${style}, following its lines exactly.${focus} Keep the layout, walls, openings and perspective of the sketch.${params.firmStructure ? FIRM_STRUCTURE : ""}`;
     case "declutter":
-      return `Remove the clutter, personal items and movable furniture from this ${place}, leaving it clean and empty.${focus} ${keep(params)} Photorealistic real-estate photo.`;
+      // What hangs on the walls stays: the structure check cannot tell a picture taken down
+      // from a window or a wall light erased, and refuses both (docs/structure-check.md).
+      return `Remove the clutter, personal items and movable furniture standing on the floor and on surfaces of this ${place}, leaving it clean and empty. Leave what hangs on the walls (pictures, mirrors, wall lights, shelves) where it is.${focus} ${keep(params)} Photorealistic real-estate photo.`;
     case "color_change":
       return `Repaint only the painted walls of this ${place} in ${params.color ?? "a fresh neutral colour"}, keeping their shading.${focus} Keep the floor, ceiling, trim, windows, doors, furniture, fixtures, camera angle and lighting exactly as they are.`;
   }
