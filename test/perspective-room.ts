@@ -26,6 +26,10 @@ export interface PerspectiveRoomOptions {
   wallTop?: number;
   /** The ceiling clad in wood boards. */
   ceiling?: "plain" | "wood";
+  /** The ceiling painted as the wall, with no cornice line between them: nothing in the photo separates the two. */
+  seamless?: boolean;
+  /** A pendant light hanging from the top of the frame at this x (fraction of the frame). */
+  pendant?: number;
   /** Wall lights on the back wall at these x (fractions of the back wall), high-contrast fittings a declutter may erase. */
   wallLights?: number[];
   /** The back wall papered in narrow vertical stripes. */
@@ -62,14 +66,14 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
   const poly = (points: (readonly [number, number])[], fill: string, extra = "") => `<polygon points="${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")}" fill="${fill}" ${extra}/>`;
   const parts: string[] = [
     `<rect width="${W}" height="${H}" fill="${wall}"/>`,
-    poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], options.ceiling === "wood" ? "#8a5a36" : "#f4f2ee"),
+    poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], options.ceiling === "wood" ? "#8a5a36" : options.seamless ? wall : "#f4f2ee"),
     ...(options.ceiling === "wood" ? [`<clipPath id="ceiling">${poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], "#000")}</clipPath>`, `<g clip-path="url(#ceiling)">${ceilingBoards({ vx, vy, by0, W }).join("")}</g>`] : []),
     poly([tl, [bx0, by0], [bx0, by1], bl], "#c9bfae"),
     poly([[bx1, by0], tr, br, [bx1, by1]], "#cfc5b4"),
     poly([[bx0, by1], [bx1, by1], br, [W, H], [0, H], bl], options.floor === "tiles" ? "#b9b6b0" : "#8a6a4a"),
     `<clipPath id="floor">${poly([[bx0, by1], [bx1, by1], br, [W, H], [0, H], bl], "#000")}</clipPath>`,
     `<g clip-path="url(#floor)">${floorLines(options.floor ?? "boards", { vx, vy, by1, W, H }, options.boards).join("")}</g>`,
-    `<polyline points="${tl.join(",")} ${bx0},${by0} ${bx1},${by0} ${tr.join(",")}" fill="none" stroke="#8f8778" stroke-width="1.5"/>`,
+    ...(options.seamless ? [] : [`<polyline points="${tl.join(",")} ${bx0},${by0} ${bx1},${by0} ${tr.join(",")}" fill="none" stroke="#8f8778" stroke-width="1.5"/>`]),
     `<polyline points="${bl.join(",")} ${bx0},${by1} ${bx1},${by1} ${br.join(",")}" fill="none" stroke="#5a4a3a" stroke-width="2"/>`,
     `<line x1="${bx0}" y1="${by0}" x2="${bx0}" y2="${by1}" stroke="#8f8778" stroke-width="1.5"/><line x1="${bx1}" y1="${by0}" x2="${bx1}" y2="${by1}" stroke="#8f8778" stroke-width="1.5"/>`,
   ];
@@ -101,6 +105,10 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
   if (options.smear) {
     const [x0, y0, x1, y1] = options.smear;
     parts.push(`<rect x="${x0 * W}" y="${y0 * H}" width="${(x1 - x0) * W}" height="${(y1 - y0) * H}" fill="url(#smear)"/>`);
+  }
+  if (options.pendant !== undefined) {
+    const x = options.pendant * W;
+    parts.push(`<line x1="${x}" y1="0" x2="${x}" y2="${0.12 * H}" stroke="#2a2a2a" stroke-width="1.5"/><polygon points="${x - 0.04 * W},${0.18 * H} ${x + 0.04 * W},${0.18 * H} ${x + 0.015 * W},${0.12 * H} ${x - 0.015 * W},${0.12 * H}" fill="#2f3a40"/>`);
   }
   if (options.furniture) {
     parts.push(`<rect x="${vx - 0.18 * W}" y="${by1 + 0.06 * H}" width="${0.36 * W}" height="${0.14 * H}" rx="6" fill="#3e4650"/>`);

@@ -29,6 +29,7 @@ function worst(check: StructureCheck): string {
     `floor joints ${Math.max(...z.map((s) => s.floorLinesChanged ?? 0)).toFixed(2)}`,
     `uprights erased ${Math.max(...z.map((s) => s.uprightsErased ?? 0)).toFixed(2)}`,
     `ceiling surface ${Math.max(...z.map((s) => s.ceilingChanged ?? 0)).toFixed(2)}`,
+    `top edge ${Math.max(...z.map((s) => s.topEdgeChanged ?? 0)).toFixed(2)}`,
   ].join(", ");
 }
 

@@ -14,6 +14,12 @@
  * `changed`: the largest share of any such surface whose colour moved beyond light
  * (surface-colour.ts). Staging adds nothing to a ceiling but a light fitting or a fan, a
  * few percent of it; more than half of it in another colour or pattern is a new ceiling.
+ *
+ * Where no line separates a sliver of ceiling from the wall below, that surface is not
+ * found, but the ceiling still is the top of the frame: `topEdgeChanged` is the share of
+ * the frame's top rows (2 % of its height) changed beyond light. A light fitting or a
+ * pendant takes a few percent of them; across most of the width it is the ceiling
+ * refinished, or in a photo tilted down the walls' top repainted, which is refused too.
  */
 import "server-only";
 import { morph } from "./edges";
@@ -21,6 +27,8 @@ import { regionsOf } from "./regions";
 
 /** A part of the band smaller than this share of the frame is not a ceiling surface. */
 const MIN_SURFACE = 0.01;
+/** The top rows of the frame, as a share of its height. */
+const TOP_ROWS = 0.02;
 
 /** Null when no part of the band large enough touches the top of the frame. */
 export function ceilingSurfaceChanged(input: { sourceLines: Uint8Array; changed: Uint8Array; band: number[]; width: number; height: number; margin: number }): number | null {
@@ -38,4 +46,18 @@ export function ceilingSurfaceChanged(input: { sourceLines: Uint8Array; changed:
     worst = Math.max(worst ?? 0, changed / region.length);
   }
   return worst;
+}
+
+/** The share of the frame's top rows (inside the alignment margin) changed beyond light. */
+export function topEdgeChanged(input: { changed: Uint8Array; width: number; height: number; margin: number }): number {
+  const { width, height, margin } = input;
+  const rows = Math.max(2, Math.round(TOP_ROWS * height));
+  let count = 0, changed = 0;
+  for (let y = margin; y < Math.min(height, margin + rows); y++) {
+    for (let x = margin; x < width - margin; x++) {
+      count++;
+      changed += input.changed[y * width + x];
+    }
+  }
+  return count ? changed / count : 0;
 }

@@ -180,6 +180,22 @@ describe("checkStructure, round 2", () => {
     expect(furnished.verdict, furnished.reason).toBe("pass");
   });
 
+  it("refuses a sliver of ceiling clad in wood with no line between it and the wall, and passes a pendant hung from it", async () => {
+    const seamless = { windows: [glassWall], wallTop: 0.45, seamless: true };
+    const room = await perspectiveRoom(seamless);
+    const clad = await checkStructure(room, await perspectiveRoom({ ...seamless, ceiling: "wood" }));
+    expect(clad.verdict).toBe("fail");
+    const ceiling = clad.zones.find((z) => z.kind === "ceiling")!;
+    // Without a line to split it along, the ceiling's own surface runs into the wall: round 3 passed it.
+    expect(ceiling.ceilingChanged ?? 0).toBeLessThanOrEqual(STRUCTURE_THRESHOLDS.maxCeilingChanged);
+    expect(ceiling.topEdgeChanged).toBeGreaterThan(STRUCTURE_THRESHOLDS.maxTopEdgeChanged);
+    expect(failedZones(clad)).toEqual(["ceiling: ceiling_refinished"]);
+    expect(clad.reason).toMatch(/the top of the photo changed beyond light across \d+ % of its width, limit 50 %/);
+
+    const hung = await checkStructure(room, await perspectiveRoom({ ...seamless, pendant: 0.4, furniture: true }));
+    expect(hung.verdict, hung.reason).toBe("pass");
+  });
+
   it("refuses a wall light erased from a papered wall, and passes furniture in front of the same wall", async () => {
     const room = await perspectiveRoom({ wallpaper: true, windows: [glassWall], wallLights: [0.2] });
     const erased = await checkStructure(room, await perspectiveRoom({ wallpaper: true, windows: [glassWall] }));

@@ -23,7 +23,7 @@
  */
 import "server-only";
 import { bestShift, shifted, standardised } from "./align";
-import { ceilingSurfaceChanged } from "./ceiling-surface";
+import { ceilingSurfaceChanged, topEdgeChanged } from "./ceiling-surface";
 import { changedAreas } from "./change-map";
 import { rgbBufferToLab } from "./color";
 import { greyOf, morph } from "./edges";
@@ -63,6 +63,8 @@ export const STRUCTURE_THRESHOLDS = {
   maxLightness: 25,
   /** Largest share of the ceiling's own surface (ceiling-surface.ts) changed beyond light: staging adds a light fitting to a ceiling, not a new finish. */
   maxCeilingChanged: 0.5,
+  /** Largest share of the frame's top rows changed beyond light: a fitting hangs from a few percent of them. */
+  maxTopEdgeChanged: 0.5,
   minFloorVisible: FLOOR_THRESHOLDS.minVisible,
   maxFloorMaterialChanged: FLOOR_THRESHOLDS.maxMaterialChanged,
   maxFloorLinesChanged: FLOOR_THRESHOLDS.maxLinesChanged,
@@ -93,6 +95,8 @@ export interface ZoneScore {
   lightness: number | null;
   /** Ceiling: the largest share of the ceiling's own surface changed beyond light, 0..1; null when no surface of it was found. */
   ceilingChanged?: number | null;
+  /** Ceiling: the share of the frame's top rows changed beyond light, 0..1. */
+  topEdgeChanged?: number;
   /** Floor: share left visible outside the changed areas, 0..1. */
   floorVisible?: number;
   /** Floor: share of visible floor cells whose texture changed, 0..1; null when too little is visible. */
@@ -168,8 +172,9 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
     const score = surfaceZone(zone, pixels, zoneLines(lines, unhiddenShares(lines, inFront, pixels), pixels), surface);
     if (zone.kind !== "ceiling") return score;
     const ceilingChanged = ceilingSurfaceChanged({ sourceLines: lines.source, changed: changedColour, band: pixels, width, height, margin });
-    const refinished = !score.failure && (ceilingChanged ?? 0) > STRUCTURE_THRESHOLDS.maxCeilingChanged;
-    return { ...score, ceilingChanged, failure: refinished ? "ceiling_refinished" : score.failure };
+    const topChanged = topEdgeChanged({ changed: changedColour, width, height, margin });
+    const refinished = !score.failure && ((ceilingChanged ?? 0) > STRUCTURE_THRESHOLDS.maxCeilingChanged || topChanged > STRUCTURE_THRESHOLDS.maxTopEdgeChanged);
+    return { ...score, ceilingChanged, topEdgeChanged: topChanged, failure: refinished ? "ceiling_refinished" : score.failure };
   });
   const floor = new Uint8Array(width * height);
   for (const p of zonePixels(placed.find((z) => z.kind === "floor")!, width, height).pixels) floor[p] = 1;
@@ -233,7 +238,9 @@ function describeFailure(z: ZoneScore): string {
         ? `${z.zone} repainted (${percent(z.repaint!)} of it, limit ${percent(t.maxRepaint)})`
         : `${z.zone} repainted lighter or darker (lightness ${z.lightness!.toFixed(1)}, limit ±${t.maxLightness})`;
     case "ceiling_refinished":
-      return `ceiling refinished (${percent(z.ceilingChanged!)} of its own surface changed beyond light, limit ${percent(t.maxCeilingChanged)})`;
+      return (z.ceilingChanged ?? 0) > t.maxCeilingChanged
+        ? `ceiling refinished (${percent(z.ceilingChanged!)} of its own surface changed beyond light, limit ${percent(t.maxCeilingChanged)})`
+        : `ceiling refinished (the top of the photo changed beyond light across ${percent(z.topEdgeChanged!)} of its width, limit ${percent(t.maxTopEdgeChanged)})`;
     case "uprights_erased":
       return `door, window or wall-corner uprights erased (${percent(z.uprightsErased!)} of their length, limit ${percent(t.maxUprightsErased)})`;
     case "floor_covered":

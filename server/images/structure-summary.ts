@@ -41,6 +41,7 @@ function scoresOf(z: ZoneScore): string {
     `repainted ${percent(z.repaint ?? 0)} (limit ${percent(t.maxRepaint)})`,
     `light ${(z.lightness ?? 0) >= 0 ? "+" : ""}${(z.lightness ?? 0).toFixed(1)} L* (limit ±${t.maxLightness})`,
     ...(z.ceilingChanged == null ? [] : [`its own surface changed ${percent(z.ceilingChanged)} (limit ${percent(t.maxCeilingChanged)})`]),
+    ...(z.topEdgeChanged == null ? [] : [`top of the photo changed ${percent(z.topEdgeChanged)} (limit ${percent(t.maxTopEdgeChanged)})`]),
   ];
   return parts.join(", ");
 }
