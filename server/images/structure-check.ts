@@ -14,9 +14,14 @@
  *   colour moved beyond what light explains after the whole-image grade, and of those
  *   repainted rather than covered by something added, and the light's own lightness
  *   shift (surface-colour.ts); for the ceiling also the share changed of its own
- *   surface, found from the lines rather than the band (ceiling-surface.ts);
+ *   surface, found from the lines rather than the band, and of the frame's top rows
+ *   (ceiling-surface.ts);
  * - floor: its share left visible outside what the output changed, and whether the
- *   visible floor kept its texture and its joints' places (floor-material.ts).
+ *   visible floor kept its texture and its joints' places (floor-material.ts);
+ * - the room's uprights (door and window frames, corners), wherever they run, also
+ *   through the lower walls the bands leave unchecked: the share of their length erased
+ *   with nothing in front of them; for a declutter, which adds nothing, nothing counts
+ *   as in front (uprights.ts).
  * Thresholds (STRUCTURE_THRESHOLDS, reasons in docs/structure-check.md): one failing
  * zone refuses the output. Every zone's scores are in the answer, so whoever reads a
  * refusal sees which measure failed and by how much.
