@@ -39,9 +39,15 @@ function scoresOf(z: ZoneScore): string {
     ...(z.erasedRecall == null ? [] : [`worst part with nothing in front ${percent(z.erasedRecall)} (needs ${percent(t.minErasedRecall)})`]),
     `changed beyond light ${percent(z.changed ?? 0)} (limit ${percent(t.maxChanged)})`,
     `repainted ${percent(z.repaint ?? 0)} (limit ${percent(t.maxRepaint)})`,
-    `light ${(z.lightness ?? 0) >= 0 ? "+" : ""}${(z.lightness ?? 0).toFixed(1)} L* (limit ±${t.maxLightness})`,
+    `light ${signedLightness(z.lightness ?? 0)} L* (limit ±${t.maxLightness})`,
     ...(z.ceilingChanged == null ? [] : [`its own surface changed ${percent(z.ceilingChanged)} (limit ${percent(t.maxCeilingChanged)})`]),
     ...(z.topEdgeChanged == null ? [] : [`top of the photo changed ${percent(z.topEdgeChanged)} (limit ${percent(t.maxTopEdgeChanged)})`]),
   ];
   return parts.join(", ");
+}
+
+/** "+1.3", "-2.0", and "+0.0" for a shift that rounds to nothing (never "-0.0"). */
+function signedLightness(value: number): string {
+  const rounded = Math.round(value * 10) / 10 || 0;
+  return `${rounded >= 0 ? "+" : ""}${rounded.toFixed(1)}`;
 }
