@@ -1,7 +1,9 @@
 /**
  * The made-up pairs of the development set, made from its real photos and the regions
  * drawn on them (manifest.json). Kept: what staging may do (re-grade, relight, add
- * furniture, nudge the frame and re-synthesise the grain). Changed: what it may not
+ * furniture, nudge the frame and re-synthesise the grain), and what a faithful declutter
+ * gives back (the photo itself, from a source with furniture or a picture drawn in).
+ * Changed: what it may not
  * (wall up a window or part of it, repaint walls, replace the floor or ceiling, swap
  * cabinet fronts, take out wall lights). They are deterministic: the same bytes each run.
  */
