@@ -6,7 +6,7 @@
  * hands it out again.
  */
 import PgBoss from "pg-boss";
-import { databaseUrl, getDb } from "@/db/client";
+import { databaseUrl, getDb, getSql } from "@/db/client";
 import { stableId } from "./stable-id";
 import { logError } from "@/server/log";
 
@@ -41,9 +41,33 @@ export async function openQueue(options: QueueOptions): Promise<PgBoss> {
   await boss.start();
   // Retries here only recover lost leases: step retries are the executor's own.
   const queue = { name: WORK_QUEUE, retryLimit: 1000, retryDelay: 1, expireInSeconds: options.leaseSeconds };
-  if (!(await boss.getQueue(WORK_QUEUE))) await boss.createQueue(WORK_QUEUE, queue);
+  await oneAtATime(QUEUE_CREATION_LOCK, async () => {
+    if (!(await boss.getQueue(WORK_QUEUE))) await boss.createQueue(WORK_QUEUE, queue);
+  });
   if (options.supervise) await boss.updateQueue(WORK_QUEUE, queue);
   return boss;
+}
+
+/**
+ * Executors starting together (a deployment's instances) each find the queue missing
+ * and create it. pg-boss's create_queue inserts the queue's row and then alters tables,
+ * and two at once deadlock in Postgres, failing a start. A session advisory lock on a
+ * connection of the app's own pool makes them take turns; the later ones find the queue.
+ */
+const QUEUE_CREATION_LOCK = 7_412_026_002;
+
+async function oneAtATime(lock: number, work: () => Promise<void>): Promise<void> {
+  const session = await (await getSql()).reserve();
+  try {
+    await session`select pg_advisory_lock(${lock})`;
+    try {
+      await work();
+    } finally {
+      await session`select pg_advisory_unlock(${lock})`;
+    }
+  } finally {
+    session.release();
+  }
 }
 
 export function jobId(item: WorkItem): string {
