@@ -10,9 +10,8 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import type { Plan } from "@/shared/vocabulary";
+import { ADVISORY_LOCKS, holdingSessionLock } from "./advisory-locks";
 import { moveLegacyAccountsToSignupPlan } from "./signup-plan";
-
-const MIGRATION_LOCK = 7_412_026_001;
 
 export function migrationsFolder(): string {
   return path.join(process.cwd(), "db", "migrations");
@@ -22,13 +21,13 @@ export function migrationsFolder(): string {
 export async function runMigrations(url: string, options: { signupPlan?: Plan } = {}): Promise<void> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migrate(drizzle(sql), { migrationsFolder: migrationsFolder(), migrationsSchema: "drizzle" });
-    if (options.signupPlan) {
-      const moved = await moveLegacyAccountsToSignupPlan(sql, options.signupPlan);
-      if (moved > 0) console.log(`[db] moved ${moved} workspace account(s) made before plans to the ${options.signupPlan} plan (STUDIO_SIGNUP_PLAN)`);
-    }
-    await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    await holdingSessionLock(sql, ADVISORY_LOCKS.migrations, async () => {
+      await migrate(drizzle(sql), { migrationsFolder: migrationsFolder(), migrationsSchema: "drizzle" });
+      if (options.signupPlan) {
+        const moved = await moveLegacyAccountsToSignupPlan(sql, options.signupPlan);
+        if (moved > 0) console.log(`[db] moved ${moved} workspace account(s) made before plans to the ${options.signupPlan} plan (STUDIO_SIGNUP_PLAN)`);
+      }
+    });
   } finally {
     await sql.end();
   }

@@ -12,12 +12,10 @@
  * (its process died): it then waits again and is admitted anew.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import { getDb, type Tx } from "@/db/client";
 import { executorConcurrencyQueues, executorConcurrencyWaits, type ConcurrencyConstraint } from "@/db/schema";
 import type { WorkItem } from "./queue";
-
-/** pg_advisory_xact_lock key of admission ("atrium concurrency"). */
-const ADMISSION_LOCK = 0x61747263;
 
 export interface Admitted {
   id: string;
@@ -78,7 +76,7 @@ export async function admitWaiting(leaseSeconds: number): Promise<Admitted[]> {
 }
 
 async function lockAdmission(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADMISSION_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.admission})`);
 }
 
 /**
@@ -96,7 +94,7 @@ async function lockAdmission(tx: Tx): Promise<void> {
 async function parkIfFull(id: string, item: WorkItem, constraints: ConcurrencyConstraint[], since: Date): Promise<boolean> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock_shared(${ADMISSION_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${ADVISORY_LOCKS.admission})`);
     const [existing] = await tx.select({ id: executorConcurrencyWaits.id }).from(executorConcurrencyWaits).where(eq(executorConcurrencyWaits.id, id));
     if (existing) return false;
     const keys = constraints.map((c) => c.key);

@@ -6,6 +6,7 @@
  * hands it out again.
  */
 import PgBoss from "pg-boss";
+import { ADVISORY_LOCKS, holdingSessionLock } from "@/db/advisory-locks";
 import { databaseUrl, getDb, getSql } from "@/db/client";
 import { stableId } from "./stable-id";
 import { logError } from "@/server/log";
@@ -41,7 +42,7 @@ export async function openQueue(options: QueueOptions): Promise<PgBoss> {
   await boss.start();
   // Retries here only recover lost leases: step retries are the executor's own.
   const queue = { name: WORK_QUEUE, retryLimit: 1000, retryDelay: 1, expireInSeconds: options.leaseSeconds };
-  await oneAtATime(QUEUE_CREATION_LOCK, async () => {
+  await createdOnce(async () => {
     if (!(await boss.getQueue(WORK_QUEUE))) await boss.createQueue(WORK_QUEUE, queue);
   });
   if (options.supervise) await boss.updateQueue(WORK_QUEUE, queue);
@@ -54,17 +55,10 @@ export async function openQueue(options: QueueOptions): Promise<PgBoss> {
  * and two at once deadlock in Postgres, failing a start. A session advisory lock on a
  * connection of the app's own pool makes them take turns; the later ones find the queue.
  */
-const QUEUE_CREATION_LOCK = 7_412_026_002;
-
-async function oneAtATime(lock: number, work: () => Promise<void>): Promise<void> {
+async function createdOnce(work: () => Promise<void>): Promise<void> {
   const session = await (await getSql()).reserve();
   try {
-    await session`select pg_advisory_lock(${lock})`;
-    try {
-      await work();
-    } finally {
-      await session`select pg_advisory_unlock(${lock})`;
-    }
+    await holdingSessionLock(session, ADVISORY_LOCKS.queueCreation, work);
   } finally {
     session.release();
   }
