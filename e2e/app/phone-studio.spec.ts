@@ -39,8 +39,8 @@ test.describe("the workspace pages and the invitation fit a phone", () => {
     ["/settings", "settings"],
     ["/settings/members", "members"],
     ["/settings/audit", "audit-log"],
-    // The Developers pages are fitted to a phone with their data in developers.spec.ts.
     ["/billing", "billing"],
+    // The Developers pages are fitted to a phone with their data in developers.spec.ts.
   ] as const) {
     test(name, async ({ page }) => {
       await page.context().addCookies(cookies);

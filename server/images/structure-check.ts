@@ -157,10 +157,9 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
   const margin = Math.max(1, Math.abs(shift.dx), Math.abs(shift.dy));
 
   const uprights = (await straightSegments(greyOf(source), width, height, Math.round(UPRIGHT_LIMITS.minLength * height))).filter((s) => isUpright(s, height));
-  const placed = protectedZones(geometry, { builtIns });
+  const placed = protectedZones(geometry, { builtIns }).map((zone) => ({ zone, ...zonePixels(zone, width, height) }));
 
-  const zones = placed.map((zone): ZoneScore => {
-    const { pixels: all, x0, y0, x1, y1 } = zonePixels(zone, width, height);
+  const zones = placed.map(({ zone, pixels: all, x0, y0, x1, y1 }): ZoneScore => {
     // The border pixels the shift brought in, and the Sobel border, say nothing.
     const pixels = all.filter((p) => {
       const x = p % width, y = (p - x) / width;
@@ -182,7 +181,7 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
     return { ...score, ceilingChanged, topEdgeChanged: topChanged, failure: refinished ? "ceiling_refinished" : score.failure };
   });
   const floor = new Uint8Array(width * height);
-  for (const p of zonePixels(placed.find((z) => z.kind === "floor")!, width, height).pixels) floor[p] = 1;
+  for (const p of placed.find((z) => z.zone.kind === "floor")!.pixels) floor[p] = 1;
   zones.push(uprightsZone(uprightsErased({ uprights, maps: lines, hidden: options.type === "declutter" ? null : inFront, floor })));
   const failed = zones.filter((z) => z.failure);
   return { verdict: failed.length ? "fail" : "pass", zones, reason: failed.map(describeFailure).join("; "), geometry };
