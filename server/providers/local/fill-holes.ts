@@ -7,7 +7,11 @@
  * Telea fills it there, and the smooth fill is scaled back up. Then the fine texture the
  * shrinking lost is restored by copying high-frequency detail (image minus its blur) from
  * a same-sized band right next to each hole (beside it, else below or above), which suits
- * floors and walls, the usual background of removed objects.
+ * floors and walls, the usual background of removed objects. The band must be the surface
+ * the fill continues: its blurred colour within 24 per channel of the fill on average. A
+ * chair in front of a desk under a window has the window in the band above it, whose
+ * mullions and trees would be pasted onto the floor; with no such band the hole keeps
+ * the smooth fill.
  */
 import "server-only";
 import type { RgbImage } from "@/server/images/raw-image";
@@ -93,12 +97,16 @@ function holeBoxes(cv: OpenCv, maskMat: OpenCv): Box[] {
   }
 }
 
+/** Mean per-channel difference under which a donor band's blurred colour continues the fill's surface. */
+const SAME_SURFACE = 24;
+
 /**
- * Picks the offset of a neighbouring band with no hole in it. Sideways first: floors,
- * skirting and wall shading mostly run horizontally in room photos, so the band beside a
- * hole continues its structure best.
+ * Picks the offset of a neighbouring band with no hole in it whose blurred colour matches
+ * the smooth fill (`fill`) over the hole's pixels. Sideways first: floors, skirting and
+ * wall shading mostly run horizontally in room photos, so the band beside a hole
+ * continues its structure best.
  */
-function donorOffset(box: Box, mask: Uint8Array, width: number, height: number): [number, number] | null {
+function donorOffset(box: Box, mask: Uint8Array, low: Buffer, fill: Buffer, width: number, height: number): [number, number] | null {
   const candidates: [number, number][] = [[-box.width, 0], [box.width, 0], [0, box.height], [0, -box.height]];
   for (const [dx, dy] of candidates) {
     const x0 = box.x + dx;
@@ -108,9 +116,24 @@ function donorOffset(box: Box, mask: Uint8Array, width: number, height: number):
     for (let y = y0; y < y0 + box.height && clean; y++) {
       for (let x = x0; x < x0 + box.width; x++) if (mask[y * width + x]) { clean = false; break; }
     }
-    if (clean) return [dx, dy];
+    if (clean && colourDistance(box, [dx, dy], mask, low, fill, width) < SAME_SURFACE) return [dx, dy];
   }
   return null;
+}
+
+/** Mean absolute per-channel difference between the donor band's blurred colour and the fill, over the hole's pixels in `box`. */
+function colourDistance(box: Box, [dx, dy]: [number, number], mask: Uint8Array, low: Buffer, fill: Buffer, width: number): number {
+  let sum = 0, count = 0;
+  for (let y = box.y; y < box.y + box.height; y++) {
+    for (let x = box.x; x < box.x + box.width; x++) {
+      const p = y * width + x;
+      if (!mask[p]) continue;
+      const d = ((y + dy) * width + x + dx) * 3;
+      for (let c = 0; c < 3; c++) sum += Math.abs(low[d + c] - fill[p * 3 + c]);
+      count += 3;
+    }
+  }
+  return count ? sum / count : Infinity;
 }
 
 /** Low-pass copy of the image; libvips blurs a 12 MP image in well under a second, WASM OpenCV does not. */
@@ -123,7 +146,7 @@ async function addDonorDetail(image: RgbImage, out: Buffer, mask: Uint8Array, bo
   const src = image.data;
   const { width, height } = image;
   for (const box of boxes) {
-    const offset = donorOffset(box, mask, width, height);
+    const offset = donorOffset(box, mask, low, out, width, height);
     if (!offset) continue;
     for (let y = box.y; y < box.y + box.height; y++) {
       for (let x = box.x; x < box.x + box.width; x++) {
