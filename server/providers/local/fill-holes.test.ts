@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RgbImage } from "@/server/images/raw-image";
+import type { Rect } from "@/test/synthetic-room";
 import { fillHoles } from "./fill-holes";
 
 const [WIDTH, HEIGHT] = [200, 160];
@@ -24,12 +25,12 @@ function holeOver(x0: number, y0: number, x1: number, y1: number): Uint8Array {
   return mask;
 }
 
-/** Mean absolute difference of neighbouring pixels inside the box, across columns (mullions) or across rows (planks). */
-function detail(image: RgbImage, [x0, y0, x1, y1]: number[], across: "columns" | "rows"): number {
+/** Mean absolute difference of neighbouring pixels inside `rect`, across columns (mullions) or across rows (planks). */
+function detail(image: RgbImage, rect: Rect, across: "columns" | "rows"): number {
   const [dx, dy] = across === "columns" ? [1, 0] : [0, 1];
   let sum = 0, count = 0;
-  for (let y = y0; y < y1 - dy; y++) {
-    for (let x = x0; x < x1 - dx; x++) {
+  for (let y = rect.y; y < rect.y + rect.height - dy; y++) {
+    for (let x = rect.x; x < rect.x + rect.width - dx; x++) {
       const [p, q] = [(y * WIDTH + x) * 3, ((y + dy) * WIDTH + x + dx) * 3];
       for (let c = 0; c < 3; c++) sum += Math.abs(image.data[p + c] - image.data[q + c]);
       count += 3;
@@ -43,14 +44,14 @@ describe("fillHoles", () => {
     // The hole spans the floor's width from 30 rows below the window to the bottom: the bands
     // beside and below it leave the frame, the band above it is mostly window.
     const filled = await fillHoles(windowOverFloor(false), holeOver(0, 90, WIDTH, HEIGHT));
-    const inside = [4, 94, WIDTH - 4, HEIGHT - 4];
+    const inside = { x: 4, y: 94, width: WIDTH - 8, height: HEIGHT - 98 };
     expect(detail(filled, inside, "columns")).toBeLessThan(2);
   });
 
   it("restores the floor's own texture from the band beside a hole", async () => {
     const source = windowOverFloor(true);
     const filled = await fillHoles(source, holeOver(80, 100, 120, 160));
-    const [inside, beside] = [[84, 104, 116, 156], [44, 104, 76, 156]];
+    const [inside, beside] = [{ x: 84, y: 104, width: 32, height: 52 }, { x: 44, y: 104, width: 32, height: 52 }];
     expect(detail(source, beside, "rows")).toBeGreaterThan(10);
     expect(detail(filled, inside, "rows")).toBeGreaterThan(0.5 * detail(source, beside, "rows"));
   });
