@@ -179,6 +179,18 @@ export const DEVELOPER_LOG_DAYS = 30;
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx"] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
+/**
+ * The structure check's verdicts (D17): `fail` refuses the output (regenerated once, then
+ * `structure_changed`); `review` delivers it marked for a person; `pass` delivers it.
+ */
+export const STRUCTURE_VERDICTS = ["pass", "review", "fail"] as const;
+export type StructureVerdict = (typeof STRUCTURE_VERDICTS)[number];
+/** The verdicts a delivered output can carry: a failed one is never delivered. */
+export const DELIVERED_VERDICTS = ["pass", "review"] as const satisfies readonly StructureVerdict[];
+export type DeliveredVerdict = (typeof DELIVERED_VERDICTS)[number];
+/** Free redos of `review` outputs per source photo per day (D17). */
+export const FREE_REVIEW_REDOS_PER_DAY = 2;
+
 // ---------------------------------------------------------------- the studio
 
 export const WORKSPACE_ROLES = ["owner", "admin", "agent"] as const;

@@ -46,15 +46,15 @@ export function ChangeMapToggle({ outputId }: { outputId: string }) {
   );
 }
 
-function StructureVerdict({ structure }: { structure: { verdict: "pass" | "fail"; reason: string; zones: { zone: string; failed: boolean; scores: string }[] } }) {
+function StructureVerdict({ structure }: { structure: { verdict: "pass" | "review" | "fail"; summary: string; zones: { zone: string; verdict: "pass" | "review" | "fail"; scores: string }[] } }) {
   const passed = structure.verdict === "pass";
   return (
     <details className={passed ? "rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900" : "rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950"} data-testid="structure-verdict">
-      <summary className="cursor-pointer font-semibold">{passed ? "Structure check: the room was kept" : `Structure check: ${structure.reason}`}</summary>
+      <summary className="cursor-pointer font-semibold">Structure check: {structure.summary}</summary>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
         {structure.zones.map((z) => (
           <div key={z.zone} className="contents">
-            <dt className={z.failed ? "font-semibold" : undefined}>{z.zone}</dt>
+            <dt className={z.verdict === "pass" ? undefined : "font-semibold"}>{z.zone}</dt>
             <dd className="tabular-nums">{z.scores}</dd>
           </div>
         ))}

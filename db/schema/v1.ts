@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { OutputCheck } from "../../server/v1/schemas/output-check";
 import { PLANS, type Environment, type KeyScope, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
 import { completedAt, createdAt, inList, updatedAt } from "./columns";
 
@@ -36,6 +37,7 @@ export type PlanSource = "signup" | "operator" | "stripe" | "legacy";
 /** Where a grant of credits came from, shown in the workspace's usage history. */
 export type CreditSource = "opening" | "starter" | "operator" | "stripe_invoice" | "credit_pack" | "auto_top_up" | "pack_refund";
 export type ErrorInfo = { code: string; message: string; details?: unknown };
+
 
 export const accounts = v1.table(
   "accounts",
@@ -206,6 +208,8 @@ export const jobGroups = v1.table(
     outputCount: integer("output_count").notNull(),
     /** Sent by the client so jobs of one listing share furnishings; null lets the provider choose. */
     seed: integer("seed"),
+    /** A free redo of an output the structure check marked for review (D17): the first group of that source photo, whose redos are counted per day (free-redos). */
+    reviewRedoOf: uuid("review_redo_of"),
     status: text("status").$type<GroupStatus>().notNull().default("processing"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -228,6 +232,8 @@ export const jobOutputs = v1.table(
     provider: text("provider"),
     providerStatusUrl: text("provider_status_url"),
     error: jsonb("error").$type<ErrorInfo>(),
+    /** The structure check's verdict on the output (D17); null for the types it does not check. */
+    outputCheck: jsonb("output_check").$type<OutputCheck>(),
     createdAt: createdAt(),
     completedAt: completedAt(),
   },
@@ -303,6 +309,8 @@ export const renderViews = v1.table(
     gateVerdict: text("gate_verdict").$type<GateVerdict>(),
     gateScore: real("gate_score"),
     gateDetails: jsonb("gate_details").$type<Record<string, number>>(),
+    /** The structure check's verdict on the view's current output (D17). */
+    outputCheck: jsonb("output_check").$type<OutputCheck>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: completedAt(),
@@ -311,6 +319,23 @@ export const renderViews = v1.table(
     uniqueIndex("render_views_set_index").on(t.setId, t.viewIndex),
     check("render_views_attempts_cap", sql`${t.attempts} <= 4`),
   ],
+);
+
+/**
+ * Free redos of outputs the structure check marked for review (D17), counted per source
+ * photo and UTC day: `subject` is `job:<first group of the photo>` or `view:<view id>`.
+ */
+export const freeRedos = v1.table(
+  "free_redos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("free_redos_subject_created_idx").on(t.accountId, t.subject, t.createdAt)],
 );
 
 /**

@@ -99,11 +99,12 @@ describe("checkStructure", () => {
 describe("checkStructure, round 2", () => {
   const glassWall = { box: [0.5, 0.12, 0.95, 0.62] as [number, number, number, number], panes: 6 };
 
-  it("refuses a floor re-laid in tiles under new furniture, and passes furniture on the same floor", async () => {
+  it("marks a floor re-laid in tiles under new furniture for review (a staging covers its floor, D17), and passes furniture on the same floor", async () => {
     const room = await perspectiveRoom({ windows: [glassWall] });
     const tiled = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], floor: "tiles", furniture: true }));
-    expect(tiled.verdict).toBe("fail");
+    expect(tiled.verdict).toBe("review");
     expect(failedZones(tiled).join()).toMatch(/floor: floor_(covered|changed)/);
+    expect(tiled.summary).toMatch(/^Check this: .*floor/);
 
     const furnished = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], furniture: true }));
     expect(furnished.verdict, furnished.reason).toBe("pass");
@@ -155,15 +156,15 @@ describe("checkStructure, round 2", () => {
     expect(check.geometry.horizon).toBeCloseTo(0.68, 1);
   });
 
-  it("refuses a floor re-laid in its own colour, boards of another width, where texture statistics stay alike", async () => {
+  it("marks a floor re-laid in its own colour, boards of another width, where texture statistics stay alike", async () => {
     const room = await perspectiveRoom({ windows: [glassWall] });
     const check = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], boards: 9 }));
-    expect(check.verdict).toBe("fail");
+    expect(check.verdict).toBe("review");
     const floor = check.zones.find((z) => z.kind === "floor")!;
     // The statistics of round 2 did not see it: the same colour, joints running the same ways.
     expect(floor.floorMaterialChanged).toBeLessThanOrEqual(STRUCTURE_THRESHOLDS.maxFloorMaterialChanged);
     expect(floor.floorLinesChanged).toBeGreaterThan(STRUCTURE_THRESHOLDS.maxFloorLinesChanged);
-    expect(check.reason).toMatch(/floor re-laid \(joints moved/);
+    expect(check.findings.map((f) => f.measure)).toContain("floorLinesChanged");
   });
 
   it("refuses a ceiling clad in wood where the ceiling is a sliver of its band, and passes furniture and lamplight there", async () => {

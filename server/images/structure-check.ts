@@ -27,65 +27,28 @@
  * refusal sees which measure failed and by how much.
  */
 import "server-only";
-import { bestShift, shifted, standardised } from "./align";
 import { ceilingSurfaceChanged, topEdgeChanged } from "./ceiling-surface";
 import { changedAreas } from "./change-map";
 import { rgbBufferToLab } from "./color";
 import { greyOf, morph } from "./edges";
-import { FLOOR_THRESHOLDS, floorMaterial } from "./floor-material";
-import { decodeRgb, resizeRgb } from "./raw-image";
-import { roomGeometry, type RoomGeometry } from "./room-geometry";
-import { BUILT_IN_ROOMS, protectedZones, zonePixels, type ProtectedZone, type ZoneKind } from "./room-zones";
+import { floorMaterial } from "./floor-material";
+import { alignFrames, type Reframing } from "./frame-alignment";
+import { standardised } from "./align";
+import { roomGeometry, type RoomGeometry, LEVEL_CAMERA } from "./room-geometry";
+import { BUILT_IN_ROOMS, protectedZones, zonePixels, type ProtectedZone } from "./room-zones";
 import { straightSegments } from "./straight-segments";
 import { lineMaps, unhiddenShares, zoneLines } from "./structure-lines";
+import { summaryOf, technicalReason, verdictOf, zoneFindings, type Finding, type ZoneFailure, type ZoneKind, type ZoneScores } from "./structure-verdict";
 import { changedBeyondLight, gradeResidual, repaintedAreas, surfaceChange, zoneSurface } from "./surface-colour";
 import { isUpright, UPRIGHT_LIMITS, uprightsErased } from "./uprights";
 
-export const STRUCTURE_THRESHOLDS = {
-  /** Least share of a zone's source lines the output must keep. */
-  minEdgeRecall: 0.55,
-  /** Least share any window dense with lines must keep. */
-  minLocalRecall: 0.3,
-  /**
-   * The same two for a kitchen's or bathroom's built-ins, stricter: in front of cabinets
-   * staging may set a stool or a bowl, which hides a few lines, while new fronts keep the
-   * doors' outlines and lose their panels and handles, about half of their lines.
-   */
-  minBuiltInsEdgeRecall: 0.7,
-  minBuiltInsLocalRecall: 0.55,
-  /**
-   * Least share any window dense with lines must keep of the lines nothing added hides:
-   * with what stands in front discounted, only re-synthesis and registration lose lines
-   * (up to a fifth of a fine wallpaper's), while an erased fixture or a pane made solid
-   * loses half or more.
-   */
-  minErasedRecall: 0.7,
-  /** Largest share of a zone whose colour or pattern changed beyond light, whatever did it. */
-  maxChanged: 0.5,
-  /** Largest share of a zone repainted (its colour changed beyond light, no new lines around it). */
-  maxRepaint: 0.2,
-  /** Largest median shift of the light across a zone after the whole-image grade (L*), either way. */
-  maxLightness: 25,
-  /** Largest share of the ceiling's own surface (ceiling-surface.ts) changed beyond light: staging adds a light fitting to a ceiling, not a new finish. */
-  maxCeilingChanged: 0.5,
-  /** Largest share of the frame's top rows changed beyond light: a fitting hangs from a few percent of them. */
-  maxTopEdgeChanged: 0.5,
-  minFloorVisible: FLOOR_THRESHOLDS.minVisible,
-  maxFloorMaterialChanged: FLOOR_THRESHOLDS.maxMaterialChanged,
-  maxFloorLinesChanged: FLOOR_THRESHOLDS.maxLinesChanged,
-  /** Largest share of the room's uprights (uprights.ts) erased along most of their length with nothing in front of them. */
-  maxUprightsErased: 0.35,
-} as const;
+export { STRUCTURE_THRESHOLDS, recallLimits, type ZoneFailure } from "./structure-verdict";
 
 const WORK_SIDE = 256;
-const MAX_SHIFT = 3;
 
-export type ZoneFailure = "structure_lost" | "structure_lost_locally" | "resurfaced" | "repainted" | "ceiling_refinished" | "floor_covered" | "floor_changed" | "uprights_erased";
-
-export interface ZoneScore {
-  zone: string;
+export interface ZoneScore extends ZoneScores {
   /** A band of the frame (room-zones.ts), or the room's uprights wherever they run (uprights.ts). */
-  kind: ZoneKind | "uprights";
+  kind: ZoneKind;
   /** Share of the zone's source lines still in the output, 0..1; null for the floor, or when the zone has too few lines to judge. */
   edgeRecall: number | null;
   /** The share kept in the zone's worst window dense with lines, 0..1; null when no window is. */
@@ -110,17 +73,27 @@ export interface ZoneScore {
   floorLinesChanged?: number | null;
   /** Uprights: the share of their length erased with nothing in front, 0..1; null when too few uprights to judge. */
   uprightsErased?: number | null;
-  /** Why the zone failed, or null. */
+  /** The zone's own verdict: the worst of its findings (structure-verdict.ts). */
+  verdict: "pass" | "review" | "fail";
+  /** What the zone's worst finding names, or null when it has none. */
   failure: ZoneFailure | null;
+  /** Where the zone lies in the output, as fractions of its frame; null for the uprights, which run anywhere. */
+  region: { x: number; y: number; width: number; height: number } | null;
 }
 
 export interface StructureCheck {
-  verdict: "pass" | "fail";
+  verdict: "pass" | "review" | "fail";
   zones: ZoneScore[];
-  /** "window, door or frame lines lost on the upper left wall (kept 41 % of them, needs 55 %)", empty on a pass. */
+  /** Every measure beyond its limit or near it, worst first. */
+  findings: Finding[];
+  /** The refusing findings in technical words ("window, door or frame lines lost on the upper left wall (kept 41 % of them, needs 55 %)"), empty unless the verdict is fail. */
   reason: string;
+  /** One plain sentence for people, whatever the verdict. */
+  summary: string;
   /** Where the zones were placed. */
   geometry: RoomGeometry;
+  /** How the output was put back into the photo's frame, or why it could not be (then nothing was measured and the verdict is review). */
+  alignment: { reframing: Reframing | null } | { unaligned: string };
 }
 
 /** The redesign types whose outputs must keep the room's architecture (color_change repaints walls on purpose). */
@@ -136,11 +109,12 @@ export function needsStructureCheck(params: { type: string; environment: string 
 
 /** `type`: the redesign type (a declutter adds nothing, so nothing it shows stands in front of the room); `roomType`: the request's. */
 export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, options: { roomType?: string | null; type?: string | null } = {}): Promise<StructureCheck> {
-  const output = await decodeRgb(outputBytes, WORK_SIDE);
+  const alignment = await alignFrames(sourceBytes, outputBytes, WORK_SIDE);
+  if (!alignment.aligned) {
+    return { verdict: "review", zones: [], findings: [], reason: "", summary: summaryOf("review", [], alignment.reason), geometry: LEVEL_CAMERA, alignment: { unaligned: alignment.reason } };
+  }
+  const { source, output, shift, window } = alignment;
   const { width, height } = output;
-  const resized = await resizeRgb(await decodeRgb(sourceBytes, WORK_SIDE * 2), width, height);
-  const shift = bestShift(resized, output, MAX_SHIFT);
-  const source = shifted(resized, shift.dx, shift.dy);
 
   const geometry = await roomGeometry(source);
   const builtIns = (BUILT_IN_ROOMS as readonly string[]).includes(options.roomType ?? "");
@@ -158,38 +132,43 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
 
   const uprights = (await straightSegments(greyOf(source), width, height, Math.round(UPRIGHT_LIMITS.minLength * height))).filter((s) => isUpright(s, height));
   const placed = protectedZones(geometry, { builtIns }).map((zone) => ({ zone, ...zonePixels(zone, width, height) }));
+  // A zone's rectangle in the output's whole frame, which the compared window may be a part of.
+  const regionOf = (r: { x0: number; y0: number; x1: number; y1: number }) => ({
+    x: window.x + (r.x0 / width) * window.width,
+    y: window.y + (r.y0 / height) * window.height,
+    width: ((r.x1 - r.x0) / width) * window.width,
+    height: ((r.y1 - r.y0) / height) * window.height,
+  });
 
-  const zones = placed.map(({ zone, pixels: all, x0, y0, x1, y1 }): ZoneScore => {
+  const measured = placed.map(({ zone, pixels: all, x0, y0, x1, y1 }): Omit<ZoneScore, "verdict" | "failure"> => {
     // The border pixels the shift brought in, and the Sobel border, say nothing.
     const pixels = all.filter((p) => {
       const x = p % width, y = (p - x) / width;
       return x >= margin && y >= margin && x < width - margin && y < height - margin;
     });
+    const region = regionOf({ x0, y0, x1, y1 });
     if (zone.kind === "floor") {
       const mask = new Uint8Array(width * height);
       for (const p of pixels) mask[p] = 1;
       const floor = floorMaterial({ srcGrey, outGrey, changed, recoloured: changedColour, outlines: lines.added, zone: mask, width, height, rect: { x0, y0, x1, y1 } });
-      const t = STRUCTURE_THRESHOLDS;
-      const failure = floor.visible < t.minFloorVisible ? "floor_covered" : (floor.materialChanged ?? 0) > t.maxFloorMaterialChanged || (floor.linesChanged ?? 0) > t.maxFloorLinesChanged ? "floor_changed" : null;
-      return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, floorVisible: floor.visible, floorMaterialChanged: floor.materialChanged, floorLinesChanged: floor.linesChanged, failure };
+      return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, floorVisible: floor.visible, floorMaterialChanged: floor.materialChanged, floorLinesChanged: floor.linesChanged, region };
     }
-    const score = surfaceZone(zone, pixels, zoneLines(lines, unhiddenShares(lines, inFront, pixels), pixels), surface);
+    const score = { ...surfaceZone(zone, pixels, zoneLines(lines, unhiddenShares(lines, inFront, pixels), pixels), surface), region };
     if (zone.kind !== "ceiling") return score;
     const ceilingChanged = ceilingSurfaceChanged({ sourceLines: lines.source, changed: changedColour, band: pixels, width, height, margin });
-    const topChanged = topEdgeChanged({ changed: changedColour, width, height, margin });
-    const refinished = !score.failure && ((ceilingChanged ?? 0) > STRUCTURE_THRESHOLDS.maxCeilingChanged || topChanged > STRUCTURE_THRESHOLDS.maxTopEdgeChanged);
-    return { ...score, ceilingChanged, topEdgeChanged: topChanged, failure: refinished ? "ceiling_refinished" : score.failure };
+    return { ...score, ceilingChanged, topEdgeChanged: topEdgeChanged({ changed: changedColour, width, height, margin }) };
   });
   const floor = new Uint8Array(width * height);
   for (const p of placed.find((z) => z.zone.kind === "floor")!.pixels) floor[p] = 1;
-  zones.push(uprightsZone(uprightsErased({ uprights, maps: lines, hidden: options.type === "declutter" ? null : inFront, floor })));
-  const failed = zones.filter((z) => z.failure);
-  return { verdict: failed.length ? "fail" : "pass", zones, reason: failed.map(describeFailure).join("; "), geometry };
-}
+  const erased = uprightsErased({ uprights, maps: lines, hidden: options.type === "declutter" ? null : inFront, floor });
+  measured.push({ zone: "door and window uprights", kind: "uprights", edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, uprightsErased: erased, region: null });
 
-function uprightsZone(erased: number | null): ZoneScore {
-  const failure = erased !== null && erased > STRUCTURE_THRESHOLDS.maxUprightsErased ? "uprights_erased" : null;
-  return { zone: "door and window uprights", kind: "uprights", edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, uprightsErased: erased, failure };
+  const judged = measured.map((scores) => ({ scores, findings: zoneFindings(scores, options.type) }));
+  const zones: ZoneScore[] = judged.map(({ scores, findings }) => ({ ...scores, verdict: verdictOf(findings), failure: findings[0]?.failure ?? null }));
+  const findings = judged.flatMap((z) => z.findings).sort((a, b) => (a.verdict === b.verdict ? 0 : a.verdict === "fail" ? -1 : 1));
+  const verdict = verdictOf(findings);
+  const reason = findings.filter((f) => f.verdict === "fail").map(technicalReason).join("; ");
+  return { verdict, zones, findings, reason, summary: summaryOf(verdict, findings), geometry, alignment: { reframing: alignment.reframing } };
 }
 
 /** What the output added in front of the room: the areas changed beyond light that are not repainted surface, grown by 2 px for their rims. */
@@ -199,61 +178,7 @@ function addedInFront(changed: Uint8Array, repainted: Uint8Array, width: number,
   return morph(added, width, height, -2);
 }
 
-function surfaceZone(zone: ProtectedZone, pixels: number[], { edgeRecall, localRecall, erasedRecall }: ReturnType<typeof zoneLines>, surface: Parameters<typeof zoneSurface>[0]): ZoneScore {
+function surfaceZone(zone: ProtectedZone, pixels: number[], { edgeRecall, localRecall, erasedRecall }: ReturnType<typeof zoneLines>, surface: Parameters<typeof zoneSurface>[0]) {
   const { changed, repainted: repaint, lightness } = zoneSurface(surface, pixels);
-  const t = STRUCTURE_THRESHOLDS;
-  const [minRecall, minLocal] = recallLimits(zone.kind);
-  const failure: ZoneFailure | null =
-    edgeRecall !== null && edgeRecall < minRecall
-      ? "structure_lost"
-      : (localRecall !== null && localRecall < minLocal) || (erasedRecall !== null && erasedRecall < t.minErasedRecall)
-        ? "structure_lost_locally"
-        : repaint > t.maxRepaint || Math.abs(lightness) > t.maxLightness
-          ? "repainted"
-          : changed > t.maxChanged
-            ? "resurfaced"
-            : null;
-  return { zone: zone.name, kind: zone.kind, edgeRecall, localRecall, erasedRecall, changed, repaint, lightness, failure };
-}
-
-const percent = (v: number) => `${Math.round(v * 100)} %`;
-
-/** The least shares of lines kept, over the zone and in its worst window, for a zone of this kind. */
-export function recallLimits(kind: ZoneScore["kind"]): [number, number] {
-  const t = STRUCTURE_THRESHOLDS;
-  return kind === "built-ins" ? [t.minBuiltInsEdgeRecall, t.minBuiltInsLocalRecall] : [t.minEdgeRecall, t.minLocalRecall];
-}
-
-function describeFailure(z: ZoneScore): string {
-  const t = STRUCTURE_THRESHOLDS;
-  const things = z.kind === "built-ins" ? "cabinet, counter or appliance lines" : "window, door or frame lines";
-  const [minRecall, minLocal] = recallLimits(z.kind);
-  switch (z.failure) {
-    case "structure_lost":
-      return `${things} lost on the ${z.zone} (kept ${percent(z.edgeRecall!)} of them, needs ${percent(minRecall)})`;
-    case "structure_lost_locally":
-      return z.localRecall !== null && z.localRecall < minLocal
-        ? `${things} lost in part of the ${z.zone} (kept ${percent(z.localRecall)} there, needs ${percent(minLocal)})`
-        : `${things} erased in part of the ${z.zone}, nothing in front of them (kept ${percent(z.erasedRecall!)} there, needs ${percent(t.minErasedRecall)})`;
-    case "resurfaced":
-      return `${z.zone} changed beyond light (${percent(z.changed!)} of it, limit ${percent(t.maxChanged)})`;
-    case "repainted":
-      return z.repaint! > t.maxRepaint
-        ? `${z.zone} repainted (${percent(z.repaint!)} of it, limit ${percent(t.maxRepaint)})`
-        : `${z.zone} repainted lighter or darker (lightness ${z.lightness!.toFixed(1)}, limit ±${t.maxLightness})`;
-    case "ceiling_refinished":
-      return (z.ceilingChanged ?? 0) > t.maxCeilingChanged
-        ? `ceiling refinished (${percent(z.ceilingChanged!)} of its own surface changed beyond light, limit ${percent(t.maxCeilingChanged)})`
-        : `ceiling refinished (the top of the photo changed beyond light across ${percent(z.topEdgeChanged!)} of its width, limit ${percent(t.maxTopEdgeChanged)})`;
-    case "uprights_erased":
-      return `door, window or wall-corner uprights erased (${percent(z.uprightsErased!)} of their length, limit ${percent(t.maxUprightsErased)})`;
-    case "floor_covered":
-      return `floor replaced or covered (${percent(z.floorVisible!)} of it left as it was, needs ${percent(t.minFloorVisible)})`;
-    case "floor_changed":
-      return (z.floorMaterialChanged ?? 0) > t.maxFloorMaterialChanged
-        ? `floor material changed (${percent(z.floorMaterialChanged!)} of the visible floor, limit ${percent(t.maxFloorMaterialChanged)})`
-        : `floor re-laid (joints moved on ${percent(z.floorLinesChanged!)} of the visible floor, limit ${percent(t.maxFloorLinesChanged)})`;
-    default:
-      return "";
-  }
+  return { zone: zone.name, kind: zone.kind, edgeRecall, localRecall, erasedRecall, changed, repaint, lightness };
 }

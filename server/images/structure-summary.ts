@@ -1,23 +1,25 @@
 /**
- * The structure check's verdict in words for people: per zone, each measure against its
- * limit ("lines kept 41 % (needs 55 %)"), the failing ones first, so the studio's change
- * view shows why an output was refused or how close it came.
+ * The structure check's verdict in words for people: its plain summary, and per zone each
+ * measure against its limit ("lines kept 41 % (needs 55 %)"), the failing zones first,
+ * then those marked for review, so the studio's change view shows why an output was
+ * refused or marked, or how close it came.
  */
 import "server-only";
 import { recallLimits, STRUCTURE_THRESHOLDS, type StructureCheck, type ZoneScore } from "./structure-check";
 
 export interface StructureSummary {
-  verdict: "pass" | "fail";
-  /** Empty on a pass. */
-  reason: string;
-  zones: { zone: string; failed: boolean; scores: string }[];
+  verdict: StructureCheck["verdict"];
+  /** The check's plain sentence (structure-verdict.ts). */
+  summary: string;
+  zones: { zone: string; verdict: StructureCheck["verdict"]; scores: string }[];
 }
 
 const percent = (v: number) => `${Math.round(v * 100)} %`;
 
 export function summariseStructure(check: StructureCheck): StructureSummary {
-  const zones = check.zones.map((z) => ({ zone: z.zone, failed: z.failure !== null, scores: scoresOf(z) }));
-  return { verdict: check.verdict, reason: check.reason, zones: [...zones.filter((z) => z.failed), ...zones.filter((z) => !z.failed)] };
+  const zones = check.zones.map((z) => ({ zone: z.zone, verdict: z.verdict, scores: scoresOf(z) }));
+  const order = ["fail", "review", "pass"] as const;
+  return { verdict: check.verdict, summary: check.summary, zones: order.flatMap((verdict) => zones.filter((z) => z.verdict === verdict)) };
 }
 
 function scoresOf(z: ZoneScore): string {

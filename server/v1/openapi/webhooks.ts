@@ -7,6 +7,7 @@ import "server-only";
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { TEST_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from "@/shared/vocabulary";
+import { OutputCheckSchema } from "../schemas/output-check";
 
 export const WebhookEventSchema = z
   .object({
@@ -22,6 +23,11 @@ export const WebhookEventSchema = z
       provider: z.string().nullable().optional().meta({ description: "Legacy job groups: the provider that made the outputs (`local` is the offline provider)." }),
       preview: z.boolean().optional().meta({ description: "Legacy job groups: true when the outputs are style previews made without a generative model." }),
       disclosure: z.string().nullable().optional().meta({ description: "Legacy job groups: the label to publish the outputs with, or null." }),
+      output_checks: z.array(OutputCheckSchema).optional().meta({ description: "Legacy job groups (D17): the structure check's verdict on each finished output, as `output_checks` in GET /jobs/{jobSource}." }),
+      views: z
+        .array(z.object({ view_index: z.number().int(), output_check: OutputCheckSchema.nullable() }))
+        .optional()
+        .meta({ description: "Multi-view sets (D17): each view's structure check verdict, as `output_check` in GET /multiview." }),
       endpoint_id: z.string().optional().meta({ description: "`webhook.test` only: the endpoint it was sent to." }),
       message: z.string().optional().meta({ description: "`webhook.test` only." }),
     }),

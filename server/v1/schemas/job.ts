@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { ENVIRONMENTS, INTENSITY, needsColor, needsStyle, normalizeRedesignType, PLANS, REDESIGN_LABEL_LIST, REDESIGN_TYPES } from "@/shared/vocabulary";
 import { ColorSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
+import { OutputCheckSchema } from "./output-check";
 
 const RedesignTypeSchema = z
   .string()
@@ -61,6 +62,13 @@ export const JobRecordSchema = z
     intensity: z.number(),
     color: z.string(),
     output_urls: z.array(z.string()),
+    output_checks: z
+      .array(OutputCheckSchema)
+      .optional()
+      .meta({
+        description:
+          "Beyond the contract (D17): the structure check's verdict on each output, parallel to output_urls. Present for staging, redecorate, render and declutter jobs on interior and commercial photos; absent for color_change and exteriors, which are not checked.",
+      }),
   })
   .meta({ id: "JobRecord" });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { DisclosureFieldsSchema } from "./disclosure";
+import { OutputCheckSchema } from "./output-check";
 import { INTENSITY, MULTIVIEW_OTHER_VIEWS } from "@/shared/vocabulary";
 import { ColorSchema, envelopeSchema, ErrorInfoSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
 
@@ -53,6 +54,7 @@ export const MultiviewViewSchema = z.object({
     .string()
     .nullable()
     .meta({ description: "The image a sibling made when it failed the gate: kept for review, not an output. Null otherwise." }),
+  output_check: OutputCheckSchema.nullable().meta({ description: "Beyond the contract (D17): the structure check's verdict on the view's image (its output_url or held_back_url); null until it has one." }),
 });
 
 export const MultiviewStatusResultSchema = z

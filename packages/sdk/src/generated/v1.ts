@@ -471,11 +471,43 @@ export interface components {
                 preview?: boolean;
                 /** @description Legacy job groups: the label to publish the outputs with, or null. */
                 disclosure?: string | null;
+                /** @description Legacy job groups (D17): the structure check's verdict on each finished output, as `output_checks` in GET /jobs/{jobSource}. */
+                output_checks?: components["schemas"]["OutputCheck"][];
+                /** @description Multi-view sets (D17): each view's structure check verdict, as `output_check` in GET /multiview. */
+                views?: {
+                    view_index: number;
+                    output_check: components["schemas"]["OutputCheck"] | null;
+                }[];
                 /** @description `webhook.test` only: the endpoint it was sent to. */
                 endpoint_id?: string;
                 /** @description `webhook.test` only. */
                 message?: string;
             };
+        };
+        OutputCheck: {
+            /**
+             * @description pass: the room's architecture looks kept. review: delivered, but a person should look before it is published (the zones say where and why).
+             * @enum {string}
+             */
+            verdict: "pass" | "review";
+            /**
+             * @description One plain sentence for people.
+             * @example Check this: most of the floor is covered or changed (16 % left as it was): rugs and furniture, or a new floor.
+             */
+            summary: string;
+            /** @description The zones that made a review verdict, most certain first; empty on a pass. */
+            zones: {
+                /** @example floor */
+                zone: string;
+                reason: string;
+                /** @description Where the zone lies in the output, as fractions of its width and height; null where it has no one place (the room's uprights, or a result that could not be lined up with the photo). */
+                region: {
+                    x: number;
+                    y: number;
+                    width: number;
+                    height: number;
+                } | null;
+            }[];
         };
         /**
          * @description Machine-readable error codes of the v1 API and the HTTP status each answers with.
@@ -552,6 +584,8 @@ export interface components {
             intensity: number;
             color: string;
             output_urls: string[];
+            /** @description Beyond the contract (D17): the structure check's verdict on each output, parallel to output_urls. Present for staging, redecorate, render and declutter jobs on interior and commercial photos; absent for color_change and exteriors, which are not checked. */
+            output_checks?: components["schemas"]["OutputCheck"][];
         };
         MultiviewCreatedResult: {
             /** Format: uuid */
@@ -603,6 +637,32 @@ export interface components {
                 } | null;
                 /** @description The image a sibling made when it failed the gate: kept for review, not an output. Null otherwise. */
                 held_back_url: string | null;
+                /** @description Beyond the contract (D17): the structure check's verdict on the view's image (its output_url or held_back_url); null until it has one. */
+                output_check: {
+                    /**
+                     * @description pass: the room's architecture looks kept. review: delivered, but a person should look before it is published (the zones say where and why).
+                     * @enum {string}
+                     */
+                    verdict: "pass" | "review";
+                    /**
+                     * @description One plain sentence for people.
+                     * @example Check this: most of the floor is covered or changed (16 % left as it was): rugs and furniture, or a new floor.
+                     */
+                    summary: string;
+                    /** @description The zones that made a review verdict, most certain first; empty on a pass. */
+                    zones: {
+                        /** @example floor */
+                        zone: string;
+                        reason: string;
+                        /** @description Where the zone lies in the output, as fractions of its width and height; null where it has no one place (the room's uprights, or a result that could not be lined up with the photo). */
+                        region: {
+                            x: number;
+                            y: number;
+                            width: number;
+                            height: number;
+                        } | null;
+                    }[];
+                } | null;
             }[];
             total: number;
             completed: number;

@@ -4,6 +4,7 @@ import { jobGroups, jobOutputs, type GroupStatus } from "@/db/schema";
 import type { VerbContext } from "@/server/context";
 import { emitWebhook } from "../webhooks/emit-webhook";
 import { groupProviderFields } from "./group-provider";
+import { outputChecksOf } from "./job-record";
 
 /** Settles a group once every output is terminal, and announces it to the account's webhook. */
 export async function finishJobGroup(ctx: VerbContext, input: { groupId: string }): Promise<{ status: GroupStatus | "gone" }> {
@@ -23,7 +24,7 @@ export async function finishJobGroup(ctx: VerbContext, input: { groupId: string 
     await emitWebhook(ctx, {
       accountId: group.accountId,
       type: status === "failed" ? "job.failed" : "job.completed",
-      data: { job_id: group.id, kind: "job", status, ...groupProviderFields(group, outputs) },
+      data: { job_id: group.id, kind: "job", status, ...groupProviderFields(group, outputs), ...outputChecksOf(outputs) },
     });
   }
   return { status };

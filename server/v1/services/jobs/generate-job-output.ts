@@ -23,7 +23,7 @@ export async function generateJobOutput(ctx: VerbContext, input: { outputId: str
   if (!source) return { status: "skipped" };
   const inspiration = group.inspirationKey ? await ctx.storage.get(group.inspirationKey) : null;
   const provider = ctx.providers.redesign;
-  const result = await redesignChecked(
+  const { result, check } = await redesignChecked(
     provider,
     { bytes: source.bytes, contentType: source.contentType },
     {
@@ -45,7 +45,7 @@ export async function generateJobOutput(ctx: VerbContext, input: { outputId: str
   const key = await storeFile(ctx.storage, image, "output");
   const updated = await ctx.db
     .update(jobOutputs)
-    .set({ status: "completed", outputKey: key, provider: result.provider, providerStatusUrl: result.statusUrl, completedAt: ctx.now() })
+    .set({ status: "completed", outputKey: key, provider: result.provider, providerStatusUrl: result.statusUrl, outputCheck: check, completedAt: ctx.now() })
     .where(and(eq(jobOutputs.id, output.id), eq(jobOutputs.status, "processing")))
     .returning({ id: jobOutputs.id });
   // The group was deleted (or the output settled) while the provider worked: drop the file.

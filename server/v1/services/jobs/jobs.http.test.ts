@@ -52,6 +52,8 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
     expect(done.body.status).toBe("completed");
     expect(done.body.data).toMatchObject({ id: created.body.jobId, style: "scandinavian", room_type: "living_room", intensity: 0.6, color: "" });
     expect(done.body.data.output_urls).toHaveLength(1);
+    // Beside each output, the structure check's verdict (D17).
+    expect(done.body.data.output_checks).toEqual([{ verdict: "pass", summary: expect.stringMatching(/look as in the photo/), zones: [] }]);
     const image = await fetch(done.body.data.output_urls[0]);
     expect(image.status).toBe(200);
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
@@ -80,6 +82,8 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
       expect(done.body.status).toBe("completed");
       expect(done.body.data.output_urls).toHaveLength(count);
       expect(done.body.data.color).toMatch(/^#[0-9a-f]{6}$/);
+      // A colour change repaints walls on purpose: it is not checked, so the record has no verdicts.
+      expect(done.body.data).not.toHaveProperty("output_checks");
     }
   });
 

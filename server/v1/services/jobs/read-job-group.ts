@@ -25,7 +25,7 @@ export async function readJobGroup(
   const rows = await ctx.db
     .select({
       group: { id: jobGroups.id, style: jobGroups.style, roomType: jobGroups.roomType, intensity: jobGroups.intensity, color: jobGroups.color, redesignType: jobGroups.redesignType },
-      output: { position: jobOutputs.position, status: jobOutputs.status, error: jobOutputs.error, outputKey: jobOutputs.outputKey, provider: jobOutputs.provider },
+      output: { position: jobOutputs.position, status: jobOutputs.status, error: jobOutputs.error, outputKey: jobOutputs.outputKey, provider: jobOutputs.provider, outputCheck: jobOutputs.outputCheck },
     })
     .from(jobOutputs)
     .innerJoin(jobGroups, eq(jobGroups.id, jobOutputs.groupId))

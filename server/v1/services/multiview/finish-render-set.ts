@@ -29,7 +29,13 @@ export async function finishRenderSet(ctx: VerbContext, input: { setId: string }
     await emitWebhook(ctx, {
       accountId: set.accountId,
       type: status === "failed" ? "job.failed" : "job.completed",
-      data: { job_id: anchor.id, kind: "multiview", status, render_set_id: set.id },
+      data: {
+        job_id: anchor.id,
+        kind: "multiview",
+        status,
+        render_set_id: set.id,
+        views: views.map((view) => ({ view_index: view.viewIndex, output_check: view.status === "completed" ? view.outputCheck : null })),
+      },
     });
   }
   return { status };

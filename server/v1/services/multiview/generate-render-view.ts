@@ -32,7 +32,7 @@ export async function generateRenderView(ctx: VerbContext, input: { viewId: stri
   if (view.viewIndex > 0 && !anchorOutput) throw new AppError("source_fetch_failed", "The anchor's output is missing, so this view has no style reference.");
 
   const provider = ctx.providers.redesign;
-  const result = await redesignChecked(
+  const { result, check } = await redesignChecked(
     provider,
     { bytes: source.bytes, contentType: source.contentType },
     {
@@ -66,6 +66,7 @@ export async function generateRenderView(ctx: VerbContext, input: { viewId: stri
       gateVerdict: gate?.verdict ?? null,
       gateScore: gate?.score ?? null,
       gateDetails: gate ? { style: gate.style, structure: gate.structure, lightnessSimilarity: gate.details.lightnessSimilarity, chromaSimilarity: gate.details.chromaSimilarity, ssim: gate.details.ssim } : null,
+      outputCheck: check,
       updatedAt: now,
       completedAt: now,
     })

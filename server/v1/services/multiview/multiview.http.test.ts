@@ -92,7 +92,8 @@ describe("POST /multiview → GET /multiview", () => {
     expect(views.map((v: { job_id: string }) => v.job_id)).toEqual(rows.map((r) => r.id));
     const sizes = [[320, 240], [360, 240], [300, 260], [400, 240]];
     for (const [i, view] of views.entries()) {
-      expect(view).toMatchObject({ status: "completed", error: null });
+      // Every view carries the structure check's verdict on its image (D17).
+      expect(view).toMatchObject({ status: "completed", error: null, output_check: { verdict: "pass", summary: expect.any(String), zones: [] } });
       const image = await fetch(view.output_url);
       expect(image.status).toBe(200);
       const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
@@ -118,7 +119,8 @@ describe("POST /multiview → GET /multiview", () => {
       (rows) => rows.length === 1 && rows[0].status === "delivered",
     );
     expect(events[0].type).toBe("job.completed");
-    expect(events[0].body.data).toEqual({ job_id: anchorRow.id, kind: "multiview", status: "completed", render_set_id: setId });
+    // The event carries each view's verdict as GET /multiview shows it (D17).
+    expect(events[0].body.data).toEqual({ job_id: anchorRow.id, kind: "multiview", status: "completed", render_set_id: setId, views: views.map((v: { view_index: number; output_check: unknown }) => ({ view_index: v.view_index, output_check: v.output_check })) });
   });
 
   it("skips the siblings a balance of 8 cannot pay for, without charge", async () => {
@@ -181,7 +183,8 @@ describe("POST /multiview → GET /multiview", () => {
         () => getDb().then((db) => db.execute<{ type: string; body: { data: Record<string, unknown> } }>(sql`select type, body from v1.webhook_events where account_id = ${accountId}`)),
         (rows) => rows.length === 1,
       );
-      expect([events[0].type, events[0].body.data]).toEqual(["job.failed", { job_id: rows[0].id, kind: "multiview", status: "failed", render_set_id: setId }]);
+      const views = [0, 1, 2, 3].map((index) => ({ view_index: index, output_check: null }));
+      expect([events[0].type, events[0].body.data]).toEqual(["job.failed", { job_id: rows[0].id, kind: "multiview", status: "failed", render_set_id: setId, views }]);
     } finally {
       setProvidersForTesting(null);
     }

@@ -41,6 +41,7 @@ export async function readRenderSet(ctx: VerbContext, input: { accountId: string
       error: view.error ?? null,
       gate: gateOf(view),
       held_back_url: view.status === "completed" && view.outputKey && view.gateVerdict === "fail" ? await ctx.storage.url(view.outputKey) : null,
+      output_check: view.status === "completed" ? view.outputCheck : null,
     })),
   );
   const provider = rows.find((view) => view.provider)?.provider ?? null;

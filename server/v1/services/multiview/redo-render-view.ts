@@ -37,7 +37,7 @@ export async function redoRenderView(ctx: VerbContext, input: { account: Authent
     await consumeQuota(tx, { accountId: input.account.id, quota: input.account.monthlyQuota, now });
     const [redone] = await tx
       .update(renderViews)
-      .set({ status: "processing", outputKey: null, error: null, gateVerdict: null, gateScore: null, gateDetails: null, attempts: view.attempts + 1, updatedAt: now, completedAt: null })
+      .set({ status: "processing", outputKey: null, error: null, gateVerdict: null, gateScore: null, gateDetails: null, outputCheck: null, attempts: view.attempts + 1, updatedAt: now, completedAt: null })
       .where(eq(renderViews.id, view.id))
       .returning();
     await tx.update(renderSets).set({ status: "processing", error: null, updatedAt: now, completedAt: null }).where(eq(renderSets.id, set.id));

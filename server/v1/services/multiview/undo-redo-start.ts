@@ -23,6 +23,7 @@ export async function undoRedoStart(ctx: VerbContext, input: { set: Set; view: V
         gateVerdict: view.gateVerdict,
         gateScore: view.gateScore,
         gateDetails: view.gateDetails,
+        outputCheck: view.outputCheck,
         attempts: view.attempts,
         updatedAt: view.updatedAt,
         completedAt: view.completedAt,

@@ -13,6 +13,7 @@ import type { ImageFile, RedesignParams, RedesignProvider } from "@/server/provi
 import { newBlobKey } from "@/server/storage";
 import { makeAccount } from "@/test/fixtures";
 import { roomPhoto } from "@/test/images";
+import { perspectiveRoom } from "@/test/perspective-room";
 import { createVerbContext } from "@/server/context";
 import { debitCredits } from "../billing/debit-credits";
 import { failRenderView } from "../multiview/fail-render-view";
@@ -55,17 +56,31 @@ describe("redesignChecked", () => {
   it("keeps a good first output without asking again", async () => {
     const room = await roomPhoto(W, H);
     const double = modelDouble([await roomPhoto(W, H, { floor: "#7a5a3a" })]);
-    const result = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
+    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
     expect(result.statusUrl).toMatch(/\/1$/);
     expect(double.calls.map((c) => c.firmStructure ?? false)).toEqual([false]);
+    expect(check).toMatchObject({ verdict: "pass", zones: [] });
+  });
+
+  it("keeps an output marked for review without asking again, with the zone to look at (D17)", async () => {
+    // The floor under new furniture looks another material: re-laid, or covered by a rug, which pixels cannot tell apart.
+    const room = await perspectiveRoom({ windows: [{ box: [0.5, 0.12, 0.95, 0.62] }] });
+    const double = modelDouble([await perspectiveRoom({ windows: [{ box: [0.5, 0.12, 0.95, 0.62] }], floor: "tiles", furniture: true })]);
+    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
+    expect(double.calls).toHaveLength(1);
+    expect(result.statusUrl).toMatch(/\/1$/);
+    expect(check?.verdict).toBe("review");
+    expect(check?.summary).toMatch(/^Check this: .*floor/);
+    expect(check?.zones).toEqual([expect.objectContaining({ zone: "floor", reason: expect.stringMatching(/floor/), region: expect.objectContaining({ y: expect.any(Number) }) })]);
   });
 
   it("asks once more, firmly, and keeps the second output when it passes", async () => {
     const room = await roomPhoto(W, H);
     const double = modelDouble([await windowPaintedOut(room), room]);
-    const result = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
+    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
     expect(result.statusUrl).toMatch(/\/2$/);
     expect(double.calls.map((c) => c.firmStructure ?? false)).toEqual([false, true]);
+    expect(check?.verdict).toBe("pass");
   });
 
   it("refuses a second bad output with structure_changed, a permanent failure", async () => {
@@ -87,8 +102,9 @@ describe("redesignChecked", () => {
     const blue = await roomPhoto(W, H, { wall: "#4a6f9a" });
     for (const params of [{ ...PARAMS, type: "color_change" as const, color: "#4a6f9a" }, { ...PARAMS, environment: "exterior" as const }]) {
       const double = modelDouble([blue]);
-      await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, params);
+      const { check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, params);
       expect(double.calls).toHaveLength(1);
+      expect(check).toBeNull();
     }
   });
 

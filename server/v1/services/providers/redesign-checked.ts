@@ -1,40 +1,71 @@
 /**
  * A redesign call with the structure check (server/images/structure-check.ts) on the
  * types that must keep the room (staging, redecorate, render, declutter; interior and
- * commercial rooms): an output that
- * moved, removed or repainted the ceiling, upper walls, windows or door frames is not
- * stored. The provider is asked once more with `firmStructure` (hosted models get a
- * firmer prompt; the local provider simply runs again); a second refusal fails the output
- * with `structure_changed`, permanent, so the caller's failure path refunds it (D4). The
- * error's message names the failing zones with their figures and its details carry every
- * zone's scores and where the zones were placed, so whoever reads the failed output sees
- * why. Kitchens and bathrooms (the request's room type) have their built-ins checked too.
+ * commercial rooms), and its three verdicts (D17):
+ * - `pass`: the output is kept as it is;
+ * - `review`: kept too, with the zones that made the check unsure, for a person to judge
+ *   before anything is published; never asked for again here (the second generation
+ *   would be paid for a result that may well be right);
+ * - `fail`: only from the measures that are sure. The provider is asked once more with
+ *   `firmStructure` (hosted models get a firmer prompt; the local provider simply runs
+ *   again); a second refusal fails the output with `structure_changed`, permanent, so the
+ *   caller's failure path refunds it (D4). The error's message names the failing zones
+ *   with their figures and its details carry every zone's scores and where the zones were
+ *   placed, so whoever reads the failed output sees why.
+ * Kitchens and bathrooms (the request's room type) have their built-ins checked too.
  */
 import "server-only";
 import { AppError } from "@/server/errors";
 import { checkStructure, needsStructureCheck, type StructureCheck } from "@/server/images/structure-check";
+import { plainReason } from "@/server/images/structure-verdict";
 import type { ImageFile, ProviderResult, RedesignParams, RedesignProvider } from "@/server/providers/types";
+import type { OutputCheck } from "../../schemas/output-check";
 import { callProvider } from "./call-provider";
 
-export async function redesignChecked(provider: RedesignProvider, source: ImageFile, params: RedesignParams): Promise<ProviderResult> {
+/** The output, and the check's verdict on it (null for the types that are not checked). */
+export interface CheckedResult {
+  result: ProviderResult;
+  check: OutputCheck | null;
+}
+
+export async function redesignChecked(provider: RedesignProvider, source: ImageFile, params: RedesignParams): Promise<CheckedResult> {
   const first = await callProvider((signal) => provider.redesign(source, params, signal));
-  if (!needsStructureCheck(params)) return first;
+  if (!needsStructureCheck(params)) return { result: first, check: null };
   const options = { roomType: params.roomType, type: params.type };
-  if ((await checkStructure(source.bytes, first.outputs[0].bytes, options)).verdict === "pass") return first;
+  const firstCheck = await checkStructure(source.bytes, first.outputs[0].bytes, options);
+  if (firstCheck.verdict !== "fail") return { result: first, check: outputCheckOf(firstCheck) };
 
   // A work key of its own: a hosted provider would otherwise resume the refused prediction.
   const firm = { ...params, firmStructure: true, ...(params.workKey ? { workKey: `${params.workKey}:firm` } : {}) };
   const second = await callProvider((signal) => provider.redesign(source, firm, signal));
   const check = await checkStructure(source.bytes, second.outputs[0].bytes, options);
-  if (check.verdict === "pass") return second;
+  if (check.verdict !== "fail") return { result: second, check: outputCheckOf(check) };
   throw new AppError("structure_changed", `The generated image changed the room itself (${check.reason}), also when asked again, so it was not kept.`, {
     details: scoresOf(check),
   });
 }
 
+/** What a delivered output's record says of the check (D17): the verdict, one sentence, and the zones to look at, each with its plain reasons. */
+export function outputCheckOf(check: StructureCheck): OutputCheck {
+  if (check.verdict === "fail") throw new Error("a refused output is never delivered");
+  if ("unaligned" in check.alignment) return { verdict: "review", summary: check.summary, zones: [{ zone: "whole photo", reason: `the result could not be lined up with the photo: ${check.alignment.unaligned}`, region: null }] };
+  const zones = new Map<string, OutputCheck["zones"][number]>();
+  for (const finding of check.findings) {
+    const zone = zones.get(finding.zone);
+    if (zone) zone.reason += `; ${plainReason(finding)}`;
+    else zones.set(finding.zone, { zone: finding.zone, reason: plainReason(finding), region: roundRegion(check.zones.find((z) => z.zone === finding.zone)?.region ?? null) });
+  }
+  return { verdict: check.verdict, summary: check.summary, zones: [...zones.values()] };
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+function roundRegion(region: OutputCheck["zones"][number]["region"]): OutputCheck["zones"][number]["region"] {
+  return region && { x: round(region.x), y: round(region.y), width: round(region.width), height: round(region.height) };
+}
+
 /** The check's scores, to two decimals (what they can tell a reader), for the error's details. */
 function scoresOf(check: StructureCheck): { zones: StructureCheck["zones"]; geometry: StructureCheck["geometry"] } {
-  const round = (value: unknown) => (typeof value === "number" ? Math.round(value * 100) / 100 : value);
-  const rounded = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).map(([key, value]) => [key, round(value)])) as T;
-  return { zones: check.zones.map(rounded), geometry: rounded(check.geometry) };
+  const rounded = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).map(([key, value]) => [key, typeof value === "number" ? Math.round(value * 100) / 100 : value])) as T;
+  return { zones: check.zones.map(({ region: _region, ...zone }) => rounded(zone) as StructureCheck["zones"][number]), geometry: rounded(check.geometry) };
 }

@@ -12,6 +12,7 @@ import { env } from "@/env";
 import { webhookEndpoints } from "@/db/schema";
 import type { WebhookEventType } from "@/shared/vocabulary";
 import type { VerbContext } from "@/server/context";
+import type { OutputCheck } from "../../schemas/output-check";
 import { dispatchDeliveries } from "./dispatch-deliveries";
 import { queueDeliveries } from "./queue-deliveries";
 
@@ -24,6 +25,10 @@ export interface WebhookData {
   provider?: string | null;
   preview?: boolean;
   disclosure?: string | null;
+  /** Legacy job groups: what GET /jobs/{id} shows as `output_checks` (D17). */
+  output_checks?: OutputCheck[];
+  /** Multi-view sets: each view's `output_check`, as GET /multiview shows it (D17). */
+  views?: { view_index: number; output_check: OutputCheck | null }[];
 }
 
 export async function emitWebhook(
