@@ -1,7 +1,10 @@
 /**
- * The pairs of the structure check's development set (samples/structure-dev-set): real
- * AI outputs, made-up pairs (recipes.ts) and the local provider's outputs of the set's
- * real photos, each labelled kept or changed.
+ * The pairs of the structure check's development set (samples/structure-dev-set), each
+ * labelled kept or changed, in two parts:
+ * - the real set (real-set.ts): real AI outputs of public staging apps with their source
+ *   photos;
+ * - the drawn set: made-up pairs (recipes.ts) and the local provider's outputs of the
+ *   set's nine photos, with the seven real outputs gathered before the real set.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,6 +12,7 @@ import { decodeRgb } from "@/server/images/raw-image";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
 import type { RedesignType } from "@/shared/vocabulary";
 import { toJpeg } from "./draw";
+import { imagePath, isPresent, loadRealSet, type RealSet } from "./real-set";
 import { RECIPES, type Base } from "./recipes";
 
 export const DIR = "samples/structure-dev-set";
@@ -22,13 +26,13 @@ interface Manifest {
 
 export interface Pair {
   id: string;
-  origin: "real" | "made-up" | "local provider";
+  origin: "real set" | "real" | "made-up" | "local provider";
   label: "kept" | "changed";
   what: string;
   source: Buffer;
   output: Buffer;
   roomType: string;
-  /** The redesign type the output stands for: the local provider's own, the made-up recipe's, redecorate for the real outputs. */
+  /** The redesign type the output stands for: the real set's label, the local provider's own, the made-up recipe's, redecorate for the drawn set's real outputs. */
   type: RedesignType;
 }
 
@@ -39,7 +43,15 @@ const LOCAL_RUNS: { type: RedesignType; style: string }[] = [
   { type: "declutter", style: "modern" },
 ];
 
-export async function* devSetPairs(): AsyncGenerator<Pair> {
+/** The real set's pairs whose images are on this machine (the fetched ones only after fetch-real.ts). */
+export function* realSetPairs(set: RealSet = loadRealSet()): Generator<Pair> {
+  for (const pair of set.pairs.filter((p) => isPresent(set, p))) {
+    const read = (image: typeof pair.source) => readFileSync(imagePath(set, pair, image));
+    yield { id: pair.id, origin: "real set", label: pair.label, what: pair.what, source: read(pair.source), output: read(pair.output), roomType: pair.roomType, type: pair.type };
+  }
+}
+
+export async function* drawnSetPairs(): AsyncGenerator<Pair> {
   const manifest = JSON.parse(readFileSync(path.join(DIR, "manifest.json"), "utf8")) as Manifest;
   for (const real of manifest.real) {
     const source = readFileSync(path.join(DIR, real.source));
