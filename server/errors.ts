@@ -5,6 +5,7 @@
  */
 
 import "server-only";
+import { FREE_REVIEW_REDOS_PER_DAY } from "@/shared/vocabulary";
 
 export const ERROR_CODES = {
   invalid_json: { status: 400, trpc: "BAD_REQUEST", message: "The request body is not valid JSON." },
@@ -19,6 +20,16 @@ export const ERROR_CODES = {
   },
   redo_limit_exceeded: { status: 400, trpc: "BAD_REQUEST", message: "This view has used all 4 attempts." },
   view_not_redoable: { status: 400, trpc: "BAD_REQUEST", message: "This view cannot be redone." },
+  not_under_review: {
+    status: 400,
+    trpc: "BAD_REQUEST",
+    message: "The structure check did not mark this output for review, so a free redo does not apply: ask for it as a new job.",
+  },
+  free_redo_limit: {
+    status: 400,
+    trpc: "BAD_REQUEST",
+    message: `This photo has had its ${FREE_REVIEW_REDOS_PER_DAY} free redos today (UTC): ask for it as a new job, or again tomorrow.`,
+  },
   job_failed: { status: 400, trpc: "BAD_REQUEST", message: "The job failed." },
   structure_changed: {
     status: 422,
@@ -73,6 +84,8 @@ export const V1_ERROR_CODES = [
   "remote_images_not_supported",
   "redo_limit_exceeded",
   "view_not_redoable",
+  "not_under_review",
+  "free_redo_limit",
   "job_failed",
   "missing_api_key",
   "insufficient_credits",

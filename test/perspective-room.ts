@@ -37,6 +37,10 @@ export interface PerspectiveRoomOptions {
   /** Base cabinets along the back wall with an appliance in one slot; `slab` fronts have no panels or handles. */
   kitchen?: { appliance: "dishwasher" | "oven" | "none"; fronts?: "shaker" | "slab" };
   furniture?: boolean;
+  /** A large patterned rug over most of the floor, its near edge running off the frame: what a staged room lays on a floor it keeps. */
+  rug?: boolean;
+  /** A table and two chairs standing in front of the back wall's lower third, where a kitchen's cabinets are. */
+  dining?: boolean;
   /** A pair of doors on the back wall at this x (fraction of the back wall), from a third of the wall's height down to the floor. */
   door?: number;
   /** A chair (clutter a declutter may take away) standing against the back wall at this x (fraction of the back wall). */
@@ -109,6 +113,20 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
   if (options.pendant !== undefined) {
     const x = options.pendant * W;
     parts.push(`<line x1="${x}" y1="0" x2="${x}" y2="${0.12 * H}" stroke="#2a2a2a" stroke-width="1.5"/><polygon points="${x - 0.04 * W},${0.18 * H} ${x + 0.04 * W},${0.18 * H} ${x + 0.015 * W},${0.12 * H} ${x - 0.015 * W},${0.12 * H}" fill="#2f3a40"/>`);
+  }
+  if (options.rug) {
+    const [left, right, near] = [bx0 - 0.12 * W, bx1 + 0.12 * W, by1 + 0.03 * H];
+    parts.push(poly([[left, near], [right, near], [W + 0.2 * W, H + 1], [-0.2 * W, H + 1]], "#9a3f36"));
+    for (let k = 1; k < 6; k++) {
+      const y = near + (k / 6) * (H - near);
+      parts.push(`<line x1="0" y1="${y.toFixed(1)}" x2="${W}" y2="${y.toFixed(1)}" stroke="#e3c9a0" stroke-width="${(1 + k * 0.4).toFixed(1)}"/>`);
+    }
+  }
+  if (options.dining) {
+    const [top, w] = [by1 - 0.3 * (by1 - by0), bx1 - bx0];
+    parts.push(`<rect x="${bx0 + 0.25 * w}" y="${top}" width="${0.5 * w}" height="${0.04 * H}" fill="#5b3a22"/>`);
+    parts.push(`<rect x="${bx0 + 0.28 * w}" y="${top}" width="${0.03 * w}" height="${by1 + 0.08 * H - top}" fill="#4a2e1a"/><rect x="${bx0 + 0.69 * w}" y="${top}" width="${0.03 * w}" height="${by1 + 0.08 * H - top}" fill="#4a2e1a"/>`);
+    for (const x of [0.18, 0.74]) parts.push(`<rect x="${bx0 + x * w}" y="${top - 0.08 * H}" width="${0.09 * w}" height="${by1 + 0.1 * H - top}" rx="3" fill="#2f3b45"/>`);
   }
   if (options.furniture) {
     parts.push(`<rect x="${vx - 0.18 * W}" y="${by1 + 0.06 * H}" width="${0.36 * W}" height="${0.14 * H}" rx="6" fill="#3e4650"/>`);

@@ -1,96 +1,78 @@
 /**
- * The development set's figures per measure (run.ts): a pair's worst value of each of the
- * structure check's measures over its zones, whether that value alone crosses the
- * measure's limit, and tables of both per label.
+ * The development set's figures (run.ts): the verdicts per label, and per measure how
+ * many pairs of each label it sent to review or refused (its findings in the check's
+ * answer) with its worst values' min / median / max.
  */
-import { recallLimits, STRUCTURE_THRESHOLDS, type StructureCheck, type ZoneScore } from "@/server/images/structure-check";
+import { MEASURE_NAMES, measureLimits, REFUSAL_LIMITS, REPORTED_ONLY, type MeasureName } from "@/server/images/structure-verdict";
+import type { StructureCheck } from "@/server/images/structure-check";
 
-const t = STRUCTURE_THRESHOLDS;
-
-/** A measure of the zones' scores: which way is worse, and when it alone would refuse the zone. */
-interface Measure {
-  name: keyof ZoneScore;
-  /** min: lower is worse; max: higher is worse; abs: farther from zero is worse. */
-  worse: "min" | "max" | "abs";
-  limit: string;
-  crosses: (value: number, zone: ZoneScore) => boolean;
-}
-
-export const MEASURES: Measure[] = [
-  { name: "edgeRecall", worse: "min", limit: `< ${t.minEdgeRecall} (built-ins ${t.minBuiltInsEdgeRecall})`, crosses: (v, z) => v < recallLimits(z.kind)[0] },
-  { name: "localRecall", worse: "min", limit: `< ${t.minLocalRecall} (built-ins ${t.minBuiltInsLocalRecall})`, crosses: (v, z) => v < recallLimits(z.kind)[1] },
-  { name: "erasedRecall", worse: "min", limit: `< ${t.minErasedRecall}`, crosses: (v) => v < t.minErasedRecall },
-  { name: "changed", worse: "max", limit: `> ${t.maxChanged}`, crosses: (v) => v > t.maxChanged },
-  { name: "repaint", worse: "max", limit: `> ${t.maxRepaint}`, crosses: (v) => v > t.maxRepaint },
-  { name: "lightness", worse: "abs", limit: `beyond ±${t.maxLightness}`, crosses: (v) => Math.abs(v) > t.maxLightness },
-  { name: "ceilingChanged", worse: "max", limit: `> ${t.maxCeilingChanged}`, crosses: (v) => v > t.maxCeilingChanged },
-  { name: "topEdgeChanged", worse: "max", limit: `> ${t.maxTopEdgeChanged}`, crosses: (v) => v > t.maxTopEdgeChanged },
-  { name: "floorVisible", worse: "min", limit: `< ${t.minFloorVisible}`, crosses: (v) => v < t.minFloorVisible },
-  { name: "floorMaterialChanged", worse: "max", limit: `> ${t.maxFloorMaterialChanged}`, crosses: (v) => v > t.maxFloorMaterialChanged },
-  { name: "floorLinesChanged", worse: "max", limit: `> ${t.maxFloorLinesChanged}`, crosses: (v) => v > t.maxFloorLinesChanged },
-  { name: "uprightsErased", worse: "max", limit: `> ${t.maxUprightsErased}`, crosses: (v) => v > t.maxUprightsErased },
-];
-
-interface Checked {
+export interface Checked {
   pair: { label: "kept" | "changed" };
   check: StructureCheck;
 }
 
 const LABELS = ["kept", "changed"] as const;
 
-/** The zones that judged the measure, with its value. */
-function judged(check: StructureCheck, measure: Measure): { value: number; zone: ZoneScore }[] {
-  return check.zones.flatMap((zone) => (typeof zone[measure.name] === "number" ? [{ value: zone[measure.name] as number, zone }] : []));
-}
+const ofLabel = <T extends Checked>(results: T[], label: (typeof LABELS)[number]) => results.filter((r) => r.pair.label === label);
+const percent = (part: number, whole: number) => `${whole ? Math.round((part / whole) * 100) : 0} %`;
 
-/** The pair's worst value of the measure over its zones (lightness as its size), or null when no zone judged it. */
-export function worstValue(check: StructureCheck, measure: Measure): number | null {
-  const values = judged(check, measure).map(({ value }) => (measure.worse === "abs" ? Math.abs(value) : value));
+/** The pair's worst value of the measure over its zones (lightness as its size), or null when no zone has it. */
+export function worstValue(check: StructureCheck, measure: MeasureName): number | null {
+  const values = check.zones.flatMap((zone) => (typeof zone[measure] === "number" ? [zone[measure] as number] : []));
   if (!values.length) return null;
-  return measure.worse === "min" ? Math.min(...values) : Math.max(...values);
+  if (measure === "lightness") return Math.max(...values.map(Math.abs));
+  const lowerIsWorse = measureLimits("wall").find((l) => l.measure === measure)!.below;
+  return lowerIsWorse ? Math.min(...values) : Math.max(...values);
 }
 
-const crossesAnywhere = (check: StructureCheck, measure: Measure) => judged(check, measure).some(({ value, zone }) => measure.crosses(value, zone));
-
-/** A passing pair's closest calls: each measure's worst value. */
+/** A pair's closest calls: each measure's worst value. */
 export function worst(check: StructureCheck): string {
-  return MEASURES.flatMap((m) => {
+  return MEASURE_NAMES.flatMap((m) => {
     const value = worstValue(check, m);
-    return value === null ? [] : [`${m.name} ${value.toFixed(m.name === "lightness" ? 1 : 2)}`];
+    return value === null ? [] : [`${m} ${value.toFixed(m === "lightness" ? 1 : 2)}`];
   }).join(", ");
-}
-
-function median(sorted: number[]): number {
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 function spread(values: number[], digits: number): string {
   if (!values.length) return "–";
   const sorted = [...values].sort((a, b) => a - b);
-  return [sorted[0], median(sorted), sorted[sorted.length - 1]].map((v) => v.toFixed(digits)).join(" / ");
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return [sorted[0], median, sorted[sorted.length - 1]].map((v) => v.toFixed(digits)).join(" / ");
 }
 
-const ofLabel = (results: Checked[], label: (typeof LABELS)[number]) => results.filter((r) => r.pair.label === label);
-
-/** Per zone kind and failure in the check's answer: the pairs of each label it is among the reasons for refusing. */
-export function printZoneFailures(results: Checked[]): void {
-  const keys = [...new Set(results.flatMap((r) => r.check.zones.flatMap((z) => (z.failure ? [`${z.kind}: ${z.failure}`] : []))))].sort();
-  const count = (label: (typeof LABELS)[number], key: string) => ofLabel(results, label).filter((r) => r.check.zones.some((z) => z.failure && `${z.kind}: ${z.failure}` === key)).length;
-  console.log(`\n| zone failure (the check's answer) | kept refused (of ${ofLabel(results, "kept").length}) | changed refused (of ${ofLabel(results, "changed").length}) |\n|---|---|---|`);
-  for (const key of keys) console.log(`| ${key} | ${count("kept", key)} | ${count("changed", key)} |`);
+/** Per label: how many pairs passed, went to review (how many of those could not be aligned) and were refused; then the figures D17 is held to. */
+export function printVerdicts(results: Checked[]): void {
+  console.log("\n| label | pairs | pass | review | of which not aligned | fail |\n|---|---|---|---|---|---|");
+  for (const label of LABELS) {
+    const pairs = ofLabel(results, label);
+    const count = (verdict: StructureCheck["verdict"]) => pairs.filter((r) => r.check.verdict === verdict).length;
+    const unaligned = pairs.filter((r) => "unaligned" in r.check.alignment).length;
+    console.log(`| ${label} | ${pairs.length} | ${count("pass")} | ${count("review")} | ${unaligned} | ${count("fail")} |`);
+  }
+  const kept = ofLabel(results, "kept"), changed = ofLabel(results, "changed");
+  const keptFail = kept.filter((r) => r.check.verdict === "fail").length;
+  const keptReview = kept.filter((r) => r.check.verdict === "review").length;
+  const caught = changed.filter((r) => r.check.verdict !== "pass").length;
+  console.log(
+    `\nKept refused: ${keptFail} of ${kept.length} (${percent(keptFail, kept.length)}; target at most 2 %). ` +
+      `Changed refused or reviewed: ${caught} of ${changed.length} (${percent(caught, changed.length)}; target at least 95 %). ` +
+      `Kept reviewed: ${keptReview} of ${kept.length} (${percent(keptReview, kept.length)}; target at most 15 %).`,
+  );
 }
 
-/** Per measure: the pairs of each label it alone would refuse (its limit crossed in any zone), and its worst values' min / median / max. */
+/** Per measure: its limits, the pairs of each label it sent to review or refused, and its worst values' spread. */
 export function printMeasures(results: Checked[]): void {
-  console.log("\n| measure | refuses when | kept: refused | kept: min / median / max | changed: refused | changed: min / median / max |\n|---|---|---|---|---|---|");
-  for (const m of MEASURES) {
+  console.log("\n| measure | review beyond (walls; built-ins) | refuses beyond | kept: review / fail | kept: min / median / max | changed: review / fail | changed: min / median / max |\n|---|---|---|---|---|---|---|");
+  for (const measure of MEASURE_NAMES) {
+    const limit = (kind: "wall" | "built-ins") => measureLimits(kind).find((l) => l.measure === measure)!;
+    const review = REPORTED_ONLY.includes(measure) ? "reported only" : `${limit("wall").below ? "<" : ">"} ${limit("wall").limit}${limit("built-ins").limit !== limit("wall").limit ? `; ${limit("built-ins").limit}` : ""}`;
     const cells = LABELS.flatMap((label) => {
       const pairs = ofLabel(results, label);
-      const values = pairs.map((r) => worstValue(r.check, m)).filter((v): v is number => v !== null);
-      const refused = pairs.filter((r) => crossesAnywhere(r.check, m)).length;
-      return [`${refused}`, `${spread(values, m.name === "lightness" ? 1 : 2)} (${values.length} judged)`];
+      const by = (verdict: "review" | "fail") => pairs.filter((r) => r.check.findings.some((f) => f.measure === measure && f.verdict === verdict)).length;
+      const values = pairs.map((r) => worstValue(r.check, measure)).filter((v): v is number => v !== null);
+      return [`${by("review")} / ${by("fail")}`, `${spread(values, measure === "lightness" ? 1 : 2)} (${values.length} judged)`];
     });
-    console.log(`| ${m.name} | ${m.limit} | ${cells.join(" | ")} |`);
+    console.log(`| ${measure} | ${review} | ${REFUSAL_LIMITS[measure] ?? "never"} | ${cells.join(" | ")} |`);
   }
 }

@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
 import type { RedesignType } from "@/shared/vocabulary";
 import { sharp } from "./sharp";
 import { checkStructure, needsStructureCheck, STRUCTURE_THRESHOLDS } from "./structure-check";
+import { technicalReason } from "./structure-verdict";
 import { perspectiveRoom } from "@/test/perspective-room";
 import { syntheticRoom } from "@/test/synthetic-room";
 
@@ -17,12 +19,17 @@ async function withGrain(image: Buffer, seed: number): Promise<Buffer> {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 88 }).toBuffer();
 }
 
+/** Every finding's technical sentence, refusals first: a review carries them as a refusal does. */
+function findingsText(check: Awaited<ReturnType<typeof checkStructure>>) {
+  return check.findings.map(technicalReason).join("; ");
+}
+
 function failedZones(check: Awaited<ReturnType<typeof checkStructure>>) {
   return check.zones.filter((z) => z.failure).map((z) => `${z.zone}: ${z.failure}`);
 }
 
 describe("checkStructure", () => {
-  it("refuses a window painted out", async () => {
+  it("marks a window painted out for review (lines never refuse on their own, D17)", async () => {
     const room = await syntheticRoom({ width: W, height: H, format: "jpeg" });
     // The window (x 0.12..0.28, y 0.2..0.48 of the frame) covered with the wall's own colour.
     const window = { left: Math.round(W * 0.12) - 2, top: Math.round(H * 0.2) - 2, width: Math.round(W * 0.16) + 4, height: Math.round(H * 0.28) + 4 };
@@ -31,16 +38,16 @@ describe("checkStructure", () => {
       .jpeg({ quality: 90 })
       .toBuffer();
     const check = await checkStructure(room, painted);
-    expect(check.verdict).toBe("fail");
+    expect(check.verdict).toBe("review");
     expect(failedZones(check)).toContain("upper left wall: structure_lost");
-    expect(check.reason).toMatch(/lines lost on the upper left wall/);
+    expect(findingsText(check)).toMatch(/lines lost on the upper left wall/);
   });
 
-  it("refuses a window moved along the wall", async () => {
+  it("marks a window moved along the wall for review", async () => {
     const room = await syntheticRoom({ width: W, height: H, format: "jpeg" });
     const moved = await syntheticRoom({ width: W, height: H, format: "jpeg", shift: 0.4 });
     const check = await checkStructure(room, moved);
-    expect(check.verdict).toBe("fail");
+    expect(check.verdict).toBe("review");
     expect(failedZones(check)).toContain("upper left wall: structure_lost");
   });
 
@@ -110,26 +117,26 @@ describe("checkStructure, round 2", () => {
     expect(furnished.verdict, furnished.reason).toBe("pass");
   });
 
-  it("protects a kitchen's built-ins: a swapped appliance or cabinet fronts are refused, a re-grade is not", async () => {
+  it("protects a kitchen's built-ins: a swapped appliance or cabinet fronts are marked for review, a re-grade is not", async () => {
     const kitchen = { appliance: "oven", fronts: "shaker" } as const;
     const room = await perspectiveRoom({ kitchen, windows: [{ box: [0.3, 0.08, 0.7, 0.42] }] });
     const swapped = await perspectiveRoom({ kitchen: { ...kitchen, appliance: "dishwasher" }, windows: [{ box: [0.3, 0.08, 0.7, 0.42] }] });
     const slabs = await perspectiveRoom({ kitchen: { ...kitchen, fronts: "slab" }, windows: [{ box: [0.3, 0.08, 0.7, 0.42] }] });
     for (const output of [swapped, slabs]) {
       const check = await checkStructure(room, output, { roomType: "kitchen" });
-      expect(check.verdict).toBe("fail");
+      expect(check.verdict).toBe("review");
       expect(failedZones(check).join()).toMatch(/built-ins: structure_lost/);
-      expect(check.reason).toMatch(/cabinet, counter or appliance lines lost/);
+      expect(findingsText(check)).toMatch(/cabinet, counter or appliance lines lost/);
     }
     const graded = await sharp(room).linear(1.1, -6).modulate({ saturation: 1.2 }).jpeg().toBuffer();
     expect((await checkStructure(room, graded, { roomType: "kitchen" })).verdict).toBe("pass");
   });
 
-  it("refuses part of a glass wall made solid though the zone kept most of its lines", async () => {
+  it("marks part of a glass wall made solid for review though the zone kept most of its lines", async () => {
     const room = await perspectiveRoom({ windows: [{ box: [0.08, 0.15, 0.38, 0.6] }, glassWall] });
     const walled = await perspectiveRoom({ windows: [{ box: [0.08, 0.15, 0.38, 0.6] }, glassWall], solidPanes: [[1, 4], [1, 5]] });
     const check = await checkStructure(room, walled);
-    expect(check.verdict).toBe("fail");
+    expect(check.verdict).toBe("review");
     const lost = check.zones.find((z) => z.failure === "structure_lost_locally");
     expect(lost, check.reason).toBeDefined();
     // Over the whole zone the loss would have been averaged away.
@@ -150,8 +157,8 @@ describe("checkStructure, round 2", () => {
     const room = await perspectiveRoom({ horizon: 0.68, windows: [window] });
     const painted = await perspectiveRoom({ horizon: 0.68, windows: [window], solidPanes: [[0, 0], [0, 1]] });
     const check = await checkStructure(room, painted);
-    expect(check.verdict).toBe("fail");
-    expect(check.reason).toMatch(/upper back wall/);
+    expect(check.verdict).toBe("review");
+    expect(findingsText(check)).toMatch(/upper back wall/);
     expect(check.geometry.fromLines).toBe(true);
     expect(check.geometry.horizon).toBeCloseTo(0.68, 1);
   });
@@ -191,21 +198,21 @@ describe("checkStructure, round 2", () => {
     expect(ceiling.ceilingChanged ?? 0).toBeLessThanOrEqual(STRUCTURE_THRESHOLDS.maxCeilingChanged);
     expect(ceiling.topEdgeChanged).toBeGreaterThan(STRUCTURE_THRESHOLDS.maxTopEdgeChanged);
     expect(failedZones(clad)).toEqual(["ceiling: ceiling_refinished"]);
-    expect(clad.reason).toMatch(/the top of the photo changed beyond light across \d+ % of its width, limit 50 %/);
+    expect(clad.reason).toMatch(/the top of the photo changed beyond light across \d+ % of its width, limit 55 %/);
 
     const hung = await checkStructure(room, await perspectiveRoom({ ...seamless, pendant: 0.4, furniture: true }));
     expect(hung.verdict, hung.reason).toBe("pass");
   });
 
-  it("refuses a wall light erased from a papered wall, and passes furniture in front of the same wall", async () => {
+  it("marks a wall light erased from a papered wall for review, and passes furniture in front of the same wall", async () => {
     const room = await perspectiveRoom({ wallpaper: true, windows: [glassWall], wallLights: [0.2] });
     const erased = await checkStructure(room, await perspectiveRoom({ wallpaper: true, windows: [glassWall] }));
-    expect(erased.verdict).toBe("fail");
+    expect(erased.verdict).toBe("review");
     const wall = erased.zones.find((z) => z.failure === "structure_lost_locally")!;
     // The stripes drawn on over it keep enough lines in the window for round 2's measure.
     expect(wall.localRecall).toBeGreaterThanOrEqual(STRUCTURE_THRESHOLDS.minLocalRecall);
     expect(wall.erasedRecall).toBeLessThan(STRUCTURE_THRESHOLDS.minErasedRecall);
-    expect(erased.reason).toMatch(/erased in part of the upper back wall, nothing in front of them/);
+    expect(findingsText(erased)).toMatch(/erased in part of the upper back wall, nothing in front of them/);
 
     const furnished = await checkStructure(room, await perspectiveRoom({ wallpaper: true, windows: [glassWall], wallLights: [0.2], furniture: true }));
     expect(furnished.verdict, furnished.reason).toBe("pass");
@@ -218,7 +225,7 @@ describe("checkStructure, round 2", () => {
     expect(smeared.verdict).toBe("fail");
     // Every band passes it: the doors' uprights are what is lost.
     expect(failedZones(smeared)).toEqual(["door and window uprights: uprights_erased"]);
-    expect(smeared.reason).toMatch(/uprights erased \(\d+ % of their length, limit 35 %\)/);
+    expect(smeared.reason).toMatch(/uprights erased \(\d+ % of their length, limit 45 %\)/);
 
     const chairRoom = await perspectiveRoom({ door: 0.55, chair: 0.15 });
     const cleared = await checkStructure(chairRoom, await perspectiveRoom({ door: 0.55, smear: [0.25, 0.6, 0.33, 0.705] }), { type: "declutter" });
@@ -229,5 +236,47 @@ describe("checkStructure, round 2", () => {
   it("keeps the level-camera layout when the photo has no receding lines", async () => {
     const room = await syntheticRoom({ width: W, height: H, format: "jpeg" });
     expect((await checkStructure(room, room)).geometry).toEqual({ horizon: 0.5, vanishingX: 0.5, fromLines: false });
+  });
+});
+
+/**
+ * D17 (round 6 in docs/structure-check.md): the check refuses only what it is sure of and
+ * asks a person about the rest. Each case below was refused by round 5's check, as real
+ * faithful outputs were: a staged rug over most of the floor, furniture set in front of a
+ * kitchen's cabinets, a declutter the model re-framed. None is refused now; a different
+ * view of the room cannot be compared and goes to a person.
+ */
+describe("checkStructure, D17: refuse only what is certain", () => {
+  const glassWall = { box: [0.5, 0.12, 0.95, 0.62] as [number, number, number, number], panes: 6 };
+
+  it("asks a person about a staged rug over most of the floor, never refuses it", async () => {
+    const room = await perspectiveRoom({ windows: [glassWall] });
+    const check = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], furniture: true, rug: true }), { type: "staging", roomType: "living_room" });
+    expect(check.verdict).toBe("review");
+    expect(check.findings.map((f) => `${f.zone}: ${f.measure} ${f.verdict}`)).toEqual(["floor: floorVisible review"]);
+    expect(check.summary).toMatch(/^Check this: most of the floor is covered or changed/);
+  });
+
+  it("asks a person about a table and chairs set in front of a kitchen's cabinets, never refuses them", async () => {
+    const kitchen = { appliance: "oven", fronts: "shaker" } as const;
+    const windows = [{ box: [0.3, 0.08, 0.7, 0.42] as [number, number, number, number] }];
+    const check = await checkStructure(await perspectiveRoom({ kitchen, windows }), await perspectiveRoom({ kitchen, windows, dining: true }), { type: "staging", roomType: "kitchen" });
+    expect(check.verdict).toBe("review");
+    expect(check.findings.every((f) => f.kind === "built-ins" && f.verdict === "review")).toBe(true);
+  });
+
+  it("passes a declutter the model re-framed (cropped to 4:3 and rescaled), after aligning it with the photo", async () => {
+    const photo = readFileSync("samples/structure-dev-set/decor8-hall.jpg");
+    const reframed = await sharp(photo).extract({ left: 60, top: 0, width: 911, height: 683 }).resize(768, 576).jpeg({ quality: 88 }).toBuffer();
+    const check = await checkStructure(photo, reframed, { type: "declutter", roomType: "living_room" });
+    expect(check.verdict, check.summary).toBe("pass");
+    expect(check.alignment).toEqual({ reframing: expect.objectContaining({ scaleX: expect.closeTo(1.124, 1), scaleY: expect.closeTo(1, 1), overlap: expect.closeTo(1, 1) }) });
+  });
+
+  it("asks a person when the output shows another view of the room, rather than compare the two", async () => {
+    const check = await checkStructure(readFileSync("samples/structure-dev-set/decor8-hall.jpg"), readFileSync("samples/structure-dev-set/clavern-living.jpg"), { type: "staging", roomType: "living_room" });
+    expect(check.verdict).toBe("review");
+    expect(check.alignment).toEqual({ unaligned: expect.stringMatching(/corners agree on one framing/) });
+    expect(check.summary).toMatch(/could not be lined up with the photo/);
   });
 });

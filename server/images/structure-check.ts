@@ -163,7 +163,7 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
   const erased = uprightsErased({ uprights, maps: lines, hidden: options.type === "declutter" ? null : inFront, floor });
   measured.push({ zone: "door and window uprights", kind: "uprights", edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, uprightsErased: erased, region: null });
 
-  const judged = measured.map((scores) => ({ scores, findings: zoneFindings(scores, options.type) }));
+  const judged = measured.map((scores) => ({ scores, findings: zoneFindings(scores) }));
   const zones: ZoneScore[] = judged.map(({ scores, findings }) => ({ ...scores, verdict: verdictOf(findings), failure: findings[0]?.failure ?? null }));
   const findings = judged.flatMap((z) => z.findings).sort((a, b) => (a.verdict === b.verdict ? 0 : a.verdict === "fail" ? -1 : 1));
   const verdict = verdictOf(findings);

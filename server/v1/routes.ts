@@ -179,10 +179,10 @@ export const V1_ROUTE_TABLE = {
     preview: "multiview",
     paidOnly: true,
     generation: true,
-    billing: "1 quota unit when the redo starts (nothing when it does not); credits always 0 (`credits_charged: 0`).",
+    billing: "1 quota unit when the redo starts (nothing when it does not), none for a `review_redo` (D17); credits always 0 (`credits_charged: 0`).",
     body: MultiviewRedoRequestSchema,
     response: MultiviewRedoSchema,
-    errors: ["view_not_redoable", "redo_limit_exceeded", "not_found"],
+    errors: ["view_not_redoable", "redo_limit_exceeded", "not_under_review", "free_redo_limit", "not_found"],
     example: { render_set_id: "7d8b5c1e-2f4a-4b7e-9a61-3c2d1e0f9a8b", view_index: 1 },
   },
   inpaint: {

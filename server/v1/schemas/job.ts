@@ -39,6 +39,14 @@ export const JobRequestSchema = z
       .max(2_147_483_647)
       .optional()
       .meta({ description: "Beyond the contract: the same seed for several jobs asks a generative provider for matching furnishings (e.g. every photo of one listing). Output n of the group uses seed + n." }),
+    review_redo_of: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({
+        description:
+          "Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`.",
+      }),
   })
   .superRefine((job, ctx) => {
     if (needsStyle(job.redesign_type) && !job.style) {

@@ -70,7 +70,17 @@ export const MultiviewStatusResultSchema = z
   .meta({ id: "MultiviewStatusResult" });
 
 export const MultiviewRedoRequestSchema = z
-  .object({ render_set_id: z.string().max(100), view_index: z.number().int().min(0).max(1000) })
+  .object({
+    render_set_id: z.string().max(100),
+    view_index: z.number().int().min(0).max(1000),
+    review_redo: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "Beyond the contract (D17): true to redo a view whose image the structure check marked `review`, at no cost: no quota unit, at most 2 per view per UTC day (then 400 `free_redo_limit`); the attempt cap still applies. A view not marked review → 400 `not_under_review`.",
+      }),
+  })
   .meta({ id: "MultiviewRedoRequest" });
 
 export const MultiviewRedoResultSchema = z

@@ -6,6 +6,7 @@ import { AppError } from "@/server/errors";
 import type { VerbContext } from "@/server/context";
 import { envelope } from "../../schemas/envelope";
 import { isUuid } from "../../ids";
+import { claimFreeRedo } from "../billing/claim-free-redo";
 import { consumeQuota } from "../billing/quota";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { undoRedoStart } from "./undo-redo-start";
@@ -19,9 +20,11 @@ type View = typeof renderViews.$inferSelect;
  * POST /multiview/redo (D3, D7): re-runs one finished sibling on the same row (same
  * job_id), with its gate verdict and output cleared. The quota unit is consumed in the
  * transaction that flips the row, so a redo that does not start consumes nothing; no
- * credits are debited, the row keeps its one charge.
+ * credits are debited, the row keeps its one charge. A review redo (D17) of a view the
+ * structure check marked for review takes one of the view's free redos of the day
+ * instead of the unit.
  */
-export async function redoRenderView(ctx: VerbContext, input: { account: AuthenticatedAccount; renderSetId: string; viewIndex: number }) {
+export async function redoRenderView(ctx: VerbContext, input: { account: AuthenticatedAccount; renderSetId: string; viewIndex: number; reviewRedo?: boolean }) {
   if (!isUuid(input.renderSetId)) throw new AppError("not_found", "No multi-view set with this render_set_id.");
   const now = ctx.now();
   const { previous, redone, set } = await ctx.db.transaction(async (tx) => {
@@ -34,7 +37,10 @@ export async function redoRenderView(ctx: VerbContext, input: { account: Authent
       .for("update");
     if (!view) throw new AppError("not_found", "No view with this view_index in the set.");
     assertRedoable(view);
-    await consumeQuota(tx, { accountId: input.account.id, quota: input.account.monthlyQuota, now });
+    if (input.reviewRedo) {
+      if (view.outputCheck?.verdict !== "review") throw new AppError("not_under_review");
+      await claimFreeRedo(tx, { accountId: input.account.id, subject: `view:${view.id}`, now });
+    } else await consumeQuota(tx, { accountId: input.account.id, quota: input.account.monthlyQuota, now });
     const [redone] = await tx
       .update(renderViews)
       .set({ status: "processing", outputKey: null, error: null, gateVerdict: null, gateScore: null, gateDetails: null, outputCheck: null, attempts: view.attempts + 1, updatedAt: now, completedAt: null })
@@ -46,7 +52,7 @@ export async function redoRenderView(ctx: VerbContext, input: { account: Authent
   try {
     await ctx.events.send(multiviewRedoRequested.create({ setId: set.id, viewId: redone.id, attempt: redone.attempts, accountId: input.account.id }));
   } catch (error) {
-    await undoRedoStart(ctx, { set, view: previous, now });
+    await undoRedoStart(ctx, { set, view: previous, now, freeRedo: input.reviewRedo === true });
     throw error;
   }
   // The redo has started: the previous output is no longer shown anywhere.

@@ -9,9 +9,10 @@ type View = typeof renderViews.$inferSelect;
 
 /**
  * A redo whose durable work could not be queued did not start: put the row and the set
- * back as they were and give the quota unit back (D3), so the client may simply retry.
+ * back as they were and give the quota unit back (D3), or the free redo it took (D17), so
+ * the client may simply retry.
  */
-export async function undoRedoStart(ctx: VerbContext, input: { set: Set; view: View; now: Date }): Promise<void> {
+export async function undoRedoStart(ctx: VerbContext, input: { set: Set; view: View; now: Date; freeRedo: boolean }): Promise<void> {
   const { set, view } = input;
   await ctx.db.transaction(async (tx) => {
     const restored = await tx
@@ -35,8 +36,14 @@ export async function undoRedoStart(ctx: VerbContext, input: { set: Set; view: V
       .update(renderSets)
       .set({ status: set.status, error: set.error, updatedAt: set.updatedAt, completedAt: set.completedAt })
       .where(eq(renderSets.id, set.id));
-    await tx.execute(sql`
-      update v1.quota_usage set units = units - 1
-      where account_id = ${set.accountId} and month = ${quotaMonth(input.now)} and units > 0`);
+    if (input.freeRedo) {
+      await tx.execute(sql`
+        delete from v1.free_redos where id = (
+          select id from v1.free_redos where account_id = ${set.accountId} and subject = ${`view:${view.id}`} order by created_at desc limit 1)`);
+    } else {
+      await tx.execute(sql`
+        update v1.quota_usage set units = units - 1
+        where account_id = ${set.accountId} and month = ${quotaMonth(input.now)} and units > 0`);
+    }
   });
 }

@@ -45,14 +45,14 @@ export async function redesignChecked(provider: RedesignProvider, source: ImageF
   });
 }
 
-/** What a delivered output's record says of the check (D17): the verdict, one sentence, and the zones to look at, each with its plain reasons. */
+/** What a delivered output's record says of the check (D17): the verdict, one sentence, and the zones to look at, each with its plain reasons, most certain first. */
 export function outputCheckOf(check: StructureCheck): OutputCheck {
   if (check.verdict === "fail") throw new Error("a refused output is never delivered");
   if ("unaligned" in check.alignment) return { verdict: "review", summary: check.summary, zones: [{ zone: "whole photo", reason: `the result could not be lined up with the photo: ${check.alignment.unaligned}`, region: null }] };
   const zones = new Map<string, OutputCheck["zones"][number]>();
   for (const finding of check.findings) {
     const zone = zones.get(finding.zone);
-    if (zone) zone.reason += `; ${plainReason(finding)}`;
+    if (zone && !zone.reason.includes(plainReason(finding))) zone.reason += `; ${plainReason(finding)}`;
     else zones.set(finding.zone, { zone: finding.zone, reason: plainReason(finding), region: roundRegion(check.zones.find((z) => z.zone === finding.zone)?.region ?? null) });
   }
   return { verdict: check.verdict, summary: check.summary, zones: [...zones.values()] };
