@@ -192,3 +192,52 @@ test("on a phone: an owner buys a credit pack through Checkout", async ({ page }
   await expect(page.getByTestId("billing-balance")).toHaveText("600");
   await fitsPhones(page, "billing-07-phone-paid");
 });
+
+test("auto top-up with a card that fails turns itself off, says why on the billing page and mails the owners", async ({ page }) => {
+  await desktop(page);
+  const owner = { name: "Tariq Topup", email: uniqueEmail("tariq"), password };
+  const { api, workspace } = await ownerOfWorkspace(page, owner, "Topup Homes");
+  const project = await addProject(page, { api, workspace }, { address: "2 Card Lane" }, [{ name: "hall.jpg", color: "#cfc6b8" }]);
+  const billingPath = `/w/${workspace.slug}/billing`;
+
+  await test.step("a pack bought with a good card saves it; the portal replaces it with one whose charges fail", async () => {
+    await page.goto(billingPath);
+    await page.getByRole("list", { name: "Credit packs" }).getByRole("button", { name: "Buy 100 credits" }).click();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay $12.00" }).click();
+    await expect(page.getByTestId("billing-balance")).toHaveText("600");
+    await page.getByRole("button", { name: "Payment method and invoices" }).click();
+    await page.getByLabel("New card number").fill("4000 0000 0000 0341");
+    await page.getByRole("button", { name: "Update card" }).click();
+    await expect(page.getByText("visa ending in 0341")).toBeVisible();
+    await page.getByRole("link", { name: "← Return to Atrium" }).click();
+    await expect(page).toHaveURL(new RegExp(`${billingPath}$`));
+  });
+
+  await test.step("auto top-up on at 600 credits: the next charge crosses it, the card is declined, auto top-up turns off", async () => {
+    const form = page.getByRole("form", { name: "Auto top-up" });
+    await form.getByLabel("Top up automatically").check();
+    await form.getByLabel("When the balance falls under").fill("600");
+    await form.getByLabel("Buy").selectOption("100");
+    await form.getByRole("button", { name: "Save auto top-up" }).click();
+    await expect(page.getByText("Auto top-up is on")).toBeVisible();
+
+    await page.goto(project.projectPath);
+    await page.getByRole("region", { name: "Workflows" }).getByRole("tab", { name: "Description" }).click();
+    await page.getByRole("button", { name: "Write description · 1 credit" }).click();
+    await expect(page.getByRole("article", { name: "Description" }).getByText("Done", { exact: true })).toBeVisible({ timeout: 60_000 });
+
+    await page.goto(billingPath);
+    await expect(async () => {
+      await page.reload();
+      await expect(form.getByRole("status")).toHaveText("Auto top-up was turned off: Your card was declined.", { timeout: 1000 });
+    }).toPass({ timeout: 60_000, intervals: [1000, 2000] });
+    await expect(form.getByLabel("Top up automatically")).not.toBeChecked();
+    await expect(page.getByTestId("billing-balance")).toHaveText("599");
+  });
+
+  await test.step("the owners were mailed why", async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(owner.email)}`);
+    await expect(page.getByTestId("outbox-message").getByRole("heading", { name: /Auto top-up for Topup Homes was turned off/ })).toHaveCount(1);
+  });
+});

@@ -119,11 +119,11 @@ describe("auto top-up", () => {
     await api.billing.setAutoTopUp({ workspaceId, enabled: true, threshold: 200, pack: 100 });
     await spend(accountId, 450);
     expect(await account(accountId)).toMatchObject({ balance: 150, topUp: null });
-    expect((await api.billing.overview({ workspaceId }))!.autoTopUp).toMatchObject({ threshold: null, stoppedReason: "Your card was declined." });
+    expect((await api.billing.overview({ workspaceId }))!.autoTopUp).toMatchObject({ threshold: null, stoppedReason: "Your card was declined" });
     const [mail] = await mailsTo(user.email, /Auto top-up for Dov Realty was turned off/);
     expect(mail.text).toContain("Your card was declined.");
     const [stopped] = (await api.audit.list({ workspaceId })).events.filter((e) => e.action === "auto_top_up_changed");
-    expect(stopped).toMatchObject({ actorEmail: null, detail: { enabled: false, stopped: "Your card was declined." } });
+    expect(stopped).toMatchObject({ actorEmail: null, detail: { enabled: false, stopped: "Your card was declined" } });
   });
 
   it("a card that needs the buyer's authentication turns it off too", async () => {
