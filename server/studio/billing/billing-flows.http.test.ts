@@ -198,6 +198,50 @@ describe("plans and packs through Stripe Checkout", () => {
     expect((await bea.api.billing.history({ workspaceId: bea.workspaceId }))[0]).toMatchObject({ kind: "credits", amount: -40, source: "pack_refund" });
   });
 
+  it("a pack refunded in parts takes back exactly its credits, each part in the ledger with its reason and in the audit log", async () => {
+    const ida = await owner("Ida");
+    const { url } = await ida.api.billing.buyCredits({ workspaceId: ida.workspaceId, credits: 500 });
+    const paid = await payCheckout(url, "4242424242424242");
+    await ida.api.billing.completeCheckout({ workspaceId: ida.workspaceId, sessionId: sessionIdOf(paid.location) });
+    const { payment_intent } = await stripe.checkout.sessions.retrieve(sessionIdOf(paid.location));
+    // $19.99 then the remaining $30.01 of $50.00: 199.9 and 300.1 credits, each rounded down on its own, would leave 1.
+    await stripe.refunds.create({ payment_intent: String(payment_intent), amount: 1999, reason: "requested_by_customer" });
+    await settled();
+    expect((await ida.api.billing.overview({ workspaceId: ida.workspaceId }))!.balance).toBe(STARTER + 500 - 199);
+    await stripe.refunds.create({ payment_intent: String(payment_intent), amount: 3001 });
+    await settled();
+    expect(await ledgerCheck(ida.workspaceId)).toEqual({ balance: STARTER, ledger: STARTER });
+    const refunds = (await ida.api.billing.history({ workspaceId: ida.workspaceId })).filter((entry) => entry.kind === "credits" && entry.source === "pack_refund");
+    expect(refunds).toMatchObject([
+      { amount: -301, note: "Refund of $30.01 of $50.00 for the 500 credits pack" },
+      { amount: -199, note: "Refund of $19.99 of $50.00 for the 500 credits pack (requested by customer)" },
+    ]);
+    expect(await auditOf(ida, "credits_taken_back")).toEqual([
+      { actorEmail: null, target: "301 credits", detail: { refund: "$30.01", of: "$50.00", purchase: "500 credits pack", reason: null, due: 301 } },
+      { actorEmail: null, target: "199 credits", detail: { refund: "$19.99", of: "$50.00", purchase: "500 credits pack", reason: "requested_by_customer", due: 199 } },
+    ]);
+  });
+
+  it("a refunded plan invoice takes back its included credits the same way, in parts adding up to the whole", async () => {
+    const jo = await owner("Jo");
+    const { url } = await jo.api.billing.upgrade({ workspaceId: jo.workspaceId, plan: "premium" });
+    const paid = await payCheckout(url, "4242424242424242");
+    await jo.api.billing.completeCheckout({ workspaceId: jo.workspaceId, sessionId: sessionIdOf(paid.location) });
+    const { invoice } = await stripe.checkout.sessions.retrieve(sessionIdOf(paid.location));
+    const [payment] = (await stripe.invoicePayments.list({ invoice: String(invoice) })).data;
+    const intent = String(payment.payment.payment_intent);
+    // $20.00 then $29.00 of $49.00 for 300 credits: 122.4 and 177.6.
+    await stripe.refunds.create({ payment_intent: intent, amount: 2000 });
+    await settled();
+    await stripe.refunds.create({ payment_intent: intent, amount: 2900 });
+    await settled();
+    expect(await ledgerCheck(jo.workspaceId)).toEqual({ balance: STARTER, ledger: STARTER });
+    const refunds = (await jo.api.billing.history({ workspaceId: jo.workspaceId })).filter((entry) => entry.kind === "credits" && entry.source === "plan_refund");
+    expect(refunds.map((entry) => entry.amount)).toEqual([-178, -122]);
+    expect(refunds[1]).toMatchObject({ note: expect.stringMatching(/^Refund of \$20\.00 of \$49\.00 for the Premium plan's 300 credits \(invoice /) });
+    expect((await auditOf(jo, "credits_taken_back")).map((event) => event.target)).toEqual(["178 credits", "122 credits"]);
+  });
+
   it("a failed renewal keeps the plan with a banner and one mail to the owners; when every retry fails, the workspace returns to Free", async () => {
     const cai = await owner("Cai");
     const { api, workspaceId, user } = cai;
