@@ -267,3 +267,70 @@ describe("plans and packs through Stripe Checkout", () => {
     expect((await listOutbox({ to: user.email })).filter((m) => /Payment for .* failed/.test(m.subject ?? ""))).toHaveLength(1);
   });
 });
+
+describe("one plan subscription per workspace", () => {
+  async function liveSubscriptions(workspaceId: string) {
+    const { data } = await stripe.subscriptions.list({ customer: await customerOf(workspaceId), status: "all" });
+    return data.filter((s) => ["active", "trialing", "past_due"].includes(s.status));
+  }
+
+  it("opens one plan checkout at a time: the same plan again is the same page, another plan replaces it, and once one is paid the portal is the way", async () => {
+    const kim = await owner("Kim");
+    const { api, workspaceId } = kim;
+    const [first, again] = await Promise.all([api.billing.upgrade({ workspaceId, plan: "premium" }), api.billing.upgrade({ workspaceId, plan: "premium" })]);
+    expect(again.url).toBe(first.url);
+    const business = await api.billing.upgrade({ workspaceId, plan: "business" });
+    expect(business.url).not.toBe(first.url);
+    // The replaced checkout can no longer be paid.
+    const stale = await payCheckout(first.url, "4242424242424242");
+    expect(stale.status).toBe(402);
+    expect(stale.html).toContain("no longer active");
+    const paid = await payCheckout(business.url, "4242424242424242");
+    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({ status: "paid", kind: "plan", plan: "business" });
+    const refused = await rejectionOf(api.billing.upgrade({ workspaceId, plan: "premium" }), TRPCError);
+    expect(refused.code).toBe("CONFLICT");
+    expect(refused.message).toMatch(/billing portal/);
+    await settled();
+    expect(await liveSubscriptions(workspaceId)).toHaveLength(1);
+  });
+
+  it("a second subscription Stripe completes anyway is cancelled at once with a full refund, grants nothing, and the owners are told", async () => {
+    const lev = await owner("Lev");
+    const { api, workspaceId, user } = lev;
+    const premium = await api.billing.upgrade({ workspaceId, plan: "premium" });
+    await payCheckout(premium.url, "4242424242424242");
+    // Another checkout of the same customer, made outside the studio's guard (an older release, a race, the Dashboard).
+    const customer = await customerOf(workspaceId);
+    const [price] = (await stripe.prices.list({ lookup_keys: [PLAN_TABLE.business.lookupKey!] })).data;
+    const metadata = { workspace_id: workspaceId, kind: "plan", plan: "business", user_id: user.id };
+    const second = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: workspaceId,
+      line_items: [{ price: price.id, quantity: 1 }],
+      metadata,
+      subscription_data: { metadata },
+      success_url: "http://app.test/billing?checkout={CHECKOUT_SESSION_ID}",
+    });
+    const paid = await payCheckout(second.url!, "4242424242424242");
+    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({ status: "duplicate", kind: "plan" });
+    await settled();
+
+    const { data: subscriptions } = await stripe.subscriptions.list({ customer, status: "all" });
+    const duplicateId = String((await stripe.checkout.sessions.retrieve(second.id)).subscription);
+    const duplicate = subscriptions.find((s) => s.id === duplicateId)!;
+    expect(duplicate).toMatchObject({ status: "canceled" });
+    expect(await liveSubscriptions(workspaceId)).toMatchObject([{ metadata: { plan: "premium" } }]);
+    const [payment] = (await stripe.invoicePayments.list({ invoice: String(duplicate.latest_invoice) })).data;
+    const intent = await stripe.paymentIntents.retrieve(String(payment.payment.payment_intent), { expand: ["latest_charge"] });
+    expect(intent.latest_charge).toMatchObject({ amount: 19900, amount_refunded: 19900, refunded: true });
+
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "premium", balance: STARTER + PLAN_TABLE.premium.includedCredits, subscription: { plan: "premium", status: "active" } });
+    expect(await ledgerCheck(workspaceId)).toEqual({ balance: STARTER + PLAN_TABLE.premium.includedCredits, ledger: STARTER + PLAN_TABLE.premium.includedCredits });
+    const mails = (await listOutbox({ to: user.email })).filter((m) => /second plan/i.test(m.subject ?? ""));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("$199.00");
+    expect((await auditOf(lev, "plan_changed")).map((event) => event.target)).toEqual(["premium"]);
+    expect(await auditOf(lev, "second_plan_refunded")).toEqual([{ actorEmail: null, target: "Business", detail: { subscription: duplicateId, refunded: "$199.00" } }]);
+  });
+});
