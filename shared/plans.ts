@@ -48,6 +48,9 @@ export const PLAN_TABLE = {
 } as const satisfies Record<Plan, PlanTerms>;
 
 
+/** For this many days after a plan ended because its payment failed, every workspace page says so (the billing page always does). */
+export const PLAN_ENDED_NOTICE_DAYS = 14;
+
 /** A new workspace's owners are mailed when a debit leaves fewer credits than this (they can change it). */
 export const LOW_BALANCE_DEFAULT_THRESHOLD = 50;
 

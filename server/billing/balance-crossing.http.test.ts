@@ -101,6 +101,11 @@ describe("auto top-up", () => {
     const keys = double.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST").map((r) => r.headers["idempotency-key"]);
     expect(keys.sort()).toEqual([`atrium-auto-top-up-${accountId}-${crossing.entryId}`, `atrium-auto-top-up-${accountId}-${second.entryId}`].sort());
 
+    // Each top-up is listed beside the invoices with its receipt.
+    const receipts = (await api.billing.invoices({ workspaceId })).filter((d) => d.kind === "receipt");
+    expect(receipts.map((r) => `${r.description} ${r.amount} ${r.status}`).sort()).toEqual(["100 credits pack 1200 paid", "500 credits auto top-up 5000 paid", "500 credits auto top-up 5000 paid"]);
+    expect(receipts.every((r) => r.receiptUrl?.startsWith(`${double.origin}/r/ch_`))).toBe(true);
+
     // The audit log: the owner bought a pack and turned top-up on; each top-up bought its pack once, on no one's click.
     const { events } = await api.audit.list({ workspaceId });
     const billingEvents = events.filter((e) => e.action === "auto_top_up_changed" || e.action === "credit_pack_purchased").map(({ action, actorEmail, target, detail }) => ({ action, actorEmail, target, detail }));

@@ -8,7 +8,9 @@
  *   mail per unpaid invoice);
  * - unpaid / canceled / incomplete_expired / paused: Free, credits kept. Stripe reaches
  *   these only once the paid period is over (a cancel takes effect at its end; unpaid
- *   follows failed renewals), so "at period end" is now;
+ *   follows failed renewals), so "at period end" is now; ended for non-payment, the
+ *   owners are mailed once, the studio says so and the unpaid invoice is written off
+ *   (ended-unpaid.ts);
  * - incomplete (a first payment pending): no change.
  * A second subscription holding a plan is cancelled and refunded first
  * (cancel-duplicate-subscriptions.ts), and the owners are told.
@@ -20,7 +22,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { workspaceBilling, workspaces } from "@/db/schema";
 import type { Plan } from "@/shared/vocabulary";
-import { duplicatePlanRefundedEmail, pastDueEmail } from "@/server/email/billing-templates";
+import { duplicatePlanRefundedEmail, pastDueEmail, planEndedUnpaidEmail } from "@/server/email/billing-templates";
 import { recordAudit } from "@/server/studio/audit/record-audit";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
@@ -31,6 +33,7 @@ import { lockBillingRow, workspaceOfCustomer } from "./billing-row";
 import { cancelDuplicateSubscriptions, type CancelledDuplicate } from "./cancel-duplicate-subscriptions";
 import { formatPrice, loadCatalogue, type Catalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
+import { endedAt, endedForNonPayment, writeOffOpenInvoices } from "./ended-unpaid";
 import { HOLDS_PLAN } from "./live-subscriptions";
 import { workspaceOwners } from "./owners";
 
@@ -73,9 +76,14 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
       subscriptionPlan: subscription ? planOf(subscription, catalogue) : null,
       currentPeriodEnd: subscription?.items.data[0] ? new Date(subscription.items.data[0].current_period_end * 1000) : null,
       cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
+      endedUnpaidAt: subscription && endedForNonPayment(subscription) ? (row.endedUnpaidAt ?? endedAt(subscription, ctx.now())) : null,
     };
     const before = planFromStripe(row.subscriptionStatus, row.subscriptionPlan);
     const after = planFromStripe(next.subscriptionStatus, next.subscriptionPlan);
+    const newlyEndedUnpaid = next.endedUnpaidAt !== null && row.endedUnpaidAt === null;
+    if (newlyEndedUnpaid) await writeOffOpenInvoices(stripe, subscription!);
+    // Mailed as the plan ends, not for an end that happened before this was recorded.
+    const mailEndedUnpaid = newlyEndedUnpaid && before !== null && before !== "free";
     const latestInvoice = typeof subscription?.latest_invoice === "string" ? subscription.latest_invoice : (subscription?.latest_invoice?.id ?? null);
     const mailPastDue = next.subscriptionStatus === "past_due" && latestInvoice !== null && row.pastDueMailedFor !== latestInvoice;
     await tx
@@ -88,13 +96,14 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
       const bought = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : null;
       if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actorUserId: bought });
     }
-    return { plan: after, mailPastDue, cancelled, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
+    return { plan: after, mailPastDue, mailEndedUnpaid, cancelled, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
   });
-  if (outcome.mailPastDue || outcome.cancelled.length > 0) {
+  if (outcome.mailPastDue || outcome.mailEndedUnpaid || outcome.cancelled.length > 0) {
     const owners = await workspaceOwners(ctx.db, workspaceId);
     const link = emailLink(`/w/${owners.slug}/billing`);
     for (const to of owners.emails) {
       if (outcome.mailPastDue) await sendEmail(pastDueEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
+      if (outcome.mailEndedUnpaid) await sendEmail(planEndedUnpaidEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
       for (const second of outcome.cancelled) await sendEmail(duplicatePlanRefundedEmail({ to, workspaceName: owners.workspaceName, planLabel: second.planLabel, amount: refundedLabel(second), link }));
     }
   }

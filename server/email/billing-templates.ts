@@ -60,3 +60,17 @@ export function duplicatePlanRefundedEmail(input: { to: string; workspaceName: s
     footer: "You get this mail once for each second subscription.",
   });
 }
+
+export function planEndedUnpaidEmail(input: { to: string; workspaceName: string; planLabel: string; link: string }): EmailMessage {
+  return layout({
+    to: input.to,
+    subject: `${input.workspaceName}'s ${input.planLabel} plan ended: its payment failed`,
+    lines: [
+      `The renewal of the ${input.planLabel} plan of ${input.workspaceName} could not be paid, and every retry failed, so the plan has ended. The workspace is on the Free plan now; its credits are kept.`,
+      "The unpaid invoice is written off: nothing more is charged for it. To have the plan again, subscribe on the billing page.",
+    ],
+    action: "Open billing",
+    link: input.link,
+    footer: "You get this mail once, when the plan ends.",
+  });
+}

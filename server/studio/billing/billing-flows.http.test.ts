@@ -155,11 +155,20 @@ describe("plans and packs through Stripe Checkout", () => {
     await settled();
   });
 
-  it("lists the invoices with their hosted page and PDF", async () => {
-    const invoices = await ana.api.billing.invoices({ workspaceId: ana.workspaceId });
-    expect(invoices[0]).toMatchObject({ status: "paid", amount: 4900, currency: "usd", hostedUrl: expect.stringContaining(double.origin), pdfUrl: expect.stringMatching(/\/pdf$/) });
-    const pdf = await fetch(invoices[0].pdfUrl!);
+  it("lists the invoices with their hosted page and PDF, and beside them every pack with its receipt", async () => {
+    const documents = await ana.api.billing.invoices({ workspaceId: ana.workspaceId });
+    const [invoice] = documents.filter((d) => d.kind === "invoice");
+    expect(invoice).toMatchObject({ description: "Premium plan", status: "paid", amount: 4900, currency: "usd", hostedUrl: expect.stringContaining(double.origin), pdfUrl: expect.stringMatching(/\/pdf$/), receiptUrl: null });
+    const pdf = await fetch(invoice.pdfUrl!);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const receipts = documents.filter((d) => d.kind === "receipt");
+    expect(receipts.map(({ description, amount, status, hostedUrl }) => ({ description, amount, status, hostedUrl })).sort((a, b) => a.amount - b.amount)).toEqual([
+      { description: "100 credits pack", amount: 1200, status: "paid", hostedUrl: null },
+      { description: "500 credits pack", amount: 5000, status: "paid", hostedUrl: null },
+    ]);
+    const receipt = await fetch(receipts.find((r) => r.amount === 5000)!.receiptUrl!);
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toContain("$50.00");
   });
 
   it("the portal's cancel keeps Premium until the test clock ends the period, then Free with the credits kept", async () => {
@@ -237,7 +246,7 @@ describe("plans and packs through Stripe Checkout", () => {
     await settled();
     expect(await ledgerCheck(jo.workspaceId)).toEqual({ balance: STARTER, ledger: STARTER });
     const refunds = (await jo.api.billing.history({ workspaceId: jo.workspaceId })).filter((entry) => entry.kind === "credits" && entry.source === "plan_refund");
-    expect(refunds.map((entry) => entry.amount)).toEqual([-178, -122]);
+    expect(refunds.map((entry) => (entry.kind === "credits" ? entry.amount : null))).toEqual([-178, -122]);
     expect(refunds[1]).toMatchObject({ note: expect.stringMatching(/^Refund of \$20\.00 of \$49\.00 for the Premium plan's 300 credits \(invoice /) });
     expect((await auditOf(jo, "credits_taken_back")).map((event) => event.target)).toEqual(["178 credits", "122 credits"]);
   });
@@ -263,8 +272,23 @@ describe("plans and packs through Stripe Checkout", () => {
 
     await stripe.testHelpers.testClocks.advance(clock, { frozen_time: periodEnd + 16 * 86400 });
     await settled();
-    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "free", subscription: { status: "canceled" } });
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "free", subscription: { status: "canceled", endedUnpaidAt: expect.any(Date) } });
     expect((await listOutbox({ to: user.email })).filter((m) => /Payment for .* failed/.test(m.subject ?? ""))).toHaveLength(1);
+
+    // Ended for non-payment: the owners are mailed once, every page says so, and the unpaid invoice reads as not paid, never as payable.
+    const ended = (await listOutbox({ to: user.email })).filter((m) => /plan ended/.test(m.subject ?? ""));
+    expect(ended).toHaveLength(1);
+    expect(ended[0].text).toContain("/billing");
+    expect(await api.billing.notice({ workspaceId })).toMatchObject({ pastDue: false, planEnded: { plan: "premium", at: expect.any(Date) } });
+    const [renewal, first] = (await api.billing.invoices({ workspaceId })).filter((d) => d.kind === "invoice");
+    expect(first).toMatchObject({ status: "paid" });
+    expect(renewal).toMatchObject({ status: "not_paid", hostedUrl: null, pdfUrl: expect.stringMatching(/\/pdf$/) });
+    expect((await stripe.invoices.retrieve(renewal.id)).status).toBe("uncollectible");
+    // Told once: Stripe telling us again changes nothing.
+    const { syncCustomer } = await import("@/server/billing/sync-customer");
+    const { createBillingContext } = await import("@/server/billing/context");
+    await syncCustomer(await createBillingContext(), await customerOf(workspaceId));
+    expect((await listOutbox({ to: user.email })).filter((m) => /plan ended/.test(m.subject ?? ""))).toHaveLength(1);
   });
 });
 
