@@ -292,6 +292,55 @@ describe("plans and packs through Stripe Checkout", () => {
   });
 });
 
+describe("a plan switch in the middle of a period", () => {
+  it("up: the prorated difference is charged at once, plan and quota change at once, the new plan's credits come with its next renewal; down: the unused time is credited to the next invoice and no credits are taken back", async () => {
+    const max = await owner("Max");
+    const { api, workspaceId } = max;
+    const { url } = await api.billing.upgrade({ workspaceId, plan: "premium" });
+    await payCheckout(url, "4242424242424242");
+    await settled();
+    const customer = await customerOf(workspaceId);
+    const [subscription] = (await stripe.subscriptions.list({ customer })).data;
+    const { current_period_start: start, current_period_end: end } = subscription.items.data[0];
+    const clock = String(((await stripe.customers.retrieve(customer)) as Stripe.Customer).test_clock);
+    const [premium, business] = await Promise.all([PLAN_TABLE.premium, PLAN_TABLE.business].map(async (plan) => (await stripe.prices.list({ lookup_keys: [plan.lookupKey!] })).data[0]));
+    const switchTo = async (price: Stripe.Price) => {
+      const portal = await api.billing.portal({ workspaceId });
+      expect((await portalAction(portal.url, "switch", { subscription: subscription.id, price: price.id })).status).toBe(303);
+      await settled();
+    };
+    const half = start + Math.round((end - start) / 2);
+    const share = (end - half) / (end - start);
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: half });
+
+    await switchTo(business);
+    const afterUp = STARTER + PLAN_TABLE.premium.includedCredits;
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "business", monthlyQuota: PLAN_TABLE.business.monthlyQuota, balance: afterUp, subscription: { plan: "business" } });
+    const [change] = (await api.billing.invoices({ workspaceId })).filter((d) => d.description === "Plan change");
+    expect(change).toMatchObject({ status: "paid", amount: Math.round(19900 * share) - Math.round(4900 * share) });
+
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: end + 3600 });
+    await settled();
+    const afterRenewal = afterUp + PLAN_TABLE.business.includedCredits;
+    expect((await api.billing.overview({ workspaceId }))!.balance).toBe(afterRenewal);
+
+    const renewed = (await stripe.subscriptions.retrieve(subscription.id)).items.data[0];
+    const nextHalf = renewed.current_period_start + Math.round((renewed.current_period_end - renewed.current_period_start) / 2);
+    const nextShare = (renewed.current_period_end - nextHalf) / (renewed.current_period_end - renewed.current_period_start);
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: nextHalf });
+    await switchTo(premium);
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "premium", monthlyQuota: PLAN_TABLE.premium.monthlyQuota, balance: afterRenewal });
+    const credit = Math.round(4900 * nextShare) - Math.round(19900 * nextShare);
+    expect(((await stripe.customers.retrieve(customer)) as Stripe.Customer).balance).toBe(credit);
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: renewed.current_period_end + 3600 });
+    await settled();
+    expect((await api.billing.overview({ workspaceId }))!.balance).toBe(afterRenewal + PLAN_TABLE.premium.includedCredits);
+    const [renewal] = (await api.billing.invoices({ workspaceId })).filter((d) => d.kind === "invoice");
+    expect(renewal).toMatchObject({ description: "Premium plan", status: "paid", amount: Math.max(0, 4900 + credit) });
+    expect(await ledgerCheck(workspaceId)).toEqual({ balance: afterRenewal + PLAN_TABLE.premium.includedCredits, ledger: afterRenewal + PLAN_TABLE.premium.includedCredits });
+  });
+});
+
 describe("one plan subscription per workspace", () => {
   async function liveSubscriptions(workspaceId: string) {
     const { data } = await stripe.subscriptions.list({ customer: await customerOf(workspaceId), status: "all" });
