@@ -45,7 +45,7 @@ export function InvoiceTable({ invoices }: { invoices: BillingDocument[] }) {
                 <td className="py-2 pr-4 text-right tabular-nums whitespace-nowrap">
                   {new Intl.NumberFormat("en-US", { style: "currency", currency: document.currency.toUpperCase() }).format(document.amount / 100)}
                 </td>
-                <td className="py-2 pr-4">
+                <td className="py-2 pr-4 whitespace-nowrap">
                   <Badge tone={STATUS[document.status].tone}>{STATUS[document.status].label}</Badge>
                 </td>
                 <td className="space-x-3 py-2 whitespace-nowrap">
