@@ -52,7 +52,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   plan_changed: "Plan changed",
   credit_pack_purchased: "Credit pack purchased",
   credits_taken_back: "Credits taken back after a refund",
-  second_plan_refunded: "Second plan subscription cancelled and refunded",
+  second_plan_refunded: "Second plan subscription canceled and refunded",
   auto_top_up_changed: "Auto top-up changed",
   api_key_created: "API key created",
   api_key_rotated: "API key rotated",

@@ -17,7 +17,7 @@ export function CheckoutNotice({ state }: { state: CheckoutNoticeState }) {
       const terms = PLAN_TABLE[state.plan ?? "premium"];
       return `Payment received: the workspace is on ${terms.label}, with ${terms.monthlyQuota.toLocaleString("en-US")} requests a month and ${creditsLabel(terms.includedCredits)} included each month.`;
     }
-    if (state.status === "duplicate") return "This workspace already has a plan, so that second subscription was cancelled at once and its payment refunded in full. Change plans with “Change plan, card or cancel”.";
+    if (state.status === "duplicate") return "This workspace already has a plan, so that second subscription was canceled at once and its payment refunded in full. Change plans with “Change plan, card or cancel”.";
     if (state.status === "canceled" || state.status === "open") return "Checkout was left before paying: nothing was charged.";
     if (state.status === "expired") return "That checkout expired: nothing was charged.";
     if (state.status === "processing") return "The payment is still being confirmed by the bank; the credits appear as soon as it is.";

@@ -26,7 +26,7 @@ export type CheckoutOutcome =
   | { status: "open" | "expired" | "processing" }
   | { status: "paid"; kind: "credit_pack"; credits: number }
   | { status: "paid"; kind: "plan"; plan: Plan | null }
-  /** A second plan for a workspace that has one: cancelled and refunded in full. */
+  /** A second plan for a workspace that has one: canceled and refunded in full. */
   | { status: "duplicate"; kind: "plan" };
 
 export async function fulfilCheckout(ctx: BillingContext, sessionId: string, expected?: { workspaceId: string }): Promise<CheckoutOutcome> {

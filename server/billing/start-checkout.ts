@@ -9,7 +9,7 @@
  * (then the portal is the way to switch) and which plan checkouts are open: the same
  * owner's for the same plan is handed back (a second click opens the same page), any
  * other is expired before a new one is made, so at most one can ever be paid. Should
- * Stripe still complete a second, it is cancelled and refunded (sync-customer.ts).
+ * Stripe still complete a second, it is canceled and refunded (sync-customer.ts).
  */
 import "server-only";
 import type Stripe from "stripe";
@@ -22,7 +22,7 @@ import { requireStripe, type BillingContext } from "./context";
 import { ensureCustomer } from "./ensure-customer";
 import { stripeErrorOf } from "./stripe-errors";
 
-/** A subscription in these states is changed or cancelled in the portal, not bought again. */
+/** A subscription in these states is changed or canceled in the portal, not bought again. */
 const SUBSCRIBED = ["active", "trialing", "past_due", "incomplete"];
 
 const USE_THE_PORTAL = "This workspace already has a subscription: change or cancel it in the billing portal.";

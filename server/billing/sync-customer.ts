@@ -12,7 +12,7 @@
  *   owners are mailed once, the studio says so and the unpaid invoice is written off
  *   (ended-unpaid.ts);
  * - incomplete (a first payment pending): no change.
- * A second subscription holding a plan is cancelled and refunded first
+ * A second subscription holding a plan is canceled and refunded first
  * (cancel-duplicate-subscriptions.ts), and the owners are told.
  * The billing row stays locked while Stripe is read and the plan applied, so two events
  * of one customer apply in turn and the last to finish saw the newest state.
@@ -30,7 +30,7 @@ import { PLAN_TABLE } from "@/shared/plans";
 import { applyPlan } from "./apply-plan";
 import { buyerOf } from "./billing-audit";
 import { lockBillingRow, workspaceOfCustomer } from "./billing-row";
-import { cancelDuplicateSubscriptions, type CancelledDuplicate } from "./cancel-duplicate-subscriptions";
+import { cancelDuplicateSubscriptions, type CanceledDuplicate } from "./cancel-duplicate-subscriptions";
 import { formatPrice, loadCatalogue, type Catalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { endedAt, endedForNonPayment, writeOffOpenInvoices } from "./ended-unpaid";
@@ -65,8 +65,8 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await lockBillingRow(tx, workspaceId);
     const { data } = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
-    const { kept, cancelled } = await cancelDuplicateSubscriptions(stripe, data, catalogue);
-    for (const second of cancelled) {
+    const { kept, canceled } = await cancelDuplicateSubscriptions(stripe, data, catalogue);
+    for (const second of canceled) {
       await recordAudit(tx, { workspaceId, actorUserId: null, action: "second_plan_refunded", target: second.planLabel, detail: { subscription: second.subscriptionId, refunded: refundedLabel(second) } });
     }
     const subscription = decidingSubscription(kept);
@@ -96,21 +96,21 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
       const bought = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : null;
       if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actorUserId: bought });
     }
-    return { plan: after, mailPastDue, mailEndedUnpaid, cancelled, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
+    return { plan: after, mailPastDue, mailEndedUnpaid, canceled, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
   });
-  if (outcome.mailPastDue || outcome.mailEndedUnpaid || outcome.cancelled.length > 0) {
+  if (outcome.mailPastDue || outcome.mailEndedUnpaid || outcome.canceled.length > 0) {
     const owners = await workspaceOwners(ctx.db, workspaceId);
     const link = emailLink(`/w/${owners.slug}/billing`);
     for (const to of owners.emails) {
       if (outcome.mailPastDue) await sendEmail(pastDueEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
       if (outcome.mailEndedUnpaid) await sendEmail(planEndedUnpaidEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
-      for (const second of outcome.cancelled) await sendEmail(duplicatePlanRefundedEmail({ to, workspaceName: owners.workspaceName, planLabel: second.planLabel, amount: refundedLabel(second), link }));
+      for (const second of outcome.canceled) await sendEmail(duplicatePlanRefundedEmail({ to, workspaceName: owners.workspaceName, planLabel: second.planLabel, amount: refundedLabel(second), link }));
     }
   }
   return { workspaceId, plan: outcome.plan };
 }
 
-function refundedLabel(second: CancelledDuplicate): string {
+function refundedLabel(second: CanceledDuplicate): string {
   return formatPrice({ id: second.subscriptionId, unitAmount: second.refunded, currency: second.currency });
 }
 

@@ -49,10 +49,10 @@ export function pastDueEmail(input: { to: string; workspaceName: string; planLab
 export function duplicatePlanRefundedEmail(input: { to: string; workspaceName: string; planLabel: string; amount: string; link: string }): EmailMessage {
   return layout({
     to: input.to,
-    subject: `A second plan for ${input.workspaceName} was cancelled and refunded`,
+    subject: `A second plan for ${input.workspaceName} was canceled and refunded`,
     lines: [
       `Stripe took a payment of ${input.amount} for a second subscription (${input.planLabel}) of ${input.workspaceName}, which already has a plan.`,
-      "A workspace has one plan at a time, so the second subscription was cancelled at once and its payment refunded in full. Nothing of it was added to the workspace; its plan and credits are as they were.",
+      "A workspace has one plan at a time, so the second subscription was canceled at once and its payment refunded in full. Nothing of it was added to the workspace; its plan and credits are as they were.",
       "To change plans, use “Change plan, card or cancel” on the billing page.",
     ],
     action: "Open billing",

@@ -367,7 +367,7 @@ describe("one plan subscription per workspace", () => {
     expect(await liveSubscriptions(workspaceId)).toHaveLength(1);
   });
 
-  it("a second subscription Stripe completes anyway is cancelled at once with a full refund, grants nothing, and the owners are told", async () => {
+  it("a second subscription Stripe completes anyway is canceled at once with a full refund, grants nothing, and the owners are told", async () => {
     const lev = await owner("Lev");
     const { api, workspaceId, user } = lev;
     const premium = await api.billing.upgrade({ workspaceId, plan: "premium" });
