@@ -126,6 +126,8 @@ test("an owner on Free upgrades to Premium, buys a pack after a declined card, c
     await expect(receipt.getByRole("heading", { name: "Receipt from Atrium" })).toBeVisible();
     await expect(receipt.getByText("$50.00")).toBeVisible();
     await receipt.close();
+    // Clicking the link scrolled the page; a full-page screenshot starts from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await atBothWidths(page, "billing-04-pack-receipt");
   });
 
