@@ -2,12 +2,16 @@
  * ESLint (flat config), run by `npm run lint` and by `npm test`: typescript-eslint's
  * recommended rules, Next's rules, drizzle's guard against a delete or update without
  * `.where`, the import boundaries of README "Layout" and the `server-only` marker on
- * server modules (./eslint/boundaries.mjs).
+ * server modules (./eslint/boundaries.mjs), and no `instanceof` of a package's class in
+ * server code (./eslint/package-instanceof.mjs).
  */
 import nextPlugin from "@next/eslint-plugin-next";
 import drizzle from "eslint-plugin-drizzle";
 import tseslint from "typescript-eslint";
 import { boundaries } from "./eslint/boundaries.mjs";
+import { noPackageInstanceof } from "./eslint/package-instanceof.mjs";
+
+const atrium = { rules: { ...boundaries.rules, "no-package-instanceof": noPackageInstanceof } };
 
 export default tseslint.config(
   {
@@ -16,7 +20,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx,mjs}"],
-    plugins: { "@next/next": nextPlugin, drizzle, atrium: boundaries },
+    plugins: { "@next/next": nextPlugin, drizzle, atrium },
     rules: {
       ...nextPlugin.configs.recommended.rules,
       ...nextPlugin.configs["core-web-vitals"].rules,
@@ -25,6 +29,7 @@ export default tseslint.config(
       "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
       "atrium/import-boundaries": "error",
       "atrium/server-only": "error",
+      "atrium/no-package-instanceof": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
   },

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   // Billing (plans, credit packs, auto top-up).
   "plan_changed",
   "credit_pack_purchased",
+  "credits_taken_back",
+  "second_plan_refunded",
   "auto_top_up_changed",
   // The developer console.
   "api_key_created",
@@ -49,6 +51,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   invitation_revoked: "Invitation revoked",
   plan_changed: "Plan changed",
   credit_pack_purchased: "Credit pack purchased",
+  credits_taken_back: "Credits taken back after a refund",
+  second_plan_refunded: "Second plan subscription canceled and refunded",
   auto_top_up_changed: "Auto top-up changed",
   api_key_created: "API key created",
   api_key_rotated: "API key rotated",

@@ -48,13 +48,16 @@ export const PLAN_TABLE = {
 } as const satisfies Record<Plan, PlanTerms>;
 
 
+/** For this many days after a plan ended because its payment failed, every workspace page says so (the billing page always does). */
+export const PLAN_ENDED_NOTICE_DAYS = 14;
+
 /** A new workspace's owners are mailed when a debit leaves fewer credits than this (they can change it). */
 export const LOW_BALANCE_DEFAULT_THRESHOLD = 50;
 
-/** A person may own at most this many workspaces on the Free plan. */
+/** A person may have at most this many workspaces on the Free plan: those they created or own now. */
 export const FREE_WORKSPACES_PER_PERSON = 3;
 
-export const FREE_WORKSPACE_LIMIT_MESSAGE = `You already own ${FREE_WORKSPACES_PER_PERSON} workspaces on the Free plan, the most one person can have. Upgrade one of them to Premium or Business, or delete one you no longer use, to create another.`;
+export const FREE_WORKSPACE_LIMIT_MESSAGE = `You already have ${FREE_WORKSPACES_PER_PERSON} workspaces on the Free plan that you created or own, the most one person can have. Upgrade one of them to Premium or Business, or delete one you no longer use, to create another.`;
 
 /** One-time credit packs (Checkout in payment mode, and auto top-up). */
 export const CREDIT_PACKS = [

@@ -5,7 +5,8 @@ import { PLAN_TABLE } from "@/shared/plans";
 export type CheckoutNoticeState =
   | { status: "open" | "expired" | "processing" | "canceled" | "unknown" }
   | { status: "paid"; kind: "credit_pack"; credits: number }
-  | { status: "paid"; kind: "plan"; plan: keyof typeof PLAN_TABLE | null };
+  | { status: "paid"; kind: "plan"; plan: keyof typeof PLAN_TABLE | null }
+  | { status: "duplicate"; kind: "plan" };
 
 /** What happened at Checkout, said on the way back to the billing page. */
 export function CheckoutNotice({ state }: { state: CheckoutNoticeState }) {
@@ -16,6 +17,7 @@ export function CheckoutNotice({ state }: { state: CheckoutNoticeState }) {
       const terms = PLAN_TABLE[state.plan ?? "premium"];
       return `Payment received: the workspace is on ${terms.label}, with ${terms.monthlyQuota.toLocaleString("en-US")} requests a month and ${creditsLabel(terms.includedCredits)} included each month.`;
     }
+    if (state.status === "duplicate") return "This workspace already has a plan, so that second subscription was canceled at once and its payment refunded in full. Change plans with “Change plan, card or cancel”.";
     if (state.status === "canceled" || state.status === "open") return "Checkout was left before paying: nothing was charged.";
     if (state.status === "expired") return "That checkout expired: nothing was charged.";
     if (state.status === "processing") return "The payment is still being confirmed by the bank; the credits appear as soon as it is.";

@@ -1,48 +1,73 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { InvoiceSummary } from "@/server/billing/list-invoices";
+import type { BillingDocument, DocumentStatus } from "@/server/billing/list-invoices";
 
-const TONE: Record<string, BadgeTone> = { paid: "success", open: "warning", uncollectible: "danger", void: "neutral" };
+const STATUS: Record<DocumentStatus, { label: string; tone: BadgeTone }> = {
+  paid: { label: "Paid", tone: "success" },
+  due: { label: "Due", tone: "warning" },
+  not_paid: { label: "Not paid", tone: "danger" },
+  void: { label: "Void", tone: "neutral" },
+  refunded: { label: "Refunded", tone: "neutral" },
+  partly_refunded: { label: "Partly refunded", tone: "neutral" },
+};
 
-/** Stripe's invoices of the workspace, each with its hosted page and PDF. */
-export function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
-  if (invoices.length === 0) return <p className="text-sm text-stone-600">No invoices yet. They appear here after the first payment.</p>;
+const LINK = "font-medium text-accent-800 underline-offset-2 hover:underline";
+
+/**
+ * Every payment's document: Stripe's invoices (hosted page while paid or due, and the PDF)
+ * and each credit pack or auto top-up with its receipt. An invoice that was not paid
+ * offers no page to pay it on.
+ */
+export function InvoiceTable({ invoices }: { invoices: BillingDocument[] }) {
+  if (invoices.length === 0) return <p className="text-sm text-stone-600">No invoices or receipts yet. They appear here after the first payment.</p>;
   return (
     // Focusable and named: on a phone the table scrolls sideways, and keyboards must reach it.
-    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Invoices">
+    <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Invoices and receipts">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Invoices</caption>
+        <caption className="sr-only">Invoices and receipts</caption>
         <thead className="text-xs uppercase tracking-wide text-stone-600">
           <tr>
             <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-            <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">Invoice</th>
+            <th scope="col" className="py-2 pr-4 font-medium">For</th>
+            <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">Number</th>
             <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
             <th scope="col" className="py-2 pr-4 font-medium">Status</th>
             <th scope="col" className="py-2 font-medium"><span className="sr-only">Links</span></th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200">
-          {invoices.map((invoice) => (
-            <tr key={invoice.id}>
-              <td className="py-2 pr-4 whitespace-nowrap">{invoice.created.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</td>
-              <td className="hidden py-2 pr-4 whitespace-nowrap sm:table-cell">{invoice.number ?? invoice.id}</td>
-              <td className="py-2 pr-4 text-right tabular-nums whitespace-nowrap">
-                {new Intl.NumberFormat("en-US", { style: "currency", currency: invoice.currency.toUpperCase() }).format(invoice.amount / 100)}
-              </td>
-              <td className="py-2 pr-4">{invoice.status ? <Badge tone={TONE[invoice.status] ?? "neutral"}>{invoice.status}</Badge> : null}</td>
-              <td className="py-2 whitespace-nowrap">
-                {invoice.hostedUrl ? (
-                  <a href={invoice.hostedUrl} target="_blank" rel="noreferrer" className="font-medium text-accent-800 underline-offset-2 hover:underline">
-                    View<span className="sr-only"> invoice {invoice.number}</span>
-                  </a>
-                ) : null}
-                {invoice.pdfUrl ? (
-                  <a href={invoice.pdfUrl} target="_blank" rel="noreferrer" className="ml-3 font-medium text-accent-800 underline-offset-2 hover:underline">
-                    PDF<span className="sr-only"> of invoice {invoice.number}</span>
-                  </a>
-                ) : null}
-              </td>
-            </tr>
-          ))}
+          {invoices.map((document) => {
+            const name = `${document.kind === "invoice" ? "invoice" : "receipt"} ${document.number ?? document.description}`;
+            return (
+              <tr key={document.id}>
+                <td className="py-2 pr-4 whitespace-nowrap">{document.created.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</td>
+                <td className="py-2 pr-4">{document.description}</td>
+                <td className="hidden py-2 pr-4 whitespace-nowrap sm:table-cell">{document.number ?? "—"}</td>
+                <td className="py-2 pr-4 text-right tabular-nums whitespace-nowrap">
+                  {new Intl.NumberFormat("en-US", { style: "currency", currency: document.currency.toUpperCase() }).format(document.amount / 100)}
+                </td>
+                <td className="py-2 pr-4 whitespace-nowrap">
+                  <Badge tone={STATUS[document.status].tone}>{STATUS[document.status].label}</Badge>
+                </td>
+                <td className="space-x-3 py-2 whitespace-nowrap">
+                  {document.hostedUrl ? (
+                    <a href={document.hostedUrl} target="_blank" rel="noreferrer" className={LINK}>
+                      {document.status === "due" ? "Pay" : "View"}<span className="sr-only"> {name}</span>
+                    </a>
+                  ) : null}
+                  {document.pdfUrl ? (
+                    <a href={document.pdfUrl} target="_blank" rel="noreferrer" className={LINK}>
+                      PDF<span className="sr-only"> of {name}</span>
+                    </a>
+                  ) : null}
+                  {document.receiptUrl ? (
+                    <a href={document.receiptUrl} target="_blank" rel="noreferrer" className={LINK}>
+                      Receipt<span className="sr-only"> for the {document.description}</span>
+                    </a>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -22,6 +22,11 @@ export const workspaceBilling = studio.table(
     subscriptionPlan: text("subscription_plan"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true, mode: "date" }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /**
+     * When the deciding subscription ended because its payments failed (canceled after the
+     * last retry, or unpaid); null otherwise. Set once: the owners are mailed as it is.
+     */
+    endedUnpaidAt: timestamp("ended_unpaid_at", { withTimezone: true, mode: "date" }),
     /** The unpaid invoice the owners were mailed about, so a past-due subscription mails once per invoice. */
     pastDueMailedFor: text("past_due_mailed_for"),
     /** Credits of the pack auto top-up buys (the threshold is the account's top_up_threshold). */

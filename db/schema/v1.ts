@@ -35,7 +35,7 @@ export const v1 = pgSchema("v1");
  */
 export type PlanSource = "signup" | "operator" | "stripe" | "legacy";
 /** Where a grant of credits came from, shown in the workspace's usage history. */
-export type CreditSource = "opening" | "starter" | "operator" | "stripe_invoice" | "credit_pack" | "auto_top_up" | "pack_refund";
+export type CreditSource = "opening" | "starter" | "operator" | "stripe_invoice" | "credit_pack" | "auto_top_up" | "pack_refund" | "plan_refund";
 export type ErrorInfo = { code: string; message: string; details?: unknown };
 
 

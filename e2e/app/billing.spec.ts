@@ -112,7 +112,23 @@ test("an owner on Free upgrades to Premium, buys a pack after a declined card, c
     await page.getByRole("button", { name: "Pay $50.00" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Payment received" })).toHaveText("Payment received: 500 credits added.");
     await expect(page.getByTestId("billing-balance")).toHaveText("1,300");
-    await expect(page.getByRole("table", { name: "Invoices" }).getByRole("row")).toHaveCount(2);
+  });
+
+  await test.step("the pack is listed beside the plan's invoice with its receipt", async () => {
+    const documents = page.getByRole("table", { name: "Invoices and receipts" });
+    await expect(documents.getByRole("row")).toHaveCount(3);
+    await expect(documents.getByRole("row").filter({ hasText: "Premium plan" })).toContainText("Paid");
+    const pack = documents.getByRole("row").filter({ hasText: "500 credits pack" });
+    await expect(pack).toContainText("$50.00");
+    await expect(pack).toContainText("Paid");
+    await expect(pack.getByRole("link", { name: /PDF|View|Pay/ })).toHaveCount(0);
+    const [receipt] = await Promise.all([page.waitForEvent("popup"), pack.getByRole("link", { name: "Receipt for the 500 credits pack" }).click()]);
+    await expect(receipt.getByRole("heading", { name: "Receipt from Atrium" })).toBeVisible();
+    await expect(receipt.getByText("$50.00")).toBeVisible();
+    await receipt.close();
+    // Clicking the link scrolled the page; a full-page screenshot starts from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await atBothWidths(page, "billing-04-pack-receipt");
   });
 
   await test.step("the usage page lists every plan and credit change with its source", async () => {
@@ -137,7 +153,7 @@ test("an owner on Free upgrades to Premium, buys a pack after a declined card, c
     await reloadUntil(page, "billing-plan", "Free");
     await expect(page.getByTestId("billing-balance")).toHaveText("1,300");
     await expect(page.getByText("0 of 20 requests")).toBeVisible();
-    await snap(page, "billing-04-back-on-free-1280");
+    await snap(page, "billing-05-back-on-free-1280");
   });
 
   await test.step("the audit log names who bought the plan and the pack, and that Stripe ended the plan", async () => {
@@ -182,13 +198,119 @@ test("on a phone: an owner buys a credit pack through Checkout", async ({ page }
   const { workspace } = await ownerOfWorkspace(page, { name: "Mina Phone", email: uniqueEmail("mina"), password }, "Pocket Homes");
   await page.goto(`/w/${workspace.slug}/billing`);
   await expect(page.getByTestId("billing-plan")).toHaveText("Business");
-  await fitsPhones(page, "billing-05-phone");
+  await fitsPhones(page, "billing-06-phone");
   await page.getByRole("list", { name: "Credit packs" }).getByRole("button", { name: "Buy 100 credits" }).click();
   await expect(page).toHaveURL(new RegExp(`^${E2E_STRIPE.apiBase}/c/pay/`));
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await snap(page, "billing-06-phone-checkout");
+  await snap(page, "billing-07-phone-checkout");
   await page.getByRole("button", { name: "Pay $12.00" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Payment received" })).toHaveText("Payment received: 100 credits added.");
   await expect(page.getByTestId("billing-balance")).toHaveText("600");
-  await fitsPhones(page, "billing-07-phone-paid");
+  await fitsPhones(page, "billing-08-phone-paid");
+});
+
+test("auto top-up with a card that fails turns itself off, says why on the billing page and mails the owners", async ({ page }) => {
+  await desktop(page);
+  const owner = { name: "Tariq Topup", email: uniqueEmail("tariq"), password };
+  const { api, workspace } = await ownerOfWorkspace(page, owner, "Topup Homes");
+  const project = await addProject(page, { api, workspace }, { address: "2 Card Lane" }, [{ name: "hall.jpg", color: "#cfc6b8" }]);
+  const billingPath = `/w/${workspace.slug}/billing`;
+
+  await test.step("a pack bought with a good card saves it; the portal replaces it with one whose charges fail", async () => {
+    await page.goto(billingPath);
+    await page.getByRole("list", { name: "Credit packs" }).getByRole("button", { name: "Buy 100 credits" }).dblclick();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Pay $12.00" }).click();
+    await expect(page.getByTestId("billing-balance")).toHaveText("600");
+    await page.getByRole("button", { name: "Payment method and invoices" }).click();
+    await page.getByLabel("New card number").fill("4000 0000 0000 0341");
+    await page.getByRole("button", { name: "Update card" }).click();
+    await expect(page.getByText("visa ending in 0341")).toBeVisible();
+    await page.getByRole("link", { name: "← Return to Atrium" }).click();
+    await expect(page).toHaveURL(new RegExp(`${billingPath}$`));
+  });
+
+  await test.step("auto top-up on at 600 credits: the next charge crosses it, the card is declined, auto top-up turns off", async () => {
+    const form = page.getByRole("form", { name: "Auto top-up" });
+    await form.getByLabel("Top up automatically").check();
+    await form.getByLabel("When the balance falls under").fill("600");
+    await form.getByLabel("Buy").selectOption("100");
+    await form.getByRole("button", { name: "Save auto top-up" }).click();
+    await expect(page.getByText("Auto top-up is on")).toBeVisible();
+
+    await page.goto(project.projectPath);
+    await page.getByRole("region", { name: "Workflows" }).getByRole("tab", { name: "Description" }).click();
+    await page.getByRole("button", { name: "Write description · 1 credit" }).click();
+    await expect(page.getByRole("article", { name: "Description" }).getByText("Done", { exact: true })).toBeVisible({ timeout: 60_000 });
+
+    await page.goto(billingPath);
+    await expect(async () => {
+      await page.reload();
+      await expect(form.getByRole("status")).toHaveText("Auto top-up was turned off: Your card was declined.", { timeout: 1000 });
+    }).toPass({ timeout: 60_000, intervals: [1000, 2000] });
+    await expect(form.getByLabel("Top up automatically")).not.toBeChecked();
+    await expect(page.getByTestId("billing-balance")).toHaveText("599");
+  });
+
+  await test.step("the owners were mailed why", async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(owner.email)}`);
+    await expect(page.getByTestId("outbox-message").getByRole("heading", { name: /Auto top-up for Topup Homes was turned off/ })).toHaveCount(1);
+  });
+});
+
+test("a plan that ends because its payment failed: the owners are mailed, the studio says so, and its last invoice reads as not paid", async ({ page }) => {
+  await desktop(page);
+  const owner = { name: "Nadia Lapse", email: uniqueEmail("nadia"), password };
+  const { workspace } = await ownerOfWorkspace(page, owner, "Lapse Realty");
+  admin("workspace", "plan", "--workspace", workspace.slug, "--plan", "free");
+  const billingPath = `/w/${workspace.slug}/billing`;
+
+  await test.step("Premium through Checkout, then the portal swaps in a card whose charges fail", async () => {
+    await page.goto(billingPath);
+    // Clicked twice, as people do: one checkout, one subscription.
+    await page.getByRole("listitem", { name: "Premium plan" }).getByRole("button", { name: "Upgrade to Premium" }).dblclick();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByTestId("billing-plan")).toHaveText("Premium");
+    await page.getByRole("button", { name: "Change plan, card or cancel" }).click();
+    await page.getByLabel("New card number").fill("4000 0000 0000 0341");
+    await page.getByRole("button", { name: "Update card" }).click();
+    await expect(page.getByText("visa ending in 0341")).toBeVisible();
+    await page.getByRole("link", { name: "← Return to Atrium" }).click();
+  });
+
+  const { clock, periodEnd } = await subscriptionOf(workspace.slug);
+
+  await test.step("the renewal fails: the plan stays while Stripe retries, with a banner", async () => {
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: periodEnd + 3600 });
+    await reloadUntil(page, "billing-renewal", "The latest payment failed; Stripe is retrying it.");
+    await expect(page.getByRole("alert").filter({ hasText: "The latest payment for this workspace's plan failed" })).toBeVisible();
+  });
+
+  await test.step("every retry fails: the plan ends, the billing page and every workspace page say so, the invoice reads Not paid with no page to pay it", async () => {
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: periodEnd + 16 * 86400 });
+    await reloadUntil(page, "billing-plan", "Free");
+    await expect(page.getByTestId("billing-renewal")).toHaveText(/^The Premium plan ended on .+: its payment failed\. Its credits are kept\.$/);
+    const notice = page.getByRole("status").filter({ hasText: "The Premium plan ended on" });
+    await expect(notice).toContainText("because its payment failed. The workspace is on Free now; its credits are kept.");
+    const invoices = page.getByRole("table", { name: "Invoices and receipts" }).getByRole("row").filter({ hasText: "Premium plan" });
+    await expect(invoices).toHaveCount(2);
+    const unpaid = invoices.filter({ hasText: "Not paid" });
+    await expect(unpaid).toHaveCount(1);
+    await expect(unpaid.getByRole("link", { name: /^(Pay|View)/ })).toHaveCount(0);
+    await expect(unpaid.getByRole("link", { name: /^PDF/ })).toHaveCount(1);
+    await expect(invoices.filter({ hasText: "Paid" }).filter({ hasNotText: "Not paid" })).toHaveCount(1);
+    await expectAccessible(page, "billing after the plan ended");
+    await atBothWidths(page, "billing-09-plan-ended");
+
+    await page.goto(`/w/${workspace.slug}/projects`);
+    await expect(page.getByRole("status").filter({ hasText: "The Premium plan ended on" }).getByRole("link", { name: "Choose a plan" })).toBeVisible();
+    await expect(page.getByRole("complementary").getByTestId("credit-balance")).toHaveText("800");
+    await snap(page, "billing-10-plan-ended-notice-projects-1280");
+  });
+
+  await test.step("the owners were mailed once", async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(owner.email)}`);
+    await expect(page.getByTestId("outbox-message").getByRole("heading", { name: "Lapse Realty's Premium plan ended: its payment failed" })).toHaveCount(1);
+  });
 });

@@ -16,7 +16,7 @@
  * argon2 work; a successful sign-in clears its account's count.
  */
 import "server-only";
-import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterDrizzle, type RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "@/db/client";
 import { authRateLimits } from "@/db/schema";
 import { env } from "@/env";
@@ -57,8 +57,10 @@ async function take(limit: RateLimiterDrizzle, key: string): Promise<number | nu
     await limit.consume(key, 1);
     return null;
   } catch (refusal) {
-    if (!(refusal instanceof RateLimiterRes)) throw refusal;
-    return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+    // Rejected with an Error when the store failed, with a RateLimiterRes when over the limit (the library's documented check).
+    if (refusal instanceof Error) throw refusal;
+    const limited = refusal as RateLimiterRes;
+    return Math.max(1, Math.ceil(limited.msBeforeNext / 1000));
   }
 }
 

@@ -101,6 +101,11 @@ describe("auto top-up", () => {
     const keys = double.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST").map((r) => r.headers["idempotency-key"]);
     expect(keys.sort()).toEqual([`atrium-auto-top-up-${accountId}-${crossing.entryId}`, `atrium-auto-top-up-${accountId}-${second.entryId}`].sort());
 
+    // Each top-up is listed beside the invoices with its receipt.
+    const receipts = (await api.billing.invoices({ workspaceId })).filter((d) => d.kind === "receipt");
+    expect(receipts.map((r) => `${r.description} ${r.amount} ${r.status}`).sort()).toEqual(["100 credits pack 1200 paid", "500 credits auto top-up 5000 paid", "500 credits auto top-up 5000 paid"]);
+    expect(receipts.every((r) => r.receiptUrl?.startsWith(`${double.origin}/r/ch_`))).toBe(true);
+
     // The audit log: the owner bought a pack and turned top-up on; each top-up bought its pack once, on no one's click.
     const { events } = await api.audit.list({ workspaceId });
     const billingEvents = events.filter((e) => e.action === "auto_top_up_changed" || e.action === "credit_pack_purchased").map(({ action, actorEmail, target, detail }) => ({ action, actorEmail, target, detail }));
@@ -119,11 +124,11 @@ describe("auto top-up", () => {
     await api.billing.setAutoTopUp({ workspaceId, enabled: true, threshold: 200, pack: 100 });
     await spend(accountId, 450);
     expect(await account(accountId)).toMatchObject({ balance: 150, topUp: null });
-    expect((await api.billing.overview({ workspaceId }))!.autoTopUp).toMatchObject({ threshold: null, stoppedReason: "Your card was declined." });
+    expect((await api.billing.overview({ workspaceId }))!.autoTopUp).toMatchObject({ threshold: null, stoppedReason: "Your card was declined" });
     const [mail] = await mailsTo(user.email, /Auto top-up for Dov Realty was turned off/);
     expect(mail.text).toContain("Your card was declined.");
     const [stopped] = (await api.audit.list({ workspaceId })).events.filter((e) => e.action === "auto_top_up_changed");
-    expect(stopped).toMatchObject({ actorEmail: null, detail: { enabled: false, stopped: "Your card was declined." } });
+    expect(stopped).toMatchObject({ actorEmail: null, detail: { enabled: false, stopped: "Your card was declined" } });
   });
 
   it("a card that needs the buyer's authentication turns it off too", async () => {

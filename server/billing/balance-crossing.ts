@@ -7,7 +7,7 @@
  */
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { accounts, workspaceBilling, workspaces } from "@/db/schema";
 import { autoTopUpStoppedEmail, lowBalanceEmail } from "@/server/email/billing-templates";
 import { emailLink } from "@/server/email/link-url";
@@ -18,6 +18,7 @@ import type { Tx } from "@/db/client";
 import { loadCatalogue } from "./catalogue";
 import type { BillingContext } from "./context";
 import { fulfilTopUp } from "./fulfil-top-up";
+import { stripeErrorOf } from "./stripe-errors";
 import { workspaceOwners } from "./owners";
 
 /** Whether the crossing debit committed (the event is sent inside its transaction). */
@@ -75,9 +76,11 @@ export async function chargeAutoTopUp(ctx: BillingContext, input: { accountId: s
     await fulfilTopUp(ctx, intent);
     return { outcome: "charged", credits: pack, paymentIntent: intent.id };
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
-    const needsAuthentication = error.code === "authentication_required" || error.decline_code === "authentication_required";
-    const reason = needsAuthentication ? "your bank asked to confirm the payment, which cannot be done while you are away" : (error.message ?? "the card was declined");
+    const declined = stripeErrorOf(error, "StripeCardError");
+    if (!declined) throw error;
+    const needsAuthentication = declined.code === "authentication_required" || declined.decline_code === "authentication_required";
+    // Stripe's message ends with a full stop; the reason is shown and mailed inside a sentence.
+    const reason = needsAuthentication ? "your bank asked to confirm the payment, which cannot be done while you are away" : declined.message.replace(/\.$/, "") || "the card was declined";
     return stopTopUp(ctx, workspace.workspaceId, input.accountId, reason);
   }
 }

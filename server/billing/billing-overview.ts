@@ -34,7 +34,7 @@ export async function billingOverview(ctx: BillingContext, input: { workspaceId:
     autoTopUp: { threshold: account.topUpThreshold, pack: row?.topUpPack ?? null, stoppedReason: row?.topUpStoppedReason ?? null },
     hasCustomer: Boolean(row?.stripeCustomerId),
     subscription: row?.subscriptionId
-      ? { status: row.subscriptionStatus, plan: row.subscriptionPlan, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd }
+      ? { status: row.subscriptionStatus, plan: row.subscriptionPlan, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, endedUnpaidAt: row.endedUnpaidAt }
       : null,
     prices,
   };

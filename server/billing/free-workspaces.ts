@@ -12,18 +12,22 @@ import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { FREE_WORKSPACE_LIMIT_MESSAGE, FREE_WORKSPACES_PER_PERSON, planQuota } from "@/shared/plans";
 
 /**
- * Refuses a new workspace that would be the person's fourth on the Free plan. Run in the
- * creating transaction: the person's row is locked, so two creates at once count in turn.
+ * Refuses a new workspace that would be the person's fourth on the Free plan. Counted:
+ * the free workspaces they created (even one they handed to another owner and stepped
+ * down from, security N4) or own now; a deleted one no longer counts. Run first in the
+ * creating transaction, before anything refers to the person's row: the row is locked
+ * (FOR NO KEY UPDATE, which the foreign-key locks of later inserts do not wait on), so
+ * one person's creates count in turn and never deadlock on that row.
  */
 export async function assertMayCreateFreeWorkspace(db: Tx, userId: string): Promise<void> {
+  await db.execute(sql`select id from studio.users where id = ${userId} for no key update`);
   if (env.STUDIO_SIGNUP_PLAN !== "free") return;
-  await db.execute(sql`select id from studio.users where id = ${userId} for update`);
-  const [row] = await db.execute<{ owned: number }>(sql`
-    select count(*)::int as owned from studio.members m
-    join studio.workspaces w on w.id = m.workspace_id
+  const [row] = await db.execute<{ free: number }>(sql`
+    select count(*)::int as free from studio.workspaces w
     join v1.accounts a on a.id::text = w.v1_account_id
-    where m.user_id = ${userId} and m.role = 'owner' and a.plan = 'free'`);
-  if (Number(row.owned) >= FREE_WORKSPACES_PER_PERSON) throw new AppError("free_workspace_limit", FREE_WORKSPACE_LIMIT_MESSAGE);
+    where a.plan = 'free'
+      and (w.created_by = ${userId} or exists (select 1 from studio.members m where m.workspace_id = w.id and m.user_id = ${userId} and m.role = 'owner'))`);
+  if (Number(row.free) >= FREE_WORKSPACES_PER_PERSON) throw new AppError("free_workspace_limit", FREE_WORKSPACE_LIMIT_MESSAGE);
 }
 
 /** Whether one of the owners of the workspace on this v1 account has confirmed their address. */

@@ -18,13 +18,16 @@ import { workspaceOfCustomer } from "./billing-row";
 import { loadCatalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { grantInvoiceCredits, idOf } from "./grant-invoice-credits";
+import { isDuplicateSubscription } from "./live-subscriptions";
 import { syncCustomer } from "./sync-customer";
 import { workspaceAccount } from "./workspace-account";
 
 export type CheckoutOutcome =
   | { status: "open" | "expired" | "processing" }
   | { status: "paid"; kind: "credit_pack"; credits: number }
-  | { status: "paid"; kind: "plan"; plan: Plan | null };
+  | { status: "paid"; kind: "plan"; plan: Plan | null }
+  /** A second plan for a workspace that has one: canceled and refunded in full. */
+  | { status: "duplicate"; kind: "plan" };
 
 export async function fulfilCheckout(ctx: BillingContext, sessionId: string, expected?: { workspaceId: string }): Promise<CheckoutOutcome> {
   const stripe = requireStripe(ctx);
@@ -42,6 +45,8 @@ export async function fulfilCheckout(ctx: BillingContext, sessionId: string, exp
     const synced = customerId ? await syncCustomer(ctx, customerId) : null;
     const invoiceId = idOf(session.invoice);
     if (invoiceId) await grantInvoiceCredits(ctx, invoiceId);
+    const subscriptionId = idOf(session.subscription);
+    if (customerId && subscriptionId && (await isDuplicateSubscription(stripe, customerId, subscriptionId))) return { status: "duplicate", kind: "plan" };
     return { status: "paid", kind: "plan", plan: synced?.plan ?? null };
   }
 

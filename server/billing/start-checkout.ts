@@ -1,21 +1,31 @@
 /**
- * Stripe Checkout for an owner (D15): a plan in subscription mode (only while the
- * workspace has no subscription that holds a plan: changes go through the portal), or a
- * credit pack in payment mode with the card saved for auto top-up. The session names the
- * workspace (client_reference_id, metadata) and returns to the billing page, which
- * fulfils it at once; the webhook does the same whichever comes first.
+ * Stripe Checkout for an owner (D15): a plan in subscription mode, or a credit pack in
+ * payment mode with the card saved for auto top-up. The session names the workspace
+ * (client_reference_id, metadata) and returns to the billing page, which fulfils it at
+ * once; the webhook does the same whichever comes first.
+ *
+ * One plan subscription per workspace, whatever the order of clicks: with the billing
+ * row locked, Stripe is asked (not our copy of its state) whether a subscription is live
+ * (then the portal is the way to switch) and which plan checkouts are open: the same
+ * owner's for the same plan is handed back (a second click opens the same page), any
+ * other is expired before a new one is made, so at most one can ever be paid. Should
+ * Stripe still complete a second, it is canceled and refunded (sync-customer.ts).
  */
 import "server-only";
+import type Stripe from "stripe";
 import { AppError } from "@/server/errors";
 import { CREDIT_PACKS, PLAN_TABLE } from "@/shared/plans";
 import { type PaidPlan } from "@/shared/vocabulary";
-import { readBillingRow } from "./billing-row";
+import { lockBillingRow } from "./billing-row";
 import { loadCatalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { ensureCustomer } from "./ensure-customer";
+import { stripeErrorOf } from "./stripe-errors";
 
-/** A subscription in these states is changed or cancelled in the portal, not bought again. */
+/** A subscription in these states is changed or canceled in the portal, not bought again. */
 const SUBSCRIBED = ["active", "trialing", "past_due", "incomplete"];
+
+const USE_THE_PORTAL = "This workspace already has a subscription: change or cancel it in the billing portal.";
 
 export interface CheckoutTarget {
   workspaceId: string;
@@ -29,24 +39,41 @@ export interface CheckoutTarget {
 
 export async function startPlanCheckout(ctx: BillingContext, target: CheckoutTarget, plan: PaidPlan): Promise<{ url: string }> {
   const stripe = requireStripe(ctx);
-  const row = await readBillingRow(ctx.db, target.workspaceId);
-  if (row?.subscriptionStatus && SUBSCRIBED.includes(row.subscriptionStatus)) {
-    throw new AppError("conflict", "This workspace already has a subscription: change or cancel it in the billing portal.");
-  }
   const price = (await loadCatalogue(stripe)).plans[plan];
   if (!price) throw new AppError("payments_unavailable", `The ${PLAN_TABLE[plan].label} plan has no price in Stripe yet (lookup key ${PLAN_TABLE[plan].lookupKey}).`);
   const customer = await ensureCustomer(ctx, target);
-  const session = await stripe.checkout.sessions.create({
-    mode: "subscription",
-    customer,
-    client_reference_id: target.workspaceId,
-    line_items: [{ price: price.id, quantity: 1 }],
-    metadata: { workspace_id: target.workspaceId, kind: "plan", plan, user_id: target.userId },
-    subscription_data: { metadata: { workspace_id: target.workspaceId, plan, user_id: target.userId } },
-    success_url: `${target.billingUrl}?checkout={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${target.billingUrl}?checkout=canceled`,
+  return ctx.db.transaction(async (tx) => {
+    await lockBillingRow(tx, target.workspaceId);
+    const { data: subscriptions } = await stripe.subscriptions.list({ customer, status: "all", limit: 20 });
+    if (subscriptions.some((s) => SUBSCRIBED.includes(s.status))) throw new AppError("conflict", USE_THE_PORTAL);
+    const { data: open } = await stripe.checkout.sessions.list({ customer, status: "open", limit: 100 });
+    for (const session of open.filter((s) => s.mode === "subscription")) {
+      if (session.url && session.metadata?.plan === plan && session.metadata?.user_id === target.userId) return { url: session.url };
+      await expireCheckout(stripe, session.id);
+    }
+    const metadata = { workspace_id: target.workspaceId, kind: "plan", plan, user_id: target.userId };
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: target.workspaceId,
+      line_items: [{ price: price.id, quantity: 1 }],
+      metadata,
+      subscription_data: { metadata: { workspace_id: target.workspaceId, plan, user_id: target.userId } },
+      success_url: `${target.billingUrl}?checkout={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${target.billingUrl}?checkout=canceled`,
+    });
+    return { url: session.url! };
   });
-  return { url: session.url! };
+}
+
+/** Expires an open plan checkout; one that was paid in the meantime (Stripe refuses to expire it) means a plan is on its way. */
+async function expireCheckout(stripe: Stripe, sessionId: string): Promise<void> {
+  try {
+    await stripe.checkout.sessions.expire(sessionId);
+  } catch (error) {
+    if (!stripeErrorOf(error, "StripeInvalidRequestError")) throw error;
+    throw new AppError("conflict", `A plan checkout of this workspace was just paid. ${USE_THE_PORTAL}`);
+  }
 }
 
 export async function startPackCheckout(ctx: BillingContext, target: CheckoutTarget, credits: number): Promise<{ url: string }> {

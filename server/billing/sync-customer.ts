@@ -8,8 +8,12 @@
  *   mail per unpaid invoice);
  * - unpaid / canceled / incomplete_expired / paused: Free, credits kept. Stripe reaches
  *   these only once the paid period is over (a cancel takes effect at its end; unpaid
- *   follows failed renewals), so "at period end" is now;
+ *   follows failed renewals), so "at period end" is now; ended for non-payment, the
+ *   owners are mailed once, the studio says so and the unpaid invoice is written off
+ *   (ended-unpaid.ts);
  * - incomplete (a first payment pending): no change.
+ * A second subscription holding a plan is canceled and refunded first
+ * (cancel-duplicate-subscriptions.ts), and the owners are told.
  * The billing row stays locked while Stripe is read and the plan applied, so two events
  * of one customer apply in turn and the last to finish saw the newest state.
  */
@@ -18,18 +22,21 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { workspaceBilling, workspaces } from "@/db/schema";
 import type { Plan } from "@/shared/vocabulary";
-import { pastDueEmail } from "@/server/email/billing-templates";
+import { duplicatePlanRefundedEmail, pastDueEmail, planEndedUnpaidEmail } from "@/server/email/billing-templates";
+import { recordAudit } from "@/server/studio/audit/record-audit";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
 import { PLAN_TABLE } from "@/shared/plans";
 import { applyPlan } from "./apply-plan";
 import { buyerOf } from "./billing-audit";
 import { lockBillingRow, workspaceOfCustomer } from "./billing-row";
-import { loadCatalogue, type Catalogue } from "./catalogue";
+import { cancelDuplicateSubscriptions, type CanceledDuplicate } from "./cancel-duplicate-subscriptions";
+import { formatPrice, loadCatalogue, type Catalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
+import { endedAt, endedForNonPayment, writeOffOpenInvoices } from "./ended-unpaid";
+import { HOLDS_PLAN } from "./live-subscriptions";
 import { workspaceOwners } from "./owners";
 
-const HOLDS_PLAN = ["active", "trialing", "past_due"];
 const ENDED = ["canceled", "unpaid", "incomplete_expired", "paused"];
 
 /** The plan a subscription state gives the workspace; null: Stripe does not decide it (none yet, or a first payment pending). */
@@ -58,16 +65,25 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await lockBillingRow(tx, workspaceId);
     const { data } = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
-    const subscription = decidingSubscription(data);
+    const { kept, canceled } = await cancelDuplicateSubscriptions(stripe, data, catalogue);
+    for (const second of canceled) {
+      await recordAudit(tx, { workspaceId, actorUserId: null, action: "second_plan_refunded", target: second.planLabel, detail: { subscription: second.subscriptionId, refunded: refundedLabel(second) } });
+    }
+    const subscription = decidingSubscription(kept);
     const next = {
       subscriptionId: subscription?.id ?? null,
       subscriptionStatus: subscription?.status ?? null,
       subscriptionPlan: subscription ? planOf(subscription, catalogue) : null,
       currentPeriodEnd: subscription?.items.data[0] ? new Date(subscription.items.data[0].current_period_end * 1000) : null,
       cancelAtPeriodEnd: subscription?.cancel_at_period_end ?? false,
+      endedUnpaidAt: subscription && endedForNonPayment(subscription) ? (row.endedUnpaidAt ?? endedAt(subscription, ctx.now())) : null,
     };
     const before = planFromStripe(row.subscriptionStatus, row.subscriptionPlan);
     const after = planFromStripe(next.subscriptionStatus, next.subscriptionPlan);
+    const newlyEndedUnpaid = next.endedUnpaidAt !== null && row.endedUnpaidAt === null;
+    if (newlyEndedUnpaid) await writeOffOpenInvoices(stripe, subscription!);
+    // Mailed as the plan ends, not for an end that happened before this was recorded.
+    const mailEndedUnpaid = newlyEndedUnpaid && before !== null && before !== "free";
     const latestInvoice = typeof subscription?.latest_invoice === "string" ? subscription.latest_invoice : (subscription?.latest_invoice?.id ?? null);
     const mailPastDue = next.subscriptionStatus === "past_due" && latestInvoice !== null && row.pastDueMailedFor !== latestInvoice;
     await tx
@@ -80,14 +96,22 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
       const bought = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : null;
       if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actorUserId: bought });
     }
-    return { plan: after, mailPastDue, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
+    return { plan: after, mailPastDue, mailEndedUnpaid, canceled, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
   });
-  if (outcome.mailPastDue) {
+  if (outcome.mailPastDue || outcome.mailEndedUnpaid || outcome.canceled.length > 0) {
     const owners = await workspaceOwners(ctx.db, workspaceId);
     const link = emailLink(`/w/${owners.slug}/billing`);
-    for (const to of owners.emails) await sendEmail(pastDueEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
+    for (const to of owners.emails) {
+      if (outcome.mailPastDue) await sendEmail(pastDueEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
+      if (outcome.mailEndedUnpaid) await sendEmail(planEndedUnpaidEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
+      for (const second of outcome.canceled) await sendEmail(duplicatePlanRefundedEmail({ to, workspaceName: owners.workspaceName, planLabel: second.planLabel, amount: refundedLabel(second), link }));
+    }
   }
   return { workspaceId, plan: outcome.plan };
+}
+
+function refundedLabel(second: CanceledDuplicate): string {
+  return formatPrice({ id: second.subscriptionId, unitAmount: second.refunded, currency: second.currency });
 }
 
 /** A customer we have no link for (made before the link was stored): its metadata names the workspace. */

@@ -45,3 +45,32 @@ export function pastDueEmail(input: { to: string; workspaceName: string; planLab
     footer: "You get this mail once for each unpaid invoice.",
   });
 }
+
+export function duplicatePlanRefundedEmail(input: { to: string; workspaceName: string; planLabel: string; amount: string; link: string }): EmailMessage {
+  return layout({
+    to: input.to,
+    subject: `A second plan for ${input.workspaceName} was canceled and refunded`,
+    lines: [
+      `Stripe took a payment of ${input.amount} for a second subscription (${input.planLabel}) of ${input.workspaceName}, which already has a plan.`,
+      "A workspace has one plan at a time, so the second subscription was canceled at once and its payment refunded in full. Nothing of it was added to the workspace; its plan and credits are as they were.",
+      "To change plans, use “Change plan, card or cancel” on the billing page.",
+    ],
+    action: "Open billing",
+    link: input.link,
+    footer: "You get this mail once for each second subscription.",
+  });
+}
+
+export function planEndedUnpaidEmail(input: { to: string; workspaceName: string; planLabel: string; link: string }): EmailMessage {
+  return layout({
+    to: input.to,
+    subject: `${input.workspaceName}'s ${input.planLabel} plan ended: its payment failed`,
+    lines: [
+      `The renewal of the ${input.planLabel} plan of ${input.workspaceName} could not be paid, and every retry failed, so the plan has ended. The workspace is on the Free plan now; its credits are kept.`,
+      "The unpaid invoice is written off: nothing more is charged for it. To have the plan again, subscribe on the billing page.",
+    ],
+    action: "Open billing",
+    link: input.link,
+    footer: "You get this mail once, when the plan ends.",
+  });
+}

@@ -1,10 +1,10 @@
 import "server-only";
-import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getSession } from "@/server/auth/session";
 import { createTRPCContext } from "./init";
 import { createCaller } from "./root";
+import { trpcErrorCode } from "./trpc-error-code";
 
 /**
  * The tRPC caller for server components: `const api = await serverApi();
@@ -17,7 +17,7 @@ export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
-    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+    if (trpcErrorCode(error) === "NOT_FOUND") notFound();
     throw error;
   }
 }

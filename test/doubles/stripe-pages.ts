@@ -119,6 +119,19 @@ export function invoicePage(invoice: Obj): string {
   );
 }
 
+/** A charge's receipt, kept up to date with its refunds as Stripe's is. */
+export function receiptPage(state: StripeState, charge: Obj): string {
+  const method = charge.payment_method ? state.get(String(charge.payment_method)) : undefined;
+  const card = method?.card as { brand: string; last4: string } | undefined;
+  const refunded = Number(charge.amount_refunded);
+  return page(
+    "Receipt",
+    `<h1>Receipt from Atrium</h1><section><div class="row"><span>${escape(charge.description ?? "Payment")}</span><span>${money(Number(charge.amount))}</span></div>
+<p>Paid on ${day(Number(charge.created))}${card ? ` with ${escape(card.brand)} ending in ${escape(card.last4)}` : ""}</p>
+${refunded > 0 ? `<p>Refunded ${money(refunded)}</p>` : ""}</section>`,
+  );
+}
+
 /** A one-page PDF saying what the invoice is: enough for a browser to open it. */
 export function invoicePdf(invoice: Obj): Buffer {
   const text = `Invoice ${invoice.number}: ${money(Number(invoice.amount_due))} ${invoice.status}`.replace(/[()\\]/g, "");
@@ -198,9 +211,9 @@ export function servePage(state: StripeState, method: string, url: URL, form: UR
   }
   match = /^\/r\/(\w+)$/.exec(path);
   if (match && method === "GET") {
-    const intent = state.get(match[1]);
-    if (!intent) return false;
-    sendHtml(res, 200, page("Receipt", `<h1>Receipt</h1><section><p>${money(Number(intent.amount))} paid</p></section>`));
+    const charge = state.get(match[1]);
+    if (!charge || charge.object !== "charge") return sendHtml(res, 404, page("Not found", "<h1>No such receipt</h1>")), true;
+    sendHtml(res, 200, receiptPage(state, charge));
     return true;
   }
   return false;

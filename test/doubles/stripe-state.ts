@@ -105,8 +105,11 @@ export class StripeState {
     return this.objects.get(id) as T | undefined;
   }
 
+  /** Newest first, as Stripe lists; objects of the same second in the reverse of the order they were made. */
   all<T extends Obj = Obj>(object: string): T[] {
-    return [...this.objects.values()].filter((o) => o.object === object).sort((a, b) => b.created - a.created) as T[];
+    const made = [...this.objects.keys()];
+    const rank = new Map(made.map((id, index) => [id, index]));
+    return [...this.objects.values()].filter((o) => o.object === object).sort((a, b) => b.created - a.created || rank.get(b.id)! - rank.get(a.id)!) as T[];
   }
 
   private put<T extends Obj>(object: T): T {
@@ -187,6 +190,8 @@ export class StripeState {
       livemode: false,
       test_clock: clock.id,
       invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+      // Negative: credit the customer has (a downgrade's unused time), applied to the next invoices.
+      balance: 0,
     });
     this.emit("customer.created", customer);
     return customer;
@@ -380,8 +385,9 @@ export class StripeState {
       client_secret: `${stripeId("pi")}_secret_${stripeId("s", 16)}`,
     });
     this.emit("payment_intent.created", { ...intent, status: "requires_confirmation", amount_received: 0 });
+    const chargeId = stripeId("ch");
     const charge = this.put({
-      id: stripeId("ch"),
+      id: chargeId,
       object: "charge",
       created: now,
       amount: input.amount,
@@ -390,6 +396,7 @@ export class StripeState {
       captured: true,
       currency: "usd",
       customer: input.customerId,
+      description: input.description ?? null,
       livemode: false,
       metadata: {},
       paid: true,
@@ -397,7 +404,7 @@ export class StripeState {
       payment_method: input.methodId,
       refunded: false,
       status: "succeeded",
-      receipt_url: `${this.origin}/r/${intent.id}`,
+      receipt_url: `${this.origin}/r/${chargeId}`,
     });
     intent.latest_charge = charge.id;
     this.emit("charge.succeeded", charge);
@@ -518,8 +525,9 @@ export class StripeState {
       test_clock: this.customer(customerId).test_clock,
       trial_end: null,
       trial_start: null,
+      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null } as { comment: string | null; feedback: string | null; feedback_option: string | null; reason: string | null },
     });
-    const invoice = this.invoice(subscription, "subscription_create", Number(this.price(priceId).unit_amount), now, addMonth(now));
+    const invoice = this.periodInvoice(subscription, "subscription_create", now, addMonth(now));
     this.emit("customer.subscription.created", subscription);
     this.payInvoice(invoice, methodId);
     return subscription;
@@ -533,55 +541,71 @@ export class StripeState {
     return (subscription.items as List<ReturnType<StripeState["subscriptionItem"]>>).data[0];
   }
 
-  private invoice(subscription: Obj, reason: string, amount: number, periodStart: number, periodEnd: number): Obj {
+  /** A line of a subscription invoice: the item's price for a period, or a proration of it (signed). */
+  private invoiceLine(subscription: Obj, price: Obj, amount: number, period: { start: number; end: number }, proration: string | null) {
+    return {
+      id: stripeId("il"),
+      object: "line_item",
+      amount,
+      currency: "usd",
+      description: proration ?? `1 × ${this.productName(String(price.product))}`,
+      livemode: false,
+      metadata: {},
+      parent: { type: "subscription_item_details", subscription_item_details: { subscription: subscription.id, subscription_item: this.item(subscription).id, proration: proration !== null } },
+      period,
+      pricing: { type: "price_details", price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
+      quantity: 1,
+      subscription: subscription.id,
+      subtotal: amount,
+    };
+  }
+
+  /**
+   * Finalizes an invoice of the subscription. The customer's credit balance (negative:
+   * owed to the customer, e.g. a downgrade's unused time) pays what it can first, as
+   * Stripe applies it.
+   */
+  private invoice(subscription: Obj, reason: string, lines: ReturnType<StripeState["invoiceLine"]>[], periodStart: number, periodEnd: number): Obj {
     const customerId = String(subscription.customer);
-    const item = this.item(subscription);
+    const customer = this.customer(customerId);
     const id = stripeId("in");
     this.invoiceSequence += 1;
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
+    const startingBalance = Number(customer.balance);
+    // The balance joins the total: what is left over negative (a credit) stays on the customer.
+    const net = total + startingBalance;
+    customer.balance = Math.min(0, net);
+    const due = Math.max(0, net);
     const invoice = this.put({
       id,
       object: "invoice",
       created: this.now(customerId),
-      amount_due: amount,
+      amount_due: due,
       amount_paid: 0,
-      amount_remaining: amount,
+      amount_remaining: due,
       attempt_count: 0,
       attempted: false,
+      auto_advance: true,
       billing_reason: reason,
       collection_method: "charge_automatically",
       currency: "usd",
       customer: customerId,
       hosted_invoice_url: `${this.origin}/i/${id}`,
       invoice_pdf: `${this.origin}/i/${id}/pdf`,
-      lines: list(`/v1/invoices/${id}/lines`, [
-        {
-          id: stripeId("il"),
-          object: "line_item",
-          amount,
-          currency: "usd",
-          description: `1 × ${this.productName(String(item.price.product))}`,
-          invoice: id,
-          livemode: false,
-          metadata: {},
-          parent: { type: "subscription_item_details", subscription_item_details: { subscription: subscription.id, subscription_item: item.id, proration: reason === "subscription_update" } },
-          period: { start: periodStart, end: periodEnd },
-          pricing: { type: "price_details", price_details: { price: item.price.id, product: item.price.product }, unit_amount_decimal: String(item.price.unit_amount) },
-          quantity: 1,
-          subscription: subscription.id,
-          subtotal: amount,
-        },
-      ]),
+      lines: list(`/v1/invoices/${id}/lines`, lines.map((line) => ({ ...line, invoice: id }))),
       livemode: false,
       metadata: {},
       next_payment_attempt: null as number | null,
-      number: `${String(subscription.customer).slice(4, 12).toUpperCase()}-${String(this.invoiceSequence).padStart(4, "0")}`,
+      number: `${customerId.slice(4, 12).toUpperCase()}-${String(this.invoiceSequence).padStart(4, "0")}`,
       parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
       period_start: periodStart,
       period_end: periodEnd,
+      starting_balance: startingBalance,
+      ending_balance: Number(customer.balance),
       status: "open",
       status_transitions: { finalized_at: this.now(customerId), marked_uncollectible_at: null, paid_at: null as number | null, voided_at: null },
-      subtotal: amount,
-      total: amount,
+      subtotal: total,
+      total,
     });
     subscription.latest_invoice = id;
     this.emit("invoice.created", invoice);
@@ -589,15 +613,37 @@ export class StripeState {
     return invoice;
   }
 
-  /** Charges the invoice to the card; true when paid. */
+  /** The subscription's own invoice for a period at its item's price. */
+  private periodInvoice(subscription: Obj, reason: string, periodStart: number, periodEnd: number): Obj {
+    const price = this.item(subscription).price;
+    return this.invoice(subscription, reason, [this.invoiceLine(subscription, price, Number(price.unit_amount), { start: periodStart, end: periodEnd }, null)], periodStart, periodEnd);
+  }
+
+  /** Charges the invoice to the card; true when paid. Each payment is an invoice_payment linking the invoice to its PaymentIntent. */
   private payInvoice(invoice: Obj, methodId: string | null): boolean {
     const customerId = String(invoice.customer);
     const now = this.now(customerId);
     invoice.attempt_count = Number(invoice.attempt_count) + 1;
     invoice.attempted = true;
     const behaviour = methodId ? this.behaviour(methodId) : "declined";
-    if (methodId && (behaviour === "succeeds" || behaviour === "authenticate_once" || Number(invoice.amount_due) === 0)) {
-      if (Number(invoice.amount_due) > 0) this.succeededPaymentIntent({ amount: Number(invoice.amount_due), customerId, methodId });
+    if (Number(invoice.amount_due) === 0 || (methodId && (behaviour === "succeeds" || behaviour === "authenticate_once"))) {
+      if (Number(invoice.amount_due) > 0) {
+        const intent = this.succeededPaymentIntent({ amount: Number(invoice.amount_due), customerId, methodId: methodId!, description: invoice.billing_reason === "subscription_create" ? "Subscription creation" : "Subscription update" });
+        this.put({
+          id: stripeId("inpay"),
+          object: "invoice_payment",
+          created: now,
+          amount_paid: invoice.amount_due,
+          amount_requested: invoice.amount_due,
+          currency: "usd",
+          invoice: invoice.id,
+          is_default: true,
+          livemode: false,
+          payment: { type: "payment_intent", payment_intent: intent.id },
+          status: "paid",
+          status_transitions: { canceled_at: null, paid_at: now },
+        });
+      }
       Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, amount_remaining: 0, next_payment_attempt: null });
       (invoice.status_transitions as { paid_at: number | null }).paid_at = now;
       this.emit("invoice.paid", invoice);
@@ -620,23 +666,76 @@ export class StripeState {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
     const subscription = this.subscription(subscriptionId);
     if (!["active", "trialing", "past_due"].includes(String(subscription.status))) return;
-    const previous = { cancel_at_period_end: subscription.cancel_at_period_end, cancel_at: subscription.cancel_at, canceled_at: subscription.canceled_at };
+    const previous = { cancel_at_period_end: subscription.cancel_at_period_end, cancel_at: subscription.cancel_at, canceled_at: subscription.canceled_at, cancellation_details: structuredClone(subscription.cancellation_details) };
     const now = this.now(String(subscription.customer));
     Object.assign(subscription, cancel ? { cancel_at_period_end: true, cancel_at: this.item(subscription).current_period_end, canceled_at: now } : { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
+    this.cancellation(subscription).reason = cancel ? "cancellation_requested" : null;
     this.emit("customer.subscription.updated", subscription, previous);
   }
 
-  /** The portal's plan change: the new price at once, the difference invoiced and paid now. */
+  private cancellation(subscription: Obj) {
+    return subscription.cancellation_details as { comment: string | null; feedback: string | null; reason: string | null };
+  }
+
+  /**
+   * DELETE /v1/subscriptions/:id: cancels now, with the caller's comment and feedback. As
+   * Stripe does by default, the customer's open invoices stop being collected
+   * (auto_advance false) and stay open. A subscription already ended is gone: 404.
+   */
+  cancelSubscription(id: string, params: Record<string, any>): Obj {
+    const subscription = this.subscription(id);
+    if (["canceled", "incomplete_expired"].includes(String(subscription.status))) throw missingResource("subscription", id);
+    if (params.invoice_now === "true" || params.prorate === "true") throw new Error("The Stripe double does not model invoice_now or prorate on cancel.");
+    const now = this.now(String(subscription.customer));
+    const previous = { status: subscription.status, canceled_at: subscription.canceled_at, ended_at: subscription.ended_at };
+    const details = (params.cancellation_details ?? {}) as { comment?: string; feedback?: string };
+    Object.assign(subscription, { status: "canceled", canceled_at: now, ended_at: now, cancel_at_period_end: false });
+    Object.assign(this.cancellation(subscription), { comment: details.comment || null, feedback: details.feedback || null, reason: "cancellation_requested" });
+    for (const invoice of this.all("invoice").filter((i) => i.customer === subscription.customer && i.status === "open")) invoice.auto_advance = false;
+    this.emit("customer.subscription.deleted", subscription, previous);
+    return subscription;
+  }
+
+  /** POST /v1/invoices/:id/mark_uncollectible: an open invoice is written off (it can still be paid later, as in Stripe). */
+  markUncollectible(id: string): Obj {
+    const invoice = this.invoiceById(id);
+    if (invoice.status !== "open") throw invalidRequest(`You can only mark an invoice as uncollectible if it is open. This invoice has a status of ${invoice.status}.`);
+    Object.assign(invoice, { status: "uncollectible", auto_advance: false, next_payment_attempt: null, status_details: { uncollectible: { reason: "user_forgiven" } } });
+    (invoice.status_transitions as { marked_uncollectible_at: number | null }).marked_uncollectible_at = this.now(String(invoice.customer));
+    this.emit("invoice.marked_uncollectible", invoice);
+    return invoice;
+  }
+
+  invoiceById(id: string): Obj {
+    const invoice = this.get(id);
+    if (!invoice || invoice.object !== "invoice") throw missingResource("invoice", id);
+    return invoice;
+  }
+
+  /**
+   * The portal's plan change, as a portal configured to prorate and invoice at once does
+   * (proration_behavior always_invoice): the new price from now; the unused time of the old
+   * price is credited and the rest of the period at the new price charged, to the second,
+   * on an invoice of billing_reason subscription_update finalized and paid now. A
+   * downgrade's net credit goes to the customer's balance and pays the next invoices.
+   */
   switchPrice(subscriptionId: string, priceId: string) {
     const subscription = this.subscription(subscriptionId);
     const item = this.item(subscription);
     const price = this.price(priceId);
     if (item.price.id === price.id || subscription.status !== "active") return;
-    const difference = Math.max(0, Number(price.unit_amount) - Number(item.price.unit_amount));
+    const now = this.now(String(subscription.customer));
+    const share = (item.current_period_end - now) / (item.current_period_end - item.current_period_start);
+    const period = { start: now, end: item.current_period_end };
+    const old = item.price;
+    const lines = [
+      this.invoiceLine(subscription, old, -Math.round(Number(old.unit_amount) * share), period, `Unused time on ${this.productName(String(old.product))}`),
+      this.invoiceLine(subscription, price, Math.round(Number(price.unit_amount) * share), period, `Remaining time on ${this.productName(String(price.product))}`),
+    ];
     const previous = { items: structuredClone(subscription.items) };
     item.price = price;
     this.emit("customer.subscription.updated", subscription, previous);
-    const invoice = this.invoice(subscription, "subscription_update", difference, this.now(String(subscription.customer)), item.current_period_end);
+    const invoice = this.invoice(subscription, "subscription_update", lines, now, item.current_period_end);
     this.payInvoice(invoice, String(subscription.default_payment_method));
   }
 
@@ -691,7 +790,7 @@ export class StripeState {
     const previous = { items: structuredClone(subscription.items), status: subscription.status };
     item.current_period_start = end;
     item.current_period_end = addMonth(end);
-    const invoice = this.invoice(subscription, "subscription_cycle", Number(item.price.unit_amount), end, item.current_period_end);
+    const invoice = this.periodInvoice(subscription, "subscription_cycle", end, item.current_period_end);
     const paid = this.payInvoice(invoice, subscription.default_payment_method as string | null);
     subscription.status = paid ? "active" : "past_due";
     this.emit("customer.subscription.updated", subscription, previous);
@@ -705,7 +804,10 @@ export class StripeState {
     } else if (!invoice.next_payment_attempt) {
       const after = this.options.afterRetries ?? "canceled";
       if (after === "canceled") {
+        // Collection stops; the unpaid invoice stays open (Stripe's default when a subscription is canceled).
         Object.assign(subscription, { status: "canceled", ended_at: this.now(String(subscription.customer)), canceled_at: this.now(String(subscription.customer)) });
+        this.cancellation(subscription).reason = "payment_failed";
+        invoice.auto_advance = false;
         this.emit("customer.subscription.deleted", subscription);
       } else {
         subscription.status = "unpaid";

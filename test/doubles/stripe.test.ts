@@ -178,5 +178,55 @@ describe("Stripe double: hosted pages, events and the clock", () => {
     await stripe.testHelpers.testClocks.advance(clock, { frozen_time: renewed.items.data[0].current_period_end + 60 });
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe("canceled");
     expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).cancellation_details).toMatchObject({ reason: "cancellation_requested" });
+  });
+
+  it("prorates a mid-period switch to the second on an invoice paid at once; a downgrade's credit pays the next renewal", async () => {
+    const customer = await stripe.customers.create({ email: "switch@example.test" });
+    const [premium, business] = [await price("atrium_premium_monthly"), await price("atrium_business_monthly")];
+    const session = await stripe.checkout.sessions.create({ mode: "subscription", customer: customer.id, line_items: [{ price: premium.id, quantity: 1 }], success_url: "http://app.test/ok" });
+    await pay(session, "4242424242424242");
+    const { data: [subscription] } = await stripe.subscriptions.list({ customer: customer.id });
+    const { current_period_start: start, current_period_end: end } = subscription.items.data[0];
+    const clock = String((await stripe.customers.retrieve(customer.id) as Stripe.Customer).test_clock);
+    const half = start + Math.round((end - start) / 2);
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: half });
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id });
+    const form = (action: string, to: string) => fetch(`${portal.url}/${action}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ subscription: subscription.id, price: to }) });
+    await form("switch", business.id);
+    const share = (end - half) / (end - start);
+    const [upgrade] = (await stripe.invoices.list({ customer: customer.id, limit: 1 })).data;
+    expect(upgrade).toMatchObject({ billing_reason: "subscription_update", status: "paid", amount_paid: Math.round(19900 * share) - Math.round(4900 * share) });
+    expect(upgrade.lines.data.map((line) => line.amount)).toEqual([-Math.round(4900 * share), Math.round(19900 * share)]);
+
+    await form("switch", premium.id);
+    const [downgrade] = (await stripe.invoices.list({ customer: customer.id, limit: 1 })).data;
+    expect(downgrade).toMatchObject({ billing_reason: "subscription_update", amount_due: 0, status: "paid" });
+    const credit = Math.round(4900 * share) - Math.round(19900 * share);
+    expect((await stripe.customers.retrieve(customer.id) as Stripe.Customer).balance).toBe(credit);
+    await stripe.testHelpers.testClocks.advance(clock, { frozen_time: end + 60 });
+    const [renewal] = (await stripe.invoices.list({ customer: customer.id, limit: 1 })).data;
+    expect(renewal).toMatchObject({ billing_reason: "subscription_cycle", total: 4900, starting_balance: credit, amount_due: Math.max(0, 4900 + credit) });
+  });
+
+  it("cancels at once (a second cancel is a 404), writes off an open invoice only, and links each invoice to its payment", async () => {
+    const customer = await stripe.customers.create({ email: "cancel@example.test" });
+    const premium = await price("atrium_premium_monthly");
+    const session = await stripe.checkout.sessions.create({ mode: "subscription", customer: customer.id, line_items: [{ price: premium.id, quantity: 1 }], success_url: "http://app.test/ok" });
+    await pay(session, "4242424242424242");
+    const { data: [subscription] } = await stripe.subscriptions.list({ customer: customer.id });
+    const invoice = String(subscription.latest_invoice);
+    const [payment] = (await stripe.invoicePayments.list({ invoice })).data;
+    expect(payment).toMatchObject({ object: "invoice_payment", invoice, status: "paid", amount_paid: 4900, payment: { type: "payment_intent" } });
+    const { data: byIntent } = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: String(payment.payment.payment_intent) } });
+    expect(byIntent.map((p) => p.id)).toEqual([payment.id]);
+    const { data: intents } = await stripe.paymentIntents.list({ customer: customer.id, expand: ["data.latest_charge"] });
+    expect((intents[0].latest_charge as Stripe.Charge).receipt_url).toMatch(/\/r\/ch_/);
+
+    await expect(stripe.invoices.markUncollectible(invoice)).rejects.toMatchObject({ type: "StripeInvalidRequestError", statusCode: 400 });
+    const canceled = await stripe.subscriptions.cancel(subscription.id, { cancellation_details: { comment: "a second plan" } });
+    expect(canceled).toMatchObject({ status: "canceled", cancellation_details: { comment: "a second plan", reason: "cancellation_requested" } });
+    await expect(stripe.subscriptions.cancel(subscription.id)).rejects.toMatchObject({ statusCode: 404, code: "resource_missing" });
+    await expect(stripe.subscriptions.cancel(subscription.id, { prorate: "yes" } as never)).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -61,7 +61,7 @@ export interface StripeDouble {
 
 type Params = Record<string, any>;
 interface Route {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   pattern: RegExp;
   /** The library's params type: file under esm/resources, and its name there. */
   params: [string, string];
@@ -106,7 +106,8 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     if (request.method === "POST" && request.raw.length > 0 && !String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
       return fail(invalidRequest("Invalid request: request parameters should be form-encoded (application/x-www-form-urlencoded)."));
     }
-    const encoded = request.method === "GET" ? url.search.slice(1) : request.raw.toString("utf8");
+    // GET and DELETE carry their parameters in the query string, as the library sends them.
+    const encoded = request.method === "POST" ? request.raw.toString("utf8") : url.search.slice(1);
     const params = qs.parse(encoded, { arrayLimit: 1000, depth: 10, parameterLimit: 10_000 }) as Params;
     const problem = checkParams(params, paramsShape(...route.params));
     if (problem) return fail(invalidRequest(problem.message, problem.param, problem.message.startsWith("Received unknown") ? "parameter_unknown" : problem.message.startsWith("Missing") ? "parameter_missing" : "parameter_invalid"));
@@ -269,7 +270,26 @@ function apiRoutes(state: StripeState): Route[] {
         return paged("/v1/subscriptions", state.all("subscription").filter((s) => (!p.customer || s.customer === p.customer) && (!p.price || (s.items as { data: { price: Obj }[] }).data[0].price.id === p.price) && matches(s)), p);
       },
     },
-    { method: "GET", pattern: /^\/v1\/invoices\/(\w+)$/, params: ["Invoices.d.ts", "InvoiceRetrieveParams"], run: (_, [id]) => state.get(id)?.object === "invoice" ? state.get(id)! : (() => { throw missingResource("invoice", id); })() },
+    {
+      method: "DELETE",
+      pattern: /^\/v1\/subscriptions\/(\w+)$/,
+      params: ["Subscriptions.d.ts", "SubscriptionCancelParams"],
+      run: (p, [id]) => state.cancelSubscription(id, p),
+    },
+    { method: "GET", pattern: /^\/v1\/invoices\/(\w+)$/, params: ["Invoices.d.ts", "InvoiceRetrieveParams"], run: (_, [id]) => state.invoiceById(id) },
+    { method: "POST", pattern: /^\/v1\/invoices\/(\w+)\/mark_uncollectible$/, params: ["Invoices.d.ts", "InvoiceMarkUncollectibleParams"], run: (_, [id]) => state.markUncollectible(id) },
+    {
+      method: "GET",
+      pattern: /^\/v1\/invoice_payments$/,
+      params: ["InvoicePayments.d.ts", "InvoicePaymentListParams"],
+      run: (p) => {
+        const payment = p.payment as { type?: string; payment_intent?: string } | undefined;
+        if (payment && payment.type !== "payment_intent") throw invalidRequest("The Stripe double only lists invoice payments by payment_intent.", "payment[type]");
+        const matches = (i: Obj) =>
+          (!p.invoice || i.invoice === p.invoice) && (!payment?.payment_intent || (i.payment as { payment_intent?: string }).payment_intent === payment.payment_intent) && (!p.status || i.status === p.status);
+        return paged("/v1/invoice_payments", state.all("invoice_payment").filter(matches), p);
+      },
+    },
     {
       method: "GET",
       pattern: /^\/v1\/invoices$/,
@@ -277,6 +297,12 @@ function apiRoutes(state: StripeState): Route[] {
       run: (p) => paged("/v1/invoices", state.all("invoice").filter((i) => (!p.customer || i.customer === p.customer) && (!p.status || i.status === p.status) && (!p.subscription || (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === p.subscription)), p),
     },
     { method: "POST", pattern: /^\/v1\/payment_intents$/, params: ["PaymentIntents.d.ts", "PaymentIntentCreateParams"], run: (p) => state.createPaymentIntent(p) },
+    {
+      method: "GET",
+      pattern: /^\/v1\/payment_intents$/,
+      params: ["PaymentIntents.d.ts", "PaymentIntentListParams"],
+      run: (p) => paged("/v1/payment_intents", state.all("payment_intent").filter((pi) => !p.customer || pi.customer === p.customer), p),
+    },
     { method: "GET", pattern: /^\/v1\/payment_intents\/(\w+)$/, params: ["PaymentIntents.d.ts", "PaymentIntentRetrieveParams"], run: (_, [id]) => state.get(id)?.object === "payment_intent" ? state.get(id)! : (() => { throw missingResource("payment_intent", id); })() },
     { method: "GET", pattern: /^\/v1\/charges\/(\w+)$/, params: ["Charges.d.ts", "ChargeRetrieveParams"], run: (_, [id]) => state.get(id)?.object === "charge" ? state.get(id)! : (() => { throw missingResource("charge", id); })() },
     { method: "POST", pattern: /^\/v1\/refunds$/, params: ["Refunds.d.ts", "RefundCreateParams"], run: (p) => state.refund(p) },

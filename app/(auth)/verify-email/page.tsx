@@ -1,9 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { ButtonLink } from "@/components/ui/button";
 import { authLink, safeCallbackUrl } from "@/shared/safe-callback";
 import { getSession } from "@/server/auth/session";
 import { serverApi } from "@/server/trpc/server-caller";
+import { trpcErrorCode } from "@/server/trpc/trpc-error-code";
 import { AuthCard } from "../auth-card";
 
 export const metadata: Metadata = { title: "Confirm your email" };
@@ -25,8 +25,8 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
     try {
       confirmed = (await api.auth.verifyEmail({ token })).email;
     } catch (error) {
-      if (!(error instanceof TRPCError && error.code === "NOT_FOUND")) throw error;
-      problem = error.message;
+      if (trpcErrorCode(error) !== "NOT_FOUND") throw error;
+      problem = (error as Error).message;
     }
   }
   const signedIn = Boolean(await getSession());

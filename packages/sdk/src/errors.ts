@@ -41,9 +41,14 @@ export class AtriumApiError extends Error {
   }
 }
 
-/** Narrows an unknown failure to an AtriumApiError, optionally of one code: `if (isAtriumError(e, "insufficient_credits"))`. */
+/**
+ * Narrows an unknown failure to an AtriumApiError, optionally of one code: `if (isAtriumError(e, "insufficient_credits"))`.
+ * Recognised by its name and fields as well as its class: a bundler may put two copies of
+ * this package in one program, and an error of one copy is no instance of the other's class.
+ */
 export function isAtriumError<C extends AtriumErrorCode>(error: unknown, code?: C): error is AtriumApiError & { code: C } {
-  return error instanceof AtriumApiError && (code === undefined || error.code === code);
+  const recognised = error instanceof AtriumApiError || (error instanceof Error && error.name === "AtriumApiError" && typeof (error as { code?: unknown }).code === "string" && typeof (error as { status?: unknown }).status === "number");
+  return recognised && (code === undefined || (error as AtriumApiError).code === code);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,9 +1,23 @@
-/** What every workspace page must say about billing: a renewal that failed (past_due). One row read. */
+/**
+ * What every workspace page must say about billing, from one row read: a renewal that
+ * failed (past_due), and for PLAN_ENDED_NOTICE_DAYS a plan that ended because its payment
+ * failed.
+ */
 import "server-only";
 import { readBillingRow } from "@/server/billing/billing-row";
+import { PLAN_ENDED_NOTICE_DAYS } from "@/shared/plans";
+import type { PaidPlan } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 
-export async function billingNotice(ctx: Pick<StudioContext, "db">, input: { workspaceId: string }): Promise<{ pastDue: boolean }> {
+export interface BillingNotice {
+  pastDue: boolean;
+  planEnded: { plan: PaidPlan; at: Date } | null;
+}
+
+export async function billingNotice(ctx: Pick<StudioContext, "db" | "now">, input: { workspaceId: string }): Promise<BillingNotice> {
   const row = await readBillingRow(ctx.db, input.workspaceId);
-  return { pastDue: row?.subscriptionStatus === "past_due" };
+  const endedAt = row?.endedUnpaidAt ?? null;
+  const recent = endedAt !== null && ctx.now().getTime() - endedAt.getTime() < PLAN_ENDED_NOTICE_DAYS * 86_400_000;
+  const plan = row?.subscriptionPlan === "premium" || row?.subscriptionPlan === "business" ? row.subscriptionPlan : null;
+  return { pastDue: row?.subscriptionStatus === "past_due", planEnded: recent && plan ? { plan, at: endedAt } : null };
 }

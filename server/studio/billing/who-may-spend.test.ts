@@ -9,10 +9,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { accounts, users, workspaces } from "@/db/schema";
-import { newPerson } from "@/test/callers";
+import { codeOf, newPerson } from "@/test/callers";
 import { startAppServer, type AppServer } from "@/test/app-server";
 import { rejectionOf } from "@/test/rejection";
-import { FREE_WORKSPACES_PER_PERSON, PLAN_TABLE } from "@/shared/plans";
+import { FREE_WORKSPACE_LIMIT_MESSAGE, FREE_WORKSPACES_PER_PERSON, PLAN_TABLE } from "@/shared/plans";
 import { studioWithPhotos } from "@/test/fixtures";
 
 vi.hoisted(() => {
@@ -81,8 +81,45 @@ describe("who may spend (security H1)", () => {
     const fourth = await refusal(api.workspaces.create({ name: "Quinn Realty 4" }));
     expect(fourth.code).toBe("FORBIDDEN");
     expect(fourth.message).toBe(
-      "You already own 3 workspaces on the Free plan, the most one person can have. Upgrade one of them to Premium or Business, or delete one you no longer use, to create another.",
+      "You already have 3 workspaces on the Free plan that you created or own, the most one person can have. Upgrade one of them to Premium or Business, or delete one you no longer use, to create another.",
     );
     expect((await api.workspaces.list()).filter((w) => w.name.startsWith("Quinn"))).toHaveLength(FREE_WORKSPACES_PER_PERSON);
+  });
+
+  it("creates one person's workspaces at the same moment in turn: under the limit every one is made, never a deadlock", async () => {
+    const { api } = await newPerson("Dana");
+    const attempts = await Promise.all(Array.from({ length: FREE_WORKSPACES_PER_PERSON }, (_, i) => codeOf(api.workspaces.create({ name: `Dana Realty ${i}`, requestId: crypto.randomUUID() }))));
+    expect(attempts).toEqual(Array(FREE_WORKSPACES_PER_PERSON).fill("OK"));
+  });
+
+  it("refuses the fourth free workspace with its 403 when six are asked for at once", async () => {
+    const { api } = await newPerson("Sasha");
+    const attempts = await Promise.all(Array.from({ length: 6 }, (_, i) => codeOf(api.workspaces.create({ name: `Sasha Realty ${i}`, requestId: crypto.randomUUID() }))));
+    expect(attempts.filter((code) => code === "OK")).toHaveLength(FREE_WORKSPACES_PER_PERSON);
+    expect(attempts.filter((code) => code === "FORBIDDEN")).toHaveLength(6 - FREE_WORKSPACES_PER_PERSON);
+    expect(await api.workspaces.list()).toHaveLength(FREE_WORKSPACES_PER_PERSON);
+  });
+
+  it("counts the free workspaces a person created, not only those they own now (security N4)", async () => {
+    const creator = await newPerson("Rhea");
+    const helper = await newPerson("Ines");
+    const made = [];
+    for (let i = 1; i <= FREE_WORKSPACES_PER_PERSON; i++) made.push(await creator.api.workspaces.create({ name: `Rhea Realty ${i}` }));
+    // Another person becomes an owner of one, and the creator steps down to agent there.
+    const invite = await creator.api.invitations.create({ workspaceId: made[0].id, role: "admin", requestId: crypto.randomUUID() });
+    await helper.api.invitations.accept({ token: invite.token });
+    await creator.api.members.changeRole({ workspaceId: made[0].id, userId: helper.user.id, role: "owner" });
+    await creator.api.members.changeRole({ workspaceId: made[0].id, userId: creator.user.id, role: "agent" });
+    expect((await creator.api.workspaces.list()).filter((w) => w.role === "owner")).toHaveLength(FREE_WORKSPACES_PER_PERSON - 1);
+
+    const another = await refusal(creator.api.workspaces.create({ name: "Rhea Realty 4" }));
+    expect(another.code).toBe("FORBIDDEN");
+    expect(another.message).toBe(FREE_WORKSPACE_LIMIT_MESSAGE);
+    // The workspace they handed over counts for its new owner too (they own it now).
+    for (let i = 1; i < FREE_WORKSPACES_PER_PERSON; i++) await helper.api.workspaces.create({ name: `Ines Realty ${i}` });
+    expect((await refusal(helper.api.workspaces.create({ name: "Ines Realty 3" }))).code).toBe("FORBIDDEN");
+    // Deleting one they created frees its place.
+    await creator.api.workspaces.delete({ workspaceId: made[1].id, confirmName: made[1].name });
+    expect(await codeOf(creator.api.workspaces.create({ name: "Rhea Realty 5" }))).toBe("OK");
   });
 });

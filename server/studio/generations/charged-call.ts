@@ -8,7 +8,7 @@
  */
 import "server-only";
 import type { Generation } from "@/db/schema/studio-generations";
-import { AtriumApiError, type AtriumClient } from "@atrium/sdk";
+import { isAtriumError, type AtriumClient } from "@atrium/sdk";
 import type { UsageOperation } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { recordUsage } from "../usage/record-usage";
@@ -31,7 +31,7 @@ export async function chargedCall<Answer extends Charged>(
     answer = await call(client);
   } catch (error) {
     if (isTransientV1Failure(error)) throw error;
-    await record(error instanceof AtriumApiError ? error.envelope : null);
+    await record(isAtriumError(error) ? error.envelope : null);
     await failGeneration(ctx, generation.id, generationError(error));
     return null;
   }

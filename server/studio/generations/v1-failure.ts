@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/server/errors";
-import { AtriumApiError } from "@atrium/sdk";
+import { isAtriumError } from "@atrium/sdk";
 import type { GenerationError } from "@/db/schema/studio-generations";
 
 const PLAIN_WORDS: Partial<Record<string, string>> = {
@@ -44,21 +44,21 @@ export function reportedFailure(error: { code: string; message?: string } | null
 }
 
 export function generationError(error: unknown): GenerationError {
-  if (error instanceof AtriumApiError) return { code: error.code, message: plainMessage(error.code, error.message) };
+  if (isAtriumError(error)) return { code: error.code, message: plainMessage(error.code, error.message) };
   if (error instanceof AppError) return { code: error.code, message: error.message };
   return { code: "internal_error", message: plainMessage("internal_error") };
 }
 
 /** A AtriumApiError as the studio's own error type, so tRPC maps it and the browser gets plain words. */
 export function studioErrorFromV1(error: unknown): unknown {
-  if (!(error instanceof AtriumApiError)) return error;
+  if (!isAtriumError(error)) return error;
   const code: ErrorCode = error.code in ERROR_CODES ? (error.code as ErrorCode) : "v1_unavailable";
   return new AppError(code, plainMessage(error.code, error.message), { cause: error });
 }
 
 /** Failures a later attempt may get past: no answer, the service busy, or a rate limit. */
 export function isTransientV1Failure(error: unknown): boolean {
-  if (!(error instanceof AtriumApiError)) return false;
+  if (!isAtriumError(error)) return false;
   return ["v1_unavailable", "rate_limited", "idempotency_conflict", "internal_error"].includes(error.code);
 }
 

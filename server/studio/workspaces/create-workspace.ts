@@ -45,6 +45,8 @@ export async function createWorkspace(
   // very moment), a suffixed one.
   for (const suffixed of [false, true, true]) {
     const created = await ctx.db.transaction(async (tx) => {
+      // First: the person's lock, before the insert below takes a foreign-key lock on their row.
+      await assertMayCreateFreeWorkspace(tx, input.userId);
       const [workspace] = await tx
         .insert(workspaces)
         .values({ name, slug: makeSlug(name, suffixed), requestId: requestId ?? null, createdBy: input.userId })
@@ -52,7 +54,6 @@ export async function createWorkspace(
         .onConflictDoNothing()
         .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
       if (!workspace) return null;
-      await assertMayCreateFreeWorkspace(tx, input.userId);
       const starter = await claimStarterCredits({ db: tx, now: ctx.now }, input.userId);
       const [creator] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, input.userId));
       const credentials = await provisionV1Account({ db: tx }, name, { starter, confirmed: Boolean(creator?.verifiedAt) });

@@ -8,7 +8,7 @@
  * hammering with bad keys costs the database nothing once refused.
  */
 import "server-only";
-import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterDrizzle, type RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { env } from "@/env";
@@ -53,10 +53,12 @@ export async function countInvalidKey(db: Database, ip: string): Promise<number 
     await limiterFor(db).consume(ip, 1);
     return null;
   } catch (refusal) {
-    if (!(refusal instanceof RateLimiterRes)) throw refusal;
+    // Rejected with an Error when the store failed, with a RateLimiterRes when over the limit (the library's documented check).
+    if (refusal instanceof Error) throw refusal;
+    const limited = refusal as RateLimiterRes;
     const now = Date.now();
     if (blockedUntil.size >= PRUNE_AT) for (const [key, until] of blockedUntil) if (until <= now) blockedUntil.delete(key);
-    blockedUntil.set(ip, now + refusal.msBeforeNext);
-    return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+    blockedUntil.set(ip, now + limited.msBeforeNext);
+    return Math.max(1, Math.ceil(limited.msBeforeNext / 1000));
   }
 }

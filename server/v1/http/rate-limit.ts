@@ -10,7 +10,7 @@
  * RateLimit; a refusal adds Retry-After.
  */
 import "server-only";
-import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterDrizzle, type RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import type { Plan } from "@/shared/vocabulary";
@@ -77,9 +77,11 @@ async function takeBlock(db: Database, account: { id: string; plan: Plan }, key:
     const taken = await limiterFor(db, account.plan).consume(account.id, block);
     leases.set(key, { local: (current?.local ?? 0) + block, shared: taken.remainingPoints, windowEndsAt: Date.now() + taken.msBeforeNext });
   } catch (refusal) {
-    if (!(refusal instanceof RateLimiterRes)) throw refusal;
-    const windowEndsAt = Date.now() + refusal.msBeforeNext;
-    const left = Math.max(0, quota - (refusal.consumedPoints - block));
+    // Rejected with an Error when the store failed, with a RateLimiterRes when over the limit (the library's documented check).
+    if (refusal instanceof Error) throw refusal;
+    const limited = refusal as RateLimiterRes;
+    const windowEndsAt = Date.now() + limited.msBeforeNext;
+    const left = Math.max(0, quota - (limited.consumedPoints - block));
     if (block > 1) {
       // A refused block still counted: give it back, and take what is left in smaller blocks.
       await limiterFor(db, account.plan).reward(account.id, block);

@@ -1,5 +1,5 @@
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
-import { PastDueBanner } from "@/components/billing/billing-banner";
+import { PastDueBanner, PlanEndedBanner } from "@/components/billing/billing-banner";
 import { AppShell } from "@/components/shell/app-shell";
 import { requireUser } from "@/server/auth/session";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
@@ -25,6 +25,7 @@ export default async function WorkspaceLayout({
     <AppShell workspace={workspace} workspaces={workspaces} user={user}>
       {emailStatus.verified ? null : <VerifyEmailBanner email={emailStatus.email} starterCreditsWaiting={emailStatus.starterCreditsWaiting} />}
       {billing.pastDue ? <PastDueBanner slug={workspace.slug} owner={workspace.role === "owner"} /> : null}
+      {billing.planEnded ? <PlanEndedBanner slug={workspace.slug} owner={workspace.role === "owner"} plan={billing.planEnded.plan} at={billing.planEnded.at} /> : null}
       {children}
     </AppShell>
   );

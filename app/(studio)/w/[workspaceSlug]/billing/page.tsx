@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { QuotaBar } from "@/components/workflows/quota-bar";
 import { creditsLabel } from "@/shared/credit-costs";
 import { CREDIT_PACKS, PLAN_TABLE } from "@/shared/plans";
+import type { BillingOverview } from "@/server/billing/billing-overview";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Billing" };
@@ -19,6 +20,20 @@ type Props = { params: Promise<{ workspaceSlug: string }>; searchParams: Promise
 const PLAN_RANK = { free: 0, premium: 1, business: 2 } as const;
 
 const day = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** Under the plan's name: where the subscription stands, or where the plan came from. */
+function planStatus(billing: NonNullable<BillingOverview>, subscribed: boolean): string {
+  const subscription = billing.subscription;
+  if (subscription?.status === "past_due") return "The latest payment failed; Stripe is retrying it.";
+  if (subscription?.endedUnpaidAt && billing.plan === "free") {
+    return `The ${PLAN_TABLE[subscription.plan === "business" ? "business" : "premium"].label} plan ended on ${day(subscription.endedUnpaidAt)}: its payment failed. Its credits are kept.`;
+  }
+  if (subscribed && subscription?.currentPeriodEnd) {
+    return subscription.cancelAtPeriodEnd ? `Ends on ${day(subscription.currentPeriodEnd)}, then Free.` : `Renews on ${day(subscription.currentPeriodEnd)}.`;
+  }
+  if (billing.plan === "free" || billing.planSource === "stripe") return "No subscription.";
+  return billing.planSource === "operator" ? "Set by the operator." : "The plan this deployment gives new workspaces.";
+}
 
 /**
  * The workspace's plan, limits and credits for every member; for owners, the ways to pay
@@ -64,17 +79,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
             {PLAN_TABLE[billing.plan].label}
           </p>
           <p className="mt-1 text-sm text-stone-600" data-testid="billing-renewal">
-            {subscription?.status === "past_due"
-              ? "The latest payment failed; Stripe is retrying it."
-              : subscribed && subscription?.currentPeriodEnd
-                ? subscription.cancelAtPeriodEnd
-                  ? `Ends on ${day(subscription.currentPeriodEnd)}, then Free.`
-                  : `Renews on ${day(subscription.currentPeriodEnd)}.`
-                : billing.plan === "free" || billing.planSource === "stripe"
-                  ? "No subscription."
-                  : billing.planSource === "operator"
-                    ? "Set by the operator."
-                    : "The plan this deployment gives new workspaces."}
+            {planStatus(billing, Boolean(subscribed))}
           </p>
         </Card>
         <Card className="p-5">
@@ -156,8 +161,8 @@ export default async function BillingPage({ params, searchParams }: Props) {
               <LowBalanceForm threshold={billing.lowBalanceThreshold} />
             </Panel>
           </div>
-          <Panel title="Invoices" className="mt-8">
-            {invoices ? <InvoiceTable invoices={invoices} /> : <p className="text-sm text-stone-600">No invoices yet. They appear here after the first payment.</p>}
+          <Panel title="Invoices and receipts" className="mt-8">
+            {invoices ? <InvoiceTable invoices={invoices} /> : <p className="text-sm text-stone-600">No invoices or receipts yet. They appear here after the first payment.</p>}
           </Panel>
         </>
       ) : null}

@@ -1,7 +1,7 @@
-import { TRPCError } from "@trpc/server";
 import { ServerCog } from "lucide-react";
 import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/ui/empty-state";
+import { trpcErrorCode } from "@/server/trpc/trpc-error-code";
 
 /**
  * A Developers query's result, or null when the workspace's v1 account is not one this
@@ -13,8 +13,9 @@ export async function orUnmanaged<T>(promise: Promise<T>): Promise<T | null> {
   try {
     return await promise;
   } catch (error) {
-    if (error instanceof TRPCError && error.code === "NOT_FOUND") return null;
-    if (error instanceof TRPCError && error.code === "FORBIDDEN") notFound();
+    const code = trpcErrorCode(error);
+    if (code === "NOT_FOUND") return null;
+    if (code === "FORBIDDEN") notFound();
     throw error;
   }
 }

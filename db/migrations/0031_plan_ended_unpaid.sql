@@ -1,0 +1,1 @@
+ALTER TABLE "studio"."workspace_billing" ADD COLUMN "ended_unpaid_at" timestamp with time zone;
