@@ -1,7 +1,9 @@
 /**
  * Attacks on the studio in a real Chromium (SECURITY.md): an open redirect after sign-in,
- * password guessing, and a session cookie reused after sign-out.
+ * password guessing, a session cookie reused after sign-out; malformed queries on the
+ * auth routes (round 4).
  */
+import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { signUp, uniqueEmail } from "./helpers";
 import { addProject, ownerOfWorkspace, stagePhoto } from "./studio-api";
@@ -183,4 +185,40 @@ test("every page and route carries the security headers, and pages run under a n
   expect(script.headers()["content-type"]).toMatch(/javascript/);
   expect(script.headers()["x-content-type-options"]).toBe("nosniff");
   expect(violations).toEqual([]);
+});
+
+/** One request with exactly this path and query on the wire (no client re-encodes it), answered with its status. */
+function rawStatus(base: string, method: "GET" | "POST", pathAndQuery: string, form?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const request = http.request({ host: url.hostname, port: url.port, method, path: pathAndQuery, headers: form === undefined ? {} : { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(form) } });
+    request.on("response", (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.end(form);
+  });
+}
+
+test("no malformed query on the auth routes answers 500 (I2)", async ({ baseURL }) => {
+  // next-auth's routes, each query parameter it reads, and values a browser or a crafted link can send.
+  const routes = ["signin", "signin/credentials", "signin/google", "callback/credentials", "callback/google", "signout", "session", "csrf", "providers", "error", "verify-request", "_log"];
+  const names = ["callbackUrl", "error", "email", "csrfToken", "token"];
+  const values = ["//%", "%", "%zz", "/%", "//%zz", "%E0%A4%A", "%F0%9F%98", "%C0%AF", "%00", "/%00", "%0d%0aSet-Cookie:%20x=1", "%5C%5Cevil.example", "//evil.example", "http://%", "https://[::1", "javascript:alert(1)", "http:", "//", "///", "%2F%2F%25", "a".repeat(4000)];
+  const refused: string[] = [];
+  for (const route of routes) {
+    for (const name of names) {
+      for (const value of values) {
+        for (const query of [`${name}=${value}`, `${name}=${value}&${name}=/again`, `${name}[]=${value}`]) {
+          const path = `/api/auth/${route}?${query}`;
+          for (const method of ["GET", "POST"] as const) {
+            const status = await rawStatus(baseURL!, method, path, method === "POST" ? query : undefined);
+            if (status >= 500) refused.push(`${method} ${path.slice(0, 120)} → ${status}`);
+          }
+        }
+      }
+    }
+  }
+  expect(refused).toEqual([]);
 });
