@@ -1,10 +1,11 @@
 /**
  * Attacks on the studio in a real Chromium (SECURITY.md): an open redirect after sign-in,
  * password guessing, a session cookie reused after sign-out; malformed queries on the
- * auth routes (round 4).
+ * auth routes and oversized bodies on the Stripe webhook (round 4).
  */
 import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
+import { answerBeforeBody, answerWhileStreaming } from "../../test/partial-body";
 import { signUp, uniqueEmail } from "./helpers";
 import { addProject, ownerOfWorkspace, stagePhoto } from "./studio-api";
 
@@ -221,4 +222,18 @@ test("no malformed query on the auth routes answers 500 (I2)", async ({ baseURL 
     }
   }
   expect(refused).toEqual([]);
+});
+
+test("the Stripe webhook refuses a body over 1 MB before reading it, from Content-Length or while it streams (N5)", async ({ baseURL }) => {
+  const url = `${baseURL}/api/stripe/webhook`;
+  const headers = { "content-type": "application/json", "stripe-signature": "t=1,v1=00" };
+  // 40 MB announced, 64 KB sent: the answer comes while the rest is unsent.
+  expect((await answerBeforeBody(url, headers, 40_000_000, "POST"))?.status).toBe(413);
+  // No Content-Length: the route counts while reading and stops past 1 MB.
+  const streamed = await answerWhileStreaming(url, headers, 40_000_000);
+  expect(streamed?.status).toBe(413);
+  expect(streamed!.sentBytes, "bytes sent before the refusal").toBeLessThan(8_000_000);
+  // A body within the bound is read and judged by its signature, as before.
+  const small = await rawStatus(baseURL!, "POST", "/api/stripe/webhook", "{}");
+  expect(small).toBe(400);
 });
