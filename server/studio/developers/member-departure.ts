@@ -36,14 +36,20 @@ export interface DepartureInput {
 /** What the change did to the membership: null when it settles nothing (the role stayed, or is still one that manages keys). */
 export type MembershipChange = { memberEmail: string; departure: MemberDeparture } | null;
 
-/** Whom a choice hands things to: only an owner takes them over, and never the person leaving. */
-export function handOverTo(input: { credentials?: MemberCredentialChoice; actorUserId: string; actorRole: WorkspaceRole; userId: string }): string | null {
+/**
+ * Whom a choice hands things to: the owner making the change, or the owner the operator
+ * names at the command line (`handTo`); never the person leaving. Whether that person is an
+ * owner is checked again in the change's transaction.
+ */
+export function handOverTo(input: { credentials?: MemberCredentialChoice; actorUserId: string | null; actorRole: WorkspaceRole; userId: string; handTo?: string }): string | null {
   if (input.credentials !== "hand_over") return null;
-  if (input.actorUserId === input.userId) {
+  const to = input.handTo ?? input.actorUserId;
+  if (!to) throw new AppError("invalid_request", "Name the owner to hand them to.");
+  if (to === input.userId) {
     throw new AppError("invalid_request", "What you hold cannot be handed to yourself as you leave: revoke it, or have an owner remove you and take it over.");
   }
-  if (input.actorRole !== "owner") throw new AppError("forbidden", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.");
-  return input.actorUserId;
+  if (!input.handTo && input.actorRole !== "owner") throw new AppError("forbidden", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.");
+  return to;
 }
 
 export async function settleMemberDeparture(

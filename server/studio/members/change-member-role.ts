@@ -15,7 +15,17 @@ import { loadManageableMember } from "./load-target";
  */
 export async function changeMemberRole(
   ctx: Pick<StudioContext, "db" | "events" | "now">,
-  input: { workspaceId: string; actorUserId: string; actorRole: WorkspaceRole; userId: string; role: WorkspaceRole; credentials?: MemberCredentialChoice; ip?: string },
+  input: {
+    workspaceId: string;
+    /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
+    actorUserId: string | null;
+    actorRole: WorkspaceRole;
+    userId: string;
+    role: WorkspaceRole;
+    credentials?: MemberCredentialChoice;
+    handTo?: string;
+    ip?: string;
+  },
 ): Promise<void> {
   const handTo = roleAtLeast(input.role, "admin") ? null : handOverTo(input);
   await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {

@@ -14,7 +14,16 @@ import { loadManageableMember } from "./load-target";
  */
 export async function removeMember(
   ctx: Pick<StudioContext, "db" | "events" | "now">,
-  input: { workspaceId: string; actorUserId: string; actorRole: WorkspaceRole; userId: string; credentials?: MemberCredentialChoice; ip?: string },
+  input: {
+    workspaceId: string;
+    /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
+    actorUserId: string | null;
+    actorRole: WorkspaceRole;
+    userId: string;
+    credentials?: MemberCredentialChoice;
+    handTo?: string;
+    ip?: string;
+  },
 ): Promise<void> {
   const handTo = handOverTo(input);
   await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {
