@@ -1,6 +1,6 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -24,6 +24,8 @@ export function MemberDepartureDialog({ departure, onClose, onDone }: { departur
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const [choice, setChoice] = useState<MemberCredentialChoice>("revoke");
+  // A double click submits twice before the pending state reaches the button: one change is sent.
+  const sending = useRef(false);
   const member = departure?.member;
   const held = useQuery({ ...trpc.members.credentials.queryOptions({ workspaceId: workspace.id, userId: member?.userId ?? "" }), enabled: Boolean(member), staleTime: 0 });
   const close = () => {
@@ -35,13 +37,17 @@ export function MemberDepartureDialog({ departure, onClose, onDone }: { departur
       if (departure) onDone(departure);
       setChoice("revoke");
     },
+    onSettled: () => {
+      sending.current = false;
+    },
   };
   const remove = useMutation(trpc.members.remove.mutationOptions(done));
   const demote = useMutation(trpc.members.changeRole.mutationOptions(done));
   const pending = remove.isPending || demote.isPending;
   const failure = remove.error ?? demote.error;
   const confirm = () => {
-    if (!departure || !held.data) return;
+    if (!departure || !held.data || sending.current) return;
+    sending.current = true;
     const input = { workspaceId: workspace.id, userId: departure.member.userId, credentials: choice };
     if (departure.kind === "remove") remove.mutate(input);
     else demote.mutate({ ...input, role: "agent" });

@@ -184,7 +184,7 @@ test("removing an admin or making one an agent says what goes with them: revoked
     await expect(held.getByRole("listitem")).toHaveText([`API key Ada's CRM (${adaKey.prefix}…)`, `Webhook endpoint ${hook("ada")}`]);
     await expect(ask.getByRole("radio", { name: /Revoke them/ })).toBeChecked();
     await expectAccessible(page, "member removal with keys");
-    await atBothWidths(page, "confirm-03-member-keys");
+    await atBothWidths(page, "confirm-06-member-keys");
     await ask.getByRole("button", { name: "Remove member" }).click();
     await expect(page.getByText("Ada Leaving was removed from Departure Realty")).toBeVisible();
     expect(await keyStatus(adaKey.apiKey)).toBe(403);
@@ -195,7 +195,7 @@ test("removing an admin or making one an agent says what goes with them: revoked
     const ask = page.getByRole("dialog", { name: "Make Abe Staying an agent?" });
     await expect(ask.getByRole("listitem")).toHaveText([`API key Abe's CRM (${abeKey.prefix}…)`, `Webhook endpoint ${hook("abe")}`]);
     await ask.getByRole("radio", { name: /Hand them over to me/ }).check();
-    await atBothWidths(page, "confirm-04-member-demote");
+    await atBothWidths(page, "confirm-07-member-demote");
     await ask.getByRole("button", { name: "Make agent" }).dblclick();
     await expect(page.getByText("Abe Staying is now an agent")).toBeVisible();
     await expect(page.getByLabel("Role of Abe Staying")).toHaveValue("agent");
@@ -207,7 +207,7 @@ test("removing an admin or making one an agent says what goes with them: revoked
     const keys = page.getByTestId("api-key");
     await expect(keys.filter({ hasText: "Ada's CRM" })).toHaveCount(0);
     await expect(keys.filter({ hasText: "Abe's CRM" })).toContainText("by Abe Staying, now held by Orla Owner");
-    await atBothWidths(page, "confirm-05-keys-held");
+    await atBothWidths(page, "confirm-08-keys-held");
     const { events } = await api.audit.list.query({ workspaceId: workspace.id });
     expect(events.map((event) => [event.action, event.detail.reason ?? null]).filter(([, reason]) => reason)).toEqual([
       ["webhook_endpoint_handed_over", "member_demoted"],
