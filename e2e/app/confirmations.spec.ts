@@ -172,7 +172,9 @@ test("removing an admin or making one an agent says what goes with them: revoked
     await context.close();
     return key;
   }
-  const keyStatus = async (apiKey: string) => (await page.request.get("/api/v1/me", { headers: { "x-api-key": apiKey } })).status();
+  // The request context's idle keep-alive socket may be closed by the server while a dialog is
+  // looked at: a reset connection is tried again (Playwright retries only ECONNRESET).
+  const keyStatus = async (apiKey: string) => (await page.request.get("/api/v1/me", { headers: { "x-api-key": apiKey }, maxRetries: 2 })).status();
   const adaKey = await adminWithKey("Ada Leaving", "ada");
   const abeKey = await adminWithKey("Abe Staying", "abe");
   await page.goto(`/w/${workspace.slug}/settings/members`);
