@@ -1,12 +1,14 @@
 /**
  * Attacks on the studio in a real Chromium (SECURITY.md): an open redirect after sign-in,
  * password guessing, a session cookie reused after sign-out; malformed queries on the
- * auth routes and oversized bodies on the Stripe webhook (round 4).
+ * auth routes, oversized bodies on the Stripe webhook and an unconfirmed account joining a
+ * workspace (round 4).
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { answerBeforeBody, answerWhileStreaming } from "../../test/partial-body";
-import { signUp, uniqueEmail } from "./helpers";
+import { followMailedLink, signUp, snap, submitSignUp, uniqueEmail } from "./helpers";
 import { addProject, ownerOfWorkspace, stagePhoto } from "./studio-api";
 
 const password = "quiet harbour lanterns";
@@ -237,3 +239,35 @@ test("the Stripe webhook refuses a body over 1 MB before reading it, from Conten
   const small = await rawStatus(baseURL!, "POST", "/api/stripe/webhook", "{}");
   expect(small).toBe(400);
 });
+
+test("an invitation waits for a confirmed address: the page asks to confirm first, and the mailed link leads back to join (N3)", async ({ page, browser, baseURL }) => {
+  const { api, workspace } = await ownerOfWorkspace(page, { name: "Iris Inviter", email: uniqueEmail("iris"), password }, "Confirm First Realty");
+  const { token } = await api.invitations.create.mutate({ workspaceId: workspace.id, role: "admin", requestId: randomUUID() });
+  const context = await browser.newContext({ baseURL });
+  const invitee = await context.newPage();
+  const person = { name: "Una Unconfirmed", email: uniqueEmail("una"), password };
+  await invitee.goto(`/invite/${token}`);
+  await invitee.getByRole("link", { name: "Create an account to join" }).click();
+  await submitSignUp(invitee, person);
+  // Signed in without following the confirmation link.
+  await invitee.goto(`/sign-in?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`);
+  await signIn(invitee, person.email, password);
+  await expect(invitee).toHaveURL(/\/invite\//);
+  await expect(invitee.getByRole("alert").filter({ hasText: "before joining" })).toContainText(`Confirm ${person.email} before joining`);
+  await expect(invitee.getByRole("button", { name: /^Join/ })).toHaveCount(0);
+  await snap(invitee, "invite-confirm-first-1280");
+  await invitee.setViewportSize({ width: 390, height: 844 });
+  await snap(invitee, "invite-confirm-first-390");
+  await invitee.getByRole("button", { name: "Send the link again" }).click();
+  await expect(invitee.getByText(`A new confirmation link is on its way to ${person.email}`)).toBeVisible();
+
+  await followMailedLink(invitee, person.email, /Confirm your email/);
+  await expect(invitee.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
+  await invitee.getByRole("link", { name: "Continue" }).click();
+  await invitee.getByRole("button", { name: "Join Confirm First Realty" }).click();
+  await expect(invitee).toHaveURL(/\/projects$/);
+  const members = await api.members.list.query({ workspaceId: workspace.id });
+  expect(members.find((member) => member.email === person.email)?.role).toBe("admin");
+  await context.close();
+});
+
