@@ -73,6 +73,7 @@ const nextConfig = {
       { source: "/_next/:path*", headers: common },
       { source: "/files/:path*", headers: nonPage },
       { source: "/api/v1/tools/property-description", headers: nonPage },
+      { source: "/api/stripe/webhook", headers: nonPage },
     ];
   },
   async rewrites() {

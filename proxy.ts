@@ -49,12 +49,13 @@ function secured<R extends Response>(response: R, policy: string): R {
 }
 
 /**
- * Everything but Next's static assets and the routes that take large bodies: uploads to
- * the local file store (/files/, up to 25 MB) and the property description (60 MB). Next
- * copies the body of every request this proxy sees into memory, only up to 10 MB
- * (proxyClientMaxBodySize), and reads it to the end before the route starts: an upload
- * arrived cut short, a refusal came only after the whole body, and Next's warning logged
- * the upload's signed URL. Those routes enforce their own limits from Content-Length
- * before reading; next.config.mjs gives them (and the static assets) their headers.
+ * Everything but Next's static assets and the routes that bound their own bodies: uploads
+ * to the local file store (/files/, up to 25 MB), the property description (60 MB) and
+ * Stripe's webhook (1 MB). Next copies the body of every request this proxy sees into
+ * memory, only up to 10 MB (proxyClientMaxBodySize), and reads it to the end before the
+ * route starts: an upload arrived cut short, a refusal came only after the whole body,
+ * and Next's warning logged the upload's signed URL. Those routes enforce their own
+ * limits from Content-Length before reading and while streaming; next.config.mjs gives
+ * them (and the static assets) their headers.
  */
-export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico|files/|api/v1/tools/property-description).*)"] };
+export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico|files/|api/v1/tools/property-description|api/stripe/webhook).*)"] };

@@ -1,10 +1,14 @@
 /**
  * The admin command line (D1) run as a process, as an operator runs it, against the
- * test database: every command, --json output, and clear refusals.
+ * test database: every command, --json output, and clear refusals. Members removed or made
+ * agents here settle what they hold as in the studio (round 4, N1).
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "@/db/client";
+import { authenticateKey } from "@/server/v1/services/keys/authenticate-key";
+import { newPerson } from "@/test/callers";
 
 const run = promisify(execFile);
 // Each command is a fresh Node process compiling TypeScript (tsx): seconds apiece on a busy
@@ -22,6 +26,8 @@ async function admin(...args: string[]): Promise<{ code: number; out: string; er
 }
 
 const json = (out: string) => JSON.parse(out.split("\n").at(-1)!);
+
+afterAll(closeDb);
 
 describe("npm run admin", () => {
   it("manages an account, its credits, plan, keys and webhook", { timeout: SPAWNING_TEST_TIMEOUT_MS }, async () => {
@@ -76,3 +82,40 @@ describe("npm run admin", () => {
     }
   });
 });
+
+describe("npm run admin, members", () => {
+  it("removes a member or makes one an agent: their keys revoked, or handed to the owner named; every key shows its maker", { timeout: SPAWNING_TEST_TIMEOUT_MS }, async () => {
+    const owner = await newPerson("Cli Owner");
+    const [leaving, staying] = await Promise.all([newPerson("Cli Leaving"), newPerson("Cli Staying")]);
+    const workspace = await owner.api.workspaces.create({ name: "Command Line Realty" });
+    for (const person of [leaving, staying]) {
+      await person.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId: workspace.id, role: "admin" })).token });
+    }
+    const leavingKey = await leaving.api.developers.createKey({ workspaceId: workspace.id, name: "Leaving CRM", scope: "full" });
+    const stayingKey = await staying.api.developers.createKey({ workspaceId: workspace.id, name: "Staying CRM", scope: "full" });
+    const db = await getDb();
+    const works = async (apiKey: string) => (await authenticateKey(db, apiKey)) !== null;
+
+    const removed = await admin("member", "remove", "--workspace", workspace.slug, "--email", leaving.user.email, "--json");
+    expect(json(removed.out)).toEqual({ removed: leaving.user.email, keys_and_endpoints: "revoked" });
+    expect(await works(leavingKey.apiKey)).toBe(false);
+
+    const toThemselves = await admin("member", "role", "--workspace", workspace.slug, "--email", staying.user.email, "--role", "agent", "--hand-over-to", staying.user.email);
+    expect([toThemselves.code, toThemselves.err]).toEqual([1, expect.stringMatching(/cannot be handed to yourself/)]);
+    const demoted = await admin("member", "role", "--workspace", workspace.slug, "--email", staying.user.email, "--role", "agent", "--hand-over-to", owner.user.email, "--json");
+    expect(json(demoted.out)).toEqual({ member: staying.user.email, role: "agent", keys_and_endpoints: `handed over to ${owner.user.email}` });
+    expect(await works(stayingKey.apiKey)).toBe(true);
+
+    const listed = json((await admin("key", "list", "--workspace", workspace.slug, "--json")).out).keys;
+    expect(listed.find((key: { id: string }) => key.id === stayingKey.id)).toMatchObject({ createdBy: "Cli Staying", heldBy: "Cli Owner" });
+    expect(listed.map((key: { id: string }) => key.id)).not.toContain(leavingKey.id);
+    const members = json((await admin("member", "list", "--workspace", workspace.slug, "--json")).out).members;
+    expect(members.map((member: { email: string; role: string }) => [member.email, member.role])).toEqual([
+      [owner.user.email, "owner"],
+      [staying.user.email, "agent"],
+    ]);
+    const missing = await admin("member", "remove", "--workspace", workspace.slug, "--email", "nobody@example.test");
+    expect([missing.code, missing.err]).toEqual([1, expect.stringMatching(/nobody@example.test is not a member of this workspace/)]);
+  });
+});
+

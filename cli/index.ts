@@ -1,6 +1,7 @@
 /**
  * The admin command line (`npm run admin -- …`): accounts, keys, credits, plans and
- * webhook endpoints of the v1 service (D1), and the durable runs of the local executor.
+ * webhook endpoints of the v1 service (D1), a workspace's members, and the durable runs
+ * of the local executor.
  * Prints JSON with --json, readable lines otherwise; exits 1 with a message on errors.
  */
 import { parseArgs } from "node:util";
@@ -13,13 +14,21 @@ import { showAccount } from "@/server/v1/services/accounts/show-account";
 import { grantCredits } from "@/server/v1/services/billing/grant-credits";
 import { workspaceAccount } from "@/server/billing/workspace-account";
 import { applyPlan } from "@/server/billing/apply-plan";
+import { createStudioContext } from "@/server/studio/context";
+import { listApiKeys } from "@/server/studio/developers/list-api-keys";
+import { changeMemberRole } from "@/server/studio/members/change-member-role";
+import { listMembers } from "@/server/studio/members/list-members";
+import { memberByEmail } from "@/server/studio/members/member-by-email";
+import { removeMember } from "@/server/studio/members/remove-member";
+import { workspaceBySlug } from "@/server/studio/workspaces/workspace-by-slug";
 import { createKey } from "@/server/v1/services/keys/create-key";
+import { listKeys } from "@/server/v1/services/keys/list-keys";
 import { revokeKey } from "@/server/v1/services/keys/revoke-key";
 import { createEndpoint } from "@/server/v1/services/webhooks/create-endpoint";
 import { listEndpoints } from "@/server/v1/services/webhooks/list-endpoints";
 import { removeWebhook } from "@/server/v1/services/webhooks/remove-webhook";
 import { setWebhook } from "@/server/v1/services/webhooks/set-webhook";
-import { KEY_SCOPES, WEBHOOK_EVENT_TYPES, type KeyScope } from "@/shared/vocabulary";
+import { KEY_SCOPES, WEBHOOK_EVENT_TYPES, WORKSPACE_ROLES, type KeyScope, type WorkspaceRole } from "@/shared/vocabulary";
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json]
 
@@ -31,11 +40,18 @@ const USAGE = `Usage: npm run admin -- <command> [options] [--json]
   workspace plan --workspace SLUG --plan P [--quota Q]
   workspace credits --workspace SLUG --add N
   key create --account ID [--name N] [--scope full|read_only]
+  key list --account ID | --workspace SLUG    (working keys: who made each, who holds it now)
   key revoke --key-prefix X
   webhook set --account ID --url URL          (replaces the account's endpoints with this one)
   webhook add --account ID --url URL [--events job.completed,job.failed] [--description D]
   webhook list --account ID
   webhook remove --account ID [--endpoint ID] (all of the account's endpoints unless one is named)
+  member list --workspace SLUG
+  member remove --workspace SLUG --email E [--hand-over-to OWNER_EMAIL]
+  member role --workspace SLUG --email E --role owner|admin|agent [--hand-over-to OWNER_EMAIL]
+      Removing a member, or making one an agent, revokes the API keys and webhook endpoints
+      they hold and withdraws their pending invitations, unless --hand-over-to names an owner
+      to take the keys and endpoints over; the owners are mailed.
   runs list [--limit N] [--status S]          (runs of the local executor)`;
 
 const OPTIONS = {
@@ -52,6 +68,9 @@ const OPTIONS = {
   events: { type: "string" },
   description: { type: "string" },
   endpoint: { type: "string" },
+  email: { type: "string" },
+  role: { type: "string" },
+  "hand-over-to": { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
@@ -73,6 +92,26 @@ function scope(values: Values): KeyScope | undefined {
   const value = optional(values, "scope");
   if (value !== undefined && !(KEY_SCOPES as readonly string[]).includes(value)) throw new AppError("invalid_request", `--scope must be one of ${KEY_SCOPES.join(", ")}.`);
   return value as KeyScope | undefined;
+}
+
+function role(values: Values): WorkspaceRole {
+  const value = required(values, "role");
+  if (!(WORKSPACE_ROLES as readonly string[]).includes(value)) throw new AppError("invalid_request", `--role must be one of ${WORKSPACE_ROLES.join(", ")}.`);
+  return value as WorkspaceRole;
+}
+
+/**
+ * The member named by --email in --workspace, and the owner --hand-over-to names (who must
+ * be an owner: checked with the change). The operator acts as no one, with an owner's reach.
+ */
+async function memberChange(values: Values) {
+  const ctx = await createStudioContext();
+  const workspace = await workspaceBySlug(ctx, required(values, "workspace"));
+  const member = await memberByEmail(ctx, { workspaceId: workspace.id, email: required(values, "email") });
+  const handToEmail = optional(values, "hand-over-to");
+  const handTo = handToEmail ? (await memberByEmail(ctx, { workspaceId: workspace.id, email: handToEmail })).userId : undefined;
+  const change = { workspaceId: workspace.id, actorUserId: null, actorRole: "owner" as const, userId: member.userId, credentials: handTo ? ("hand_over" as const) : ("revoke" as const), handTo };
+  return { ctx, change, credentials: handToEmail ? `handed over to ${handToEmail}` : "revoked" };
 }
 
 function integer(values: Values, name: keyof typeof OPTIONS): number | undefined {
@@ -124,8 +163,27 @@ async function run(command: string, values: Values): Promise<unknown> {
       const key = await createKey(db, { accountId: required(values, "account"), name: optional(values, "name"), scope: scope(values), createdBy: "admin" });
       return { api_key: key.apiKey, prefix: key.prefix };
     }
+    case "key list": {
+      const slug = optional(values, "workspace");
+      if (slug) return { keys: await listApiKeys({ db }, { workspaceId: (await workspaceBySlug({ db }, slug)).id }) };
+      const keys = await listKeys(db, { accountId: required(values, "account") });
+      return { keys: keys.map(({ keyHash: _hash, ...key }) => key) };
+    }
     case "key revoke":
       return revokeKey(db, { prefix: required(values, "key-prefix") });
+    case "member list":
+      return { members: await listMembers({ db }, { workspaceId: (await workspaceBySlug({ db }, required(values, "workspace"))).id }) };
+    case "member remove": {
+      const { ctx, change, credentials } = await memberChange(values);
+      await removeMember(ctx, change);
+      return { removed: required(values, "email"), keys_and_endpoints: credentials };
+    }
+    case "member role": {
+      const { ctx, change, credentials } = await memberChange(values);
+      const to = role(values);
+      await changeMemberRole(ctx, { ...change, role: to });
+      return { member: required(values, "email"), role: to, ...(to === "agent" ? { keys_and_endpoints: credentials } : {}) };
+    }
     case "webhook set":
       return setWebhook(db, { accountId: required(values, "account"), url: required(values, "url") });
     case "webhook add": {

@@ -31,3 +31,23 @@ export const AccountEmailRequestSchema = z.discriminatedUnion("kind", [
 ]);
 export type AccountEmailRequest = z.infer<typeof AccountEmailRequestSchema>;
 export const accountEmailRequested = eventType("studio/account-email.requested", { schema: AccountEmailRequestSchema });
+
+/**
+ * A member was removed, left or became an agent, and what they answered for in the
+ * Developers section was revoked or handed over (server/studio/developers/member-departure.ts):
+ * the workspace's owners are mailed. Keys are named by name and prefix, never more.
+ */
+export const MemberDepartureSchema = z.object({
+  workspaceId: z.string(),
+  memberEmail: z.string(),
+  departure: z.enum(["member_removed", "member_left", "member_demoted"]),
+  /** null: the operator, at the command line. */
+  actorUserId: z.string().nullable(),
+  /** The owner it was all handed to; null when it was revoked. */
+  handedTo: z.string().nullable(),
+  keys: z.array(z.string()),
+  endpoints: z.array(z.string()),
+  invitations: z.number().int(),
+});
+export type MemberDepartureEvent = z.infer<typeof MemberDepartureSchema>;
+export const memberDeparted = eventType("studio/member.departed", { schema: MemberDepartureSchema });

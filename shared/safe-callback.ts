@@ -38,11 +38,16 @@ export function authRedirect(url: string, baseUrl: string, fallback = "/workspac
   return `${baseUrl}${safeCallbackUrl(path, fallback)}`;
 }
 
-/** Whether a `callbackUrl` is something a link of ours could carry: a path, or an http(s) URL. Anything else is a malformed request. */
+/**
+ * Whether a `callbackUrl` is something a link of ours could carry: a path or an http(s)
+ * URL that parses as one. next-auth parses it the same way (a path against the site) and
+ * answers 500 to one that does not parse, such as `//%` or `//`, so the auth route refuses
+ * those itself. Anything else is a malformed request.
+ */
 export function isWellFormedCallbackUrl(value: string): boolean {
-  if (value.startsWith("/")) return !/[\u0000-\u001f\u007f]/.test(value);
+  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
   try {
-    return ["http:", "https:"].includes(new URL(value).protocol);
+    return ["http:", "https:"].includes(new URL(value, value.startsWith("/") ? PROBE_ORIGIN : undefined).protocol);
   } catch {
     return false;
   }

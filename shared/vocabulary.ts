@@ -196,6 +196,15 @@ export const FREE_REVIEW_REDOS_PER_DAY = 2;
 export const WORKSPACE_ROLES = ["owner", "admin", "agent"] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 export const ROLE_LABELS = labelsOf(WORKSPACE_ROLES);
+/**
+ * What happens to the API keys and webhook endpoints a member answers for when they are
+ * removed, leave or become an agent: revoked (the default: keys refused, endpoints turned
+ * off) or handed over to the owner making the change.
+ */
+export const MEMBER_CREDENTIAL_CHOICES = ["revoke", "hand_over"] as const;
+export type MemberCredentialChoice = (typeof MEMBER_CREDENTIAL_CHOICES)[number];
+/** The membership changes that settle what a member held, as the audit log and the owners' mail name them. */
+export type MemberDeparture = "member_removed" | "member_left" | "member_demoted";
 /** The roles an invitation can grant: owners are made by other owners, never invited. */
 export const INVITATION_ROLES = ["agent", "admin"] as const satisfies readonly WorkspaceRole[];
 export type InvitationRole = (typeof INVITATION_ROLES)[number];

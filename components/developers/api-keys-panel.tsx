@@ -91,6 +91,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyView[] }) {
               <p className="font-mono text-sm text-stone-700">{key.prefix}…</p>
               <p className="text-xs text-stone-600">
                 Created <Time date={key.createdAt} /> by {key.createdBy}
+                {key.heldBy ? `, now held by ${key.heldBy}` : null}
               </p>
               <p className="text-xs text-stone-600">
                 {key.lastUsedAt ? (

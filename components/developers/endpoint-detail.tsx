@@ -41,6 +41,7 @@ export function EndpointDetail({ endpoint }: { endpoint: EndpointView }) {
               <dt className="text-stone-600">Added</dt>
               <dd className="mt-1">
                 <Time date={endpoint.createdAt} /> by {endpoint.createdBy}
+                {endpoint.heldBy ? `, now held by ${endpoint.heldBy}` : null}
               </dd>
             </div>
             {endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date() ? (

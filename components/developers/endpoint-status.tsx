@@ -7,6 +7,8 @@ export interface EndpointView {
   description: string;
   eventTypes: string[];
   createdBy: string;
+  /** Who answers for it when not its maker: the owner it was handed to, or who turned it back on. */
+  heldBy: string | null;
   createdAt: Date;
   previousSecretExpiresAt: Date | null;
   failingSince: Date | null;

@@ -7,11 +7,11 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SelectField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { canManageRole } from "@/shared/roles";
+import { canManageRole, roleAtLeast } from "@/shared/roles";
 import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/vocabulary";
+import { MemberDepartureDialog, type Departure } from "./member-departure-dialog";
 
 export interface MemberView {
   userId: string;
@@ -20,49 +20,35 @@ export interface MemberView {
   role: WorkspaceRole;
 }
 
-/** The team, with role changes and removal where the viewer's role allows them. */
+/**
+ * The team, with role changes and removal where the viewer's role allows them. Removing a
+ * member, or making an owner or admin an agent, asks first and says what goes with them.
+ */
 export function MembersTable({ members, currentUserId }: { members: MemberView[]; currentUserId: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const workspace = useWorkspace();
   const toast = useToast();
-  const [removing, setRemoving] = useState<MemberView | null>(null);
-  const onError = (error: unknown) => toast(errorMessage(error), "error");
+  const [departure, setDeparture] = useState<Departure | null>(null);
   const changeRole = useMutation(
     trpc.members.changeRole.mutationOptions({
       onSuccess: () => {
         toast("Role changed");
         router.refresh();
       },
-      onError,
+      onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
-  const remove = useMutation(
-    trpc.members.remove.mutationOptions({
-      onSuccess: () => {
-        toast(`${removing?.name ?? "The member"} was removed from ${workspace.name}`);
-        setRemoving(null);
-        router.refresh();
-      },
-      onError,
-    }),
-  );
+  const departed = ({ member, kind }: Departure) => {
+    toast(kind === "remove" ? `${member.name} was removed from ${workspace.name}` : `${member.name} is now an agent`);
+    setDeparture(null);
+    router.refresh();
+  };
   const grantable = WORKSPACE_ROLES.filter((role) => canManageRole(workspace.role, role));
 
   return (
     <>
-      <ConfirmDialog
-        open={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={`Remove ${removing?.name ?? "this member"}?`}
-        confirmLabel="Remove member"
-        pending={remove.isPending}
-        onConfirm={() => removing && remove.mutate({ workspaceId: workspace.id, userId: removing.userId })}
-      >
-        <p>
-          They lose access to {workspace.name} at once: its projects, photos and results. What they made stays. To bring them back, invite them again.
-        </p>
-      </ConfirmDialog>
+      <MemberDepartureDialog departure={departure} onClose={() => setDeparture(null)} onDone={departed} />
       <ul className="divide-y divide-stone-200">
         {members.map((member) => {
           const editable = canManageRole(workspace.role, member.role) && member.userId !== currentUserId;
@@ -86,9 +72,14 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
                     hideLabel
                     value={member.role}
                     options={grantable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-                    onValueChange={(role) => changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role })}
+                    onValueChange={(role) =>
+                      // An agent has no Developers section: what they hold there is settled first, in the dialog.
+                      role === "agent" && roleAtLeast(member.role, "admin")
+                        ? setDeparture({ member, kind: "demote" })
+                        : changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role })
+                    }
                   />
-                  <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} aria-label={`Remove ${member.name}`}>
+                  <Button variant="ghost" size="sm" onClick={() => setDeparture({ member, kind: "remove" })} aria-label={`Remove ${member.name}`}>
                     Remove
                   </Button>
                 </div>

@@ -29,6 +29,8 @@ export const webhookEndpoints = v1.table(
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: instant("previous_secret_expires_at"),
     createdBy: text("created_by"),
+    /** Who answers for it when not its maker, as on api_keys: the owner it was handed to, or who turned it back on. */
+    heldBy: text("held_by"),
     /** The first failed attempt since the last success: 5 days of failures disable the endpoint. */
     failingSince: instant("failing_since"),
     disabledAt: instant("disabled_at"),

@@ -79,6 +79,11 @@ export const apiKeys = v1.table(
     scope: text("scope").$type<KeyScope>().notNull().default("full"),
     /** Who made it: `user:<studio user id>`, `studio` (a workspace's own key) or `admin` (the command line). */
     createdBy: text("created_by"),
+    /**
+     * Who answers for it when not its maker (same form): the owner it was handed to when its
+     * holder left the workspace or became an agent (server/studio/developers/settle-member-credentials.ts).
+     */
+    heldBy: text("held_by"),
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     /** Set when the key was rotated: it keeps working until then (D16). */

@@ -55,8 +55,10 @@ test("the audit log shows every event kind, made by the real flows, and exports 
 
   await test.step("members: re-roled, then removed", async () => {
     await page.reload();
+    // An admin made an agent loses the Developers section: the change asks first (round 4, N1).
     await page.getByLabel(`Role of ${admin.name}`).selectOption("agent");
-    await expect(page.getByText("Role changed")).toBeVisible();
+    await page.getByRole("dialog", { name: `Make ${admin.name} an agent?` }).getByRole("button", { name: "Make agent" }).click();
+    await expect(page.getByText(`${admin.name} is now an agent`)).toBeVisible();
     await page.getByRole("button", { name: `Remove ${admin.name}` }).click();
     await page.getByRole("dialog", { name: `Remove ${admin.name}?` }).getByRole("button", { name: "Remove member" }).click();
     await expect(page.getByRole("button", { name: `Remove ${admin.name}` })).toHaveCount(0);

@@ -1,14 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+import { ownerOfWorkspace, signUpThroughApi } from "./studio-api";
 
 /**
  * Nothing destructive happens on one click: removing a member, revoking an invitation,
  * deleting a photo, turning off a share link and archiving each ask first (Cancel leaves
  * things as they were); deleting a photo and archiving can be undone from their toasts; an owner deletes a workspace only by
- * typing its name, and it is gone for the whole team.
+ * typing its name, and it is gone for the whole team. Removing an admin, or making one an
+ * agent, says what goes with them: their API keys and webhook endpoints are revoked, or
+ * taken over by the owner who chooses so (round 4, N1).
  */
 test.describe.configure({ timeout: 300_000 });
 
@@ -153,3 +157,74 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
     await expect(page.getByRole("link", { name: /5 Safe Street/ })).toHaveCount(0);
   });
 });
+
+test("removing an admin or making one an agent says what goes with them: revoked by default, or taken over by the owner", async ({ page, browser, baseURL }) => {
+  const { api, workspace } = await ownerOfWorkspace(page, { name: "Orla Owner", email: uniqueEmail("orla"), password }, "Departure Realty");
+  const hook = (name: string) => `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3199}/${name}`;
+  /** An admin who made a key and a webhook endpoint, signed in in a browser of their own. */
+  async function adminWithKey(name: string, slug: string) {
+    const context = await browser.newContext({ baseURL });
+    const adminApi = await signUpThroughApi(await context.newPage(), { name, email: uniqueEmail(slug), password });
+    const { token } = await api.invitations.create.mutate({ workspaceId: workspace.id, role: "admin", requestId: randomUUID() });
+    await adminApi.invitations.accept.mutate({ token });
+    const key = await adminApi.developers.createKey.mutate({ workspaceId: workspace.id, name: `${name.split(" ")[0]}'s CRM`, scope: "full" });
+    await adminApi.developers.createWebhook.mutate({ workspaceId: workspace.id, url: hook(slug), eventTypes: ["job.completed"] });
+    await context.close();
+    return key;
+  }
+  // The request context's idle keep-alive socket may be closed by the server while a dialog is
+  // looked at: a reset connection is tried again (Playwright retries only ECONNRESET).
+  const keyStatus = async (apiKey: string) => (await page.request.get("/api/v1/me", { headers: { "x-api-key": apiKey }, maxRetries: 2 })).status();
+  const adaKey = await adminWithKey("Ada Leaving", "ada");
+  const abeKey = await adminWithKey("Abe Staying", "abe");
+  await page.goto(`/w/${workspace.slug}/settings/members`);
+
+  await test.step("removing Ada lists her key and endpoint; revoking is the default, and her key is refused at once", async () => {
+    await page.getByRole("button", { name: "Remove Ada Leaving" }).click();
+    const ask = page.getByRole("dialog", { name: "Remove Ada Leaving?" });
+    const held = ask.getByRole("list", { name: "What they hold" });
+    await expect(held.getByRole("listitem")).toHaveText([`API key Ada's CRM (${adaKey.prefix}…)`, `Webhook endpoint ${hook("ada")}`]);
+    await expect(ask.getByRole("radio", { name: /Revoke them/ })).toBeChecked();
+    await expectAccessible(page, "member removal with keys");
+    await atBothWidths(page, "confirm-06-member-keys");
+    await ask.getByRole("button", { name: "Remove member" }).click();
+    await expect(page.getByText("Ada Leaving was removed from Departure Realty")).toBeVisible();
+    expect(await keyStatus(adaKey.apiKey)).toBe(403);
+  });
+
+  await test.step("making Abe an agent asks too; taking over keeps his key working, held by the owner", async () => {
+    await page.getByLabel("Role of Abe Staying").selectOption("agent");
+    const ask = page.getByRole("dialog", { name: "Make Abe Staying an agent?" });
+    await expect(ask.getByRole("listitem")).toHaveText([`API key Abe's CRM (${abeKey.prefix}…)`, `Webhook endpoint ${hook("abe")}`]);
+    await ask.getByRole("radio", { name: /Hand them over to me/ }).check();
+    await atBothWidths(page, "confirm-07-member-demote");
+    await ask.getByRole("button", { name: "Make agent" }).dblclick();
+    await expect(page.getByText("Abe Staying is now an agent")).toBeVisible();
+    await expect(page.getByLabel("Role of Abe Staying")).toHaveValue("agent");
+    expect(await keyStatus(abeKey.apiKey)).toBe(200);
+  });
+
+  await test.step("the key list shows who made each key and who holds it now; the audit log has each change", async () => {
+    await page.goto(`/w/${workspace.slug}/developers`);
+    const keys = page.getByTestId("api-key");
+    await expect(keys.filter({ hasText: "Ada's CRM" })).toHaveCount(0);
+    await expect(keys.filter({ hasText: "Abe's CRM" })).toContainText("by Abe Staying, now held by Orla Owner");
+    await atBothWidths(page, "confirm-08-keys-held");
+    const { events } = await api.audit.list.query({ workspaceId: workspace.id });
+    expect(events.map((event) => [event.action, event.detail.reason ?? null]).filter(([, reason]) => reason)).toEqual([
+      ["webhook_endpoint_handed_over", "member_demoted"],
+      ["api_key_handed_over", "member_demoted"],
+      ["webhook_endpoint_disabled", "member_removed"],
+      ["api_key_revoked", "member_removed"],
+    ]);
+  });
+
+  await test.step("the owner is mailed what became of each", async () => {
+    await expect(async () => {
+      await page.goto(`/dev/outbox?to=${encodeURIComponent((await api.auth.emailStatus.query()).email)}`);
+      await expect(page.getByRole("heading", { name: /^What .+ set up in Departure Realty was revoked$/ })).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByRole("heading", { name: /^What .+ set up in Departure Realty was handed over$/ })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+  });
+});
+

@@ -1,9 +1,14 @@
 /**
  * Attacks on the studio in a real Chromium (SECURITY.md): an open redirect after sign-in,
- * password guessing, and a session cookie reused after sign-out.
+ * password guessing, a session cookie reused after sign-out; malformed queries on the
+ * auth routes, oversized bodies on the Stripe webhook and an unconfirmed account joining a
+ * workspace (round 4).
  */
+import { randomUUID } from "node:crypto";
+import http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp, uniqueEmail } from "./helpers";
+import { answerBeforeBody, answerWhileStreaming } from "../../test/partial-body";
+import { followMailedLink, signUp, snap, submitSignUp, uniqueEmail } from "./helpers";
 import { addProject, ownerOfWorkspace, stagePhoto } from "./studio-api";
 
 const password = "quiet harbour lanterns";
@@ -184,3 +189,85 @@ test("every page and route carries the security headers, and pages run under a n
   expect(script.headers()["x-content-type-options"]).toBe("nosniff");
   expect(violations).toEqual([]);
 });
+
+/** One request with exactly this path and query on the wire (no client re-encodes it), answered with its status. */
+function rawStatus(base: string, method: "GET" | "POST", pathAndQuery: string, form?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const request = http.request({ host: url.hostname, port: url.port, method, path: pathAndQuery, headers: form === undefined ? {} : { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(form) } });
+    request.on("response", (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.end(form);
+  });
+}
+
+test("no malformed query on the auth routes answers 500 (I2)", async ({ baseURL }) => {
+  // next-auth's routes, each query parameter it reads, and values a browser or a crafted link can send.
+  const routes = ["signin", "signin/credentials", "signin/google", "callback/credentials", "callback/google", "signout", "session", "csrf", "providers", "error", "verify-request", "_log"];
+  const names = ["callbackUrl", "error", "email", "csrfToken", "token"];
+  const values = ["//%", "%", "%zz", "/%", "//%zz", "%E0%A4%A", "%F0%9F%98", "%C0%AF", "%00", "/%00", "%0d%0aSet-Cookie:%20x=1", "%5C%5Cevil.example", "//evil.example", "http://%", "https://[::1", "javascript:alert(1)", "http:", "//", "///", "%2F%2F%25", "a".repeat(4000)];
+  const refused: string[] = [];
+  for (const route of routes) {
+    for (const name of names) {
+      for (const value of values) {
+        for (const query of [`${name}=${value}`, `${name}=${value}&${name}=/again`, `${name}[]=${value}`]) {
+          const path = `/api/auth/${route}?${query}`;
+          for (const method of ["GET", "POST"] as const) {
+            const status = await rawStatus(baseURL!, method, path, method === "POST" ? query : undefined);
+            if (status >= 500) refused.push(`${method} ${path.slice(0, 120)} → ${status}`);
+          }
+        }
+      }
+    }
+  }
+  expect(refused).toEqual([]);
+});
+
+test("the Stripe webhook refuses a body over 1 MB before reading it, from Content-Length or while it streams (N5)", async ({ baseURL }) => {
+  const url = `${baseURL}/api/stripe/webhook`;
+  const headers = { "content-type": "application/json", "stripe-signature": "t=1,v1=00" };
+  // 40 MB announced, 64 KB sent: the answer comes while the rest is unsent.
+  expect((await answerBeforeBody(url, headers, 40_000_000, "POST"))?.status).toBe(413);
+  // No Content-Length: the route counts while reading and stops past 1 MB.
+  const streamed = await answerWhileStreaming(url, headers, 40_000_000);
+  expect(streamed?.status).toBe(413);
+  expect(streamed!.sentBytes, "bytes sent before the refusal").toBeLessThan(8_000_000);
+  // A body within the bound is read and judged by its signature, as before.
+  const small = await rawStatus(baseURL!, "POST", "/api/stripe/webhook", "{}");
+  expect(small).toBe(400);
+});
+
+test("an invitation waits for a confirmed address: the page asks to confirm first, and the mailed link leads back to join (N3)", async ({ page, browser, baseURL }) => {
+  const { api, workspace } = await ownerOfWorkspace(page, { name: "Iris Inviter", email: uniqueEmail("iris"), password }, "Confirm First Realty");
+  const { token } = await api.invitations.create.mutate({ workspaceId: workspace.id, role: "admin", requestId: randomUUID() });
+  const context = await browser.newContext({ baseURL });
+  const invitee = await context.newPage();
+  const person = { name: "Una Unconfirmed", email: uniqueEmail("una"), password };
+  await invitee.goto(`/invite/${token}`);
+  await invitee.getByRole("link", { name: "Create an account to join" }).click();
+  await submitSignUp(invitee, person);
+  // Signed in without following the confirmation link.
+  await invitee.goto(`/sign-in?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`);
+  await signIn(invitee, person.email, password);
+  await expect(invitee).toHaveURL(/\/invite\//);
+  await expect(invitee.getByRole("alert").filter({ hasText: "before joining" })).toContainText(`Confirm ${person.email} before joining`);
+  await expect(invitee.getByRole("button", { name: /^Join/ })).toHaveCount(0);
+  await snap(invitee, "invite-confirm-first-1280");
+  await invitee.setViewportSize({ width: 390, height: 844 });
+  await snap(invitee, "invite-confirm-first-390");
+  await invitee.getByRole("button", { name: "Send the link again" }).click();
+  await expect(invitee.getByText(`A new confirmation link is on its way to ${person.email}`)).toBeVisible();
+
+  await followMailedLink(invitee, person.email, /Confirm your email/);
+  await expect(invitee.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
+  await invitee.getByRole("link", { name: "Continue" }).click();
+  await invitee.getByRole("button", { name: "Join Confirm First Realty" }).click();
+  await expect(invitee).toHaveURL(/\/projects$/);
+  const members = await api.members.list.query({ workspaceId: workspace.id });
+  expect(members.find((member) => member.email === person.email)?.role).toBe("admin");
+  await context.close();
+});
+

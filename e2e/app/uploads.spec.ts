@@ -8,11 +8,11 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { answerBeforeBody } from "../../test/partial-body";
 import { snap, uniqueEmail } from "./helpers";
 import { signUpThroughApi } from "./studio-api";
 
@@ -29,33 +29,6 @@ async function noiseJpeg(file: string, width: number, height: number) {
   const pixels = crypto.randomBytes(width * height * 3);
   await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).toFile(file);
   return fs.statSync(file).size;
-}
-
-/**
- * Starts a PUT (or `method`) that announces `declared` bytes, sends only the first 64 KB,
- * and resolves with the answer the server gives while the rest is still unsent (or null
- * when it waits for the body). A server that read the body first would never answer here.
- */
-function answerBeforeBody(url: string, headers: Record<string, string>, declared: number, method = "PUT"): Promise<{ status: number; body: string } | null> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers: { ...headers, "content-length": String(declared) } });
-    const timer = setTimeout(() => {
-      request.destroy();
-      resolve(null);
-    }, 15_000);
-    request.on("response", (response) => {
-      clearTimeout(timer);
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => {
-        request.destroy();
-        resolve({ status: response.statusCode ?? 0, body });
-      });
-    });
-    request.on("error", (error) => ((error as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(error)));
-    request.write(crypto.randomBytes(64 * 1024));
-  });
 }
 
 test("a 24 MB photo uploads whole through the studio; 26 MB is refused with 413 before it is read; large API bodies arrive whole; no signed URL is logged", async ({ page }) => {

@@ -2,7 +2,8 @@
  * Crafted callback URLs (round 3, I1): next-auth's default redirect rule read any
  * callbackUrl that was not a path as a URL and threw a TypeError (an unhandled 500). The
  * route answers 400 for a malformed one, and the redirect rule never throws: it keeps only
- * paths on this site.
+ * paths on this site. Round 4 (I2): `callbackUrl=//%` still answered 500, so every auth
+ * route's query parameters are fuzzed with malformed values below.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -66,3 +67,43 @@ describe("callbackUrl", () => {
     expect(authRedirect("/\t/evil.example", site)).toBe(`${site}/workspaces`);
   });
 });
+
+/** Values a crafted link can put in any query parameter: broken escapes, bare schemes, hosts that are not, control characters. */
+const MALFORMED = ["//%", "%", "%zz", "/%", "//%zz", "%E0%A4%A", "%F0%9F%98", "%C0%AF", "%00", "/%00", "%0d%0aSet-Cookie:%20x=1", "%5C%5Cevil.example", "http://%", "https://[::1", "javascript:alert(1)", "http:", "//", "///", "%2F%2F%25"];
+const AUTH_ROUTES = [["signin"], ["signin", "credentials"], ["callback", "credentials"], ["signout"], ["session"], ["csrf"], ["providers"], ["error"], ["verify-request"], ["_log"]];
+const PARAMETERS = ["callbackUrl", "error", "email", "csrfToken", "code", "state", "token"];
+
+/**
+ * What the route answers: its own refusal, or, for a request it passes on, next-auth's
+ * answer (the handler itself needs Next's request scope, so next-auth's core is asked
+ * with the same request, as the route would hand it over).
+ */
+async function routeStatus(method: "GET" | "POST", route: string[], query: string): Promise<number> {
+  const url = `${site}/api/auth/${route.join("/")}?${query}`;
+  const init = method === "POST" ? { method, headers: { "content-type": "application/x-www-form-urlencoded" }, body: query } : { method };
+  try {
+    return (await (method === "GET" ? GET : POST)(new NextRequest(url, init), { params: Promise.resolve({ nextauth: route }) })).status;
+  } catch (error) {
+    if (!String(error).includes("outside a request scope")) throw error;
+  }
+  const answer = await AuthHandler({ req: new Request(url, init), options: authOptions() });
+  return answer.status ?? 200;
+}
+
+describe("malformed queries on the auth routes (I2)", () => {
+  it("never answer 500, whichever route, parameter or value", async () => {
+    const failed: string[] = [];
+    for (const route of AUTH_ROUTES) {
+      for (const name of PARAMETERS) {
+        for (const value of MALFORMED) {
+          for (const method of ["GET", "POST"] as const) {
+            const status = await routeStatus(method, route, `${name}=${value}`);
+            if (status >= 500) failed.push(`${method} ${route.join("/")}?${name}=${value} → ${status}`);
+          }
+        }
+      }
+    }
+    expect(failed).toEqual([]);
+  });
+});
+

@@ -108,3 +108,33 @@ export function webhookEndpointDisabledEmail(input: { to: string; name: string; 
     footer: `You get this email because you own ${input.workspaceName} on Atrium.`,
   });
 }
+
+/** To each owner of a workspace when a member left, was removed or became an agent, and what they held was revoked or handed over. */
+export function memberDepartureEmail(input: {
+  to: string;
+  name: string;
+  workspaceName: string;
+  memberEmail: string;
+  /** What happened, as a sentence: "ana@… was removed from Bay Realty by Owen". */
+  happened: string;
+  /** One line per key, endpoint and the invitations: what became of it. */
+  settled: string[];
+  handedTo: string | null;
+  link: string;
+}): EmailMessage {
+  return layout({
+    to: input.to,
+    subject: `What ${input.memberEmail} set up in ${input.workspaceName} was ${input.handedTo ? "handed over" : "revoked"}`,
+    lines: [
+      `Hello ${input.name},`,
+      `${input.happened}. What they answered for in the Developers section, and the invitations they sent:`,
+      ...input.settled,
+      input.handedTo
+        ? `The keys and endpoints keep working, now held by ${input.handedTo}. Whoever made a key still knows it: rotate it if that is not what you want.`
+        : "Revoked keys are refused from now on. A turned-off endpoint receives nothing until someone turns it back on; its delivery log stays.",
+    ],
+    action: "Open the Developers section",
+    link: input.link,
+    footer: `You get this email because you own ${input.workspaceName} on Atrium.`,
+  });
+}

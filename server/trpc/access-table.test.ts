@@ -76,6 +76,7 @@ const TABLE: Record<string, Row> = {
   "workspaces.connection": { access: "admin", input: workspaceOnly },
 
   "members.list": { access: "agent", input: workspaceOnly },
+  "members.credentials": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId }), ids: true },
   "members.changeRole": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId, role: "owner" }), ids: true },
   "members.remove": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId }), ids: true },
 

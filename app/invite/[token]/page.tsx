@@ -2,6 +2,7 @@ import { MailOpen } from "lucide-react";
 import type { Metadata } from "next";
 import { authLink } from "@/shared/safe-callback";
 import { AcceptInvitationButton } from "@/components/invitations/accept-invitation-button";
+import { ConfirmEmailFirst } from "@/components/invitations/confirm-email-first";
 import { SwitchAccountButton } from "@/components/invitations/switch-account-button";
 import { CenteredPage } from "@/components/shell/centered-page";
 import { ButtonLink } from "@/components/ui/button";
@@ -21,13 +22,15 @@ const PROBLEMS = {
 /**
  * Anyone with the link sees who invites them where; signing up or in comes back here to
  * join. An invitation made for an address is for that address only (the server refuses
- * anyone else), and the page says so to another signed-in person.
+ * anyone else), and the page says so to another signed-in person. Joining needs a
+ * confirmed address: an unconfirmed person is asked to confirm first.
  */
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const session = await getSession();
   const api = await serverApi();
   const invitation = token.length >= 20 && token.length <= 100 ? await api.invitations.preview({ token }) : null;
+  const confirmed = session ? (await api.auth.emailStatus()).verified : false;
   const here = `/invite/${token}`;
 
   return (
@@ -61,6 +64,8 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
                   </p>
                   <SwitchAccountButton signInHref={authLink("/sign-in", here, invitation.email)} />
                 </div>
+              ) : session && !confirmed ? (
+                <ConfirmEmailFirst email={session.user.email} invitationPath={here} />
               ) : session ? (
                 <div className="space-y-3">
                   <AcceptInvitationButton token={token} workspaceName={invitation.workspaceName} />

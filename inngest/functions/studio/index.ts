@@ -1,7 +1,8 @@
-/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping, the daily upload sweep, account mail and the mail about a disabled webhook endpoint. */
+/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping, the daily upload sweep, account mail, the mail about a disabled webhook endpoint and the mail about what left with a member. */
 import { describePropertyFunction } from "./describe-property";
 import { inpaintUpscaleFunction } from "./inpaint-upscale-chain";
 import { mailDisabledEndpointFunction } from "./mail-disabled-endpoint";
+import { mailMemberDepartureFunction } from "./mail-member-departure";
 import { makeMissingCopiesFunction } from "./make-missing-copies";
 import { pollMultiviewFunction, pollStagingFunction, pollVideoFunction } from "./poll-functions";
 import { purgeDeletedPhotoFunction } from "./purge-deleted-photo";
@@ -21,4 +22,5 @@ export const studioFunctions = [
   removeStaleUploadsFunction,
   sendAccountEmailFunction,
   mailDisabledEndpointFunction,
+  mailMemberDepartureFunction,
 ];

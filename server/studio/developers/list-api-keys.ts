@@ -12,7 +12,10 @@ export interface ApiKeyView {
   scope: KeyScope;
   /** The studio's own server-held key. */
   internal: boolean;
+  /** Who made it, always: a maker who left the workspace is named as no longer a member. */
   createdBy: string;
+  /** Who answers for it when not its maker: the owner it was handed to when its holder left. */
+  heldBy: string | null;
   createdAt: Date;
   /** Set on a rotated key: when it stops working. */
   expiresAt: Date | null;
@@ -24,11 +27,12 @@ export interface ApiKeyView {
 export async function listApiKeys(ctx: Pick<StudioContext, "db">, input: { workspaceId: string }): Promise<ApiKeyView[]> {
   const account = await developerAccount(ctx, input.workspaceId);
   const keys = await listKeys(ctx.db, { accountId: account.accountId });
-  const nameOf = await actorNames(ctx, keys.map((key) => key.createdBy));
-  return keys.map(({ keyHash, createdBy, ...key }) => ({
+  const nameOf = await actorNames(ctx, { workspaceId: input.workspaceId, actors: keys.flatMap((key) => [key.createdBy, key.heldBy]) });
+  return keys.map(({ keyHash, createdBy, heldBy, ...key }) => ({
     ...key,
     internal: keyHash === account.internalKeyHash,
     name: keyHash === account.internalKeyHash ? "Atrium studio (internal)" : key.name || "Unnamed key",
     createdBy: nameOf(createdBy),
+    heldBy: heldBy ? nameOf(heldBy) : null,
   }));
 }

@@ -1,11 +1,15 @@
 /**
  * An invitation made for an address (round 3, L4): whoever holds the link, only the person
  * signed in with that address joins. Another signed-in address gets a clear refusal and
- * the link keeps working for the invited person.
+ * the link keeps working for the invited person. Round 4 (N3): the address must also be
+ * confirmed, or anyone could sign up with the invited address, skip the confirmation and
+ * join; the refusal says how to confirm, and the link waits.
  */
 import { TRPCError } from "@trpc/server";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/db/client";
+import { eq } from "drizzle-orm";
+import { closeDb, getDb } from "@/db/client";
+import { users } from "@/db/schema/studio";
 import { newPerson } from "@/test/callers";
 import { rejectionOf } from "@/test/rejection";
 
@@ -37,3 +41,34 @@ describe("an invitation for an address", () => {
     expect((await owner.api.members.list({ workspaceId })).map((m) => m.email)).toContain(anyone.user.email);
   });
 });
+
+describe("an unconfirmed account", () => {
+  const words =
+    "Confirm your email address before joining a workspace: open the link we emailed you, or send it again from this page. This invitation stays valid meanwhile.";
+
+  it("cannot accept an invitation made for its address until it confirms it, and then joins with the same link", async () => {
+    const owner = await newPerson("Odile");
+    const invited = await newPerson("Uma", { confirmed: false });
+    const workspaceId = (await owner.api.workspaces.create({ name: "Unconfirmed Realty" })).id;
+    const { token } = await owner.api.invitations.create({ workspaceId, role: "admin", email: invited.user.email });
+
+    const refusal = await rejectionOf(invited.api.invitations.accept({ token }), TRPCError);
+    expect([refusal.code, refusal.message]).toEqual(["FORBIDDEN", words]);
+    expect((await owner.api.members.list({ workspaceId })).map((m) => m.email)).not.toContain(invited.user.email);
+
+    await (await getDb()).update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, invited.user.id));
+    await invited.api.invitations.accept({ token });
+    expect((await owner.api.members.list({ workspaceId })).find((m) => m.email === invited.user.email)?.role).toBe("admin");
+  });
+
+  it("cannot accept an open link either", async () => {
+    const owner = await newPerson("Oren");
+    const stranger = await newPerson("Sami", { confirmed: false });
+    const workspaceId = (await owner.api.workspaces.create({ name: "Open Unconfirmed Realty" })).id;
+    const { token } = await owner.api.invitations.create({ workspaceId, role: "agent" });
+    const refusal = await rejectionOf(stranger.api.invitations.accept({ token }), TRPCError);
+    expect([refusal.code, refusal.message]).toEqual(["FORBIDDEN", words]);
+    expect((await owner.api.members.list({ workspaceId })).map((m) => m.email)).not.toContain(stranger.user.email);
+  });
+});
+

@@ -2,17 +2,35 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { WorkspaceRole } from "@/shared/vocabulary";
+import type { MemberCredentialChoice, WorkspaceRole } from "@/shared/vocabulary";
+import { roleAtLeast } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
+import { handOverTo, settleMemberDeparture } from "../developers/member-departure";
 import { loadManageableMember } from "./load-target";
 
+/**
+ * Changes a member's role. Made an agent, they lose the Developers section, so the API
+ * keys and webhook endpoints they answer for are revoked, or handed to the owner making
+ * the change when that owner chooses so (developers/member-departure.ts).
+ */
 export async function changeMemberRole(
-  ctx: Pick<StudioContext, "db">,
-  input: { workspaceId: string; actorUserId: string; actorRole: WorkspaceRole; userId: string; role: WorkspaceRole; ip?: string },
+  ctx: Pick<StudioContext, "db" | "events" | "now">,
+  input: {
+    workspaceId: string;
+    /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
+    actorUserId: string | null;
+    actorRole: WorkspaceRole;
+    userId: string;
+    role: WorkspaceRole;
+    credentials?: MemberCredentialChoice;
+    handTo?: string;
+    ip?: string;
+  },
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const handTo = roleAtLeast(input.role, "admin") ? null : handOverTo(input);
+  await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {
     const target = await loadManageableMember(tx, { ...input, newRole: input.role });
-    if (target.role === input.role) return;
+    if (target.role === input.role) return null;
     await tx
       .update(members)
       .set({ role: input.role })
@@ -25,5 +43,6 @@ export async function changeMemberRole(
       detail: { from: target.role, to: input.role },
       ip: input.ip,
     });
+    return roleAtLeast(input.role, "admin") ? null : { memberEmail: target.email, departure: "member_demoted" };
   });
 }

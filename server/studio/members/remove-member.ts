@@ -2,16 +2,31 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { WorkspaceRole } from "@/shared/vocabulary";
+import type { MemberCredentialChoice, WorkspaceRole } from "@/shared/vocabulary";
 import { recordAudit } from "../audit/record-audit";
+import { handOverTo, settleMemberDeparture } from "../developers/member-departure";
 import { loadManageableMember } from "./load-target";
 
-/** Removes a member; the last owner cannot be removed. */
+/**
+ * Removes a member (or, with their own id, lets a member leave); the last owner cannot go.
+ * The API keys and webhook endpoints they answer for are revoked, or handed to the owner
+ * removing them when that owner chooses so (developers/member-departure.ts).
+ */
 export async function removeMember(
-  ctx: Pick<StudioContext, "db">,
-  input: { workspaceId: string; actorUserId: string; actorRole: WorkspaceRole; userId: string; ip?: string },
+  ctx: Pick<StudioContext, "db" | "events" | "now">,
+  input: {
+    workspaceId: string;
+    /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
+    actorUserId: string | null;
+    actorRole: WorkspaceRole;
+    userId: string;
+    credentials?: MemberCredentialChoice;
+    handTo?: string;
+    ip?: string;
+  },
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const handTo = handOverTo(input);
+  await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {
     const target = await loadManageableMember(tx, input);
     await tx.delete(members).where(and(eq(members.workspaceId, input.workspaceId), eq(members.userId, input.userId)));
     await recordAudit(tx, {
@@ -22,5 +37,6 @@ export async function removeMember(
       detail: { role: target.role },
       ip: input.ip,
     });
+    return { memberEmail: target.email, departure: input.actorUserId === input.userId ? "member_left" : "member_removed" };
   });
 }

@@ -3,7 +3,8 @@
  * address (never confirming it), builds a workspace with it, and makes a second account
  * of theirs its co-owner. When the address's owner claims the account back with a
  * password reset, the attacker's co-owner must not stay in the workspace, and the
- * victim's starter credits must not land where the attacker can spend them.
+ * victim's starter credits must not land where the attacker can spend them. Nor may the
+ * API keys either of them made keep working (round 4, N1: the same rule as a removal).
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { closeDb, getDb } from "@/db/client";
 import { members, workspaces } from "@/db/schema/studio";
 import { auditEvents } from "@/db/schema/studio-audit";
 import { env } from "@/env";
+import { authenticateKey } from "@/server/v1/services/keys/authenticate-key";
 import { callerFor, newPerson } from "@/test/callers";
 import { createStudioContext } from "../context";
 import { issueEmailToken } from "./email-tokens";
@@ -41,15 +43,19 @@ describe("an account claimed back by its address's owner", () => {
     // The attacker even steps the squatted account down to admin.
     await accomplice.api.members.changeRole({ workspaceId: built, userId: squatted.user.id, role: "admin" });
     await squatted.api.invitations.create({ workspaceId: built, role: "agent", email: "later@example.test" });
-    // A workspace the attacker's own account made, which the squatted account joined: not the victim's to clean.
+    const squattersKey = await squatted.api.developers.createKey({ workspaceId: built, name: "Squatter", scope: "full" });
+    const accomplicesKey = await accomplice.api.developers.createKey({ workspaceId: built, name: "Accomplice", scope: "full" });
+    // A workspace the attacker's own account made, which the squatted account joined (before
+    // joining needed a confirmed address, round 4 N3): not the victim's to clean.
     const theirs = (await bystander.api.workspaces.create({ name: "Bystander Homes" })).id;
-    await squatted.api.invitations.accept({ token: (await bystander.api.invitations.create({ workspaceId: theirs, role: "agent" })).token });
+    await (await getDb()).insert(members).values({ workspaceId: theirs, userId: squatted.user.id, role: "agent" });
 
     // The address's owner resets the password from the mailed link.
     const token = await issueEmailToken(await createStudioContext(), { userId: squatted.user.id, email: squatted.user.email, purpose: "reset_password" });
     await (await callerFor(null, undefined, "192.0.2.77")).auth.resetPassword({ token, password: "my own passphrase, at last" });
 
     expect(await memberRoles(built)).toEqual({ [squatted.user.id]: "owner" });
+    for (const key of [squattersKey, accomplicesKey]) expect(await authenticateKey(await getDb(), key.apiKey), key.prefix).toBeNull();
     expect(await squatted.api.invitations.list({ workspaceId: built })).toEqual([]);
     expect(await memberRoles(theirs)).toEqual({ [bystander.user.id]: "owner", [squatted.user.id]: "agent" });
     expect(await balance(built)).toBe(0);
@@ -60,6 +66,8 @@ describe("an account claimed back by its address's owner", () => {
     const review = log.filter((event) => event.detail.reason === "account_reclaimed" || event.action === "account_reclaimed");
     expect(review.map((event) => [event.action, event.target, event.ip])).toEqual([
       ["member_removed", accomplice.user.email, "192.0.2.77"],
+      ["api_key_revoked", `Squatter (${squattersKey.prefix}…)`, "192.0.2.77"],
+      ["api_key_revoked", `Accomplice (${accomplicesKey.prefix}…)`, "192.0.2.77"],
       ["invitation_revoked", "later@example.test", "192.0.2.77"],
       ["account_reclaimed", squatted.user.email, "192.0.2.77"],
     ]);

@@ -4,8 +4,9 @@
  * the address, the password before it proved nothing), what that someone set up is undone
  * in the workspaces the account made: every other member goes (they were let in by
  * whoever held the password, an attacker's second account for one), the account is their
- * owner again, and their pending invitations are revoked. Each change is in the
- * workspace's audit log. Workspaces the account only joined are left to their owners.
+ * owner again, their pending invitations are revoked, and the API keys and webhook
+ * endpoints held by the account or by the members removed are revoked and turned off
+ * (developers/revoke-held-on-reclaim.ts). Each change is in the workspace's audit log. Workspaces the account only joined are left to their owners.
  * The starter credits wait for a workspace the confirmed owner makes
  * (reset-password.ts grants none here).
  */
@@ -14,6 +15,7 @@ import { and, eq, exists, isNull, ne } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { invitations, members, users, workspaces } from "@/db/schema/studio";
 import { recordAudit } from "../audit/record-audit";
+import { revokeHeldOnReclaim } from "../developers/revoke-held-on-reclaim";
 
 export async function reviewReclaimedAccount(ctx: { db: Tx; now: () => Date }, input: { userId: string; ip?: string }): Promise<void> {
   const [person] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
@@ -34,10 +36,13 @@ export async function reviewReclaimedAccount(ctx: { db: Tx; now: () => Date }, i
       .delete(members)
       .where(and(eq(members.workspaceId, workspaceId), ne(members.userId, input.userId)))
       .returning({ userId: members.userId, role: members.role });
+    const holders = [{ userId: input.userId, email: person?.email ?? "" }];
     for (const member of removed) {
-      const [person] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
-      await recordAudit(ctx.db, { ...event, action: "member_removed", target: person?.email, detail: { role: member.role, reason: "account_reclaimed" } });
+      const [removedPerson] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
+      await recordAudit(ctx.db, { ...event, action: "member_removed", target: removedPerson?.email, detail: { role: member.role, reason: "account_reclaimed" } });
+      holders.push({ userId: member.userId, email: removedPerson?.email ?? "" });
     }
+    await revokeHeldOnReclaim(ctx.db, { workspaceId, holders, actorUserId: input.userId, ip: input.ip, now: ctx.now() });
     await ctx.db.update(members).set({ role: "owner" }).where(and(eq(members.workspaceId, workspaceId), eq(members.userId, input.userId)));
     const revoked = await ctx.db
       .update(invitations)

@@ -35,9 +35,13 @@ export const authRouter = router({
 
   emailStatus: protectedProcedure.query(({ ctx }) => emailStatus(ctx.studio, { userId: ctx.user.id })),
 
-  /** Answers the same whether or not the address still needs confirming (the mail goes out from a durable function). */
-  resendVerification: protectedProcedure.mutation(async ({ ctx }) => {
-    await requestVerificationEmail(ctx.studio, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip, requestOrigin: ctx.origin });
+  /**
+   * Answers the same whether or not the address still needs confirming (the mail goes out
+   * from a durable function). `callbackUrl` (an invitation waiting for the confirmation)
+   * rides along in the link, as on sign-up.
+   */
+  resendVerification: protectedProcedure.input(z.object({ callbackUrl: z.string().max(2000).optional() }).optional()).mutation(async ({ ctx, input }) => {
+    await requestVerificationEmail(ctx.studio, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip, requestOrigin: ctx.origin, callbackUrl: input?.callbackUrl });
     return { ok: true as const };
   }),
 

@@ -7,7 +7,7 @@ export function overviewDescription(errorTable: string): string {
 ## Authentication
 Send the key in \`x-api-key\` on every request. Missing → 401 \`missing_api_key\`; unknown, revoked or past the end of a rotation's
 overlap → 403 \`invalid_api_key\`. Jobs, lists, delete and account data are scoped to the key's account. Owners and admins make,
-rotate and revoke keys in the studio's Developers section (at most 20 live per account). A key is \`full\` or \`read_only\`: a
+rotate and revoke keys in the studio's Developers section (at most 20 working per account, rotated keys in their overlap included). A key is \`full\` or \`read_only\`: a
 read-only key may call GET routes only; any other request → 403 \`insufficient_scope\`.
 
 ## Request ids

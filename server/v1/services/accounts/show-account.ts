@@ -10,7 +10,16 @@ export async function showAccount(db: Tx, input: { accountId: string; now: Date 
   const [account] = await db.select().from(accounts).where(eq(accounts.id, input.accountId));
   if (!account) throw new AppError("not_found", "No such account.");
   const keys = await db
-    .select({ prefix: apiKeys.prefix, name: apiKeys.name, scope: apiKeys.scope, created_at: apiKeys.createdAt, expires_at: apiKeys.expiresAt, revoked_at: apiKeys.revokedAt })
+    .select({
+      prefix: apiKeys.prefix,
+      name: apiKeys.name,
+      scope: apiKeys.scope,
+      created_by: apiKeys.createdBy,
+      held_by: apiKeys.heldBy,
+      created_at: apiKeys.createdAt,
+      expires_at: apiKeys.expiresAt,
+      revoked_at: apiKeys.revokedAt,
+    })
     .from(apiKeys)
     .where(eq(apiKeys.accountId, account.id))
     .orderBy(desc(apiKeys.createdAt));

@@ -13,8 +13,11 @@ export interface CreateKeyInput {
   scope?: KeyScope;
   /** `user:<studio user id>`, `studio` or `admin` (api_keys.created_by). */
   createdBy?: string;
-  /** A rotation replaces a key rather than adds one, so it may make the 21st for the overlap. */
-  replacing?: boolean;
+  /**
+   * Set by a rotation. With no overlap the new key replaces the old at once, so the count
+   * does not grow; with one, both work until it ends and both count (round 4, N2).
+   */
+  rotation?: { overlap: boolean };
 }
 
 export interface CreatedKey {
@@ -23,7 +26,10 @@ export interface CreatedKey {
   prefix: string;
 }
 
-/** Issues a new key for an account, at most MAX_LIVE_KEYS live at once (D16); the returned secret is never stored. */
+const CREATION_AT_LIMIT = `An account can have at most ${MAX_LIVE_KEYS} working keys, rotated keys still in their overlap included. Revoke one you no longer use first.`;
+const ROTATION_AT_LIMIT = `An account can have at most ${MAX_LIVE_KEYS} working keys, and a rotated key works until its overlap ends. Revoke a key you no longer use, or rotate with no overlap (the old key stops at once).`;
+
+/** Issues a new key for an account, at most MAX_LIVE_KEYS working at once (D16); the returned secret is never stored. */
 export async function createKey(db: Tx, input: CreateKeyInput): Promise<CreatedKey> {
   const name = (input.name ?? "").trim();
   if (name.length > MAX_KEY_NAME_LENGTH) throw new AppError("invalid_request", `A key's name is at most ${MAX_KEY_NAME_LENGTH} characters.`);
@@ -31,12 +37,12 @@ export async function createKey(db: Tx, input: CreateKeyInput): Promise<CreatedK
   return db.transaction(async (tx) => {
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).for("update");
     if (!account) throw new AppError("not_found", "No such account.");
-    if (!input.replacing) {
+    if (input.rotation?.overlap !== false) {
       const [{ live }] = await tx
         .select({ live: count() })
         .from(apiKeys)
         .where(and(eq(apiKeys.accountId, input.accountId), isLiveKey()));
-      if (live >= MAX_LIVE_KEYS) throw new AppError("conflict", `An account can have at most ${MAX_LIVE_KEYS} live keys. Revoke one you no longer use first.`);
+      if (live >= MAX_LIVE_KEYS) throw new AppError("conflict", input.rotation ? ROTATION_AT_LIMIT : CREATION_AT_LIMIT);
     }
     const apiKey = generateApiKey();
     const [row] = await tx

@@ -100,12 +100,16 @@ export async function notifyKeyChange(db: Tx, change: `key:${string}` | `account
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ change, id })})`);
 }
 
+/** Tells every instance, when the transaction commits, to drop a key (or an account's keys) from its cache. */
+export type KeyChangeNotifier = (change: `key:${string}` | `account:${string}`) => Promise<void>;
+
 /**
- * Runs `work` (which calls notifyKeyChange with `id`) in a transaction, then waits until
- * every listening instance has acknowledged the change.
+ * Runs `work` in a transaction, then, when it used `notify`, waits until every listening
+ * instance has acknowledged the change.
  */
-export async function withKeyChangeAcknowledged<T>(db: Database, work: (tx: Tx, id: string) => Promise<T>): Promise<T> {
+export async function withKeyChangeAcknowledged<T>(db: Database, work: (tx: Tx, notify: KeyChangeNotifier) => Promise<T>): Promise<T> {
   const id = crypto.randomUUID();
+  let notified = false;
   let acked = 0;
   let heard: () => void = () => {};
   const main = await getSql();
@@ -115,7 +119,13 @@ export async function withKeyChangeAcknowledged<T>(db: Database, work: (tx: Tx, 
     heard();
   });
   try {
-    const result = await db.transaction((tx) => work(tx, id));
+    const result = await db.transaction((tx) =>
+      work(tx, async (change) => {
+        notified = true;
+        await notifyKeyChange(tx, change, id);
+      }),
+    );
+    if (!notified) return result;
     const [{ listeners }] = await main<{ listeners: number }[]>`select count(*)::int as listeners from pg_stat_activity where application_name = ${LISTENER_NAME}`;
     const deadline = Date.now() + ACK_TIMEOUT_MS;
     while (acked < listeners && Date.now() < deadline) {

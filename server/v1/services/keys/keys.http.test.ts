@@ -1,8 +1,9 @@
 /**
  * Keys of the developer console (D16) over HTTP: names and scopes (a read-only key may
- * only GET; anything else is 403 insufficient_scope), at most 20 live keys per account,
- * rotation with an overlap during which both keys work (the key cache honours the old
- * key's end to the millisecond), and revocation by id within an account.
+ * only GET; anything else is 403 insufficient_scope), at most 20 working keys per account
+ * (rotated keys in their overlap included), rotation with an overlap during which both
+ * keys work (the key cache honours the old key's end to the millisecond), and revocation
+ * by id within an account.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -45,7 +46,7 @@ describe("scopes", () => {
 });
 
 describe("the live-key limit", () => {
-  it("allows 20 live keys, counts neither revoked nor expired ones, and lets a rotation replace a key at the limit", async () => {
+  it("allows 20 live keys and counts neither revoked nor expired ones", async () => {
     const db = await getDb();
     const { accountId } = await makeAccount();
     const made = await Promise.allSettled(Array.from({ length: MAX_LIVE_KEYS + 3 }, (_, i) => createKey(db, { accountId, name: `k${i}` })));
@@ -59,8 +60,35 @@ describe("the live-key limit", () => {
     await createKey(db, { accountId });
     await createKey(db, { accountId });
     expect(await refusal(createKey(db, { accountId }))).toBe("conflict");
-    await rotateKey(db, { accountId, keyId: keys[5].id, overlapHours: 24, now: new Date() });
-    expect(await listKeys(db, { accountId })).toHaveLength(MAX_LIVE_KEYS + 1);
+  });
+
+  it("counts rotated keys still in their overlap: a rotation with an overlap is refused at the limit, one with none replaces the key (N2)", async () => {
+    const db = await getDb();
+    const { accountId } = await makeAccount();
+    const first = await createKey(db, { accountId, name: "busy" });
+    const before = (await listKeys(db, { accountId })).length;
+    // One key rotated again and again with a week's overlap used to leave 34 working keys.
+    let current = first;
+    const refusals: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      try {
+        current = await rotateKey(db, { accountId, keyId: current.id, overlapHours: 168, now: new Date() });
+      } catch (error) {
+        refusals.push(`${(error as AppError).code}: ${(error as AppError).message}`);
+      }
+    }
+    expect(await listKeys(db, { accountId })).toHaveLength(MAX_LIVE_KEYS);
+    expect(refusals).toHaveLength(25 - (MAX_LIVE_KEYS - before));
+    expect(refusals[0]).toBe(
+      `conflict: An account can have at most ${MAX_LIVE_KEYS} working keys, and a rotated key works until its overlap ends. Revoke a key you no longer use, or rotate with no overlap (the old key stops at once).`,
+    );
+    expect(await refusal(createKey(db, { accountId }))).toBe("conflict");
+    // With no overlap the old key stops as the new one starts: still 20.
+    const immediate = await rotateKey(db, { accountId, keyId: current.id, overlapHours: 0, now: new Date() });
+    const live = await listKeys(db, { accountId });
+    expect(live).toHaveLength(MAX_LIVE_KEYS);
+    expect(live.map((key) => key.id)).toContain(immediate.id);
+    expect((await call("GET", "/me", current.apiKey)).status).toBe(403);
   });
 });
 

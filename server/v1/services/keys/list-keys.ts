@@ -19,6 +19,7 @@ export async function listKeys(db: Tx, input: { accountId: string }) {
       keyHash: apiKeys.keyHash,
       scope: apiKeys.scope,
       createdBy: apiKeys.createdBy,
+      heldBy: apiKeys.heldBy,
       createdAt: apiKeys.createdAt,
       expiresAt: apiKeys.expiresAt,
       lastUsedAt: apiKeys.lastUsedAt,

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import { notifyKeyChange, withKeyChangeAcknowledged } from "./key-cache";
+import { withKeyChangeAcknowledged } from "./key-cache";
 
 /** Which key: by prefix (the command line), or by id within an account (the studio's Developers section). */
 export type KeySelector = { prefix: string } | { accountId: string; keyId: string };
@@ -21,9 +21,9 @@ export async function revokeKey(db: Database, input: KeySelector & { now?: Date 
     .where(and(which, isNull(apiKeys.revokedAt)));
   if (live.length === 0) throw new AppError("not_found", "prefix" in input ? "No live key has this prefix." : "No such key, or it was revoked already.");
   if (live.length > 1) throw new AppError("invalid_request", "Several keys share this prefix; give a longer one.");
-  await withKeyChangeAcknowledged(db, async (tx, id) => {
+  await withKeyChangeAcknowledged(db, async (tx, notify) => {
     await tx.update(apiKeys).set({ revokedAt: input.now ?? new Date() }).where(eq(apiKeys.id, live[0].id));
-    await notifyKeyChange(tx, `key:${live[0].keyHash}`, id);
+    await notify(`key:${live[0].keyHash}`);
   });
   return { revoked: live[0].prefix };
 }

@@ -11,7 +11,9 @@ import { revokeKey } from "./revoke-key";
 /**
  * Replaces a live key with a new one of the same name and scope (D16). The old key keeps
  * working for `overlapHours` (clients switch meanwhile), or stops at once when it is 0.
- * A key already rotated gets its end moved to the new overlap's, never later.
+ * A key already rotated gets its end moved to the new overlap's, never later. The old key
+ * counts toward the account's working keys until its end, so a rotation with an overlap
+ * is refused at the limit (create-key.ts).
  */
 export async function rotateKey(
   db: Database,
@@ -28,7 +30,7 @@ export async function rotateKey(
       .where(and(eq(apiKeys.accountId, input.accountId), eq(apiKeys.id, input.keyId), isLiveKey()))
       .for("update");
     if (!old) throw new AppError("not_found", "No such live key.");
-    const key = await createKey(tx, { accountId: input.accountId, name: old.name, scope: old.scope, createdBy: input.createdBy, replacing: true });
+    const key = await createKey(tx, { accountId: input.accountId, name: old.name, scope: old.scope, createdBy: input.createdBy, rotation: { overlap: input.overlapHours > 0 } });
     if (input.overlapHours > 0) {
       const end = old.expiresAt && old.expiresAt < expiresAt ? old.expiresAt : expiresAt;
       await tx.update(apiKeys).set({ expiresAt: end }).where(eq(apiKeys.id, input.keyId));

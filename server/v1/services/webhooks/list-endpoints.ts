@@ -14,6 +14,7 @@ export async function listEndpoints(db: Tx, input: { accountId: string; endpoint
       description: webhookEndpoints.description,
       eventTypes: webhookEndpoints.eventTypes,
       createdBy: webhookEndpoints.createdBy,
+      heldBy: webhookEndpoints.heldBy,
       createdAt: webhookEndpoints.createdAt,
       previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
       failingSince: webhookEndpoints.failingSince,

@@ -1,0 +1,26 @@
+import "server-only";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { invitations } from "@/db/schema/studio";
+import type { WorkspaceRole } from "@/shared/vocabulary";
+
+/**
+ * Withdraws the pending invitations a person sent in a workspace: they saw each link when
+ * they made it, so a link they still hold would let them (or anyone they give it to) back
+ * in after they left. Returns what was withdrawn, for the audit log.
+ */
+export async function revokeInvitationsSentBy(tx: Tx, input: { workspaceId: string; userId: string; now: Date }): Promise<{ email: string | null; role: WorkspaceRole }[]> {
+  return tx
+    .update(invitations)
+    .set({ revokedAt: input.now })
+    .where(
+      and(
+        eq(invitations.workspaceId, input.workspaceId),
+        eq(invitations.invitedBy, input.userId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, input.now),
+      ),
+    )
+    .returning({ email: invitations.email, role: invitations.role });
+}
