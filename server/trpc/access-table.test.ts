@@ -1,9 +1,10 @@
 /**
  * Access control of every studio procedure, as one table. Each row says who may call the
- * procedure and which input reaches it with workspace A's ids. The test walks the router,
- * so a procedure added without a row fails here. Then, for every row:
+ * procedure (a role, or a permission of the role table in shared/roles.ts) and which input
+ * reaches it with workspace A's ids. The test walks the router, so a procedure added
+ * without a row fails here. Then, for every row:
  *  - without a session: UNAUTHORIZED (public procedures excepted);
- *  - a member of A below the required role, with A's ids: FORBIDDEN;
+ *  - a member of A below the required role, or whose role lacks the permission, with A's ids: FORBIDDEN;
  *  - a person outside A, with A's ids: NOT_FOUND (A's existence is not revealed);
  *  - the owner of workspace B, with B's id and A's other ids: NOT_FOUND or FORBIDDEN;
  * and no row of any table changed while all that was refused.
@@ -12,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { generationOutputs, generations, stagingBatches, webhookDeliveries, webhookEvents } from "@/db/schema";
-import { roleAtLeast } from "@/shared/roles";
+import { hasPermission, roleAtLeast, type Permission } from "@/shared/roles";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/vocabulary";
 import { callerFor, codeOf, newPerson, type Caller } from "@/test/callers";
 import { studioWithPhotos } from "@/test/fixtures";
@@ -41,10 +42,15 @@ vi.hoisted(() => {
 type Input = (ids: Ids) => unknown;
 /**
  * public: anyone. signedIn: any signed-in person, no workspace. A role: members of the
- * input's workspace with at least that role. `ids`: the input names A's resources beyond
- * its workspace, so B's owner tries them through B.
+ * input's workspace with at least that role. permission: members whose role holds it in
+ * A (no grants to agents). `ids`: the input names A's resources beyond its workspace, so
+ * B's owner tries them through B.
  */
-type Row = { access: "public" } | { access: "signedIn" } | { access: WorkspaceRole; input: Input; ids?: true };
+type Row =
+  | { access: "public" }
+  | { access: "signedIn" }
+  | { access: WorkspaceRole; input: Input; ids?: true }
+  | { access: "permission"; permission: Permission; input: Input; ids?: true };
 
 const requestId = () => crypto.randomUUID();
 const projectFields = { address: "1 Elsewhere Road", propertyType: "house", listingStatus: "active", listingType: "sale", price: 1, bedrooms: 1, bathrooms: 1, notes: "" } as const;
@@ -74,6 +80,8 @@ const TABLE: Record<string, Row> = {
   "workspaces.rename": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, name: "Taken Over Realty" }) },
   "workspaces.delete": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, confirmName: "A Realty" }) },
   "workspaces.connection": { access: "admin", input: workspaceOnly },
+  "workspaces.agentGrants": { access: "agent", input: workspaceOnly },
+  "workspaces.setAgentGrants": { access: "permission", permission: "grant_agent_permissions", input: ({ workspaceId }) => ({ workspaceId, grants: ["publish_listing"] }) },
 
   "members.list": { access: "agent", input: workspaceOnly },
   "members.changeRole": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId, role: "owner" }), ids: true },
@@ -268,8 +276,8 @@ describe("every studio procedure's access", () => {
       const input = row.access === "signedIn" ? undefined : row.input(ids);
       await expectCode(path, "anonymous", call(callers.anonymous, path, input ?? {}), ["UNAUTHORIZED"]);
       if (row.access === "signedIn") continue;
-      const required = row.access;
-      for (const role of WORKSPACE_ROLES.filter((r) => !roleAtLeast(r, required)) as ("admin" | "agent")[]) {
+      const refusedRoles = WORKSPACE_ROLES.filter((r) => (row.access === "permission" ? !hasPermission(r, row.permission) : !roleAtLeast(r, row.access as WorkspaceRole)));
+      for (const role of refusedRoles as ("admin" | "agent")[]) {
         await expectCode(path, `${role} of A`, call(callers[role], path, row.input(ids)), ["FORBIDDEN"]);
       }
       await expectCode(path, "a stranger to A", call(callers.outsider, path, row.input(ids)), ["NOT_FOUND"]);
