@@ -27,9 +27,11 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint_removed",
   "webhook_endpoint_disabled",
   "webhook_endpoint_enabled",
-  // Listing pages (today: a project's share link).
+  // Listing pages: the team's draft edited or discarded, a version published, the page taken down.
   "listing_published",
   "listing_unpublished",
+  "listing_draft_edited",
+  "listing_draft_discarded",
   // Account security.
   "signed_out_everywhere",
   "account_reclaimed",
@@ -63,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   webhook_endpoint_enabled: "Webhook endpoint turned back on",
   listing_published: "Listing page published",
   listing_unpublished: "Listing page unpublished",
+  listing_draft_edited: "Listing page draft changed",
+  listing_draft_discarded: "Listing page draft changes discarded",
   signed_out_everywhere: "Signed out on all devices",
   account_reclaimed: "Account claimed back by its address's owner",
   service_key_restored: "Image-service key restored",

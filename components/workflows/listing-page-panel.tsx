@@ -26,7 +26,7 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
   const publish = useMutation(
-    trpc.exports.createShareLink.mutationOptions({
+    trpc.listings.publish.mutationOptions({
       onSuccess: () => {
         toast("Listing page published");
         return refresh();
@@ -37,7 +37,7 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
   const publishOnce = useOnce(publish);
   const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
   const unpublish = useMutation(
-    trpc.exports.revokeShareLink.mutationOptions({
+    trpc.listings.unpublish.mutationOptions({
       onSuccess: () => {
         setConfirmingUnpublish(false);
         toast("Listing page unpublished");
@@ -88,7 +88,7 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
               </>
             ) : (
               <div className="space-y-2">
-                <Button variant="secondary" loading={publish.isPending} onClick={() => publishOnce(input)}>
+                <Button variant="secondary" loading={publish.isPending} onClick={() => publishOnce({ ...input, reviewed: data.fingerprint })}>
                   <Globe className="size-4" aria-hidden="true" />
                   Publish listing page
                 </Button>

@@ -121,3 +121,4 @@ export const listingVersionItems = studio.table(
 );
 
 export type ListingPick = typeof listingPicks.$inferSelect;
+export type ListingVersionItem = typeof listingVersionItems.$inferSelect;

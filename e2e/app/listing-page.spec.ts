@@ -153,7 +153,7 @@ test("a listing page is published as the agent means it", async ({ page, browser
         () => "OK",
         (error: { data?: { code?: string; appCode?: string } }) => `${error.data?.code} ${error.data?.appCode}`,
       );
-    expect(await refused(agentApi.exports.revokeShareLink.mutate(where))).toBe("FORBIDDEN forbidden");
+    expect(await refused(agentApi.listings.unpublish.mutate(where))).toBe("FORBIDDEN forbidden");
     expect(await refused(agentApi.projects.setArchived.mutate({ ...where, archived: true }))).toBe("FORBIDDEN forbidden");
     expect(await refused(agentApi.generations.delete.mutate({ workspaceId: where.workspaceId, generationId: staged[0].id }))).toBe("FORBIDDEN forbidden");
     await snap(agentPage, "listing-04-agent");
