@@ -10,6 +10,7 @@ import { users } from "@/db/schema/studio";
 import { listingVersions } from "@/db/schema/studio-listing-page";
 import { derivativeUrls } from "@/server/images/derivatives";
 import { describeChanges, listingChanges, NOTHING_PUBLISHED } from "@/shared/listing-changes";
+import { versionStamp } from "@/shared/listing-remarks";
 import type { StudioContext } from "../context";
 import { showShareLink } from "../exports/show-share-link";
 import { loadDraft, loadVersionEntries, sideOf } from "./load-listing";
@@ -48,7 +49,7 @@ export async function showListing(ctx: Pick<StudioContext, "db" | "storage">, in
   );
   return {
     published: link,
-    version: live ? { number: live.number, publishedAt: live.publishedAt, publishedBy: publisher?.name ?? null } : null,
+    version: live ? { number: live.number, publishedAt: live.publishedAt, stamp: versionStamp(live), publishedBy: publisher?.name ?? null, results: shown.picks.length } : null,
     /** The number the next publish makes. */
     nextVersion: (last ?? 0) + 1,
     description: draft.description,
