@@ -22,6 +22,7 @@ CREATE TABLE "studio"."listing_versions" (
 	"request_id" uuid
 );
 --> statement-breakpoint
+DROP INDEX "studio"."share_links_request_unique";--> statement-breakpoint
 ALTER TABLE "studio"."workspaces" ADD COLUMN "agent_grants" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "studio"."listing_version_items" ADD CONSTRAINT "listing_version_items_version_id_listing_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "studio"."listing_versions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "studio"."listing_version_items" ADD CONSTRAINT "listing_version_items_output_id_generation_outputs_id_fk" FOREIGN KEY ("output_id") REFERENCES "studio"."generation_outputs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -32,4 +33,5 @@ CREATE INDEX "listing_version_items_output_idx" ON "studio"."listing_version_ite
 CREATE INDEX "listing_version_items_key_idx" ON "studio"."listing_version_items" USING btree ("storage_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "listing_versions_number_unique" ON "studio"."listing_versions" USING btree ("project_id","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "listing_versions_request_unique" ON "studio"."listing_versions" USING btree ("project_id","request_id");--> statement-breakpoint
+ALTER TABLE "studio"."share_links" DROP COLUMN "request_id";--> statement-breakpoint
 ALTER TABLE "studio"."workspaces" ADD CONSTRAINT "workspaces_agent_grants_known" CHECK ("studio"."workspaces"."agent_grants" <@ array['publish_listing']::text[]);
