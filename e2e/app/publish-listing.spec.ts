@@ -163,6 +163,27 @@ test("an agent's change waits in the draft until the owner publishes it; then pa
     expect(actions.indexOf("listing_published")).toBeLessThan(actions.indexOf("listing_draft_edited"));
     await snap(page, "publish-04-audit");
   });
+  await test.step("once the owner lets agents publish (Settings → Agents), the agent publishes too", async () => {
+    await page.goto(`/w/${project.workspace.slug}/settings`);
+    const form = page.getByRole("form", { name: "What agents may do" });
+    await form.getByLabel("Agents may publish listing pages").check();
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Saved what agents may do")).toBeVisible();
+    await expectAccessible(page, "settings with the agents' permissions");
+    await snap(page, "publish-05-settings-agents");
+    await fitsPhones(page, "settings-agents");
+    await desktop(page);
+
+    await agentPage.reload();
+    const agentPanel = agentPage.getByTestId("listing-page-panel");
+    await agentPanel.getByLabel("Caption of Photo 3").fill("Kitchen, new worktops");
+    await agentPanel.getByLabel("Caption of Photo 3").blur();
+    await agentPanel.getByRole("button", { name: "Publish changes" }).click();
+    await agentPage.getByRole("dialog", { name: "Publish version 3?" }).getByRole("button", { name: "Publish version 3" }).click();
+    await expect(agentPanel.getByTestId("listing-version")).toHaveText(/^Version 3, published .* by Ravi Agent\.$/);
+    expect((await publicPage(visitor, pageUrl)).captions).toEqual(["Kitchen, new worktops"]);
+    await expect(agentPanel.getByRole("button", { name: "Unpublish" })).toHaveCount(0);
+  });
   await agentContext.close();
   await visitorContext.close();
 });
