@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "member_added",
   "member_removed",
   "member_role_changed",
+  "agent_permissions_changed",
   "invitation_sent",
   "invitation_accepted",
   "invitation_revoked",
@@ -30,9 +31,11 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint_disabled",
   "webhook_endpoint_enabled",
   "webhook_endpoint_handed_over",
-  // Listing pages (today: a project's share link).
+  // Listing pages: the team's draft edited or discarded, a version published, the page taken down.
   "listing_published",
   "listing_unpublished",
+  "listing_draft_edited",
+  "listing_draft_discarded",
   // Account security.
   "signed_out_everywhere",
   "account_reclaimed",
@@ -48,6 +51,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   member_added: "Member added",
   member_removed: "Member removed",
   member_role_changed: "Member role changed",
+  agent_permissions_changed: "What agents may do changed",
   invitation_sent: "Invitation sent",
   invitation_accepted: "Invitation accepted",
   invitation_revoked: "Invitation revoked",
@@ -69,6 +73,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   webhook_endpoint_handed_over: "Webhook endpoint handed over",
   listing_published: "Listing page published",
   listing_unpublished: "Listing page unpublished",
+  listing_draft_edited: "Listing page draft changed",
+  listing_draft_discarded: "Listing page draft changes discarded",
   signed_out_everywhere: "Signed out on all devices",
   account_reclaimed: "Account claimed back by its address's owner",
   service_key_restored: "Image-service key restored",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DISCLOSURE_LABELS } from "./disclosure";
-import { listingRemarks } from "./listing-remarks";
+import { listingRemarks, versionStamp } from "./listing-remarks";
 
 describe("listingRemarks", () => {
   const photos = [
@@ -38,5 +38,17 @@ describe("listingRemarks", () => {
       "Some listing photos are digitally altered. Photo 1: style preview (colors only, not staged). Photo 2: digitally altered: items removed.",
     );
     expect(listingRemarks({ photos: altered, language: "de" }).remark).toMatch(/^Einige Fotos dieses Angebots sind digital bearbeitet\. /);
+  });
+
+  it("names the published version it came from, in the listing's language", () => {
+    const version = { number: 3, publishedAt: new Date("2026-12-06T23:30:00Z") };
+    const remarks = listingRemarks({ photos, shareUrl: "https://atrium.example/share/abc", version });
+    expect(remarks.remark).toMatch(/Unaltered originals: https:\/\/atrium\.example\/share\/abc \(Version 3, published 6 Dec 2026\)$/);
+    expect(remarks.versionStamp).toBe("Version 3, published 6 Dec 2026");
+    expect(listingRemarks({ photos: [{ number: 1, labels: [] }], version }).versionStamp).toBe("Version 3, published 6 Dec 2026");
+    expect(versionStamp(version, "de")).toBe("Version 3, veröffentlicht am 6. Dez. 2026");
+    expect(versionStamp(version, "fr")).toBe("Version 3, publiée le 6 déc. 2026");
+    // The team's draft is no version.
+    expect(listingRemarks({ photos }).versionStamp).toBeNull();
   });
 });

@@ -20,6 +20,10 @@ interface Wording {
   /** …and when none was, only altered (removals, recoloring, style previews): never "staged" for those. */
   leadAltered: string;
   originals: string;
+  /** "Version 3, published 6 Dec 2026": which published version of the listing page the text came from. */
+  version: (number: number, date: string) => string;
+  /** The locale dates are written in. */
+  locale: string;
 }
 
 const WORDING: Record<CopyLanguage, Wording> = {
@@ -40,6 +44,8 @@ const WORDING: Record<CopyLanguage, Wording> = {
     lead: "Some listing photos are virtually staged or digitally altered.",
     leadAltered: "Some listing photos are digitally altered.",
     originals: "Unaltered originals:",
+    version: (n, date) => `Version ${n}, published ${date}`,
+    locale: "en-GB",
   },
   es: {
     labels: {
@@ -58,6 +64,8 @@ const WORDING: Record<CopyLanguage, Wording> = {
     lead: "Algunas fotos del anuncio están amuebladas virtualmente o alteradas digitalmente.",
     leadAltered: "Algunas fotos del anuncio están alteradas digitalmente.",
     originals: "Originales sin alterar:",
+    version: (n, date) => `Versión ${n}, publicada el ${date}`,
+    locale: "es",
   },
   fr: {
     labels: {
@@ -76,6 +84,8 @@ const WORDING: Record<CopyLanguage, Wording> = {
     lead: "Certaines photos de l'annonce sont meublées virtuellement ou modifiées numériquement.",
     leadAltered: "Certaines photos de l'annonce sont modifiées numériquement.",
     originals: "Originaux non modifiés :",
+    version: (n, date) => `Version ${n}, publiée le ${date}`,
+    locale: "fr",
   },
   de: {
     labels: {
@@ -94,6 +104,8 @@ const WORDING: Record<CopyLanguage, Wording> = {
     lead: "Einige Fotos dieses Angebots sind virtuell eingerichtet oder digital bearbeitet.",
     leadAltered: "Einige Fotos dieses Angebots sind digital bearbeitet.",
     originals: "Unbearbeitete Originale:",
+    version: (n, date) => `Version ${n}, veröffentlicht am ${date}`,
+    locale: "de",
   },
   it: {
     labels: {
@@ -112,6 +124,8 @@ const WORDING: Record<CopyLanguage, Wording> = {
     lead: "Alcune foto dell'annuncio sono arredate virtualmente o modificate digitalmente.",
     leadAltered: "Alcune foto dell'annuncio sono modificate digitalmente.",
     originals: "Originali non modificati:",
+    version: (n, date) => `Versione ${n}, pubblicata il ${date}`,
+    locale: "it",
   },
   pt: {
     labels: {
@@ -130,6 +144,8 @@ const WORDING: Record<CopyLanguage, Wording> = {
     lead: "Algumas fotos do anúncio estão mobiliadas virtualmente ou alteradas digitalmente.",
     leadAltered: "Algumas fotos do anúncio estão alteradas digitalmente.",
     originals: "Originais sem alterações:",
+    version: (n, date) => `Versão ${n}, publicada em ${date}`,
+    locale: "pt",
   },
   nl: {
     labels: {
@@ -148,6 +164,8 @@ const WORDING: Record<CopyLanguage, Wording> = {
     lead: "Sommige foto's van deze woning zijn virtueel ingericht of digitaal bewerkt.",
     leadAltered: "Sommige foto's van deze woning zijn digitaal bewerkt.",
     originals: "Onbewerkte originelen:",
+    version: (n, date) => `Versie ${n}, gepubliceerd op ${date}`,
+    locale: "nl",
   },
 };
 
@@ -166,6 +184,19 @@ export interface PhotoAlterations {
   labels: DisclosureLabel[];
 }
 
+/** A published version of the listing page, as the remark and the zip name it. */
+export interface PublishedVersion {
+  number: number;
+  publishedAt: Date;
+}
+
+/** "Version 3, published 6 Dec 2026" in the listing's language (dates in UTC, as stored). */
+export function versionStamp(version: PublishedVersion, language?: string | null): string {
+  const wording = WORDING[remarkLanguage(language)];
+  const date = new Intl.DateTimeFormat(wording.locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(version.publishedAt);
+  return wording.version(version.number, date);
+}
+
 export interface ListingRemarks {
   language: CopyLanguage;
   /** The MLS remark line; null when no photo was altered. */
@@ -174,6 +205,8 @@ export interface ListingRemarks {
   photoSuffixes: { number: number; photo: string; suffix: string }[];
   /** The rule set asks for a link to the originals and the project has no share link yet. */
   originalLinkMissing: boolean;
+  /** Which published version the text came from (null: the team's draft, never published as such). */
+  versionStamp: string | null;
 }
 
 function capitalised(text: string): string {
@@ -186,14 +219,21 @@ function numbers(list: number[], wording: Wording): string {
   return `${word} ${body}`;
 }
 
-export function listingRemarks(input: { photos: PhotoAlterations[]; language?: string | null; ruleSetId?: string | null; shareUrl?: string | null }): ListingRemarks {
+export function listingRemarks(input: {
+  photos: PhotoAlterations[];
+  language?: string | null;
+  ruleSetId?: string | null;
+  shareUrl?: string | null;
+  version?: PublishedVersion | null;
+}): ListingRemarks {
   const language = remarkLanguage(input.language);
   const wording = WORDING[language];
   const rules = mlsRuleSet(input.ruleSetId);
   const altered = input.photos.filter((p) => p.labels.length > 0).sort((a, b) => a.number - b.number);
   const wordsOf = (labels: DisclosureLabel[]) => [...new Set(labels.map((label) => wording.labels[labelKey(label)]))].join("; ");
   const photoSuffixes = altered.map((p) => ({ number: p.number, photo: `${wording.photo} ${p.number}`, suffix: ` (${capitalised(wordsOf(p.labels))})` }));
-  if (altered.length === 0) return { language, remark: null, photoSuffixes, originalLinkMissing: false };
+  const stamp = input.version ? versionStamp(input.version, language) : null;
+  if (altered.length === 0) return { language, remark: null, photoSuffixes, originalLinkMissing: false, versionStamp: stamp };
 
   // Photos with the same wording are listed together: "Photos 2 and 5: virtually staged."
   const groups = new Map<string, number[]>();
@@ -202,5 +242,13 @@ export function listingRemarks(input: { photos: PhotoAlterations[]; language?: s
   const link = input.shareUrl ? ` ${wording.originals} ${input.shareUrl}` : "";
   const staged = altered.some((p) => p.labels.some((label) => label === DISCLOSURE_LABELS.virtuallyStaged || label === DISCLOSURE_LABELS.virtuallyRendered));
   const lead = staged ? wording.lead : wording.leadAltered;
-  return { language, remark: `${lead} ${sentences.join(" ")}${link}`, photoSuffixes, originalLinkMissing: rules.originalLinkRequired && !input.shareUrl };
+  // The stamp tells whoever pastes the remark which page it numbers; the page shows its own.
+  const stamped = stamp ? ` (${stamp})` : "";
+  return {
+    language,
+    remark: `${lead} ${sentences.join(" ")}${link}${stamped}`,
+    photoSuffixes,
+    originalLinkMissing: rules.originalLinkRequired && !input.shareUrl,
+    versionStamp: stamp,
+  };
 }

@@ -19,7 +19,11 @@ export function AlteredImagePair({ item, name, caption, children }: { item: Imag
       <h3 id={`item-${item.id}`} className="mb-3 text-base font-semibold text-stone-900">
         {name}
       </h3>
-      {caption ? <p className="-mt-2 mb-3 text-sm text-stone-700">{caption}</p> : null}
+      {caption ? (
+        <p className="-mt-2 mb-3 text-sm text-stone-700" data-testid="altered-caption">
+          {caption}
+        </p>
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         <figure className="space-y-2">
           <ResizedImage

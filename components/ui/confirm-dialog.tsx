@@ -5,9 +5,10 @@ import { Dialog } from "./dialog";
 import { TextField } from "./field";
 
 /**
- * Asks before a destructive action: what will happen, a Cancel that is the easy way out,
- * and the action named on its button. With `typeToConfirm`, the action stays off until
- * that exact text (e.g. a workspace's name) is typed.
+ * Asks before a destructive or public action: what will happen, a Cancel that is the
+ * easy way out, and the action named on its button (red unless `confirmVariant` says
+ * otherwise, e.g. publishing). With `typeToConfirm`, the action stays off until that
+ * exact text (e.g. a workspace's name) is typed.
  */
 export function ConfirmDialog({
   open,
@@ -18,6 +19,7 @@ export function ConfirmDialog({
   onConfirm,
   pending,
   typeToConfirm,
+  confirmVariant = "danger",
 }: {
   open: boolean;
   onClose: () => void;
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   pending?: boolean;
   typeToConfirm?: string;
+  confirmVariant?: "danger" | "primary";
 }) {
   const [typed, setTyped] = useState("");
   const formId = useId();
@@ -46,7 +49,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant="danger" loading={pending} disabled={!matches}>
+          <Button type="submit" form={formId} variant={confirmVariant} loading={pending} disabled={!matches}>
             {confirmLabel}
           </Button>
         </>

@@ -1,21 +1,24 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
-import { ArrowDown, ArrowUp, Download, ExternalLink, Globe, GlobeLock, X } from "lucide-react";
+import { ArrowDown, ArrowUp, Download, ExternalLink, GlobeLock, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { canManage, useWorkspace } from "@/components/shell/workspace-context";
+import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { useOnce } from "@/components/trpc/use-once";
 import { Badge, Button, ConfirmDialog, Panel, Skeleton, TextAreaField } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
+import type { PickChange } from "@/shared/listing-changes";
 import { CopyButton } from "./copy-button";
+import { ListingPublishBar } from "./listing-publish-bar";
 import type { GenerationView } from "./types";
 import { useListing } from "./use-listing";
 
 /**
- * The project's public listing page, as the agent means it: which results it shows (none
+ * The project's public listing page, as the agent means it: the draft's results (none
  * until picked with "Add to listing"), in what order, with what captions, numbered as the
- * MLS remark and the zip number them; the description on it; and publishing, which is
- * always a deliberate step. Unpublishing is for owners and admins.
+ * MLS remark and the zip will number them, each tagged with what changed since the
+ * published version and why it may not be published yet; the description; the published
+ * version and its link; and publishing, always a deliberate act of those the role table
+ * allows (listing-publish-bar.tsx). Unpublishing likewise.
  */
 export function ListingPagePanel({ projectId, generations }: { projectId: string; generations: GenerationView[] }) {
   const trpc = useTRPC();
@@ -25,19 +28,9 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
   const input = { workspaceId: workspace.id, projectId };
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
-  const publish = useMutation(
-    trpc.exports.createShareLink.mutationOptions({
-      onSuccess: () => {
-        toast("Listing page published");
-        return refresh();
-      },
-      onError: (error) => toast(errorMessage(error), "error"),
-    }),
-  );
-  const publishOnce = useOnce(publish);
   const [confirmingUnpublish, setConfirmingUnpublish] = useState(false);
   const unpublish = useMutation(
-    trpc.exports.revokeShareLink.mutationOptions({
+    trpc.listings.unpublish.mutationOptions({
       onSuccess: () => {
         setConfirmingUnpublish(false);
         toast("Listing page unpublished");
@@ -48,12 +41,14 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
   );
   const data = listing.data;
   const url = data?.published ? `${origin}${data.published.path}` : null;
-  const photoCount = data?.picks.filter((pick) => pick.medium === "photo").length ?? 0;
+  const version = data?.version ?? null;
+  const zipReady = version ? version.results > 0 : (data?.picks.length ?? 0) > 0;
+  const pending = Boolean(version && data && data.changes.count > 0);
 
   return (
     <Panel
       title="Listing page"
-      description="A public page with the results you pick, each altered image beside its unaltered original and labelled with what was done (MLS rules, California AB 723). Nothing is public until you publish."
+      description="A public page with the results you pick, each altered image beside its unaltered original and labelled with what was done (MLS rules, California AB 723). You change a draft; the page, the remark and the zip change only when it is published."
     >
       {!data ? (
         <Skeleton className="h-24 w-full" />
@@ -62,8 +57,12 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
           <div className="space-y-3">
             <div className="flex flex-wrap items-center gap-2">
               {url ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Not published</Badge>}
-              <span className="text-sm text-stone-600">
-                {data.picks.length === 0 ? "No results picked yet." : `${data.picks.length} picked result${data.picks.length === 1 ? "" : "s"}.`}
+              <span className="text-sm text-stone-600" data-testid="listing-version">
+                {version
+                  ? `${version.stamp}${version.publishedBy ? ` by ${version.publishedBy}` : ""}.`
+                  : data.picks.length === 0
+                    ? "No results picked yet."
+                    : `${data.picks.length} picked result${data.picks.length === 1 ? "" : "s"} in the draft.`}
               </span>
             </div>
             {url ? (
@@ -78,7 +77,7 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
                     <ExternalLink className="size-4" aria-hidden="true" />
                     Open page
                   </a>
-                  {canManage(workspace) ? (
+                  {workspace.permissions.includes("unpublish_listing") ? (
                     <Button variant="ghost" size="sm" onClick={() => setConfirmingUnpublish(true)}>
                       <GlobeLock className="size-4" aria-hidden="true" />
                       Unpublish
@@ -86,20 +85,14 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
                   ) : null}
                 </div>
               </>
-            ) : (
-              <div className="space-y-2">
-                <Button variant="secondary" loading={publish.isPending} onClick={() => publishOnce(input)}>
-                  <Globe className="size-4" aria-hidden="true" />
-                  Publish listing page
-                </Button>
-                {data.picks.length === 0 ? <p className="text-sm text-stone-600">With nothing picked, the page shows only the property&apos;s facts and description.</p> : null}
-              </div>
-            )}
+            ) : null}
+            <ListingPublishBar projectId={projectId} listing={data} onDone={refresh} />
+            {!version && data.picks.length === 0 ? <p className="text-sm text-stone-600">With nothing picked, the page shows only the property&apos;s facts and description.</p> : null}
           </div>
 
           <section aria-labelledby="picked-heading" className="space-y-3">
             <h3 id="picked-heading" className="text-sm font-semibold text-stone-900">
-              On the page, in this order
+              {pending ? "Draft: on the page once published, in this order" : "On the page, in this order"}
             </h3>
             {data.picks.length === 0 ? (
               <p className="text-sm text-stone-600">Use “Add to listing” on a result below to put it on the page.</p>
@@ -114,8 +107,22 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
                       <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded bg-stone-900 text-xs text-white">Video</span>
                     )}
                     <div className="min-w-0 flex-1 basis-40">
-                      <p className="text-sm font-medium text-stone-900">{pick.name}</p>
+                      <p className="flex flex-wrap items-center gap-1.5 text-sm font-medium text-stone-900">
+                        {pick.name}
+                        {version
+                          ? pick.changes.map((change) => (
+                              <Badge key={change} tone="warning">
+                                {PICK_CHANGE_LABELS[change]}
+                              </Badge>
+                            ))
+                          : null}
+                      </p>
                       <p className="truncate text-xs text-stone-600">{pick.label ?? "Not altered"}</p>
+                      {pick.blockers.map((reason) => (
+                        <p key={reason} className="text-xs text-amber-900">
+                          Not ready to publish: {reason}
+                        </p>
+                      ))}
                     </div>
                     <input
                       // Keyed by the result, not the caption: a refetch while someone types must not reset what they typed.
@@ -142,15 +149,18 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
                 ))}
               </ol>
             )}
-            {photoCount > 0 ? (
-              <a
-                href={`/api/studio/listing-zip?workspaceId=${workspace.id}&projectId=${projectId}`}
-                download
-                className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-accent-700 ring-1 ring-stone-300 hover:bg-accent-50"
-              >
-                <Download className="size-4" aria-hidden="true" />
-                Download listing (zip)
-              </a>
+            {zipReady ? (
+              <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
+                <a
+                  href={`/api/studio/listing-zip?workspaceId=${workspace.id}&projectId=${projectId}`}
+                  download
+                  className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-accent-700 ring-1 ring-stone-300 hover:bg-accent-50"
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  Download listing (zip)
+                </a>
+                {version ? `Version ${version.number}, as published${pending ? " (without the unpublished changes)" : ""}.` : "The draft, as a preview."}
+              </p>
             ) : null}
           </section>
 
@@ -170,6 +180,8 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
     </Panel>
   );
 }
+
+const PICK_CHANGE_LABELS: Record<PickChange, string> = { added: "New", moved: "Moved", caption: "Caption changed", image: "New image" };
 
 /**
  * The description on the page: empty until the agent puts text here and saves it, so

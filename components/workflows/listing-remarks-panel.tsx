@@ -20,8 +20,10 @@ const LANGUAGE_NAMES: Record<CopyLanguage, string> = {
 
 /**
  * The listing-ready disclosure text of the project: the MLS remark line and the note
- * each altered photo's description carries (photos numbered as on the listing page), each copied with one click, in the
- * listing's language (the latest description's, until chosen here).
+ * each altered photo's description carries (photos numbered as on the published listing
+ * page, which the remark names by version; the draft's while nothing is published),
+ * each copied with one click, in the listing's language (the latest description's,
+ * until chosen here).
  */
 export function ListingRemarksPanel({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -33,6 +35,8 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
   // Read again whenever a result finishes or the share link changes: they decide the wording.
   const generations = useGenerations(projectId);
   const link = useQuery(trpc.exports.shareLink.queryOptions(input));
+  const listing = useQuery(trpc.listings.show.queryOptions(input));
+  const unpublished = listing.data?.version ? listing.data.changes.count : 0;
   const finished = generations.data?.filter((g) => g.status !== "running").map((g) => g.id).join(",") ?? "";
   const linkPath = link.data?.path ?? null;
   const remarksKey = trpc.compliance.listingRemarks.queryKey();
@@ -40,6 +44,7 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
     void queryClient.invalidateQueries({ queryKey: remarksKey });
   }, [finished, linkPath, queryClient]);
   const data = remarks.data;
+  const which = data ? (data.version ? (data.versionStamp ?? `Version ${data.version.number}`) : "Draft preview: the listing page is not published, so its numbers may still change.") : null;
   const photoNotes = data?.photoSuffixes.map((p) => `${p.photo}${p.suffix}`).join("\n") ?? "";
 
   return (
@@ -65,6 +70,12 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
             ))}
           </select>
         </div>
+        {which ? (
+          <p className="text-sm text-stone-600" data-testid="remark-version">
+            {which}
+            {unpublished ? ` The ${unpublished === 1 ? "unpublished change is" : `${unpublished} unpublished changes are`} not in it until published.` : null}
+          </p>
+        ) : null}
         {remarks.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : remarks.isError ? (

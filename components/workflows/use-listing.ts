@@ -10,8 +10,9 @@ type Pick = { outputId: string; caption: string | null };
 
 /**
  * The project's listing page as the team curates it (server/studio/listings), and one
- * way to change its picks: the whole list, in order, so what is sent is what the page shows.
- * Every change reads the remark again, since it numbers the same picks.
+ * way to change its draft's picks: the whole list, in order, so what is sent is what the
+ * page will show once published. Every change (and every publish) reads the remark and
+ * the link again.
  *
  * A change shows at once (the cached page takes the new order, captions and numbers
  * before the server answers, and goes back if it refuses), and one project's changes
@@ -31,6 +32,7 @@ export function useListing(projectId: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: listingKey }),
       queryClient.invalidateQueries({ queryKey: trpc.compliance.listingRemarks.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.exports.shareLink.queryKey(input) }),
     ]);
   const setPicks = useMutation(
     trpc.listings.setPicks.mutationOptions({

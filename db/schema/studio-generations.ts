@@ -158,15 +158,12 @@ export const shareLinks = studio.table(
     tokenSealed: text("token_sealed"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
-    /** The creating action's id from the browser: a repeated create returns this link. */
-    requestId: uuid("request_id"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("share_links_token_unique").on(t.token),
     uniqueIndex("share_links_token_hash_unique").on(t.tokenHash),
     index("share_links_project_idx").on(t.projectId),
-    uniqueIndex("share_links_request_unique").on(t.workspaceId, t.requestId),
   ],
 );
 

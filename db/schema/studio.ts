@@ -19,6 +19,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, inList, updatedAt } from "./columns";
+import { AGENT_GRANTABLE, type AgentGrant } from "../../shared/roles";
 import { WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type WorkspaceRole } from "../../shared/vocabulary";
 
 export const studio = pgSchema("studio");
@@ -58,12 +59,18 @@ export const workspaces = studio.table(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** The MLS rule set the studio checks edits against (shared/mls-rules.ts). */
     mlsRuleSet: text("mls_rule_set").notNull().default("general"),
+    /** What the owners let every agent do as well (shared/roles.ts AGENT_GRANTABLE): none by default. */
+    agentGrants: text("agent_grants").array().$type<AgentGrant[]>().notNull().default(sql`'{}'::text[]`),
     /** The creating action's id from the browser: a repeated create returns this row. */
     requestId: uuid("request_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("workspaces_slug_unique").on(t.slug), uniqueIndex("workspaces_request_unique").on(t.requestId)],
+  (t) => [
+    uniqueIndex("workspaces_slug_unique").on(t.slug),
+    uniqueIndex("workspaces_request_unique").on(t.requestId),
+    check("workspaces_agent_grants_known", sql`${t.agentGrants} <@ array[${inList(AGENT_GRANTABLE)}]::text[]`),
+  ],
 );
 
 export const members = studio.table(

@@ -76,6 +76,7 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "porch.jpg", "#d6c7a1", 320, 240)]);
     await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
     await page.getByRole("button", { name: "Publish listing page" }).click();
+    await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: /^Publish version \d+$/ }).click();
     await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
     await page.getByRole("button", { name: "Unpublish" }).click();
     await page.getByRole("dialog", { name: "Unpublish the listing page?" }).getByRole("button", { name: "Unpublish" }).click();

@@ -69,6 +69,7 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
 
   await test.step("turn off the share link only after confirming", async () => {
     await page.getByRole("button", { name: "Publish listing page" }).click();
+    await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: /^Publish version \d+$/ }).click();
     await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
     await page.getByRole("button", { name: "Unpublish" }).click();
     const ask = page.getByRole("dialog", { name: "Unpublish the listing page?" });

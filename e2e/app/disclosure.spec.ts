@@ -78,6 +78,7 @@ test("a local staging result is a style preview everywhere; no local or removal 
       await expect(run.getByRole("button", { name: "On listing page" })).toBeVisible();
     }
     await page.getByRole("button", { name: "Publish listing page" }).click();
+    await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: /^Publish version \d+$/ }).click();
     const share = await context.newPage();
     await share.goto(await page.getByLabel("Page link").inputValue());
     await expect(share.getByRole("img", { name: /style preview/ })).toBeVisible();

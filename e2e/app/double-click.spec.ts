@@ -13,7 +13,7 @@ import { roomJpeg, signUp, uniqueEmail } from "./helpers";
  */
 test.describe.configure({ timeout: 240_000 });
 
-const CREATES = ["workspaces.create", "projects.create", "invitations.create", "exports.createShareLink"];
+const CREATES = ["workspaces.create", "projects.create", "invitations.create", "listings.publish"];
 const CHARGES = ["generations.stage", "generations.multiview", "generations.inpaintUpscale", "generations.video", "generations.describe"];
 
 /** Sends each named tRPC mutation twice at once and answers the page with the first reply. */
@@ -47,7 +47,7 @@ async function newProject(page: Page, address: string) {
   await expect(page.getByRole("heading", { level: 1, name: address })).toBeVisible();
 }
 
-test("double clicks create one workspace, one project, one invitation and one share link", async ({ page }) => {
+test("double clicks create one workspace, one project, one invitation and one published listing page", async ({ page }) => {
   await deliverTwice(page, CREATES);
   const slug = await newWorkspace(page, "Twice Realty");
   await page.goto("/workspaces");
@@ -55,7 +55,8 @@ test("double clicks create one workspace, one project, one invitation and one sh
   await page.getByRole("link", { name: /Twice Realty/ }).click();
 
   await newProject(page, "7 Double Lane");
-  await page.getByRole("button", { name: "Publish listing page" }).dblclick();
+  await page.getByRole("button", { name: "Publish listing page" }).click();
+  await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: "Publish version 1" }).dblclick();
   await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
   await expect(page.getByRole("button", { name: "Unpublish" })).toHaveCount(1);
   await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Projects" }).click();
@@ -70,13 +71,14 @@ test("double clicks create one workspace, one project, one invitation and one sh
 
   const sql = appDatabase();
   try {
-    const [rows] = await sql<{ workspaces: number; projects: number; links: number; invitations: number }[]>`
+    const [rows] = await sql<{ workspaces: number; projects: number; links: number; versions: number; invitations: number }[]>`
       select (select count(*)::int from studio.workspaces where name = 'Twice Realty' and id = w.id) as workspaces,
         (select count(*)::int from studio.projects p where p.workspace_id = w.id) as projects,
         (select count(*)::int from studio.share_links s join studio.projects p on p.id = s.project_id where p.workspace_id = w.id) as links,
+        (select count(*)::int from studio.listing_versions v where v.workspace_id = w.id) as versions,
         (select count(*)::int from studio.invitations i where i.workspace_id = w.id and i.email = ${invitee}) as invitations
       from studio.workspaces w where w.slug = ${slug}`;
-    expect(rows).toEqual({ workspaces: 1, projects: 1, links: 1, invitations: 1 });
+    expect(rows).toEqual({ workspaces: 1, projects: 1, links: 1, versions: 1, invitations: 1 });
     const [mail] = await sql<{ count: number }[]>`select count(*)::int as count from studio.email_outbox where ${invitee} = any("to")`;
     expect(mail.count).toBe(1);
   } finally {

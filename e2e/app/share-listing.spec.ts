@@ -38,7 +38,8 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   const video = (await project.api.generations.list.query(where)).find((generation) => generation.kind === "video")!.outputs.find((output) => output.role === "video")!;
   await project.api.listings.setPicks.mutate({ ...where, picks: [{ outputId: staged.outputId }, { outputId: video.id }] });
   await project.api.listings.setDescription.mutate({ ...where, description: wording });
-  const link = await project.api.exports.createShareLink.mutate({ ...where, requestId: randomUUID() });
+  const { fingerprint } = await project.api.listings.show.query(where);
+  const link = { path: (await project.api.listings.publish.mutate({ ...where, reviewed: fingerprint, requestId: randomUUID() })).path! };
 
   // The full-size files the page must not download to show its images (only "Full size" opens them).
   const pathOf = (url: string | null) => new URL(url!).pathname;

@@ -151,6 +151,7 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
 
   await test.step("publish the disclosure page", async () => {
     await page.getByRole("button", { name: "Publish listing page" }).click();
+    await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: /^Publish version \d+$/ }).click();
     const url = await page.getByLabel("Page link").inputValue();
     const share = await context.newPage();
     await share.goto(url);

@@ -1,9 +1,10 @@
 /**
  * Access control of every studio procedure, as one table. Each row says who may call the
- * procedure and which input reaches it with workspace A's ids. The test walks the router,
- * so a procedure added without a row fails here. Then, for every row:
+ * procedure (a role, or a permission of the role table in shared/roles.ts) and which input
+ * reaches it with workspace A's ids. The test walks the router, so a procedure added
+ * without a row fails here. Then, for every row:
  *  - without a session: UNAUTHORIZED (public procedures excepted);
- *  - a member of A below the required role, with A's ids: FORBIDDEN;
+ *  - a member of A below the required role, or whose role lacks the permission, with A's ids: FORBIDDEN;
  *  - a person outside A, with A's ids: NOT_FOUND (A's existence is not revealed);
  *  - the owner of workspace B, with B's id and A's other ids: NOT_FOUND or FORBIDDEN;
  * and no row of any table changed while all that was refused.
@@ -12,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { generationOutputs, generations, stagingBatches, webhookDeliveries, webhookEvents } from "@/db/schema";
-import { roleAtLeast } from "@/shared/roles";
+import { AGENT_GRANTABLE, hasPermission, roleAtLeast, type AgentGrant, type Permission } from "@/shared/roles";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/vocabulary";
 import { callerFor, codeOf, newPerson, type Caller } from "@/test/callers";
 import { studioWithPhotos } from "@/test/fixtures";
@@ -41,10 +42,15 @@ vi.hoisted(() => {
 type Input = (ids: Ids) => unknown;
 /**
  * public: anyone. signedIn: any signed-in person, no workspace. A role: members of the
- * input's workspace with at least that role. `ids`: the input names A's resources beyond
- * its workspace, so B's owner tries them through B.
+ * input's workspace with at least that role. permission: members whose role holds it in
+ * A (no grants to agents). `ids`: the input names A's resources beyond its workspace, so
+ * B's owner tries them through B.
  */
-type Row = { access: "public" } | { access: "signedIn" } | { access: WorkspaceRole; input: Input; ids?: true };
+type Row =
+  | { access: "public" }
+  | { access: "signedIn" }
+  | { access: WorkspaceRole; input: Input; ids?: true }
+  | { access: "permission"; permission: Permission; input: Input; ids?: true };
 
 const requestId = () => crypto.randomUUID();
 const projectFields = { address: "1 Elsewhere Road", propertyType: "house", listingStatus: "active", listingType: "sale", price: 1, bedrooms: 1, bathrooms: 1, notes: "" } as const;
@@ -74,6 +80,8 @@ const TABLE: Record<string, Row> = {
   "workspaces.rename": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, name: "Taken Over Realty" }) },
   "workspaces.delete": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, confirmName: "A Realty" }) },
   "workspaces.connection": { access: "admin", input: workspaceOnly },
+  "workspaces.agentGrants": { access: "agent", input: workspaceOnly },
+  "workspaces.setAgentGrants": { access: "permission", permission: "grant_agent_permissions", input: ({ workspaceId }) => ({ workspaceId, grants: ["publish_listing"] }) },
 
   "members.list": { access: "agent", input: workspaceOnly },
   "members.credentials": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId }), ids: true },
@@ -127,8 +135,6 @@ const TABLE: Record<string, Row> = {
 
   "exports.exportOutput": { access: "agent", input: ({ workspaceId, outputId }) => ({ workspaceId, outputId, disclosure: true }), ids: true },
   "exports.shareLink": { access: "agent", input: ofProject, ids: true },
-  "exports.createShareLink": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, requestId: requestId() }), ids: true },
-  "exports.revokeShareLink": { access: "admin", input: ofProject, ids: true },
   // The token is the capability: the public disclosure page.
   "exports.share": { access: "public" },
   // The token is the capability: one image's disclosure page.
@@ -137,6 +143,10 @@ const TABLE: Record<string, Row> = {
   "listings.show": { access: "agent", input: ofProject, ids: true },
   "listings.setPicks": { access: "agent", input: ({ workspaceId, projectId, outputId }) => ({ workspaceId, projectId, picks: [{ outputId, caption: "Taken" }] }), ids: true },
   "listings.setDescription": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, description: "Written by a stranger." }), ids: true },
+  // A fingerprint no draft has: whoever gets past the permission is refused by the verb (CONFLICT), changing nothing.
+  "listings.publish": { access: "permission", permission: "publish_listing", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, reviewed: "not-the-draft", requestId: requestId() }), ids: true },
+  "listings.discard": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, reviewed: "not-the-draft" }), ids: true },
+  "listings.unpublish": { access: "permission", permission: "unpublish_listing", input: ofProject, ids: true },
 
   "batches.list": { access: "agent", input: ofProject, ids: true },
   "batches.suggestRoomTypes": { access: "agent", input: ofProject, ids: true },
@@ -215,7 +225,7 @@ async function digests(): Promise<Record<string, string>> {
 
 let ids: Ids;
 let otherWorkspaceId: string;
-const callers = {} as Record<"anonymous" | "admin" | "agent" | "outsider", Caller>;
+const callers = {} as Record<"anonymous" | "owner" | "admin" | "agent" | "outsider", Caller>;
 
 beforeAll(async () => {
   const owner = await studioWithPhotos("Avery", 2);
@@ -244,7 +254,7 @@ beforeAll(async () => {
     ...{ workspaceId, projectId, photoId: photoIds[0], otherPhotoId: photoIds[1], generationId: generation.id, outputId: output.id, batchId },
     ...{ invitationId: pending.id, memberUserId: agent.user.id, keyId: key.id, endpointId: endpoint.endpointId, deliveryId: delivery.id },
   };
-  Object.assign(callers, { anonymous: await callerFor(null), admin: admin.api, agent: agent.api, outsider: outsider.api });
+  Object.assign(callers, { anonymous: await callerFor(null), owner: owner.api, admin: admin.api, agent: agent.api, outsider: outsider.api });
 }, 120_000);
 
 afterAll(closeDb);
@@ -269,8 +279,8 @@ describe("every studio procedure's access", () => {
       const input = row.access === "signedIn" ? undefined : row.input(ids);
       await expectCode(path, "anonymous", call(callers.anonymous, path, input ?? {}), ["UNAUTHORIZED"]);
       if (row.access === "signedIn") continue;
-      const required = row.access;
-      for (const role of WORKSPACE_ROLES.filter((r) => !roleAtLeast(r, required)) as ("admin" | "agent")[]) {
+      const refusedRoles = WORKSPACE_ROLES.filter((r) => (row.access === "permission" ? !hasPermission(r, row.permission) : !roleAtLeast(r, row.access as WorkspaceRole)));
+      for (const role of refusedRoles as ("admin" | "agent")[]) {
         await expectCode(path, `${role} of A`, call(callers[role], path, row.input(ids)), ["FORBIDDEN"]);
       }
       await expectCode(path, "a stranger to A", call(callers.outsider, path, row.input(ids)), ["NOT_FOUND"]);
@@ -281,4 +291,22 @@ describe("every studio procedure's access", () => {
     const after = await digests();
     expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual([]);
   }, 300_000);
+
+  it("lets every role through a permission's rows exactly when the role table says so, with and without the owners' grants to agents", async () => {
+    const wrong: string[] = [];
+    for (const grants of [[], [...AGENT_GRANTABLE]] as AgentGrant[][]) {
+      await callers.owner.workspaces.setAgentGrants({ workspaceId: ids.workspaceId, grants });
+      for (const [path, row] of Object.entries(TABLE)) {
+        // The switch itself is covered above; calling it here would change the grants under test.
+        if (row.access !== "permission" || path === "workspaces.setAgentGrants") continue;
+        for (const role of WORKSPACE_ROLES) {
+          const code = await codeOf(call(callers[role], path, row.input(ids)));
+          const allowed = hasPermission(role, row.permission, grants);
+          if ((code === "FORBIDDEN") === allowed) wrong.push(`${path} as ${role} with grants [${grants.join(", ")}]: ${code}`);
+        }
+      }
+    }
+    await callers.owner.workspaces.setAgentGrants({ workspaceId: ids.workspaceId, grants: [] });
+    expect(wrong).toEqual([]);
+  }, 120_000);
 });

@@ -5,6 +5,9 @@
  * - workspaceProcedure(minRole): a member of input.workspaceId with at least minRole;
  *   ctx.workspace and ctx.role are set. A non-member gets NOT_FOUND (the workspace's
  *   existence is not revealed); a member below minRole gets FORBIDDEN.
+ * - permittedProcedure(permission): a member of input.workspaceId who holds that
+ *   permission in the role table (shared/roles.ts, with the owners' grants to agents);
+ *   others get FORBIDDEN naming who may.
  * - spendingProcedure(): a workspaceProcedure for work that spends quota or credits; the
  *   person's address must be confirmed (security H1).
  */
@@ -14,7 +17,7 @@ import { z } from "zod";
 import { AppError } from "@/server/errors";
 import { emailStatus } from "@/server/studio/users/email-status";
 import { findMembership } from "@/server/studio/workspaces/find-membership";
-import { roleAtLeast } from "@/shared/roles";
+import { holdersOf, roleAtLeast, type Permission } from "@/shared/roles";
 import type { WorkspaceRole } from "@/shared/vocabulary";
 import { appErrors, t } from "./init";
 
@@ -40,6 +43,16 @@ export function workspaceProcedure(minRole: WorkspaceRole = "agent") {
       throw new AppError("forbidden", `Only ${minRole === "owner" ? "owners" : "owners and admins"} can do this.`);
     }
     return next({ ctx: { ...ctx, workspace, role: workspace.role } });
+  });
+}
+
+/** Work the role table gives to some members only: asks for the permission, never for a role. */
+export function permittedProcedure(permission: Permission) {
+  return workspaceProcedure().use(({ ctx, next }) => {
+    if (!ctx.workspace.permissions.includes(permission)) {
+      throw new AppError("forbidden", `Only ${holdersOf(permission)} can do this here.`);
+    }
+    return next();
   });
 }
 

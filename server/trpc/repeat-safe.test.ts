@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { invitations, members, projects, workspaces } from "@/db/schema/studio";
 import { shareLinks } from "@/db/schema/studio-generations";
+import { listingVersions } from "@/db/schema/studio-listing-page";
 import { projectFields } from "@/test/fixtures";
 import { createInvitation } from "@/server/studio/invitations/create-invitation";
 import { createStudioContext } from "@/server/studio/context";
 import { createWorkspace } from "@/server/studio/workspaces/create-workspace";
 import { accounts } from "@/db/schema";
 import { newPerson } from "@/test/callers";
+import { publishDraft } from "@/test/listing";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let workspaceId: string;
@@ -99,19 +101,21 @@ describe("one row per user action", () => {
     }
   });
 
-  it("creates one share link for a repeated request and keeps it working", async () => {
+  it("publishes one version and one link for a repeated request, and keeps the link for the next version", async () => {
     const projectId = (await owner.api.projects.create({ workspaceId, fields: projectFields })).id;
+    const scope = { workspaceId, projectId };
     const requestId = crypto.randomUUID();
-    const first = await owner.api.exports.createShareLink({ workspaceId, projectId, requestId });
-    const second = await owner.api.exports.createShareLink({ workspaceId, projectId, requestId });
-    expect(second.path).toBe(first.path);
-    expect((await owner.api.exports.shareLink({ workspaceId, projectId }))?.path).toBe(first.path);
+    const [first, second] = await Promise.all([publishDraft(owner.api, scope, requestId), publishDraft(owner.api, scope, requestId)]);
+    expect(second).toEqual(first);
+    expect(first.version.number).toBe(1);
+    expect((await owner.api.exports.shareLink(scope))?.path).toBe(first.path);
     const db = await getDb();
     expect(await db.select().from(shareLinks).where(eq(shareLinks.projectId, projectId))).toHaveLength(1);
+    expect(await db.select().from(listingVersions).where(eq(listingVersions.projectId, projectId))).toHaveLength(1);
 
-    // A new action makes a new link and retires the old one.
-    const next = await owner.api.exports.createShareLink({ workspaceId, projectId, requestId: crypto.randomUUID() });
-    expect(next.path).not.toBe(first.path);
-    expect((await owner.api.exports.shareLink({ workspaceId, projectId }))?.path).toBe(next.path);
+    // A new publish of a changed draft is the next version, at the same link.
+    await owner.api.listings.setDescription({ ...scope, description: "Now with a description." });
+    const next = await publishDraft(owner.api, scope);
+    expect([next.version.number, next.path]).toEqual([2, first.path]);
   });
 });

@@ -22,13 +22,13 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * The public page of a listing as the agent published it: the brokerage, the agent to
+ * The public page of a listing as its latest published version shows it: the brokerage, the agent to
  * contact, the property and the description saved for the page, the picked videos, then
  * the picked altered images (virtually staged, style preview, digitally altered) in the
  * picked order, numbered as the MLS remark numbers them, each beside the unaltered
  * original with the label of what was done and, where there is one, what changed
- * (shared/disclosure.ts; MLS rules, California AB 723). An unknown or unpublished link
- * is the branded 404.
+ * (shared/disclosure.ts; MLS rules, California AB 723), and which version this is. An
+ * unknown or unpublished link is the branded 404.
  */
 export default async function SharePage({ params }: { params: Params }) {
   const listing = await load(params);
@@ -82,6 +82,9 @@ export default async function SharePage({ params }: { params: Params }) {
             </ul>
           )}
         </section>
+        <p className="text-xs text-stone-600" data-testid="listing-version">
+          This page: {listing.version.stamp}. The listing&apos;s MLS remark and photo files name the version they were made from.
+        </p>
       </main>
     </PublicListingFrame>
   );

@@ -12,6 +12,7 @@ import { callerFor, newPerson } from "@/test/callers";
 import { studioWithPhotos } from "@/test/fixtures";
 import { listAuditEvents } from "./list-audit-events";
 import { recordAudit } from "./record-audit";
+import { publishDraft } from "@/test/listing";
 
 afterAll(closeDb);
 
@@ -81,17 +82,17 @@ describe("the flows of today", () => {
     }
   });
 
-  it("records a listing page published and unpublished (the project's share link)", async () => {
+  it("records a listing page published and unpublished, with its version", async () => {
     const studio = await studioWithPhotos("Elif", 1);
     const api = await callerFor(studio.user, undefined, "192.0.2.33");
-    await api.exports.createShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
-    await api.exports.revokeShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
+    await publishDraft(api, { workspaceId: studio.workspaceId, projectId: studio.projectId });
+    await api.listings.unpublish({ workspaceId: studio.workspaceId, projectId: studio.projectId });
     // Nothing was live any more: nothing to record.
-    await api.exports.revokeShareLink({ workspaceId: studio.workspaceId, projectId: studio.projectId });
+    await api.listings.unpublish({ workspaceId: studio.workspaceId, projectId: studio.projectId });
     const rows = (await events(studio.workspaceId)).filter((e) => e.action.startsWith("listing_"));
-    expect(rows.map((e) => [e.action, e.actorEmail, e.ip])).toEqual([
-      ["listing_published", studio.user.email, "192.0.2.33"],
-      ["listing_unpublished", studio.user.email, "192.0.2.33"],
+    expect(rows.map((e) => [e.action, e.actorEmail, e.ip, e.detail])).toEqual([
+      ["listing_published", studio.user.email, "192.0.2.33", { version: 1, results: 0, new_link: true }],
+      ["listing_unpublished", studio.user.email, "192.0.2.33", { version: 1 }],
     ]);
     expect(rows[0].target).toBeTruthy();
   });

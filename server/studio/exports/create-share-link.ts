@@ -1,43 +1,24 @@
 import "server-only";
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { recordAudit } from "../audit/record-audit";
-import type { StudioContext } from "../context";
-import { getProject } from "../projects/get-project";
-import { sharePath } from "./share-url";
-import { newShareToken, shareTokenOf } from "./share-token";
+import type { Tx } from "@/db/client";
 import { shareLinks } from "@/db/schema/studio-generations";
+import { sharePath } from "./share-url";
+import { newShareToken } from "./share-token";
 
 /**
- * A new public disclosure link for the project; the previous one stops working. A repeat
- * of the same action (same request id) returns the link it made and revokes nothing. The
- * audit log records it as the listing page published.
+ * A new public link to the project's listing page, made by its first publish (or the
+ * first after an unpublish); any earlier link stops working. Publishing changes later
+ * keeps the link, so the remark already handed out still leads to the page.
  */
-export async function createShareLink(
-  ctx: Pick<StudioContext, "db" | "now">,
-  input: { workspaceId: string; projectId: string; userId: string; requestId?: string; ip?: string },
-) {
-  const project = await getProject(ctx, input);
+export async function createShareLink(db: Tx, input: { workspaceId: string; projectId: string; userId: string; now: Date }): Promise<{ path: string; createdAt: Date }> {
   const { token, tokenHash, tokenSealed } = newShareToken();
-  const link = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(shareLinks)
-      .values({ workspaceId: input.workspaceId, projectId: input.projectId, tokenHash, tokenSealed, createdBy: input.userId, requestId: input.requestId ?? null })
-      .onConflictDoNothing({ target: [shareLinks.workspaceId, shareLinks.requestId] })
-      .returning();
-    if (!created) return null;
-    await tx
-      .update(shareLinks)
-      .set({ revokedAt: ctx.now() })
-      .where(and(eq(shareLinks.projectId, input.projectId), isNull(shareLinks.revokedAt), ne(shareLinks.id, created.id)));
-    await recordAudit(tx, { workspaceId: input.workspaceId, actorUserId: input.userId, action: "listing_published", target: project.address, ip: input.ip });
-    return created;
-  });
-  if (!link) {
-    const [first] = await ctx.db
-      .select()
-      .from(shareLinks)
-      .where(and(eq(shareLinks.workspaceId, input.workspaceId), eq(shareLinks.requestId, input.requestId!)));
-    return { path: sharePath(shareTokenOf(first)), createdAt: first.createdAt };
-  }
-  return { path: sharePath(token), createdAt: link.createdAt };
+  const [created] = await db
+    .insert(shareLinks)
+    .values({ workspaceId: input.workspaceId, projectId: input.projectId, tokenHash, tokenSealed, createdBy: input.userId })
+    .returning();
+  await db
+    .update(shareLinks)
+    .set({ revokedAt: input.now })
+    .where(and(eq(shareLinks.projectId, input.projectId), isNull(shareLinks.revokedAt), ne(shareLinks.id, created.id)));
+  return { path: sharePath(token), createdAt: created.createdAt };
 }

@@ -4,16 +4,20 @@
  * beside its original and nothing else of the listing, so a labelled download never
  * publishes the listing page. One page per result, made on its first labelled download
  * and kept (every copy of the file scans to the same page); deleting the result removes it.
+ * While the published listing page shows the result, this page shows the same image
+ * (a redo waits for the next publish here too).
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { projects, workspaces } from "@/db/schema/studio";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
-import { imagePages } from "@/db/schema/studio-listing-page";
+import { imagePages, listingVersionItems } from "@/db/schema/studio-listing-page";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { loadOutputs } from "../generations/records";
 import { outputDisclosure } from "../generations/output-disclosure";
+import { asPublished } from "../listings/load-listing";
+import { liveVersion } from "../listings/published-listing";
 import { disclosedPair, publicLinks, sourceCopies } from "./disclosed-pair";
 import { newShareToken, shareTokenHash, shareTokenOf } from "./share-token";
 
@@ -46,7 +50,15 @@ export async function showImagePage(ctx: StudioContext, input: { token: string }
     .innerJoin(workspaces, eq(workspaces.id, generations.workspaceId))
     .where(eq(imagePages.tokenHash, shareTokenHash(input.token)));
   if (!row || !row.output.storageKey || !row.output.sourceKey) throw new AppError("not_found", "This page is not valid or was removed.");
-  const { output, generation } = row;
+  const { generation } = row;
+  const live = await liveVersion(ctx, { workspaceId: generation.workspaceId, projectId: generation.projectId });
+  const [published] = live
+    ? await ctx.db
+        .select()
+        .from(listingVersionItems)
+        .where(and(eq(listingVersionItems.versionId, live.id), eq(listingVersionItems.outputId, row.output.id)))
+    : [];
+  const output = published ? asPublished(row.output, published) : row.output;
   const source = {
     output: { ...output, storageKey: output.storageKey!, sourceKey: output.sourceKey! },
     kind: generation.kind,

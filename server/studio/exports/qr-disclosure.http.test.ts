@@ -14,6 +14,7 @@ import { getBlobStore } from "@/server/storage";
 import { callerFor, newPerson } from "@/test/callers";
 import { projectFields } from "@/test/fixtures";
 import { useAppStack } from "@/test/app-stack";
+import { publishDraft } from "@/test/listing";
 
 useAppStack();
 
@@ -75,7 +76,7 @@ describe("labelled downloads", () => {
   it("keep their page when the listing page is published, and reuse the labelled copy", async () => {
     const { api, workspaceId, projectId, outputId } = await stagedPhoto();
     const first = await api.exports.exportOutput({ workspaceId, outputId, disclosure: true });
-    await api.exports.createShareLink({ workspaceId, projectId });
+    await publishDraft(api, { workspaceId, projectId });
     const second = await api.exports.exportOutput({ workspaceId, outputId, disclosure: true });
     expect(new URL(second.url).pathname).toBe(new URL(first.url).pathname);
     expect(second.pageUrl).toBe(first.pageUrl);

@@ -10,6 +10,7 @@ import { shareLinks } from "@/db/schema/studio-generations";
 import { projectFields } from "@/test/fixtures";
 import { newPerson } from "@/test/callers";
 import { sealStoredShareTokens, shareTokenHash } from "./share-token";
+import { publishDraft } from "@/test/listing";
 
 let owner: Awaited<ReturnType<typeof newPerson>>;
 let workspaceId: string;
@@ -26,7 +27,7 @@ const tokenOf = (path: string) => path.split("/").pop()!;
 describe("share tokens at rest", () => {
   it("stores only the token's hash and its sealed form; the link opens the page", async () => {
     const { id: projectId } = await owner.api.projects.create({ workspaceId, fields: projectFields });
-    const link = await owner.api.exports.createShareLink({ workspaceId, projectId });
+    const link = await publishDraft(owner.api, { workspaceId, projectId });
     const token = tokenOf(link.path);
     const [row] = await (await getDb()).select().from(shareLinks).where(eq(shareLinks.projectId, projectId));
     expect(JSON.stringify(row)).not.toContain(token);

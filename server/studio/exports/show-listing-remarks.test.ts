@@ -6,6 +6,7 @@ import { createStudioContext } from "../context";
 import { insertGeneration, loadOutputs, updateOutput } from "../generations/records";
 import { studioWithPhotos } from "@/test/fixtures";
 import { showListingRemarks } from "./show-listing-remarks";
+import { publishDraft } from "@/test/listing";
 
 afterAll(closeDb);
 
@@ -46,13 +47,14 @@ describe("showListingRemarks", () => {
     ]);
     expect(english.originalLinkMissing).toBe(true);
 
-    await studio.api.exports.createShareLink({ ...input, requestId: crypto.randomUUID() });
+    await publishDraft(studio.api, input);
     const french = await showListingRemarks(ctx, { ...input, language: "fr" });
     expect(french.shareUrl).toMatch(/\/share\/[\w-]+$/);
     expect(french.remark).toMatch(/^Certaines photos de l'annonce sont meublées virtuellement ou modifiées numériquement\. /);
     expect(french.remark).toContain("Photo 2");
     expect(french.remark).toContain("meublée virtuellement");
-    expect(french.remark!.endsWith(french.shareUrl!)).toBe(true);
+    expect(french.remark!.endsWith(`${french.shareUrl!} (${french.versionStamp})`)).toBe(true);
+    expect(french.versionStamp).toMatch(/^Version 1, publiée le /);
     expect(french.originalLinkMissing).toBe(false);
   });
 });

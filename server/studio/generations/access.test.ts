@@ -36,11 +36,14 @@ beforeAll(async () => {
 }, 30_000);
 
 describe("workflow procedures", () => {
-  it("let an agent start work and see the project's generations, usage and share link", async () => {
+  it("let an agent start work and see the project's generations, usage and listing page, and leave publishing to the owner", async () => {
     const listed = await agent.api.generations.list({ workspaceId: home.workspaceId, projectId: home.projectId });
     expect(listed.map((g) => [g.id, g.kind, g.status, g.createdByName])).toEqual([[generationId, "inpaint_upscale", "running", "Aiko"]]);
     expect(await codeOf(agent.api.usage.summary({ workspaceId: home.workspaceId }))).toBe("OK");
-    expect(await codeOf(agent.api.exports.createShareLink({ workspaceId: home.workspaceId, projectId: home.projectId }))).toBe("OK");
+    const scope = { workspaceId: home.workspaceId, projectId: home.projectId };
+    const { fingerprint } = await agent.api.listings.show(scope);
+    expect(await codeOf(agent.api.listings.publish({ ...scope, reviewed: fingerprint }))).toBe("FORBIDDEN");
+    expect(await codeOf(home.api.listings.publish({ ...scope, reviewed: fingerprint }))).toBe("OK");
   });
 
   it("refuse people who are not signed in", async () => {
@@ -72,8 +75,8 @@ describe("workflow procedures", () => {
       redo: api.generations.redoView({ workspaceId, generationId, viewIndex: 1 }),
       exportResult: api.exports.exportOutput({ workspaceId, outputId }),
       shareLink: api.exports.shareLink({ workspaceId, projectId: home.projectId }),
-      createShare: api.exports.createShareLink({ workspaceId, projectId: home.projectId }),
-      revokeShare: api.exports.revokeShareLink({ workspaceId, projectId: home.projectId }),
+      publish: api.listings.publish({ workspaceId, projectId: home.projectId, reviewed: "seen" }),
+      unpublish: api.listings.unpublish({ workspaceId, projectId: home.projectId }),
     };
     const codes = Object.fromEntries(await Promise.all(Object.entries(attempts).map(async ([name, call]) => [name, await codeOf(call)])));
     expect(codes).toEqual(Object.fromEntries(Object.keys(attempts).map((name) => [name, "NOT_FOUND"])));

@@ -17,6 +17,7 @@ import sharp from "sharp";
 import { studioWithPhotos } from "@/test/fixtures";
 import { useAppStack } from "@/test/app-stack";
 import { darkShare, frameAt } from "@/test/video-frames";
+import { publishDraft } from "@/test/listing";
 
 useAppStack({ functions: [...v1Functions, ...studioFunctions] });
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
@@ -136,6 +137,31 @@ describe("studio workflows over the v1 API", () => {
     expect((await fetch(sibling.heldBackUrl!)).status).toBe(404);
     expect((await fetch(sibling.heldBackResized!.thumbUrl!)).status).toBe(404);
     expect((await fetch(redone.heldBackResized!.thumbUrl!)).status).toBe(200);
+  }, 120_000);
+
+  it("keeps a published view's image through a redo: the listing page shows it until the next publish", async () => {
+    const { api, workspaceId, projectId, photoIds } = studio;
+    const scope = { workspaceId, projectId };
+    const { id } = await api.generations.multiview({ ...scope, anchorPhotoId: photoIds[0], viewPhotoIds: [photoIds[2]], roomType: "kitchen", style: "japandi", intensity: 0.6 });
+    const [, view] = (await settled(id)).outputs;
+    expect(view).toMatchObject({ gate: "passed", url: expect.any(String) });
+    await api.listings.setPicks({ ...scope, picks: [{ outputId: view.id }] });
+    const { path } = await publishDraft(api, scope);
+    const token = path.split("/").pop()!;
+    const shownKey = async () => getBlobStore().resolveOwnUrl((await api.exports.share({ token })).items[0].alteredUrl);
+    const published = await shownKey();
+
+    await api.generations.redoView({ workspaceId, generationId: id, viewIndex: 1 });
+    const [, redone] = (await settled(id)).outputs;
+    expect(redone).toMatchObject({ attempts: 2, gate: "passed" });
+    // The page still shows the published image, and its file is still there.
+    expect(await shownKey()).toBe(published);
+    expect((await api.exports.share({ token })).items[0].id).toBe(view.id);
+    expect((await fetch((await api.exports.share({ token })).items[0].alteredUrl)).status).toBe(200);
+    await publishDraft(api, scope);
+    expect(await shownKey()).not.toBe(published);
+    await api.listings.unpublish(scope);
+    await api.listings.setPicks({ ...scope, picks: [] });
   }, 120_000);
 
   it("runs inpaint then upscale as a durable chain and keeps both outputs; exports add the disclosure label", async () => {
@@ -259,7 +285,7 @@ describe("studio workflows over the v1 API", () => {
     const { api, workspaceId, projectId } = studio;
     const results = (await api.generations.list({ workspaceId, projectId })).flatMap((g) => g.outputs).filter((o) => o.url && o.role !== "video");
     await api.listings.setPicks({ workspaceId, projectId, picks: results.map((o) => ({ outputId: o.id })) });
-    const link = await api.exports.createShareLink({ workspaceId, projectId });
+    const link = await publishDraft(api, { workspaceId, projectId });
     const token = link.path.split("/").pop()!;
     const share = await api.exports.share({ token });
     expect(share.address).toBe("12 Harbour View");
@@ -279,7 +305,7 @@ describe("studio workflows over the v1 API", () => {
     }
     expect(await api.exports.shareLink({ workspaceId, projectId })).toMatchObject({ path: link.path });
 
-    await api.exports.revokeShareLink({ workspaceId, projectId });
+    await api.listings.unpublish({ workspaceId, projectId });
     expect(await api.exports.share({ token }).catch((e: { code: string }) => e.code)).toBe("NOT_FOUND");
     expect(await api.exports.shareLink({ workspaceId, projectId })).toBeNull();
   });

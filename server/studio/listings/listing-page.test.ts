@@ -1,8 +1,9 @@
 /**
  * The listing page as the agent means it: nothing public until published, only picked
- * results in the picked order and numbered as the remark, notes never on the page,
- * unpublishing (owners and admins only) takes it down, and a labelled download opens its
- * own image's page, publishing nothing.
+ * results in the picked order and numbered as the remark, notes never on the page, a
+ * change public only once published, publishing and unpublishing for owners and admins
+ * only, unpublishing takes it down, and a labelled download opens its own image's page,
+ * publishing nothing.
  */
 import jsQR from "jsqr";
 import { eq } from "drizzle-orm";
@@ -14,6 +15,7 @@ import { getBlobStore } from "@/server/storage";
 import { callerFor, codeOf, newPerson } from "@/test/callers";
 import { studioWithPhotos } from "@/test/fixtures";
 import { useAppStack } from "@/test/app-stack";
+import { publishDraft } from "@/test/listing";
 import { createStudioContext } from "../context";
 import { insertGeneration, loadOutputs, updateOutput } from "../generations/records";
 
@@ -59,7 +61,7 @@ beforeAll(async () => {
 const scope = () => ({ workspaceId: studio.workspaceId, projectId: studio.projectId });
 
 describe("the listing page", () => {
-  it("is public only once published, shows only picked results in the picked order, numbered as the remark, and never the notes", async () => {
+  it("is public only once published, shows only picked results in the picked order, numbered as the remark, and never the notes; changes wait for the next publish", async () => {
     const { api } = studio;
     expect(await api.exports.shareLink(scope())).toBeNull();
     expect((await api.listings.show(scope())).picks).toEqual([]);
@@ -68,7 +70,7 @@ describe("the listing page", () => {
     // Photo 3's result first, then photo 2's; photo 1's is not picked.
     await api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[2], caption: "Living room, staged" }, { outputId: outputIds[1] }] });
     expect(await api.exports.shareLink(scope())).toBeNull();
-    const link = await api.exports.createShareLink(scope());
+    const link = await publishDraft(api, scope());
     const token = link.path.split("/").pop()!;
     const page = await (await callerFor(null)).exports.share({ token });
     expect(page.items.map((item) => [item.id, item.name, item.caption, item.label])).toEqual([
@@ -78,19 +80,29 @@ describe("the listing page", () => {
     expect(page.description).toBeNull();
     expect(JSON.stringify(page)).not.toMatch(/Seller wants|11\/20/);
     const remarks = await api.compliance.listingRemarks(scope());
-    expect(remarks.remark).toBe(`Some listing photos are virtually staged or digitally altered. Photo 1: virtually staged. Photo 2: digitally altered: items removed. Unaltered originals: ${remarks.shareUrl}`);
+    expect(remarks.remark).toBe(
+      `Some listing photos are virtually staged or digitally altered. Photo 1: virtually staged. Photo 2: digitally altered: items removed. Unaltered originals: ${remarks.shareUrl} (${remarks.versionStamp})`,
+    );
+    expect(remarks.versionStamp).toMatch(/^Version 1, published \d{1,2} \w{3} \d{4}$/);
 
-    // Reordering changes page and remark together.
+    // Reordering changes the draft only; publishing changes page and remark together.
     await api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[1] }, { outputId: outputIds[2], caption: "Living room, staged" }] });
+    expect((await api.exports.share({ token })).items.map((item) => item.id)).toEqual([outputIds[2], outputIds[1]]);
+    expect((await api.compliance.listingRemarks(scope())).remark).toMatch(/Photo 1: virtually staged\. Photo 2: digitally altered: items removed\./);
+    expect((await api.listings.show(scope())).changes).toEqual({ count: 1, lines: ["Moved: Photo 2 (the photos' numbers change)"] });
+    expect((await publishDraft(api, scope())).path).toBe(link.path);
     expect((await api.exports.share({ token })).items.map((item) => [item.id, item.name])).toEqual([
       [outputIds[1], "Photo 1"],
       [outputIds[2], "Photo 2"],
     ]);
     expect((await api.compliance.listingRemarks(scope())).remark).toMatch(/Photo 1: digitally altered: items removed\. Photo 2: virtually staged\./);
 
-    // The description is what the agent saved for the page.
+    // The description is what the agent saved for the page, once published.
     await api.listings.setDescription({ ...scope(), description: "Bright three-bedroom house by the harbour." });
+    expect((await api.exports.share({ token })).description).toBeNull();
+    await publishDraft(api, scope());
     expect((await api.exports.share({ token })).description).toBe("Bright three-bedroom house by the harbour.");
+    expect((await api.exports.share({ token })).version).toMatchObject({ number: 3, stamp: expect.stringMatching(/^Version 3, published /) });
   });
 
   it("refuses picks from another project or workspace, and results not finished", async () => {
@@ -99,10 +111,12 @@ describe("the listing page", () => {
     expect(await codeOf(studio.api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[0] }, { outputId: outputIds[0] }] }))).toBe("BAD_REQUEST");
   });
 
-  it("lets an agent publish but not unpublish, archive or delete a teammate's result; owners can, and the log says who", async () => {
+  it("lets an agent neither publish nor unpublish, archive or delete a teammate's result; owners can, and the log says who", async () => {
     const asAgent = agent.api;
-    const refusal = await asAgent.exports.revokeShareLink(scope()).catch((error: { code: string; cause?: { code?: string } }) => error);
-    expect(refusal).toMatchObject({ code: "FORBIDDEN", cause: { code: "forbidden" } });
+    for (const call of [asAgent.listings.unpublish(scope()), publishDraft(asAgent, scope())]) {
+      const refusal = await call.catch((error: { code: string; message: string; cause?: { code?: string } }) => error);
+      expect(refusal).toMatchObject({ code: "FORBIDDEN", message: "Only owners and admins can do this here.", cause: { code: "forbidden" } });
+    }
     expect(await codeOf(asAgent.projects.setArchived({ ...scope(), archived: true }))).toBe("FORBIDDEN");
     const [first] = await studio.api.generations.list(scope());
     expect(first.deletable).toBe(true);
@@ -113,7 +127,7 @@ describe("the listing page", () => {
     expect(await studio.api.exports.shareLink(scope())).not.toBeNull();
 
     const { path } = (await studio.api.exports.shareLink(scope()))!;
-    await studio.api.exports.revokeShareLink(scope());
+    await studio.api.listings.unpublish(scope());
     expect(await codeOf((await callerFor(null)).exports.share({ token: path.split("/").pop()! }))).toBe("NOT_FOUND");
     expect(await studio.api.exports.shareLink(scope())).toBeNull();
     const ctx = await createStudioContext();

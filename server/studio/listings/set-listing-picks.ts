@@ -1,7 +1,8 @@
 /**
- * Replaces the results a project's listing page shows, in the given order and with their
- * captions. Only the project's finished images and videos can be picked; a result
- * deleted later leaves the list by itself (its pick goes with it).
+ * Replaces the results of the listing page's draft, in the given order and with their
+ * captions: the public page changes only when someone publishes the draft. Only the
+ * project's finished images and videos can be picked; a result deleted later leaves the
+ * draft by itself (its pick goes with it). Each edit is in the audit log.
  */
 import "server-only";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
@@ -10,10 +11,12 @@ import { listingPicks } from "@/db/schema/studio-listing-page";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
+import { loadDraft } from "./load-listing";
+import { recordDraftEdit } from "./record-draft-edit";
 import type { SetListingPicksInput } from "./set-listing-picks.schema";
 
-export async function setListingPicks(ctx: Pick<StudioContext, "db">, input: SetListingPicksInput & { workspaceId: string }) {
-  await getProject(ctx, input);
+export async function setListingPicks(ctx: Pick<StudioContext, "db">, input: SetListingPicksInput & { workspaceId: string; userId: string; ip?: string }) {
+  const project = await getProject(ctx, input);
   const ids = input.picks.map((pick) => pick.outputId);
   const found = ids.length
     ? await ctx.db
@@ -31,17 +34,20 @@ export async function setListingPicks(ctx: Pick<StudioContext, "db">, input: Set
     : [];
   if (found.length !== ids.length) throw new AppError("not_found", "A picked result is not a finished result of this project.");
   await ctx.db.transaction(async (tx) => {
+    const before = await loadDraft({ db: tx }, input);
     await tx.delete(listingPicks).where(and(eq(listingPicks.workspaceId, input.workspaceId), eq(listingPicks.projectId, input.projectId)));
-    if (input.picks.length === 0) return;
-    await tx.insert(listingPicks).values(
-      input.picks.map((pick, position) => ({
-        workspaceId: input.workspaceId,
-        projectId: input.projectId,
-        outputId: pick.outputId,
-        position,
-        caption: pick.caption ? pick.caption : null,
-      })),
-    );
+    if (input.picks.length > 0) {
+      await tx.insert(listingPicks).values(
+        input.picks.map((pick, position) => ({
+          workspaceId: input.workspaceId,
+          projectId: input.projectId,
+          outputId: pick.outputId,
+          position,
+          caption: pick.caption ? pick.caption : null,
+        })),
+      );
+    }
+    await recordDraftEdit(tx, { ...input, address: project.address, before });
   });
   return { picked: input.picks.length };
 }

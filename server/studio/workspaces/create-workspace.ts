@@ -8,7 +8,7 @@ import type { StudioContext } from "../context";
 import { claimStarterCredits } from "../users/starter-credits";
 import { makeSlug } from "./make-slug";
 import { provisionV1Account } from "./provision-v1-account";
-import type { WorkspaceSummary } from "./list-workspaces";
+import { toSummary, type WorkspaceSummary } from "./list-workspaces";
 
 /**
  * The workspace a repeated create (same request id) already made, when this person owns
@@ -16,13 +16,13 @@ import type { WorkspaceSummary } from "./list-workspaces";
  */
 async function createdBefore(ctx: Pick<StudioContext, "db">, input: { requestId: string; userId: string }): Promise<WorkspaceSummary | null> {
   const [row] = await ctx.db
-    .select({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name, userId: members.userId })
+    .select({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name, agentGrants: workspaces.agentGrants, userId: members.userId })
     .from(workspaces)
     .leftJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.userId, input.userId), eq(members.role, "owner")))
     .where(eq(workspaces.requestId, input.requestId));
   if (!row) return null;
   if (!row.userId) throw new AppError("conflict", "This request was already used. Reload the page and try again.");
-  return { id: row.id, slug: row.slug, name: row.name, role: "owner" };
+  return toSummary({ id: row.id, slug: row.slug, name: row.name, role: "owner", agentGrants: row.agentGrants });
 }
 
 /**
@@ -52,7 +52,7 @@ export async function createWorkspace(
         .values({ name, slug: makeSlug(name, suffixed), requestId: requestId ?? null, createdBy: input.userId })
         // No conflict target: a taken slug or a repeat's request id both skip the insert.
         .onConflictDoNothing()
-        .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name });
+        .returning({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name, agentGrants: workspaces.agentGrants });
       if (!workspace) return null;
       const starter = await claimStarterCredits({ db: tx, now: ctx.now }, input.userId);
       const [creator] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, input.userId));
@@ -67,7 +67,7 @@ export async function createWorkspace(
         detail: { role: "owner", via: "workspace_created" },
         ip: input.ip,
       });
-      return { ...workspace, role: "owner" as const };
+      return toSummary({ ...workspace, role: "owner" });
     });
     if (created) return created;
     // A repeat that raced the first past the check above: the first one's workspace.

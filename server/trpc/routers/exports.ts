@@ -1,19 +1,15 @@
 /**
  * What leaves the studio: a result downloaded (with its disclosure burned in when
- * asked, its QR code to that image's own page), and a project's listing page published
- * (its public link made) or unpublished. Publishing is every member's work; taking a
- * published page down needs an owner or admin. Each procedure validates, calls one verb
- * in server/studio/exports, and returns.
+ * asked, its QR code to that image's own page), the listing page's public link, and the
+ * public pages. Publishing and unpublishing the listing page are in routers/listings.ts.
+ * Each procedure validates, calls one verb in server/studio/exports, and returns.
  */
 import "server-only";
 import { z } from "zod";
-import { createShareLink } from "@/server/studio/exports/create-share-link";
 import { exportOutput } from "@/server/studio/exports/export-output";
-import { revokeShareLink } from "@/server/studio/exports/revoke-share-link";
 import { showImagePage } from "@/server/studio/exports/image-page";
 import { showShare } from "@/server/studio/exports/show-share";
 import { showShareLink } from "@/server/studio/exports/show-share-link";
-import { RequestIdSchema } from "@/server/studio/request-id";
 import { publicProcedure, router, workspaceProcedure } from "../procedures";
 
 export const exportsRouter = router({
@@ -24,14 +20,6 @@ export const exportsRouter = router({
   shareLink: workspaceProcedure()
     .input(z.object({ projectId: z.uuid() }))
     .query(({ ctx, input }) => showShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
-
-  createShareLink: workspaceProcedure()
-    .input(z.object({ projectId: z.uuid(), requestId: RequestIdSchema }))
-    .mutation(({ ctx, input }) => createShareLink(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip })),
-
-  revokeShareLink: workspaceProcedure("admin")
-    .input(z.object({ projectId: z.uuid() }))
-    .mutation(({ ctx, input }) => revokeShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, userId: ctx.user.id, ip: ctx.ip })),
 
   /** The public disclosure page's data: anyone with the link, no sign-in. */
   share: publicProcedure

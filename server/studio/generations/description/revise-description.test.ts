@@ -8,6 +8,7 @@ import { closeDb, getDb } from "@/db/client";
 import { generations } from "@/db/schema/studio-generations";
 import { studioWithPhotos } from "@/test/fixtures";
 import { codeOf } from "@/test/callers";
+import { publishDraft } from "@/test/listing";
 
 let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 let rival: Awaited<ReturnType<typeof studioWithPhotos>>;
@@ -40,10 +41,13 @@ describe("generations.reviseDescription", () => {
       ["A bright house.", "Nia"],
     ]);
     await api.generations.reviseDescription({ workspaceId, generationId, text: "Final copy." });
-    const { path } = await api.exports.createShareLink({ workspaceId, projectId });
+    const { path } = await publishDraft(api, { workspaceId, projectId });
     const token = path.split("/").pop()!;
     expect((await api.exports.share({ token })).description).toBeNull();
     await api.listings.setDescription({ workspaceId, projectId, description: "Final copy." });
+    // On the page once the draft is published.
+    expect((await api.exports.share({ token })).description).toBeNull();
+    await publishDraft(api, { workspaceId, projectId });
     expect((await api.exports.share({ token })).description).toBe("Final copy.");
   });
 

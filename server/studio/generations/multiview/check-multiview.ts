@@ -13,6 +13,7 @@ import type { MultiviewViewSchema } from "@/server/v1/schemas/multiview";
 import type { AtriumClient } from "@atrium/sdk";
 import { deleteDerivatives } from "@/server/images/derivatives";
 import type { StudioContext } from "../../context";
+import { imagesOfVersions } from "../../listings/published-listing";
 import { recordRefund, recordUsage } from "../../usage/record-usage";
 import { generationKeyPrefix, importOutput } from "../import-output";
 import { pollGeneration, type PolledGeneration, type PollOutcome } from "../poll-outcome";
@@ -77,5 +78,7 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
     error: null,
   });
   const replaced = [stored && row.storageKey, row.heldBackKey].filter((key): key is string => Boolean(key));
-  await Promise.all(replaced.map((key) => Promise.all([ctx.storage.delete(key), deleteDerivatives(ctx.storage, key)]).catch(() => undefined)));
+  // A published version of the listing page may still show the replaced image: it stays until the result is deleted.
+  const pinned = await imagesOfVersions(ctx, replaced);
+  await Promise.all(replaced.filter((key) => !pinned.has(key)).map((key) => Promise.all([ctx.storage.delete(key), deleteDerivatives(ctx.storage, key)]).catch(() => undefined)));
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AgentGrantsForm } from "@/components/settings/agent-grants-form";
 import { DeleteWorkspaceForm } from "@/components/settings/delete-workspace-form";
 import { MlsRuleSetForm } from "@/components/settings/mls-rule-set-form";
 import { RenameWorkspaceForm } from "@/components/settings/rename-workspace-form";
@@ -21,6 +22,9 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       </Panel>
       <Panel title="MLS rules" description="The listing rules the studio checks each edit against before it starts, and the disclosure they ask for.">
         <MlsRuleSetForm />
+      </Panel>
+      <Panel title="Agents" description="What agents may do beyond their own work on projects, photos and listing drafts.">
+        <AgentGrantsForm />
       </Panel>
       {connection ? (
         <Panel title="Image service" description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them. It was made for this workspace; the service address is this deployment's.">
