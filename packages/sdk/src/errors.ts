@@ -2,10 +2,12 @@ import type { Envelope, ErrorCode } from "./types.ts";
 
 /**
  * Codes of the SDK's own: `v1_unavailable` (no HTTP answer, or a 5xx whose body is not
- * the API's), `unexpected_response` (an answer outside the contract) and `wait_timeout`
- * (a wait helper gave up). A newer server may send codes this version does not know.
+ * the API's), `unexpected_response` (an answer outside the contract), `wait_timeout`
+ * (a wait helper gave up) and `aborted` (the caller's AbortSignal ended a call or a
+ * wait; `cause` is the signal's reason). A newer server may send codes this version
+ * does not know.
  */
-export type ClientErrorCode = "v1_unavailable" | "unexpected_response" | "wait_timeout";
+export type ClientErrorCode = "v1_unavailable" | "unexpected_response" | "wait_timeout" | "aborted";
 export type AtriumErrorCode = ErrorCode | ClientErrorCode | (string & {});
 
 /** Every refusal or failure of a call, whichever body style the route answers in (legacy `{error, code}` or the envelope). */

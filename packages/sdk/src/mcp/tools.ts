@@ -49,6 +49,7 @@ export const TOOL_ROUTES = {
   describe_property: "describeProperty",
 } as const satisfies Record<string, ToolRoute>;
 
+const Replayed = z.boolean().describe("true when this answer replays the first one given for the same idempotency_key: nothing ran or was charged again.");
 const ErrorInfo = z.object({ code: z.string(), message: z.string() }).nullable();
 const READS = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
 const CHARGES = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
@@ -95,18 +96,19 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         status: z.enum(["processing", "completed", "partially_completed"]),
         output_urls: z.array(z.string()),
         provider: z.string().nullable(),
+        replayed: Replayed,
       }),
       annotations: CHARGES,
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
-        const { jobId } = await client.createJob(input, { idempotencyKey: idempotency_key });
+        const { jobId, replayed } = await client.createJob(input, { idempotencyKey: idempotency_key });
         try {
           const job = await client.waitForJob(jobId, wait);
-          return { job_id: jobId, status: job.status, output_urls: job.data?.output_urls ?? [], provider: job.provider };
+          return { job_id: jobId, status: job.status, output_urls: job.data?.output_urls ?? [], provider: job.provider, replayed };
         } catch (error) {
           if (!isAtriumError(error, "wait_timeout")) throw error;
-          return { job_id: jobId, status: "processing", output_urls: [], provider: null };
+          return { job_id: jobId, status: "processing", output_urls: [], provider: null, replayed };
         }
       }),
   );
@@ -153,7 +155,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       }),
   );
 
-  const EnvelopeResult = z.object({ job_id: z.string().nullable(), status: z.string(), output_urls: z.array(z.string()), credits_charged: z.number().nullable() });
+  const EnvelopeResult = z.object({ job_id: z.string().nullable(), status: z.string(), output_urls: z.array(z.string()), credits_charged: z.number().nullable(), replayed: Replayed });
 
   server.registerTool(
     "inpaint",
@@ -167,7 +169,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.inpaint(input, { idempotencyKey: idempotency_key });
-        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged };
+        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged, replayed: done.replayed };
       }),
   );
 
@@ -183,7 +185,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.upscale(input, { idempotencyKey: idempotency_key });
-        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged };
+        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged, replayed: done.replayed };
       }),
   );
 
@@ -195,7 +197,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         "Renders a 5-second MP4 from a photo (premium and business plans). 1 quota unit, 27 credits. " +
         "Without wait it answers at once: read it later with get_job_status (kind video).",
       inputSchema: routeInput<VideoRequest>(TOOL_ROUTES.create_video, { wait: waitFlag("the video"), idempotency_key: IDEMPOTENCY_KEY }),
-      outputSchema: z.object({ job_id: z.string(), status: z.string(), video_url: z.string().nullable(), credits_charged: z.number().nullable(), error: ErrorInfo }),
+      outputSchema: z.object({ job_id: z.string(), status: z.string(), video_url: z.string().nullable(), credits_charged: z.number().nullable(), replayed: Replayed, error: ErrorInfo }),
       annotations: CHARGES,
     },
     async ({ idempotency_key, wait: waitForIt, ...input }) =>
@@ -208,6 +210,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
           status: video?.status ?? started.status,
           video_url: video?.result?.video_url ?? null,
           credits_charged: started.credits_charged,
+          replayed: started.replayed,
           error: video?.error ?? started.error,
         };
       }),
@@ -226,6 +229,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         status: z.string(),
         views: z.array(z.object({ view_index: z.number(), status: z.string(), output_url: z.string().nullable() })),
         credits_charged: z.number().nullable(),
+        replayed: Replayed,
       }),
       annotations: CHARGES,
     },
@@ -235,7 +239,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         const renderSetId = started.result!.render_set_id;
         const set = waitForIt ? await client.waitForRenderSet(renderSetId, wait) : await client.getMultiview(renderSetId);
         const views = (set.result?.views ?? []).map(({ view_index, status, output_url }) => ({ view_index, status, output_url }));
-        return { render_set_id: renderSetId, status: set.status, views, credits_charged: started.credits_charged };
+        return { render_set_id: renderSetId, status: set.status, views, credits_charged: started.credits_charged, replayed: started.replayed };
       }),
   );
 
@@ -247,14 +251,14 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         "Writes listing copy from photos and property facts (a preview feature). 1 quota unit, 1 credit. Images are base64 or data URLs " +
         "(jpeg, png, webp), never remote URLs; over MCP the whole call is limited to 4 MB.",
       inputSchema: routeInput<PropertyDescriptionRequest>(TOOL_ROUTES.describe_property, { idempotency_key: IDEMPOTENCY_KEY }),
-      outputSchema: z.object({ description: z.string(), listing_id: z.string(), image_count: z.number(), credits_charged: z.number().nullable() }),
+      outputSchema: z.object({ description: z.string(), listing_id: z.string(), image_count: z.number(), credits_charged: z.number().nullable(), replayed: Replayed }),
       annotations: CHARGES,
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.describeProperty(input, { idempotencyKey: idempotency_key });
         const result = done.result!;
-        return { description: result.description, listing_id: result.listing_id, image_count: result.image_analysis.length, credits_charged: done.credits_charged };
+        return { description: result.description, listing_id: result.listing_id, image_count: result.image_analysis.length, credits_charged: done.credits_charged, replayed: done.replayed };
       }),
   );
 
