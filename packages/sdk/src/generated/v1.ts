@@ -499,6 +499,7 @@ export interface components {
          *     | `quota_exceeded` | 403 | The monthly quota is used up. |
          *     | `not_found` | 404 | Not found. |
          *     | `feature_unavailable` | 404 | This feature is not available on this deployment. |
+         *     | `method_not_allowed` | 405 | This route does not take that HTTP method; the Allow header lists those it takes. |
          *     | `idempotency_conflict` | 409 | A request with this Idempotency-Key is still in progress. |
          *     | `idempotency_key_reused` | 422 | This Idempotency-Key was used with a different request. |
          *     | `structure_changed` | 422 | The generated image moved, removed or repainted the room's architecture (ceiling, upper walls, windows, door frames), also on a second attempt; it was not kept. |
@@ -509,7 +510,7 @@ export interface components {
          *     | `server_busy` | 503 | The service is busy with other image work; retry after the time in Retry-After. |
          * @enum {string}
          */
-        ErrorCode: "invalid_json" | "invalid_request" | "payload_too_large" | "source_fetch_failed" | "unsupported_media" | "remote_images_not_supported" | "redo_limit_exceeded" | "view_not_redoable" | "job_failed" | "missing_api_key" | "insufficient_credits" | "invalid_api_key" | "insufficient_scope" | "plan_required" | "quota_exceeded" | "not_found" | "feature_unavailable" | "idempotency_conflict" | "idempotency_key_reused" | "structure_changed" | "rate_limited" | "internal_error" | "provider_error" | "provider_timeout" | "server_busy";
+        ErrorCode: "invalid_json" | "invalid_request" | "payload_too_large" | "source_fetch_failed" | "unsupported_media" | "remote_images_not_supported" | "redo_limit_exceeded" | "view_not_redoable" | "job_failed" | "missing_api_key" | "insufficient_credits" | "invalid_api_key" | "insufficient_scope" | "plan_required" | "quota_exceeded" | "not_found" | "feature_unavailable" | "method_not_allowed" | "idempotency_conflict" | "idempotency_key_reused" | "structure_changed" | "rate_limited" | "internal_error" | "provider_error" | "provider_timeout" | "server_busy";
         ErrorInfo: {
             code: string;
             message: string;
