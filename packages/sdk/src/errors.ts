@@ -1,4 +1,4 @@
-import type { Envelope, ErrorCode } from "./types.ts";
+import type { ErrorCode, FailedEnvelope } from "./types.ts";
 
 /**
  * Codes of the SDK's own: `v1_unavailable` (no HTTP answer, or a 5xx whose body is not
@@ -18,7 +18,7 @@ export class AtriumApiError extends Error {
   /** The raw response body (parsed JSON, or the text when it was not JSON). */
   readonly body: unknown;
   /** The failed envelope, on envelope routes: a synchronous 502 carries its job id and `credits_charged` here. */
-  readonly envelope: Envelope | null;
+  readonly envelope: FailedEnvelope | null;
   /** The answer's `x-request-id`, to quote when asking for help; null when there was no answer. */
   readonly requestId: string | null;
 
@@ -28,7 +28,7 @@ export class AtriumApiError extends Error {
     message: string;
     details?: unknown;
     body?: unknown;
-    envelope?: Envelope | null;
+    envelope?: FailedEnvelope | null;
     requestId?: string | null;
     cause?: unknown;
   }) {
@@ -65,7 +65,7 @@ export function errorFromResponse(status: number, body: unknown, requestId: stri
   }
   if (isRecord(body) && isRecord(body.error) && typeof body.error.code === "string" && "status" in body) {
     const { code, message, details } = body.error;
-    return new AtriumApiError({ status, code, message: String(message ?? code), details, body, envelope: body as Envelope, requestId });
+    return new AtriumApiError({ status, code, message: String(message ?? code), details, body, envelope: body as FailedEnvelope, requestId });
   }
   return new AtriumApiError({
     status,
