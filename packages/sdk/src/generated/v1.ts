@@ -282,41 +282,9 @@ export interface webhooks {
          *
          *     **Verify** either signature, with the timestamp within 5 minutes: `webhook-signature` as Standard Webhooks defines it (`v1,` + base64 HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + "." + webhook-timestamp + "." + raw body`; the `standardwebhooks` libraries do it in one call), or the contract's `X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the whole secret's UTF-8 bytes, of `X-Service-Timestamp + "." + raw body`. While a rolled secret's overlap lasts, `webhook-signature` carries one entry per secret and `X-Service-Signature` stays on the previous secret.
          *
-         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch.
+         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch (a development server started with `npm run dev` also accepts receivers on its own machine: `V1_WEBHOOK_LOOPBACK`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id, the same on every attempt (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
-                    "X-Service-Timestamp": string;
-                    /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the event; anything else is retried. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onJobCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -338,41 +306,9 @@ export interface webhooks {
          *
          *     **Verify** either signature, with the timestamp within 5 minutes: `webhook-signature` as Standard Webhooks defines it (`v1,` + base64 HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + "." + webhook-timestamp + "." + raw body`; the `standardwebhooks` libraries do it in one call), or the contract's `X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the whole secret's UTF-8 bytes, of `X-Service-Timestamp + "." + raw body`. While a rolled secret's overlap lasts, `webhook-signature` carries one entry per secret and `X-Service-Signature` stays on the previous secret.
          *
-         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch.
+         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch (a development server started with `npm run dev` also accepts receivers on its own machine: `V1_WEBHOOK_LOOPBACK`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id, the same on every attempt (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
-                    "X-Service-Timestamp": string;
-                    /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the event; anything else is retried. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onJobFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -394,41 +330,9 @@ export interface webhooks {
          *
          *     **Verify** either signature, with the timestamp within 5 minutes: `webhook-signature` as Standard Webhooks defines it (`v1,` + base64 HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + "." + webhook-timestamp + "." + raw body`; the `standardwebhooks` libraries do it in one call), or the contract's `X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the whole secret's UTF-8 bytes, of `X-Service-Timestamp + "." + raw body`. While a rolled secret's overlap lasts, `webhook-signature` carries one entry per secret and `X-Service-Signature` stays on the previous secret.
          *
-         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch.
+         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch (a development server started with `npm run dev` also accepts receivers on its own machine: `V1_WEBHOOK_LOOPBACK`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id, the same on every attempt (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
-                    "X-Service-Timestamp": string;
-                    /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the event; anything else is retried. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -521,29 +425,23 @@ export interface components {
             updated_at: string | null;
             completed_at: string | null;
         };
-        /** @description The stable v1 envelope of the media, multi-view and tools routes. `result` is endpoint-specific and null on failure; `error` is null unless `status` is `failed`. `credits_charged`: null = no media debit for this request (every status read), 0 = a free operation or a completed compensating refund, 1 or more = credits retained. Timestamps are ISO 8601 UTC with milliseconds; `completed_at` is null until the job is terminal. */
-        Envelope: {
-            job_id: string | null;
-            /** @enum {string} */
-            status: "processing" | "completed" | "failed";
-            result?: unknown;
-            error: components["schemas"]["ErrorInfo"] | null;
-            credits_charged: number | null;
-            timestamps: components["schemas"]["Timestamps"];
-        };
         /** @description Error body of envelope routes: `status` `failed`, `result` null, `error.code` one of ErrorCode. `job_id` is null when no job was created (validation, auth, billing refusals); a synchronous generation that failed after acceptance carries its job id and `credits_charged: 0` (its credits were refunded). */
         FailedEnvelope: {
             job_id: string | null;
             /** @enum {string} */
             status: "failed";
             result: null;
-            error: components["schemas"]["ErrorInfo"];
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                message: string;
+                details?: unknown;
+            };
             credits_charged: number | null;
             timestamps: components["schemas"]["Timestamps"];
         };
         LegacyError: {
             error: string;
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             details?: unknown;
         };
         JobRecord: {
@@ -2573,6 +2471,105 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FailedEnvelope"];
                 };
+            };
+        };
+    };
+    onJobCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every attempt (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onJobFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every attempt (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every attempt (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
