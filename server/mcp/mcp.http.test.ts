@@ -67,7 +67,8 @@ describe("/api/mcp", () => {
       expect(staged.isError).toBeFalsy();
       expect(staged.structuredContent).toMatchObject({ status: "completed", provider: "local", output_urls: [expect.stringMatching(/^http/)] });
       const again = await client.callTool({ name: "stage_photo", arguments: args });
-      expect(again.structuredContent).toMatchObject({ job_id: (staged.structuredContent as { job_id: string }).job_id });
+      expect(staged.structuredContent).toMatchObject({ replayed: false });
+      expect(again.structuredContent).toMatchObject({ job_id: (staged.structuredContent as { job_id: string }).job_id, replayed: true });
 
       const usage = await client.callTool({ name: "get_usage", arguments: {} });
       expect(usage.structuredContent).toMatchObject({ api_completed_month: 1, plan: "business" });
