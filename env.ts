@@ -124,6 +124,8 @@ export const EnvSchema = z.object({
   V1_PROVIDER_TIMEOUT_MS: int(300_000, 1),
   V1_IDEMPOTENCY_TTL_HOURS: int(24, 1),
   V1_WEBHOOKS_ENABLED: bool,
+  /** Webhook endpoints on this machine's loopback addresses (localhost, 127.0.0.0/8, ::1), http included: `npm run dev` sets it; refused in production. */
+  V1_WEBHOOK_LOOPBACK: bool,
   V1_WEBHOOK_TIMEOUT_MS: int(15_000, 1),
   /** Seconds between scheduled delivery attempts (D16: the Standard Webhooks example, about 3 days); suites shorten it. */
   V1_WEBHOOK_RETRY_SECONDS: z
@@ -307,6 +309,14 @@ export const EnvSchema = z.object({
   }
   if (Boolean(settings.SMTP_USER) !== Boolean(settings.SMTP_PASSWORD)) {
     issues.addIssue({ code: "custom", path: ["SMTP_PASSWORD"], message: "SMTP_USER and SMTP_PASSWORD go together" });
+  }
+  // A deployment's loopback is its own services: nobody's webhook receiver.
+  if (settings.V1_WEBHOOK_LOOPBACK && (settings.NODE_ENV === "production" || isPublicDeployment(settings))) {
+    issues.addIssue({
+      code: "custom",
+      path: ["V1_WEBHOOK_LOOPBACK"],
+      message: "lets webhooks reach receivers on this machine, for `npm run dev` only: it is refused in a production build, on Vercel and with an APP_URL other than localhost",
+    });
   }
   // The outbox shows every mail, reset links included, to whoever opens it.
   if (settings.DEV_OUTBOX && isPublicDeployment(settings)) {

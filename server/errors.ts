@@ -53,6 +53,7 @@ export const ERROR_CODES = {
   unauthenticated: { status: 401, trpc: "UNAUTHORIZED", message: "Please sign in." },
   not_found: { status: 404, trpc: "NOT_FOUND", message: "Not found." },
   feature_unavailable: { status: 404, trpc: "NOT_FOUND", message: "This feature is not available on this deployment." },
+  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED", message: "This route does not take that HTTP method; the Allow header lists those it takes." },
   conflict: { status: 409, trpc: "CONFLICT", message: "The request conflicts with the current state." },
   idempotency_conflict: {
     status: 409,
@@ -95,6 +96,7 @@ export const V1_ERROR_CODES = [
   "quota_exceeded",
   "not_found",
   "feature_unavailable",
+  "method_not_allowed",
   "idempotency_conflict",
   "idempotency_key_reused",
   "structure_changed",

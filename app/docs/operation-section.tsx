@@ -1,5 +1,6 @@
 /** One route of the OpenAPI document: what it takes, what it answers, and a curl line. */
 import { Inline, Markdown } from "./markdown";
+import { NEW_IDEMPOTENCY_KEY } from "./samples";
 import { refName, SchemaFields, type Resolve, type Schema } from "./schema-fields";
 
 export interface Operation {
@@ -13,17 +14,25 @@ export interface Operation {
 }
 
 const EXAMPLE_VALUES: Record<string, string> = { jobSource: "$JOB_ID", render_set_id: "$RENDER_SET_ID", job_id: "$JOB_ID", limit: "10" };
+/** A body carrying image bytes cannot go on a command line (a photo over about 100 KB exceeds it): it is sent from this file. */
+const BODY_FILE = "description-request.json";
 
 export function curlLine(method: string, path: string, operation: Operation): string {
   const params = operation.parameters ?? [];
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => EXAMPLE_VALUES[name] ?? `$${name}`);
   const query = params.filter((p) => p.in === "query" && (p.required || p.name === "limit")).map((p) => `${p.name}=${EXAMPLE_VALUES[p.name] ?? "…"}`);
-  const url = `$BASE_URL${filled}${query.length ? `?${query.join("&")}` : ""}`;
-  const lines = [`curl -X ${method.toUpperCase()} "${url}"`, `  -H "x-api-key: $API_KEY"`];
+  const url = `$ATRIUM_BASE_URL${filled}${query.length ? `?${query.join("&")}` : ""}`;
+  const lines = [`curl -X ${method.toUpperCase()} "${url}"`, `  -H "x-api-key: $ATRIUM_API_KEY"`];
   const example = operation.requestBody?.content["application/json"].example;
-  if (params.some((p) => p.name === "Idempotency-Key")) lines.push(`  -H "Idempotency-Key: $(uuidgen)"`);
-  if (example !== undefined) lines.push(`  -H "content-type: application/json"`, `  -d '${JSON.stringify(example, null, 2)}'`);
-  return lines.join(" \\\n");
+  const keyed = params.some((p) => p.name === "Idempotency-Key");
+  const inFile = example !== undefined && JSON.stringify(example).includes(";base64,");
+  if (keyed) lines.push(`  -H "Idempotency-Key: \${IDEMPOTENCY_KEY:?}"`);
+  if (example !== undefined) lines.push(`  -H "content-type: application/json"`, inFile ? `  --data-binary @${BODY_FILE}` : `  -d '${JSON.stringify(example, null, 2)}'`);
+  return [
+    ...(inFile ? [`# ${BODY_FILE}: ${JSON.stringify(example)}, the photos inlined as in the Quickstart's property description`] : []),
+    ...(keyed ? [`${NEW_IDEMPOTENCY_KEY}   # one per action: send the same one to retry it`] : []),
+    lines.join(" \\\n"),
+  ].join("\n");
 }
 
 const METHOD_STYLE: Record<string, string> = { get: "bg-sky-100 text-sky-900", post: "bg-accent-100 text-accent-900" };

@@ -10,7 +10,7 @@ describe("the docs page", () => {
 
   it("has a section with a curl example for each of the 13 routes", () => {
     expect(html.match(/<section id="/g)).toHaveLength(18); // the quickstart, the overview, 13 routes, the webhooks, the SDK and AI assistants
-    for (const line of ["POST \"$BASE_URL/job\"", "GET \"$BASE_URL/jobs?limit=10\"", "GET \"$BASE_URL/jobs/$JOB_ID\"", "GET \"$BASE_URL/multiview?render_set_id=$RENDER_SET_ID\"", "GET \"$BASE_URL/video?job_id=$JOB_ID\"", "POST \"$BASE_URL/tools/property-description\""]) {
+    for (const line of ["POST \"$ATRIUM_BASE_URL/job\"", "GET \"$ATRIUM_BASE_URL/jobs?limit=10\"", "GET \"$ATRIUM_BASE_URL/jobs/$JOB_ID\"", "GET \"$ATRIUM_BASE_URL/multiview?render_set_id=$RENDER_SET_ID\"", "GET \"$ATRIUM_BASE_URL/video?job_id=$JOB_ID\"", "POST \"$ATRIUM_BASE_URL/tools/property-description\""]) {
       expect(text).toContain(`curl -X ${line}`);
     }
     expect(text).toContain('"redesign_type": "virtual staging"');
@@ -30,7 +30,8 @@ describe("the docs page", () => {
       expect(html).toContain(`id="${anchor}"`);
     }
     expect(text).toContain("Create key");
-    expect(text).toContain('curl -i "$BASE_URL/me" -H "x-api-key: $API_KEY"');
+    expect(text).toContain('curl -i "$ATRIUM_BASE_URL/me" -H "x-api-key: $ATRIUM_API_KEY"');
+    expect(text).not.toMatch(/uuidgen|\$BASE_URL|\$API_KEY|process\.env\.(BASE_URL|API_KEY)\b/);
     for (const label of ["curl", "TypeScript", "Python"]) expect(html).toContain(`>${label}</button>`);
   });
 
@@ -39,7 +40,10 @@ describe("the docs page", () => {
     expect(text).toContain("npm pack -w packages/sdk");
     expect(text).toContain('/api/mcp",');
     expect(text).toContain('"Authorization": "Bearer idk_…"');
-    expect(text).toContain('"args": ["atrium-mcp"]');
+    expect(text).toContain('"args": ["/absolute/path/to/your-project/node_modules/@atrium/sdk/dist/mcp/stdio.js"]');
+    expect(text).not.toContain('"command": "npx"');
+    for (const app of ["Claude Code", "Cursor", "Claude Desktop"]) expect(text).toContain(app);
+    expect(text).toMatch(/Node \d+\.\d+ or later/);
     for (const tool of ["stage_photo", "get_job_status", "inpaint", "upscale", "create_video", "create_multiview", "describe_property", "get_usage"]) expect(text).toContain(tool);
   });
 

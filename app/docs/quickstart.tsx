@@ -26,7 +26,7 @@ export function Quickstart() {
           <li>Copy the key (it starts with <code className="font-mono">idk_</code>): it is shown once. The same page shows the API address.</li>
         </ol>
         <p className="mt-4 rounded-md bg-stone-100 p-3 font-mono text-sm">
-          export BASE_URL=https://&lt;your-deployment&gt;/api/v1 API_KEY=idk_…
+          export ATRIUM_BASE_URL=https://&lt;your-deployment&gt;/api/v1 ATRIUM_API_KEY=idk_…
         </p>
         <p className="mt-3 text-sm text-stone-600">
           Rotate a key from the same list (the old one keeps working for the overlap you choose, 24 hours by default) and revoke one at once when it
@@ -47,7 +47,9 @@ export function Quickstart() {
         <h3 className="text-lg font-semibold">3. Verify a webhook</h3>
         <p className="mt-2 text-stone-700">
           Under <strong>Developers → Webhooks</strong>, add your endpoint&apos;s https URL and copy its signing secret (
-          <code className="font-mono">whsec_…</code>, shown once). <strong>Send test event</strong> delivers a{" "}
+          <code className="font-mono">whsec_…</code>, shown once, for <code className="font-mono">export ATRIUM_WEBHOOK_SECRET=whsec_…</code>). A
+          development server started with <code className="font-mono">npm run dev</code> also takes a receiver on your own machine (
+          <code className="font-mono">http://localhost:8080/</code>). <strong>Send test event</strong> delivers a{" "}
           <code className="font-mono">webhook.test</code> at once; real <code className="font-mono">job.completed</code> and{" "}
           <code className="font-mono">job.failed</code> events follow your jobs. Deliveries follow{" "}
           <a className="text-accent-700 underline" href="#webhooks">

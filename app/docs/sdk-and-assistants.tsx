@@ -1,11 +1,20 @@
 /** The docs page's section on the TypeScript SDK and on connecting an AI assistant (MCP). */
-import { MCP_REMOTE, MCP_STDIO, MCP_TOOLS, SDK_INSTALL, SDK_STAGE_PHOTO, SDK_VERIFY_WEBHOOK } from "./sdk-samples";
+import { MCP_REMOTE, MCP_STDIO, MCP_TOOLS, SDK_INSTALL, SDK_STAGE_PHOTO, SDK_VERIFY_WEBHOOK, type McpConfig } from "./sdk-samples";
 
 function Code({ children, label }: { children: string; label: string }) {
   return (
     <pre aria-label={label} tabIndex={0} className="mt-3 overflow-x-auto rounded-md bg-stone-900 p-4 text-sm text-stone-100">
       <code>{children}</code>
     </pre>
+  );
+}
+
+function ConfigFor({ config, label }: { config: McpConfig; label: string }) {
+  return (
+    <div className="mt-4">
+      <p className="text-sm font-medium text-stone-800">{config.apps}</p>
+      <Code label={label}>{config.config}</Code>
+    </div>
   );
 }
 
@@ -32,13 +41,26 @@ export function SdkAndAssistants() {
       <section id="ai-assistants" className="mt-12 scroll-mt-6">
         <h2 className="text-2xl font-semibold">Connect an AI assistant</h2>
         <p className="mt-2 text-stone-700">
-          Atrium is an MCP server. Remote assistants connect to <code className="font-mono">/api/mcp</code> (Streamable HTTP) with an
-          API key as a Bearer token; desktop assistants can start the SDK&apos;s <code className="font-mono">atrium-mcp</code> binary
-          (stdio). Every tool is an API call made with your key: charged, limited and refused exactly as the API is, and a read-only
-          key can use only the reading tools. Calls to <code className="font-mono">/api/mcp</code> are limited to 4 MB.
+          Atrium is an MCP server. Every tool is an API call made with your key: charged, limited and refused exactly as the API is, and a
+          read-only key can use only the reading tools. A tool that sends a request takes exactly that route&apos;s body (generated from this
+          document), plus <code className="font-mono">idempotency_key</code>.
         </p>
-        <Code label="Remote MCP server configuration">{MCP_REMOTE}</Code>
-        <Code label="Local MCP server configuration">{MCP_STDIO}</Code>
+        <h3 className="mt-6 text-lg font-semibold">Remote: /api/mcp with your key as a Bearer token</h3>
+        <p className="mt-2 text-stone-700">
+          Streamable HTTP, for apps that send a header you configure. Calls to <code className="font-mono">/api/mcp</code> are limited to 4 MB.
+          Claude Desktop&apos;s and claude.ai&apos;s connectors cannot send one (they sign in with OAuth or nothing): use the local server there.
+        </p>
+        {MCP_REMOTE.map((config, index) => (
+          <ConfigFor key={config.apps} config={config} label={`Remote MCP server configuration ${index + 1}`} />
+        ))}
+        <h3 className="mt-6 text-lg font-semibold">Local: the SDK&apos;s server over stdio</h3>
+        <p className="mt-2 text-stone-700">
+          Install the SDK in a project as above, then give the app the absolute path of its <code className="font-mono">atrium-mcp</code>{" "}
+          script; it then starts from any folder. Do not use <code className="font-mono">npx atrium-mcp</code>: outside that project, npx
+          would fetch a public package of that name, which is not Atrium&apos;s, and hand it your key. If the app cannot find{" "}
+          <code className="font-mono">node</code>, give its full path (<code className="font-mono">which node</code>) as the command.
+        </p>
+        <ConfigFor config={MCP_STDIO} label="Local MCP server configuration" />
         <ul className="mt-4 list-disc space-y-1 pl-6 text-stone-700">
           {MCP_TOOLS.map((tool) => (
             <li key={tool.name}>

@@ -77,7 +77,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       <SecretOnceDialog secret={created} title="Your new API key" onClose={() => setCreated(null)}>
         <p>
           Send it in the <code className="font-mono">x-api-key</code> header. Try it:{" "}
-          <code className="break-all font-mono text-xs">curl $BASE_URL/me -H &quot;x-api-key: $API_KEY&quot;</code>
+          <code className="break-all font-mono text-xs">curl &quot;$ATRIUM_BASE_URL/me&quot; -H &quot;x-api-key: $ATRIUM_API_KEY&quot;</code>
         </p>
       </SecretOnceDialog>
     </>

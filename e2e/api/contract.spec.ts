@@ -139,6 +139,19 @@ test("paths that are not routes answer the API's JSON 404", async ({ v1: { apiKe
   }
 });
 
+test("a method a route does not take answers 405 with the route's error body, x-request-id and Allow", async ({ v1: { apiKey }, request, baseURL }) => {
+  const headers = { "x-api-key": apiKey };
+  const wrongGet = await request.get(`${baseURL}/api/v1/job`, { headers });
+  expect([wrongGet.status(), wrongGet.headers()["allow"]]).toEqual([405, "POST, OPTIONS"]);
+  expect(wrongGet.headers()["x-request-id"]).toMatch(/^req_[0-9a-f]{32}$/);
+  expect(await wrongGet.json()).toEqual({ error: expect.any(String), code: "method_not_allowed" });
+  const wrongDelete = await request.delete(`${baseURL}/api/v1/video`, { headers });
+  expect([wrongDelete.status(), wrongDelete.headers()["allow"]]).toEqual([405, "POST, GET, HEAD, OPTIONS"]);
+  expect(await wrongDelete.json()).toMatchObject({ status: "failed", error: { code: "method_not_allowed" } });
+  const options = await request.fetch(`${baseURL}/api/v1/inpaint`, { method: "OPTIONS" });
+  expect([options.status(), options.headers()["allow"]]).toEqual([204, "POST, OPTIONS"]);
+});
+
 test("a trailing slash is served, not redirected", async ({ v1: { apiKey, baseUrl }, request }) => {
   for (const path of ["/me/", "/jobs/"]) {
     const response = await request.get(`${baseUrl}${path}`, { headers: { "x-api-key": apiKey }, maxRedirects: 0 });

@@ -2,11 +2,13 @@
  * The SDK as a customer gets it: `npm pack` of packages/sdk, installed into a fresh
  * project outside the repository, whose plain Node scripts run workflow 1 (stage a photo
  * and wait) and workflow 3 (inpaint then upscale) against the running app with a key,
- * and verify the webhook delivery that followed. The project's TypeScript file is
- * type-checked against the packed declarations as a customer's editor would read them,
- * and the installed `atrium-mcp` binary answers an MCP client over stdio.
+ * and verify the webhook delivery that followed. The project's TypeScript files, the
+ * /docs page's SDK samples among them, are type-checked under `tsc --strict` against the
+ * packed declarations as a customer's editor would read them; the docs' stage-a-photo
+ * sample and webhook receiver run as written; and the docs' local MCP configuration,
+ * started from an empty folder, answers an MCP client over stdio.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,12 +16,13 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { SDK_STAGE_PHOTO } from "@/app/docs/sdk-samples";
+import { MCP_STDIO, SDK_STAGE_PHOTO, SDK_VERIFY_WEBHOOK } from "@/app/docs/sdk-samples";
 import { getDb } from "@/db/client";
 import { v1Functions } from "@/inngest/functions/v1";
 import { setWebhook } from "@/server/v1/services/webhooks/set-webhook";
 import { useAppStack } from "@/test/app-stack";
 import { makeAccount } from "@/test/fixtures";
+import { freePort } from "@/test/process-harness";
 import { roomPhoto } from "@/test/images";
 
 vi.hoisted(() => {
@@ -32,7 +35,7 @@ let scratch: string;
 
 const WORKFLOWS = `import { createAtriumClient } from "@atrium/sdk";
 
-const atrium = createAtriumClient({ baseUrl: process.env.BASE_URL, apiKey: process.env.API_KEY });
+const atrium = createAtriumClient({ baseUrl: process.env.ATRIUM_BASE_URL, apiKey: process.env.ATRIUM_API_KEY });
 const { jobId } = await atrium.createJob(
   { source_url: process.env.PHOTO_URL, room_type: "living room", redesign_type: "virtual staging", style: "scandinavian", fast: true },
   { idempotencyKey: "scratch-workflow-1" },
@@ -47,10 +50,10 @@ const VERIFY = `import { readFileSync } from "node:fs";
 import { verifyWebhook, WebhookVerificationError } from "@atrium/sdk";
 
 const { payload, headers } = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const event = verifyWebhook({ payload, headers, secret: process.env.WEBHOOK_SECRET });
+const event = verifyWebhook({ payload, headers, secret: process.env.ATRIUM_WEBHOOK_SECRET });
 let forged = "accepted";
 try {
-  verifyWebhook({ payload: payload.replace("completed", "failed"), headers, secret: process.env.WEBHOOK_SECRET });
+  verifyWebhook({ payload: payload.replace("completed", "failed"), headers, secret: process.env.ATRIUM_WEBHOOK_SECRET });
 } catch (error) {
   forged = error instanceof WebhookVerificationError ? "refused" : String(error);
 }
@@ -84,7 +87,8 @@ beforeAll(() => {
   fs.writeFileSync(path.join(scratch, "workflows.mjs"), WORKFLOWS);
   fs.writeFileSync(path.join(scratch, "verify.mjs"), VERIFY);
   fs.writeFileSync(path.join(scratch, "typed.ts"), TYPED);
-  fs.writeFileSync(path.join(scratch, "docs-sample.mjs"), SDK_STAGE_PHOTO);
+  fs.writeFileSync(path.join(scratch, "docs-sample.ts"), SDK_STAGE_PHOTO);
+  fs.writeFileSync(path.join(scratch, "docs-receiver.ts"), SDK_VERIFY_WEBHOOK);
 }, 300_000);
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
@@ -97,8 +101,8 @@ it("installs from the packed tarball, runs workflows 1 and 3 against the app, ve
     .png()
     .toBuffer();
   const env = {
-    BASE_URL: `${stack.app.url}/api/v1`,
-    API_KEY: apiKey,
+    ATRIUM_BASE_URL: `${stack.app.url}/api/v1`,
+    ATRIUM_API_KEY: apiKey,
     PHOTO_URL: stack.fixtures.serve("/room.jpg", await roomPhoto(160, 120)),
     MASK_URL: stack.fixtures.serve("/mask.png", mask, "image/png"),
   };
@@ -116,19 +120,35 @@ it("installs from the packed tarball, runs workflows 1 and 3 against the app, ve
   await vi.waitFor(() => expect(stack.fixtures.received("/hook").length).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
   const [delivery] = stack.fixtures.received("/hook");
   fs.writeFileSync(path.join(scratch, "delivery.json"), JSON.stringify({ payload: delivery.body, headers: delivery.headers }));
-  const verified = JSON.parse(run("node", ["verify.mjs", "delivery.json"], scratch, { WEBHOOK_SECRET: secret }));
+  const verified = JSON.parse(run("node", ["verify.mjs", "delivery.json"], scratch, { ATRIUM_WEBHOOK_SECRET: secret }));
   expect(verified).toEqual({ event: expect.objectContaining({ type: "job.completed", data: expect.objectContaining({ job_id: result.jobId }) }), forged: "refused" });
 
-  // The docs page's sample, as written.
-  expect(await node("docs-sample.mjs")).toMatch(/^completed \[\s*'http.*\{ creditBalance: 7, api_completed_month: 4 \}/s);
+  // The docs page's samples, as written (the photo's example address swapped for the served one).
+  const photoSample = fs.readFileSync(path.join(scratch, "docs-sample.ts"), "utf8").replace("https://example.com/photos/living-room.jpg", env.PHOTO_URL);
+  fs.writeFileSync(path.join(scratch, "docs-sample.mjs"), photoSample);
+  expect(await node("docs-sample.mjs")).toMatch(/^started: \S+\ncompleted \[\s*'http.*\{ creditBalance: 7, api_completed_month: 4 \}/s);
+  expect(await node("docs-sample.mjs")).toMatch(/^already started: /);
+  fs.copyFileSync(path.join(scratch, "docs-receiver.ts"), path.join(scratch, "docs-receiver.mjs"));
+  const port = await freePort();
+  const receiver = spawn("node", ["docs-receiver.mjs"], { cwd: scratch, env: { ...process.env, PORT: String(port), ATRIUM_WEBHOOK_SECRET: secret } });
+  try {
+    const signed = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => /^(webhook-|x-service-|content-type)/.test(name))) as Record<string, string>;
+    const post = (payload: string) => fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: payload, headers: signed }).catch(() => null);
+    await vi.waitFor(async () => expect((await post(delivery.body))?.status).toBe(204), { timeout: 30_000, interval: 200 });
+    expect((await post(delivery.body.replace("completed", "failed")))?.status).toBe(400);
+  } finally {
+    receiver.kill();
+  }
 
+  // The docs' local MCP configuration with the installed package's path, key and address put in, started from an empty folder.
+  const filled = MCP_STDIO.config
+    .replace("/absolute/path/to/your-project", scratch)
+    .replace("idk_…", apiKey)
+    .replace("https://<your-deployment>/api/v1", env.ATRIUM_BASE_URL);
+  const server = (JSON.parse(filled) as { mcpServers: { atrium: { command: string; args: string[]; env: Record<string, string> } } }).mcpServers.atrium;
   const client = new Client({ name: "scratch", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
   await client.connect(
-    new StdioClientTransport({
-      command: path.join(scratch, "node_modules/.bin/atrium-mcp"),
-      env: { PATH: process.env.PATH ?? "", ATRIUM_API_KEY: apiKey, ATRIUM_BASE_URL: env.BASE_URL },
-      stderr: "pipe",
-    }),
+    new StdioClientTransport({ ...server, env: { PATH: process.env.PATH ?? "", ...server.env }, cwd: fs.mkdtempSync(path.join(os.tmpdir(), "atrium-empty-")), stderr: "pipe" }),
   );
   try {
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("stage_photo");
@@ -138,5 +158,6 @@ it("installs from the packed tarball, runs workflows 1 and 3 against the app, ve
   }
 
   const tsc = path.join(repo, "node_modules/.bin/tsc");
-  run(tsc, ["--noEmit", "--strict", "--skipLibCheck", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2023,dom", "--types", "node", "--typeRoots", path.join(repo, "node_modules/@types"), "typed.ts"], scratch);
+  const flags = ["--noEmit", "--strict", "--skipLibCheck", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2023,dom", "--types", "node"];
+  run(tsc, [...flags, "--typeRoots", path.join(repo, "node_modules/@types"), "typed.ts", "docs-sample.ts", "docs-receiver.ts"], scratch);
 });

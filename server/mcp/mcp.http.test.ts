@@ -62,17 +62,35 @@ describe("/api/mcp", () => {
       );
       expect(tools.find((tool) => tool.name === "get_usage")?.annotations?.readOnlyHint).toBe(true);
 
-      const args = { source_url: photoUrl, room_type: "Living Room", style: "Scandinavian", idempotency_key: "mcp-stage-1" };
+      const args = { source_url: photoUrl, room_type: "Living Room", redesign_type: "staging", style: "Scandinavian", fast: true, idempotency_key: "mcp-stage-1" };
       const staged = await client.callTool({ name: "stage_photo", arguments: args });
       expect(staged.isError).toBeFalsy();
       expect(staged.structuredContent).toMatchObject({ status: "completed", provider: "local", output_urls: [expect.stringMatching(/^http/)] });
       const again = await client.callTool({ name: "stage_photo", arguments: args });
-      expect(again.structuredContent).toMatchObject({ job_id: (staged.structuredContent as { job_id: string }).job_id });
+      expect(staged.structuredContent).toMatchObject({ replayed: false });
+      expect(again.structuredContent).toMatchObject({ job_id: (staged.structuredContent as { job_id: string }).job_id, replayed: true });
 
       const usage = await client.callTool({ name: "get_usage", arguments: {} });
       expect(usage.structuredContent).toMatchObject({ api_completed_month: 1, plan: "business" });
       const status = await client.callTool({ name: "get_job_status", arguments: { job_id: (staged.structuredContent as { job_id: string }).job_id } });
       expect(status.structuredContent).toMatchObject({ kind: "staging", status: "completed" });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("hands the property description every fact the API takes (bedrooms, bathrooms, currency, highlights)", async () => {
+    const { apiKey } = await makeAccount({ plan: "business" });
+    const client = await connect(apiKey);
+    try {
+      const property_data = { property_type: "house", price: 320000, currency: "EUR", bedrooms: 3, bathrooms: 2, highlights: ["new roof in 2024"] };
+      const images = [(await roomPhoto(160, 120)).toString("base64")];
+      const described = await client.callTool({ name: "describe_property", arguments: { images, property_data } });
+      expect(described.isError).toBeFalsy();
+      const { description } = described.structuredContent as { description: string };
+      expect(description).toMatch(/3 bedrooms and 2 bathrooms/);
+      expect(description).toContain("€320,000");
+      expect(description).toContain("New roof in 2024.");
     } finally {
       await client.close();
     }

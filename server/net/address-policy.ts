@@ -17,6 +17,13 @@ export function isPublicAddress(address: string): boolean {
   return parsed.kind() === "ipv4" ? isPublicIPv4(parsed as IPv4) : isPublicIPv6(parsed as IPv6);
 }
 
+/** True when `address` (an IP literal, without brackets) is this machine's loopback: 127.0.0.0/8, ::1, or ::ffff:127.x. */
+export function isLoopbackAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  return parsed.range() === "loopback";
+}
+
 function isPublicIPv4(address: IPv4): boolean {
   return address.range() === "unicast";
 }

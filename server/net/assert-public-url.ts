@@ -5,14 +5,14 @@
  */
 import "server-only";
 import { AppError } from "@/server/errors";
-import { BlockedDestinationError, checkedAddresses, effectivePort } from "./destination";
+import { BlockedDestinationError, checkedAddresses, effectivePort, type Reach } from "./destination";
 import { parseFetchUrl } from "./safe-fetch";
 
-export async function assertPublicUrl(input: string): Promise<URL> {
+export async function assertPublicUrl(input: string, reach: Reach = {}): Promise<URL> {
   const url = parseFetchUrl(input);
   const protocol = url.protocol as "http:" | "https:";
   try {
-    await checkedAddresses({ host: url.hostname, port: effectivePort(protocol, url.port), protocol });
+    await checkedAddresses({ host: url.hostname, port: effectivePort(protocol, url.port), protocol }, reach);
   } catch (error) {
     if (error instanceof BlockedDestinationError) throw new AppError("source_fetch_failed", error.message, { cause: error });
     throw error;

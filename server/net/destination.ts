@@ -8,7 +8,7 @@ import dns from "node:dns/promises";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/env";
-import { isPublicAddress } from "./address-policy";
+import { isLoopbackAddress, isPublicAddress } from "./address-policy";
 
 /** Raised when a destination is refused; callers turn it into source_fetch_failed. */
 export class BlockedDestinationError extends Error {
@@ -19,6 +19,9 @@ export class BlockedDestinationError extends Error {
 }
 
 export type Destination = { host: string; port: number; protocol: "http:" | "https:" };
+
+/** Addresses a call may reach beside public ones: this machine's loopback, for webhooks under V1_WEBHOOK_LOOPBACK (an operator setting, never user input). */
+export type Reach = { loopback?: boolean };
 
 /** The port a URL really uses: its explicit port or the scheme's default. */
 export function effectivePort(protocol: string, port: string | number | null | undefined): number {
@@ -43,16 +46,17 @@ export function isAllowlisted({ host, port }: Destination, extra: readonly strin
  * the ordinary resolver is used). Every address the name resolves to must be public: a
  * name that mixes public and private answers is refused rather than filtered.
  */
-export async function checkedAddresses(destination: Destination): Promise<string[] | null> {
+export async function checkedAddresses(destination: Destination, reach: Reach = {}): Promise<string[] | null> {
   if (isAllowlisted(destination)) return null;
-  return publicAddresses(destination.host);
+  return publicAddresses(destination.host, reach);
 }
 
-/** Resolves `host` (a name or an IP literal) and refuses it unless every answer is public. */
-export async function publicAddresses(host: string): Promise<string[]> {
+/** Resolves `host` (a name or an IP literal) and refuses it unless every answer is public (or loopback, when `reach` allows it). */
+export async function publicAddresses(host: string, reach: Reach = {}): Promise<string[]> {
   const bare = normalizeHost(host);
   const addresses = net.isIP(bare) ? [bare] : await resolveAll(bare);
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
+  const allowed = (address: string) => isPublicAddress(address) || (reach.loopback === true && isLoopbackAddress(address));
+  if (addresses.length === 0 || !addresses.every(allowed)) {
     throw new BlockedDestinationError("The URL points to an address that server-side fetches may not reach.");
   }
   return addresses;

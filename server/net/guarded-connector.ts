@@ -7,25 +7,25 @@
 import "server-only";
 import net, { type LookupFunction } from "node:net";
 import { buildConnector } from "undici";
-import { effectivePort, isAllowlisted, publicAddresses } from "./destination";
+import { effectivePort, isAllowlisted, publicAddresses, type Reach } from "./destination";
 
-export function guardedConnector(connectTimeoutMs: number, extraAllowlist: readonly string[] = []): buildConnector.connector {
-  const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: publicLookup, autoSelectFamily: true });
+export function guardedConnector(connectTimeoutMs: number, extraAllowlist: readonly string[] = [], reach: Reach = {}): buildConnector.connector {
+  const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: publicLookup(reach), autoSelectFamily: true });
   const open = buildConnector({ timeout: connectTimeoutMs, autoSelectFamily: true });
   return (options, callback) => {
     const protocol = options.protocol === "https:" ? "https:" : "http:";
     const destination = { host: options.hostname, port: effectivePort(protocol, options.port), protocol } as const;
     if (isAllowlisted(destination, extraAllowlist)) return open(options, callback);
     if (!net.isIP(options.hostname)) return guarded(options, callback);
-    publicAddresses(options.hostname).then(
+    publicAddresses(options.hostname, reach).then(
       () => guarded(options, callback),
       (error: Error) => callback(error, null),
     );
   };
 }
 
-const publicLookup: LookupFunction = (hostname, options, callback) => {
-  publicAddresses(hostname).then(
+const publicLookup = (reach: Reach): LookupFunction => (hostname, options, callback) => {
+  publicAddresses(hostname, reach).then(
     (addresses) => {
       const answers = addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
       const wanted = options.family ? answers.filter((answer) => answer.family === options.family) : answers;

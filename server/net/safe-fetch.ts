@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { Agent, request, type Dispatcher } from "undici";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
-import { BlockedDestinationError } from "./destination";
+import { BlockedDestinationError, type Reach } from "./destination";
 import { guardedConnector } from "./guarded-connector";
 import { readExcerpt, readLimited } from "./read-limited";
 
@@ -27,6 +27,8 @@ export type SafeFetchOptions = {
   excerptOnly?: boolean;
   /** host:port entries exempt from the address rule for this call only (operator settings, never user input). */
   allowlist?: readonly string[];
+  /** Addresses beside public ones this call may reach (operator settings, never user input). */
+  reach?: Reach;
 };
 
 export type SafeFetchResult = { status: number; headers: IncomingHttpHeaders; body: Buffer; finalUrl: string };
@@ -56,7 +58,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   // One agent per call: no pooled socket outlives the call or skips the connect-time check.
-  const dispatcher = new Agent({ connect: guardedConnector(Math.min(timeoutMs, env.V1_FETCH_TIMEOUT_MS), options.allowlist) });
+  const dispatcher = new Agent({ connect: guardedConnector(Math.min(timeoutMs, env.V1_FETCH_TIMEOUT_MS), options.allowlist, options.reach) });
   let method = options.method ?? "GET";
   let headers = { ...options.headers };
   let body = options.body;

@@ -25,6 +25,7 @@ const videoStarted: ScriptedAnswers["createVideo"] = () => ({
   error: null,
   credits_charged: 27,
   timestamps: { created_at: null, updated_at: null, completed_at: null },
+  replayed: false,
 });
 
 /** A studio context whose gateway hands out the double, recording which workspace asked, and whose events are only recorded. */

@@ -50,9 +50,11 @@ export function v1GatewayOver(rawForWorkspace: (workspaceId: string) => Promise<
 
 /**
  * Retries of the SDK (never charged twice: generations carry the studio's Idempotency-Key),
- * but a person is waiting: a rate limit asking for more than a few seconds is answered at once.
+ * but a person is waiting: a rate limit asking for more than a few seconds is answered at
+ * once, and a repeat of an action still in flight (409 idempotency_conflict) too, since
+ * startOnce then waits for the first action's own record (generations/start-once.ts).
  */
-const STUDIO_RETRY = { maxRetries: 2, maxDelayMs: 5_000 };
+const STUDIO_RETRY = { maxRetries: 2, maxDelayMs: 5_000, inFlightWaitMs: 0 };
 
 /** The only place the studio makes a v1 client (eslint.config.mjs forbids createAtriumClient elsewhere). */
 export const v1Gateway = v1GatewayOver(async (workspaceId) =>

@@ -10,7 +10,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { v1Functions } from "@/inngest/functions/v1";
-import { setProvidersForTesting } from "@/server/providers";
+import { getProviders, setProvidersForTesting } from "@/server/providers";
 import { ProviderError } from "@/server/providers/types";
 import { setWebhook } from "@/server/v1/services/webhooks/set-webhook";
 import { useAppStack } from "@/test/app-stack";
@@ -64,7 +64,8 @@ describe("workflows", () => {
     const atrium = clientFor(apiKey);
 
     const created = await atrium.createJob(staging(), { idempotencyKey: "sdk-workflow-1" });
-    expect(await atrium.createJob(staging(), { idempotencyKey: "sdk-workflow-1" })).toEqual(created);
+    expect(created.replayed).toBe(false);
+    expect(await atrium.createJob(staging(), { idempotencyKey: "sdk-workflow-1" })).toEqual({ ...created, replayed: true });
     const job = await atrium.waitForJob(created.jobId, fast);
     expect(job).toMatchObject({ status: "completed", provider: "local", data: { id: created.jobId, room_type: "living_room", style: "scandinavian" } });
     expect(job.data?.output_urls).toHaveLength(1);
@@ -127,6 +128,18 @@ describe("workflows", () => {
     const video = await atrium.waitForVideo(started.job_id!, { intervalMs: 250, timeoutMs: 120_000 });
     expect(video).toMatchObject({ status: "completed", result: { duration: 5, progress: 100 } });
     expect(video.result?.video_url).toMatch(/^http/);
+  });
+
+  it("an aborted wait or call ends with AtriumApiError aborted, the signal's reason as its cause", async () => {
+    const { apiKey } = await makeAccount();
+    const atrium = clientFor(apiKey);
+    const { jobId } = await atrium.createJob(staging());
+    const waiting = new AbortController();
+    // Well after the first read has answered: the wait is between reads.
+    setTimeout(() => waiting.abort(new Error("the user left")), 500);
+    const aborted = await rejection(atrium.waitForJob(jobId, { intervalMs: 10_000, signal: waiting.signal }));
+    expect([aborted.code, (aborted.cause as Error).message]).toEqual(["aborted", "the user left"]);
+    expect((await rejection(atrium.me({ signal: AbortSignal.abort() }))).code).toBe("aborted");
   });
 
   it("a wait that outlasts its time gives up with wait_timeout", async () => {
@@ -213,6 +226,29 @@ describe("retries", () => {
     const lost = await rejection(atrium.deleteJob({ jobId }));
     expect([lost.status, lost.code]).toEqual([502, "v1_unavailable"]);
     expect(proxy.count("/api/v1/delete")).toBe(1);
+  });
+
+  it("waits for the first of two simultaneous calls with one Idempotency-Key, then gets its answer replayed: one charge", async () => {
+    const local = getProviders().upscale;
+    // The first call holds the key long enough for the second to find it in flight (409 idempotency_conflict).
+    setProvidersForTesting({ upscale: { name: local.name, upscale: async (...args) => (await new Promise((resolve) => setTimeout(resolve, 1_500)), local.upscale(...args)) } });
+    try {
+      const { apiKey } = await makeAccount({ credits: 10 });
+      const atrium = clientFor(apiKey, proxy.url);
+      const before = proxy.count("/api/v1/upscale");
+      const first = atrium.upscale({ image_url: sourceUrl }, { idempotencyKey: "sdk-simultaneous" });
+      await vi.waitFor(() => expect(proxy.count("/api/v1/upscale") - before).toBe(1), { interval: 10 });
+      const second = atrium.upscale({ image_url: sourceUrl }, { idempotencyKey: "sdk-simultaneous" });
+      // Either may reach the service first: the other is refused while it runs, asks again, and gets its answer replayed.
+      const answers = await Promise.all([first, second]);
+      expect(proxy.count("/api/v1/upscale") - before).toBeGreaterThan(2);
+      expect(answers.map((answer) => answer.replayed).sort()).toEqual([false, true]);
+      expect({ ...answers[0], replayed: null }).toEqual({ ...answers[1], replayed: null });
+      expect(answers[0]).toMatchObject({ status: "completed", credits_charged: 2 });
+      expect(await clientFor(apiKey).me()).toMatchObject({ api_completed_month: 1, creditBalance: 8 });
+    } finally {
+      setProvidersForTesting(null);
+    }
   });
 
   it("does not send a generation's final failure again", async () => {

@@ -88,12 +88,21 @@ export function createAtriumClient(options: AtriumClientOptions) {
   });
   const keyed = (opts?: GenerationOptions) => ({ "Idempotency-Key": opts?.idempotencyKey ?? globalThis.crypto.randomUUID() });
   const read = async <R extends Outcome>(pending: Promise<R>) => (await settle(pending)).data;
+  /**
+   * A generation's answer, and whether it replays the first answer given for its
+   * Idempotency-Key (the service's `Idempotency-Replayed: true`): then nothing ran or
+   * was charged again, and `credits_charged` repeats what the first request was charged.
+   */
+  const generate = async <R extends Outcome>(pending: Promise<R>) => {
+    const { data, response } = await settle(pending);
+    return { ...data, replayed: response.headers.get("idempotency-replayed") === "true" };
+  };
 
   const client = {
     /** The openapi-fetch client underneath, for calls the methods below do not cover. */
     raw: api,
 
-    createJob: (input: JobRequest, opts?: GenerationOptions) => read(api.POST("/job", { body: input, headers: keyed(opts), signal: opts?.signal })),
+    createJob: (input: JobRequest, opts?: GenerationOptions) => generate(api.POST("/job", { body: input, headers: keyed(opts), signal: opts?.signal })),
     /** The legacy body, plus the provider a finished group names in its `Atrium-Provider` header. A group whose every output failed throws `job_failed`. */
     getJob: async (jobSource: string, opts?: CallOptions) => {
       const { data, response } = await settle(api.GET("/jobs/{jobSource}", { params: { path: { jobSource } }, signal: opts?.signal }));
@@ -111,17 +120,17 @@ export function createAtriumClient(options: AtriumClientOptions) {
       return { ...data, creditBalance: integerHeader(response.headers.get("atrium-credit-balance")), plan: planOf(response.headers.get("atrium-plan")) };
     },
     createMultiview: (input: MultiviewRequest, opts?: GenerationOptions) =>
-      read(api.POST("/multiview", { body: input, headers: keyed(opts), signal: opts?.signal })),
+      generate(api.POST("/multiview", { body: input, headers: keyed(opts), signal: opts?.signal })),
     getMultiview: (renderSetId: string, opts?: CallOptions) =>
       read(api.GET("/multiview", { params: { query: { render_set_id: renderSetId } }, signal: opts?.signal })),
     redoMultiview: (input: MultiviewRedoRequest, opts?: GenerationOptions) =>
-      read(api.POST("/multiview/redo", { body: input, headers: keyed(opts), signal: opts?.signal })),
-    inpaint: (input: InpaintRequest, opts?: GenerationOptions) => read(api.POST("/inpaint", { body: input, headers: keyed(opts), signal: opts?.signal })),
-    upscale: (input: UpscaleRequest, opts?: GenerationOptions) => read(api.POST("/upscale", { body: input, headers: keyed(opts), signal: opts?.signal })),
-    createVideo: (input: VideoRequest, opts?: GenerationOptions) => read(api.POST("/video", { body: input, headers: keyed(opts), signal: opts?.signal })),
+      generate(api.POST("/multiview/redo", { body: input, headers: keyed(opts), signal: opts?.signal })),
+    inpaint: (input: InpaintRequest, opts?: GenerationOptions) => generate(api.POST("/inpaint", { body: input, headers: keyed(opts), signal: opts?.signal })),
+    upscale: (input: UpscaleRequest, opts?: GenerationOptions) => generate(api.POST("/upscale", { body: input, headers: keyed(opts), signal: opts?.signal })),
+    createVideo: (input: VideoRequest, opts?: GenerationOptions) => generate(api.POST("/video", { body: input, headers: keyed(opts), signal: opts?.signal })),
     getVideo: (jobId: string, opts?: CallOptions) => read(api.GET("/video", { params: { query: { job_id: jobId } }, signal: opts?.signal })),
     describeProperty: (input: PropertyDescriptionRequest, opts?: GenerationOptions) =>
-      read(api.POST("/tools/property-description", { body: input, headers: keyed(opts), signal: opts?.signal })),
+      generate(api.POST("/tools/property-description", { body: input, headers: keyed(opts), signal: opts?.signal })),
 
     /** Reads a job group until it is no longer `processing`; a group whose every output failed throws `job_failed`. */
     waitForJob: (jobSource: string, opts?: WaitOptions) =>

@@ -1,11 +1,13 @@
-import type { Envelope, ErrorCode } from "./types.ts";
+import type { ErrorCode, FailedEnvelope } from "./types.ts";
 
 /**
  * Codes of the SDK's own: `v1_unavailable` (no HTTP answer, or a 5xx whose body is not
- * the API's), `unexpected_response` (an answer outside the contract) and `wait_timeout`
- * (a wait helper gave up). A newer server may send codes this version does not know.
+ * the API's), `unexpected_response` (an answer outside the contract), `wait_timeout`
+ * (a wait helper gave up) and `aborted` (the caller's AbortSignal ended a call or a
+ * wait; `cause` is the signal's reason). A newer server may send codes this version
+ * does not know.
  */
-export type ClientErrorCode = "v1_unavailable" | "unexpected_response" | "wait_timeout";
+export type ClientErrorCode = "v1_unavailable" | "unexpected_response" | "wait_timeout" | "aborted";
 export type AtriumErrorCode = ErrorCode | ClientErrorCode | (string & {});
 
 /** Every refusal or failure of a call, whichever body style the route answers in (legacy `{error, code}` or the envelope). */
@@ -16,7 +18,7 @@ export class AtriumApiError extends Error {
   /** The raw response body (parsed JSON, or the text when it was not JSON). */
   readonly body: unknown;
   /** The failed envelope, on envelope routes: a synchronous 502 carries its job id and `credits_charged` here. */
-  readonly envelope: Envelope | null;
+  readonly envelope: FailedEnvelope | null;
   /** The answer's `x-request-id`, to quote when asking for help; null when there was no answer. */
   readonly requestId: string | null;
 
@@ -26,7 +28,7 @@ export class AtriumApiError extends Error {
     message: string;
     details?: unknown;
     body?: unknown;
-    envelope?: Envelope | null;
+    envelope?: FailedEnvelope | null;
     requestId?: string | null;
     cause?: unknown;
   }) {
@@ -68,7 +70,7 @@ export function errorFromResponse(status: number, body: unknown, requestId: stri
   }
   if (isRecord(body) && isRecord(body.error) && typeof body.error.code === "string" && "status" in body) {
     const { code, message, details } = body.error;
-    return new AtriumApiError({ status, code, message: String(message ?? code), details, body, envelope: body as Envelope, requestId });
+    return new AtriumApiError({ status, code, message: String(message ?? code), details, body, envelope: body as FailedEnvelope, requestId });
   }
   return new AtriumApiError({
     status,

@@ -5,7 +5,8 @@ type Schemas = components["schemas"];
 
 /** A machine-readable code the service answers with (`error.code` of an envelope, `code` of a legacy error). */
 export type ErrorCode = Schemas["ErrorCode"];
-export type Envelope = Schemas["Envelope"];
+/** The error body of the envelope routes: `status` failed, `result` null, `error.code` one of ErrorCode. */
+export type FailedEnvelope = Schemas["FailedEnvelope"];
 export type JobRequest = Schemas["JobRequest"];
 export type JobCreated = Schemas["JobCreated"];
 export type JobRecord = Schemas["JobRecord"];
@@ -28,6 +29,17 @@ export type VideoStatus = Schemas["VideoStatus"];
 export type PropertyDescriptionRequest = Schemas["PropertyDescriptionRequest"];
 export type PropertyDescriptionResponse = Schemas["PropertyDescriptionResponse"];
 export type WebhookEvent = Schemas["WebhookEvent"];
+/** Any answer of an envelope route (D6): a route's own envelope, or the failed one. */
+export type Envelope =
+  | InpaintResponse
+  | UpscaleResponse
+  | VideoCreated
+  | VideoStatus
+  | MultiviewCreated
+  | MultiviewStatus
+  | MultiviewRedo
+  | PropertyDescriptionResponse
+  | FailedEnvelope;
 export type OperationId = keyof operations;
 
 const PLANS = ["free", "premium", "business"] as const;

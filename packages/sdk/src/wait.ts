@@ -1,10 +1,12 @@
 import { AtriumApiError } from "./errors.ts";
+import { sleep } from "./transport.ts";
 
 export interface WaitOptions {
   /** Time between reads. Default 2 s. */
   intervalMs?: number;
   /** Give up after this long with AtriumApiError `wait_timeout`. Default 10 minutes. */
   timeoutMs?: number;
+  /** Ends the wait (and the read in flight) with AtriumApiError `aborted`. */
   signal?: AbortSignal;
 }
 
@@ -18,11 +20,6 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => b
     if (Date.now() + intervalMs > deadline) {
       throw new AtriumApiError({ status: 0, code: "wait_timeout", message: `${what} was still processing after ${options.timeoutMs ?? 600_000} ms.` });
     }
-    await new Promise<void>((resolve, reject) => {
-      const signal = options.signal;
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(resolve, intervalMs);
-      signal?.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-    });
+    await sleep(intervalMs, options.signal);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Schemas that exist only to document the API: the error code enum with its status
- * table, the generic envelope and the failed envelope every refusal on an envelope
- * route answers with. They are built from the same pieces the service validates with.
+ * table, and the two error bodies every refusal answers with, whose `code` is one of it
+ * (the legacy `{error, code}` and the failed envelope). They are built from the same
+ * pieces the service answers with.
  */
 import "server-only";
 import { z } from "zod";
@@ -23,21 +24,12 @@ export const ErrorCodeSchema = z.enum(V1_ERROR_CODES).meta({
   description: `Machine-readable error codes of the v1 API and the HTTP status each answers with.\n\n${errorCodeTable()}`,
 });
 
-export const EnvelopeSchema = envelopeSchema("Envelope", z.unknown()).meta({
-  id: "Envelope",
-  description:
-    "The stable v1 envelope of the media, multi-view and tools routes. `result` is endpoint-specific and null on failure; " +
-    "`error` is null unless `status` is `failed`. `credits_charged`: null = no media debit for this request (every status read), " +
-    "0 = a free operation or a completed compensating refund, 1 or more = credits retained. Timestamps are ISO 8601 UTC with " +
-    "milliseconds; `completed_at` is null until the job is terminal.",
-});
-
 /**
  * A refusal creates no job, so `job_id` is null; a synchronous generation that failed
  * after acceptance carries its job id and `credits_charged: 0` (refunded).
  */
 export const FailedEnvelopeSchema = envelopeSchema("FailedEnvelopeBase", z.null())
-  .extend({ status: z.literal("failed"), result: z.null(), error: ErrorInfoSchema })
+  .extend({ status: z.literal("failed"), result: z.null(), error: ErrorInfoSchema.extend({ code: ErrorCodeSchema }) })
   .meta({
     id: "FailedEnvelope",
     description:
@@ -45,3 +37,8 @@ export const FailedEnvelopeSchema = envelopeSchema("FailedEnvelopeBase", z.null(
       "was created (validation, auth, billing refusals); a synchronous generation that failed after acceptance carries its job id " +
       "and `credits_charged: 0` (its credits were refunded).",
   });
+
+/** The error body of the legacy routes (D5, D13). */
+export const LegacyErrorSchema = z
+  .object({ error: z.string(), code: ErrorCodeSchema, details: z.unknown().optional() })
+  .meta({ id: "LegacyError" });

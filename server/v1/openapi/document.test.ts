@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { V1_ERROR_CODES } from "@/server/errors";
-import { FailedEnvelopeSchema } from "./components";
+import { FailedEnvelopeSchema, LegacyErrorSchema } from "./components";
 import { buildOpenApiDocument } from "./document";
-import { LegacyErrorSchema } from "@/server/v1/schemas/common";
 import { V1_ROUTES } from "@/server/v1/routes";
 
 const document = buildOpenApiDocument();
@@ -61,11 +60,29 @@ const bodySchemaRef = (r: Json) => ((r.content as Json)["application/json"] as J
 describe("the OpenAPI document", () => {
   it("is an OpenAPI 3.1 document of exactly the 13 routes, served under /api/v1 with the x-api-key scheme", () => {
     expect(document.openapi).toBe("3.1.0");
-    expect(document.servers?.[0].url).toBe("/api/v1");
+    expect(document.servers?.[0].url).toBe(`${process.env.APP_URL}/api/v1`);
     expect(operations().map(([key]) => key).sort()).toEqual(Object.keys(EXPECTED).sort());
     expect(document.components?.securitySchemes?.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
     expect(document.security).toEqual([{ ApiKey: [] }]);
     expect(new Set(V1_ROUTES.map((r) => r.operationId)).size).toBe(13);
+  });
+
+  it("gives generators what they ask for: a licence, an operationId on every operation and webhook, and no component left unused", () => {
+    expect(document.info.license).toEqual({ name: "MIT", identifier: "MIT" });
+    const webhookOperations = Object.values(document.webhooks ?? {}).flatMap((item) => Object.values(item as Json)) as Json[];
+    expect(webhookOperations.map((operation) => operation.operationId)).toEqual(["onJobCompleted", "onJobFailed", "onWebhookTest"]);
+    const ids = [...operations().map(([, operation]) => operation.operationId), ...webhookOperations.map((operation) => operation.operationId)];
+    expect(new Set(ids).size).toBe(ids.length);
+    const referenced = new Set(collectRefs({ ...document, components: undefined }));
+    // A component may be reached only through another one: follow references to a fixed point.
+    for (let size = 0; size !== referenced.size; ) {
+      size = referenced.size;
+      for (const ref of [...referenced]) collectRefs(resolve(ref)).forEach((next) => referenced.add(next));
+    }
+    const components = Object.entries(document.components ?? {})
+      .filter(([kind]) => kind !== "securitySchemes")
+      .flatMap(([kind, items]) => Object.keys(items as Json).map((name) => `#/components/${kind}/${name}`));
+    expect(components.filter((component) => !referenced.has(component))).toEqual([]);
   });
 
   it("resolves every $ref", () => {
@@ -138,7 +155,8 @@ describe("the OpenAPI document", () => {
     const codes = document.components?.schemas?.ErrorCode as Json;
     expect(codes.enum).toEqual([...V1_ERROR_CODES]);
     expect(codes.description).toContain("| `idempotency_key_reused` | 422 |");
-    expect(document.components?.schemas?.Envelope).toBeDefined();
+    expect(document.components?.schemas?.FailedEnvelope).toMatchObject({ properties: { error: { properties: { code: { $ref: "#/components/schemas/ErrorCode" } } } } });
+    expect(document.components?.schemas?.LegacyError).toMatchObject({ properties: { code: { $ref: "#/components/schemas/ErrorCode" } } });
   });
 
   it("lets envelope results and errors be null without making their components nullable", () => {

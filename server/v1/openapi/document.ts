@@ -6,12 +6,14 @@ import "server-only";
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { z } from "zod";
-import { ErrorInfoSchema, LegacyErrorSchema, TimestampsSchema } from "@/server/v1/schemas/common";
+import { env } from "@/env";
+import { siteUrl } from "@/server/auth/site-url";
+import { ErrorInfoSchema, TimestampsSchema } from "@/server/v1/schemas/common";
 import { JobRecordSchema } from "@/server/v1/schemas/job";
 import { InpaintResultSchema, UpscaleResultSchema, VideoCreatedResultSchema, VideoStatusResultSchema } from "@/server/v1/schemas/media";
 import { MultiviewCreatedResultSchema, MultiviewRedoResultSchema, MultiviewStatusResultSchema } from "@/server/v1/schemas/multiview";
 import { PropertyDescriptionResultSchema } from "@/server/v1/schemas/property-description";
-import { EnvelopeSchema, ErrorCodeSchema, errorCodeTable, FailedEnvelopeSchema } from "./components";
+import { ErrorCodeSchema, errorCodeTable, FailedEnvelopeSchema, LegacyErrorSchema } from "./components";
 import { fixNullableRefs } from "./fix-nullable-refs";
 import { overviewDescription } from "./overview";
 import { HEADER_COMPONENTS, routeResponses } from "./responses";
@@ -28,7 +30,6 @@ const SHARED_SCHEMAS = [
   ErrorCodeSchema,
   ErrorInfoSchema,
   TimestampsSchema,
-  EnvelopeSchema,
   FailedEnvelopeSchema,
   LegacyErrorSchema,
   JobRecordSchema,
@@ -92,8 +93,15 @@ export function buildOpenApiDocument(): OpenAPIObject {
   const definitions: OpenAPIRegistry["definitions"] = [...SHARED_SCHEMAS.map((schema) => ({ type: "schema" as const, schema })), ...registry.definitions];
   const document = new OpenApiGeneratorV31(definitions).generateDocument({
     openapi: "3.1.0",
-    info: { title: "Atrium image API", version: "1.0.0", description: overviewDescription(errorCodeTable()) },
-    servers: [{ url: "/api/v1", description: "This deployment" }],
+    info: {
+      title: "Atrium image API",
+      version: "1.0.0",
+      description: overviewDescription(errorCodeTable()),
+      // The licence of this description, as of the SDK generated from it (packages/sdk/LICENSE).
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    // Absolute, as generators and validators expect: the deployment's configured public URL (README "Settings": APP_URL).
+    servers: [{ url: `${(siteUrl() ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "")}/api/v1`, description: "This deployment" }],
     security: [{ ApiKey: [] }],
     tags: [
       { name: "Legacy jobs and account", description: "Flat legacy bodies; errors are `{error, code, details?}`." },

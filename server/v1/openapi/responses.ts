@@ -7,9 +7,8 @@ import "server-only";
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { HeaderObject } from "openapi3-ts/oas31";
 import { ERROR_CODES } from "@/server/errors";
-import { LegacyErrorSchema } from "@/server/v1/schemas/common";
 import { PlanSchema } from "@/server/v1/schemas/job";
-import { FailedEnvelopeSchema, statusOf, type V1ErrorCode } from "./components";
+import { FailedEnvelopeSchema, LegacyErrorSchema, statusOf, type V1ErrorCode } from "./components";
 import { routeErrors, type V1Route } from "@/server/v1/routes";
 
 const ref = (kind: "headers", name: string) => ({ $ref: `#/components/${kind}/${name}` });

@@ -46,12 +46,17 @@ const WEBHOOK_DESCRIPTION =
   "**Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried " +
   "after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh " +
   "timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. " +
-  "The endpoint URL must be https and passes the same SSRF guard as every server-side fetch.";
+  "The endpoint URL must be https and passes the same SSRF guard as every server-side fetch (a development server started with `npm run dev` " +
+  "also accepts receivers on its own machine: `V1_WEBHOOK_LOOPBACK`).";
+
+/** `job.completed` → `onJobCompleted`: the receiver's side of the event, as generators name its handler. */
+const operationIdOf = (type: string) => `on${type.split(/[._]/).map((word) => word[0].toUpperCase() + word.slice(1)).join("")}`;
 
 function webhook(type: string): RouteConfig {
   return {
     method: "post",
     path: type,
+    operationId: operationIdOf(type),
     summary: type === TEST_EVENT_TYPE ? `${type} (sent on demand)` : `${type} (preview)`,
     description: WEBHOOK_DESCRIPTION,
     "x-preview": true,

@@ -71,7 +71,3 @@ export function envelopeSchema<R extends z.ZodType>(id: string, result: R) {
     })
     .meta({ id });
 }
-
-export const LegacyErrorSchema = z
-  .object({ error: z.string(), code: z.string(), details: z.unknown().optional() })
-  .meta({ id: "LegacyError" });

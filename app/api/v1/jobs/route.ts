@@ -1,4 +1,5 @@
 import { bindRoute } from "@/server/v1/http/bind-route";
+import { methodsNotAllowed } from "@/server/v1/http/method-not-allowed";
 import { V1_ROUTE_TABLE } from "@/server/v1/routes";
 import { listJobGroups } from "@/server/v1/services/jobs/list-job-groups";
 
@@ -13,3 +14,5 @@ export const GET = bindRoute(V1_ROUTE_TABLE.listJobs, async ({ ctx, account, que
   next.search = new URLSearchParams({ limit: String(query.limit), cursor: page.next }).toString();
   return { body: { data: page.data }, headers: { Link: `<${next.toString()}>; rel="next"` } };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(V1_ROUTE_TABLE.listJobs.path);

@@ -116,7 +116,7 @@ export interface paths {
          *
          *     Only sibling rows (`view_index` ≥ 1) that are terminal and were charged at least once; the anchor, a running or a skipped row → 400 `view_not_redoable`. At most 4 attempts per row, the first generation included; the fifth → 400 `redo_limit_exceeded`. The same row (same `job_id`) is reused and its gate verdict cleared. Unknown set or view → 404.
          *
-         *     **Billing:** 1 quota unit when the redo starts (nothing when it does not); credits always 0 (`credits_charged: 0`).
+         *     **Billing:** 1 quota unit when the redo starts (nothing when it does not), none for a `review_redo` (D17); credits always 0 (`credits_charged: 0`).
          */
         post: operations["redoMultiview"];
         delete?: never;
@@ -282,41 +282,9 @@ export interface webhooks {
          *
          *     **Verify** either signature, with the timestamp within 5 minutes: `webhook-signature` as Standard Webhooks defines it (`v1,` + base64 HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + "." + webhook-timestamp + "." + raw body`; the `standardwebhooks` libraries do it in one call), or the contract's `X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the whole secret's UTF-8 bytes, of `X-Service-Timestamp + "." + raw body`. While a rolled secret's overlap lasts, `webhook-signature` carries one entry per secret and `X-Service-Signature` stays on the previous secret.
          *
-         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch.
+         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch (a development server started with `npm run dev` also accepts receivers on its own machine: `V1_WEBHOOK_LOOPBACK`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id, the same on every attempt (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
-                    "X-Service-Timestamp": string;
-                    /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the event; anything else is retried. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onJobCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -338,41 +306,9 @@ export interface webhooks {
          *
          *     **Verify** either signature, with the timestamp within 5 minutes: `webhook-signature` as Standard Webhooks defines it (`v1,` + base64 HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + "." + webhook-timestamp + "." + raw body`; the `standardwebhooks` libraries do it in one call), or the contract's `X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the whole secret's UTF-8 bytes, of `X-Service-Timestamp + "." + raw body`. While a rolled secret's overlap lasts, `webhook-signature` carries one entry per secret and `X-Service-Signature` stays on the previous secret.
          *
-         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch.
+         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch (a development server started with `npm run dev` also accepts receivers on its own machine: `V1_WEBHOOK_LOOPBACK`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id, the same on every attempt (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
-                    "X-Service-Timestamp": string;
-                    /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the event; anything else is retried. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onJobFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -394,41 +330,9 @@ export interface webhooks {
          *
          *     **Verify** either signature, with the timestamp within 5 minutes: `webhook-signature` as Standard Webhooks defines it (`v1,` + base64 HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + "." + webhook-timestamp + "." + raw body`; the `standardwebhooks` libraries do it in one call), or the contract's `X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the whole secret's UTF-8 bytes, of `X-Service-Timestamp + "." + raw body`. While a rolled secret's overlap lasts, `webhook-signature` carries one entry per secret and `X-Service-Signature` stays on the previous secret.
          *
-         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch.
+         *     **Delivery** is at least once: any non-2xx answer (3xx included: redirects are not followed) or no answer within 15 s is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h (±10 %), about 3 days, with the same `webhook-id` and body and a fresh timestamp and signatures. An endpoint that fails for 5 days without a success is disabled and the workspace's owners are mailed. The endpoint URL must be https and passes the same SSRF guard as every server-side fetch (a development server started with `npm run dev` also accepts receivers on its own machine: `V1_WEBHOOK_LOOPBACK`).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id, the same on every attempt (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
-                    "X-Service-Timestamp": string;
-                    /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the event; anything else is retried. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -522,6 +426,8 @@ export interface components {
          *     | `remote_images_not_supported` | 400 | Images must be base64 strings or data URLs; remote URLs are not fetched. |
          *     | `redo_limit_exceeded` | 400 | This view has used all 4 attempts. |
          *     | `view_not_redoable` | 400 | This view cannot be redone. |
+         *     | `not_under_review` | 400 | The structure check did not mark this output for review, so a free redo does not apply: ask for it as a new job. |
+         *     | `free_redo_limit` | 400 | This photo has had its 2 free redos today (UTC): ask for it as a new job, or again tomorrow. |
          *     | `job_failed` | 400 | The job failed. |
          *     | `missing_api_key` | 401 | The x-api-key header is missing. |
          *     | `insufficient_credits` | 402 | The credit balance is too low. |
@@ -531,6 +437,7 @@ export interface components {
          *     | `quota_exceeded` | 403 | The monthly quota is used up. |
          *     | `not_found` | 404 | Not found. |
          *     | `feature_unavailable` | 404 | This feature is not available on this deployment. |
+         *     | `method_not_allowed` | 405 | This route does not take that HTTP method; the Allow header lists those it takes. |
          *     | `idempotency_conflict` | 409 | A request with this Idempotency-Key is still in progress. |
          *     | `idempotency_key_reused` | 422 | This Idempotency-Key was used with a different request. |
          *     | `structure_changed` | 422 | The generated image moved, removed or repainted the room's architecture (ceiling, upper walls, windows, door frames), also on a second attempt; it was not kept. |
@@ -541,7 +448,7 @@ export interface components {
          *     | `server_busy` | 503 | The service is busy with other image work; retry after the time in Retry-After. |
          * @enum {string}
          */
-        ErrorCode: "invalid_json" | "invalid_request" | "payload_too_large" | "source_fetch_failed" | "unsupported_media" | "remote_images_not_supported" | "redo_limit_exceeded" | "view_not_redoable" | "job_failed" | "missing_api_key" | "insufficient_credits" | "invalid_api_key" | "insufficient_scope" | "plan_required" | "quota_exceeded" | "not_found" | "feature_unavailable" | "idempotency_conflict" | "idempotency_key_reused" | "structure_changed" | "rate_limited" | "internal_error" | "provider_error" | "provider_timeout" | "server_busy";
+        ErrorCode: "invalid_json" | "invalid_request" | "payload_too_large" | "source_fetch_failed" | "unsupported_media" | "remote_images_not_supported" | "redo_limit_exceeded" | "view_not_redoable" | "not_under_review" | "free_redo_limit" | "job_failed" | "missing_api_key" | "insufficient_credits" | "invalid_api_key" | "insufficient_scope" | "plan_required" | "quota_exceeded" | "not_found" | "feature_unavailable" | "method_not_allowed" | "idempotency_conflict" | "idempotency_key_reused" | "structure_changed" | "rate_limited" | "internal_error" | "provider_error" | "provider_timeout" | "server_busy";
         ErrorInfo: {
             code: string;
             message: string;
@@ -552,29 +459,23 @@ export interface components {
             updated_at: string | null;
             completed_at: string | null;
         };
-        /** @description The stable v1 envelope of the media, multi-view and tools routes. `result` is endpoint-specific and null on failure; `error` is null unless `status` is `failed`. `credits_charged`: null = no media debit for this request (every status read), 0 = a free operation or a completed compensating refund, 1 or more = credits retained. Timestamps are ISO 8601 UTC with milliseconds; `completed_at` is null until the job is terminal. */
-        Envelope: {
-            job_id: string | null;
-            /** @enum {string} */
-            status: "processing" | "completed" | "failed";
-            result?: unknown;
-            error: components["schemas"]["ErrorInfo"] | null;
-            credits_charged: number | null;
-            timestamps: components["schemas"]["Timestamps"];
-        };
         /** @description Error body of envelope routes: `status` `failed`, `result` null, `error.code` one of ErrorCode. `job_id` is null when no job was created (validation, auth, billing refusals); a synchronous generation that failed after acceptance carries its job id and `credits_charged: 0` (its credits were refunded). */
         FailedEnvelope: {
             job_id: string | null;
             /** @enum {string} */
             status: "failed";
             result: null;
-            error: components["schemas"]["ErrorInfo"];
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                message: string;
+                details?: unknown;
+            };
             credits_charged: number | null;
             timestamps: components["schemas"]["Timestamps"];
         };
         LegacyError: {
             error: string;
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             details?: unknown;
         };
         JobRecord: {
@@ -797,6 +698,8 @@ export interface components {
             fast?: boolean;
             /** @description Beyond the contract: the same seed for several jobs asks a generative provider for matching furnishings (e.g. every photo of one listing). Output n of the group uses seed + n. */
             seed?: number;
+            /** @description Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`. */
+            review_redo_of?: string;
         };
         JobList: {
             data: components["schemas"]["JobRecord"][];
@@ -861,6 +764,8 @@ export interface components {
         MultiviewRedoRequest: {
             render_set_id: string;
             view_index: number;
+            /** @description Beyond the contract (D17): true to redo a view whose image the structure check marked `review`, at no cost: no quota unit, at most 2 per view per UTC day (then 400 `free_redo_limit`); the attempt cap still applies. A view not marked review → 400 `not_under_review`. */
+            review_redo?: boolean;
         };
         InpaintResponse: {
             job_id: string | null;
@@ -1629,7 +1534,7 @@ export interface operations {
                     "application/json": components["schemas"]["MultiviewRedo"];
                 };
             };
-            /** @description `view_not_redoable`, `redo_limit_exceeded`, `invalid_json`, `payload_too_large`, `invalid_request`. */
+            /** @description `view_not_redoable`, `redo_limit_exceeded`, `not_under_review`, `free_redo_limit`, `invalid_json`, `payload_too_large`, `invalid_request`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2632,6 +2537,105 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FailedEnvelope"];
                 };
+            };
+        };
+    };
+    onJobCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every attempt (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onJobFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every attempt (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every attempt (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`). */
+                "X-Service-Timestamp": string;
+                /** @description `sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`. */
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

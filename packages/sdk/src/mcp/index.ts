@@ -1,1 +1,1 @@
-export { createAtriumMcpServer, type AtriumMcpServerOptions } from "./tools.ts";
+export { createAtriumMcpServer, TOOL_ROUTES, type AtriumMcpServerOptions } from "./tools.ts";

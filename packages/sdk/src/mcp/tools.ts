@@ -1,7 +1,9 @@
-import { McpServer, type CallToolResult } from "@modelcontextprotocol/server";
+import { fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { AtriumClient } from "../client.ts";
 import { AtriumApiError, isAtriumError } from "../errors.ts";
+import { REQUEST_SCHEMAS } from "../generated/request-schemas.ts";
+import type { InpaintRequest, JobRequest, MultiviewRequest, PropertyDescriptionRequest, UpscaleRequest, VideoRequest } from "../types.ts";
 import type { WaitOptions } from "../wait.ts";
 
 export interface AtriumMcpServerOptions {
@@ -11,14 +13,43 @@ export interface AtriumMcpServerOptions {
   version?: string;
 }
 
-const idempotencyKey = z
-  .string()
-  .min(1)
-  .max(255)
-  .optional()
-  .describe("Optional Idempotency-Key: the same key and arguments within 24 h replay the first answer without a second charge.");
-const url = (what: string) => z.url({ protocol: /^https?$/ }).describe(what);
-const waitFlag = (what: string) => z.boolean().default(false).describe(`Wait until ${what} is finished before answering (polls the API).`);
+/** Arguments a tool takes beside its route's body: they steer the call, never reach the body. */
+const IDEMPOTENCY_KEY = {
+  type: "string",
+  minLength: 1,
+  maxLength: 255,
+  description: "Optional Idempotency-Key: the same key and arguments within 24 h replay the first answer without a second charge.",
+} as const;
+const waitFlag = (what: string) => ({ type: "boolean", default: false, description: `Wait until ${what} is finished before answering (polls the API).` }) as const;
+
+type ToolRoute = keyof typeof REQUEST_SCHEMAS;
+type ToolFields = Record<string, { type: string }>;
+type WithFields<Body, Fields extends ToolFields> = Body & { [K in keyof Fields]?: Fields[K]["type"] extends "boolean" ? boolean : string };
+
+/**
+ * A tool's input: its route's request body as generated from the OpenAPI document (so
+ * every field the route takes, and only those, with the route's own rules), plus the
+ * tool's own steering fields. A steering field may never shadow a body field.
+ */
+function routeInput<Body, Fields extends ToolFields = ToolFields>(route: ToolRoute, fields: Fields) {
+  const body = REQUEST_SCHEMAS[route];
+  const clash = Object.keys(fields).find((name) => name in body.properties);
+  if (clash) throw new Error(`The ${route} route has its own field ${clash}; a tool field may not replace it.`);
+  const schema = { ...body, properties: { ...body.properties, ...fields } };
+  return fromJsonSchema<WithFields<Body, Fields>>(schema as unknown as JsonSchemaType);
+}
+
+/** Which route each tool that sends one request body calls: the tool's input is that body's schema. */
+export const TOOL_ROUTES = {
+  stage_photo: "createJob",
+  inpaint: "inpaint",
+  upscale: "upscale",
+  create_video: "createVideo",
+  create_multiview: "createMultiview",
+  describe_property: "describeProperty",
+} as const satisfies Record<string, ToolRoute>;
+
+const Replayed = z.boolean().describe("true when this answer replays the first one given for the same idempotency_key: nothing ran or was charged again.");
 const ErrorInfo = z.object({ code: z.string(), message: z.string() }).nullable();
 const READS = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
 const CHARGES = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
@@ -57,33 +88,27 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       description:
         "Virtually stages (or declutters, renders, redecorates, recolors) one room photo and waits for the result. 1 quota unit. " +
         "A job still running when the server stops waiting answers status processing: read it later with get_job_status. " +
+        "The arguments are POST /job's body: redesign_type staging needs a style; fast true asks for one output (else as many as the plan gives). " +
         "room_type and style take ids or labels (e.g. living_room or 'Living Room', scandinavian); a wrong value is refused with the accepted list.",
-      inputSchema: z.object({
-        source_url: url("The room photo: a public http(s) URL of a JPEG, PNG or WebP."),
-        room_type: z.string().min(1).describe("living_room, bedroom, kitchen, dining_room, bathroom, home_office, kids_room, entryway, basement or patio."),
-        redesign_type: z.string().default("staging").describe("staging (default), declutter, render, redecorate or color_change."),
-        style: z.string().optional().describe("Required for staging, render and redecorate, e.g. modern, scandinavian, japandi."),
-        color: z.string().optional().describe("Required for color_change: #RRGGBB or a paint color name."),
-        fast: z.boolean().default(true).describe("One output (default); false asks for as many as the plan gives."),
-        idempotency_key: idempotencyKey,
-      }),
+      inputSchema: routeInput<JobRequest>(TOOL_ROUTES.stage_photo, { idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: z.object({
         job_id: z.string(),
         status: z.enum(["processing", "completed", "partially_completed"]),
         output_urls: z.array(z.string()),
         provider: z.string().nullable(),
+        replayed: Replayed,
       }),
       annotations: CHARGES,
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
-        const { jobId } = await client.createJob(input, { idempotencyKey: idempotency_key });
+        const { jobId, replayed } = await client.createJob(input, { idempotencyKey: idempotency_key });
         try {
           const job = await client.waitForJob(jobId, wait);
-          return { job_id: jobId, status: job.status, output_urls: job.data?.output_urls ?? [], provider: job.provider };
+          return { job_id: jobId, status: job.status, output_urls: job.data?.output_urls ?? [], provider: job.provider, replayed };
         } catch (error) {
           if (!isAtriumError(error, "wait_timeout")) throw error;
-          return { job_id: jobId, status: "processing", output_urls: [], provider: null };
+          return { job_id: jobId, status: "processing", output_urls: [], provider: null, replayed };
         }
       }),
   );
@@ -130,30 +155,21 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       }),
   );
 
-  const EnvelopeResult = z.object({ job_id: z.string().nullable(), status: z.string(), output_urls: z.array(z.string()), credits_charged: z.number().nullable() });
+  const EnvelopeResult = z.object({ job_id: z.string().nullable(), status: z.string(), output_urls: z.array(z.string()), credits_charged: z.number().nullable(), replayed: Replayed });
 
   server.registerTool(
     "inpaint",
     {
       title: "Inpaint (remove or replace) a masked area",
       description: "Edits the area of a photo that a mask marks white. Synchronous. 1 quota unit, 1 credit. The first output can be sent to upscale.",
-      inputSchema: z.object({
-        submitted_url: url("The photo: a public http(s) URL."),
-        mask_url: url("The mask: white where the image is to change; scaled to the photo."),
-        inpainting_type: z.enum(["remove", "replace"]),
-        render_type: z.enum(["interior", "exterior"]),
-        style: z.string().optional(),
-        room_type: z.string().optional(),
-        intensity: z.number().min(0.1).max(1).optional().describe("0.1 to 1.0, default 0.5."),
-        idempotency_key: idempotencyKey,
-      }),
+      inputSchema: routeInput<InpaintRequest>(TOOL_ROUTES.inpaint, { idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: EnvelopeResult,
       annotations: CHARGES,
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.inpaint(input, { idempotencyKey: idempotency_key });
-        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged };
+        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged, replayed: done.replayed };
       }),
   );
 
@@ -162,14 +178,14 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     {
       title: "Upscale an image",
       description: "Doubles an image's width and height (at most 8192 px on the long side). Synchronous. 1 quota unit, 2 credits.",
-      inputSchema: z.object({ image_url: url("The image: a public http(s) URL, e.g. an inpaint output."), idempotency_key: idempotencyKey }),
+      inputSchema: routeInput<UpscaleRequest>(TOOL_ROUTES.upscale, { idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: EnvelopeResult,
       annotations: CHARGES,
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.upscale(input, { idempotencyKey: idempotency_key });
-        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged };
+        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged, replayed: done.replayed };
       }),
   );
 
@@ -180,14 +196,8 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       description:
         "Renders a 5-second MP4 from a photo (premium and business plans). 1 quota unit, 27 credits. " +
         "Without wait it answers at once: read it later with get_job_status (kind video).",
-      inputSchema: z.object({
-        mode: z.enum(["before_after", "flyover", "zoom_in", "pan", "reveal"]),
-        image_url: url("The photo: a public http(s) URL."),
-        tail_image_url: url("The second image: required for before_after, optional for reveal.").optional(),
-        wait: waitFlag("the video"),
-        idempotency_key: idempotencyKey,
-      }),
-      outputSchema: z.object({ job_id: z.string(), status: z.string(), video_url: z.string().nullable(), credits_charged: z.number().nullable(), error: ErrorInfo }),
+      inputSchema: routeInput<VideoRequest>(TOOL_ROUTES.create_video, { wait: waitFlag("the video"), idempotency_key: IDEMPOTENCY_KEY }),
+      outputSchema: z.object({ job_id: z.string(), status: z.string(), video_url: z.string().nullable(), credits_charged: z.number().nullable(), replayed: Replayed, error: ErrorInfo }),
       annotations: CHARGES,
     },
     async ({ idempotency_key, wait: waitForIt, ...input }) =>
@@ -200,6 +210,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
           status: video?.status ?? started.status,
           video_url: video?.result?.video_url ?? null,
           credits_charged: started.credits_charged,
+          replayed: started.replayed,
           error: video?.error ?? started.error,
         };
       }),
@@ -212,21 +223,13 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       description:
         "Stages an anchor photo, then 1 to 3 more views of the same room in its style (premium and business plans; a preview feature). " +
         "1 quota unit; 1 credit for the anchor and 6 per further view. Without wait, read it later with get_job_status (kind multiview).",
-      inputSchema: z.object({
-        source_url: url("The anchor view: a public http(s) URL."),
-        additional_view_urls: z.array(url("Another view of the same room.")).min(1).max(3),
-        room_type: z.string().min(1),
-        style: z.string().min(1),
-        intensity: z.number().min(0.1).max(1).optional(),
-        color: z.string().optional(),
-        wait: waitFlag("every view"),
-        idempotency_key: idempotencyKey,
-      }),
+      inputSchema: routeInput<MultiviewRequest>(TOOL_ROUTES.create_multiview, { wait: waitFlag("every view"), idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: z.object({
         render_set_id: z.string(),
         status: z.string(),
         views: z.array(z.object({ view_index: z.number(), status: z.string(), output_url: z.string().nullable() })),
         credits_charged: z.number().nullable(),
+        replayed: Replayed,
       }),
       annotations: CHARGES,
     },
@@ -236,7 +239,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         const renderSetId = started.result!.render_set_id;
         const set = waitForIt ? await client.waitForRenderSet(renderSetId, wait) : await client.getMultiview(renderSetId);
         const views = (set.result?.views ?? []).map(({ view_index, status, output_url }) => ({ view_index, status, output_url }));
-        return { render_set_id: renderSetId, status: set.status, views, credits_charged: started.credits_charged };
+        return { render_set_id: renderSetId, status: set.status, views, credits_charged: started.credits_charged, replayed: started.replayed };
       }),
   );
 
@@ -247,32 +250,15 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       description:
         "Writes listing copy from photos and property facts (a preview feature). 1 quota unit, 1 credit. Images are base64 or data URLs " +
         "(jpeg, png, webp), never remote URLs; over MCP the whole call is limited to 4 MB.",
-      inputSchema: z.object({
-        images: z.array(z.string().min(1)).min(1).max(20).describe("base64 strings or data:image/...;base64, URLs."),
-        property_data: z.object({
-          property_type: z.string().min(1),
-          address: z.string().optional(),
-          listing_status: z.string().optional(),
-          listing_type: z.string().optional(),
-          price: z.number().optional(),
-        }),
-        generation_settings: z
-          .object({
-            tone: z.enum(["professional", "warm", "luxury", "casual"]).optional(),
-            length: z.enum(["short", "medium", "long"]).optional(),
-            language: z.string().optional().describe("BCP 47, default en."),
-          })
-          .optional(),
-        idempotency_key: idempotencyKey,
-      }),
-      outputSchema: z.object({ description: z.string(), listing_id: z.string(), image_count: z.number(), credits_charged: z.number().nullable() }),
+      inputSchema: routeInput<PropertyDescriptionRequest>(TOOL_ROUTES.describe_property, { idempotency_key: IDEMPOTENCY_KEY }),
+      outputSchema: z.object({ description: z.string(), listing_id: z.string(), image_count: z.number(), credits_charged: z.number().nullable(), replayed: Replayed }),
       annotations: CHARGES,
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.describeProperty(input, { idempotencyKey: idempotency_key });
         const result = done.result!;
-        return { description: result.description, listing_id: result.listing_id, image_count: result.image_analysis.length, credits_charged: done.credits_charged };
+        return { description: result.description, listing_id: result.listing_id, image_count: result.image_analysis.length, credits_charged: done.credits_charged, replayed: done.replayed };
       }),
   );
 

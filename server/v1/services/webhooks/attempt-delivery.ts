@@ -79,6 +79,8 @@ export async function attemptDelivery(
       acceptAnyStatus: true,
       excerptOnly: true,
       maxBytes: EXCERPT_BYTES,
+      // Receivers on this machine under `npm run dev` (check-endpoint-url.ts).
+      reach: { loopback: env.V1_WEBHOOK_LOOPBACK },
     });
     status = response.status;
     excerpt = response.body.toString("utf8");

@@ -2,6 +2,7 @@ import { Webhook } from "lucide-react";
 import type { Metadata } from "next";
 import { EndpointList } from "@/components/developers/endpoint-list";
 import { EmptyState } from "@/components/ui/empty-state";
+import { env } from "@/env";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 import { orUnmanaged, Unmanaged } from "../managed";
 
@@ -21,5 +22,17 @@ export default async function WebhooksPage({ params }: { params: Promise<{ works
       />
     );
   }
-  return <EndpointList endpoints={webhooks.endpoints} />;
+  return (
+    <>
+      {env.V1_WEBHOOK_LOOPBACK ? (
+        <p role="note" className="mb-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          Development server: endpoints on this machine (<code className="font-mono">http://localhost:…</code>,{" "}
+          <code className="font-mono">127.0.0.1</code>) are accepted here, so a receiver you run next to{" "}
+          <code className="font-mono">npm run dev</code> gets deliveries (<code className="font-mono">V1_WEBHOOK_LOOPBACK</code>). A
+          deployment refuses them and takes https addresses on the public internet only.
+        </p>
+      ) : null}
+      <EndpointList endpoints={webhooks.endpoints} />
+    </>
+  );
 }
