@@ -19,7 +19,8 @@
  * A pair whose map is the plain "same frame" mapping within SAME_FRAME_TOLERANCE keeps
  * that mapping and the whole-pixel shift (no resampling of what was not moved). A source
  * with too few corners to match (a drawn test room, a flat render) keeps it too when both
- * have the same aspect ratio. Otherwise a pair whose corners do not agree on one
+ * have the same aspect ratio, and so does an output with too few matches to fit a map
+ * whose few matches mostly lie where they were (a declutter that smoothed the texture). Otherwise a pair whose corners do not agree on one
  * re-framing cannot be aligned: the model drew the room from another camera, or redrew
  * it, and the caller says so rather than compare two different views.
  */
@@ -53,6 +54,10 @@ export const ALIGNMENT_LIMITS = {
 const FEATURE_SIDE = 512;
 const RATIO_TEST = 0.8;
 const FINE_SHIFT = 2;
+/** Too few matches to fit a map, but at least MIN_IN_PLACE of them, IN_PLACE_SHARE within MATCHED_IN_PLACE feature pixels of where the same frame puts them: the frame stayed put. */
+const MIN_IN_PLACE = 8;
+const IN_PLACE_SHARE = 0.6;
+const MATCHED_IN_PLACE = 3;
 /** A map within this many working pixels of the same-frame mapping everywhere is that mapping: the matches' noise, not a re-framing (the line measures allow 2 to 3 px). */
 const SAME_FRAME_TOLERANCE = 2;
 
@@ -98,7 +103,7 @@ export async function alignFrames(sourceBytes: Buffer, outputBytes: Buffer, work
   const map = fit.map && ([fit.map[0] * toLarge, fit.map[1] * toLarge, fit.map[2], fit.map[3] * toLarge, fit.map[4] * toLarge, fit.map[5]] as AffineMap);
   const same = sameFrameMap(source, output);
 
-  if (map ? sameAspect && maxDisplacement(map, same, output) <= SAME_FRAME_TOLERANCE : fit.featureless && sameAspect) {
+  if (map ? sameAspect && maxDisplacement(map, same, output) <= SAME_FRAME_TOLERANCE : sameAspect && (fit.featureless || fit.stayedPut)) {
     const resized = await resizeRgb(source, output.width, output.height);
     const shift = bestShift(resized, output, 3);
     return { aligned: true, source: shifted(resized, shift.dx, shift.dy), output, shift, reframing: null, window: WHOLE_FRAME };
@@ -158,7 +163,13 @@ function implausible(map: AffineMap, r: Omit<Reframing, "overlap">): string | nu
   return null;
 }
 
-type Fit = { map: AffineMap; reason?: never; featureless?: never } | { map: null; reason: string; featureless: boolean };
+/**
+ * A fitted map, or why none was: `featureless` when the source has too little texture to
+ * match at all; `stayedPut` when too few matches were found to fit a map, but most of
+ * those few lie where the same frame puts them (an output that smoothed most of the
+ * photo's texture away, as a declutter's inpainting does, without moving it).
+ */
+type Fit = { map: AffineMap; reason?: never; featureless?: never; stayedPut?: never } | { map: null; reason: string; featureless: boolean; stayedPut: boolean };
 
 /** ORB matches (ratio-tested) of the two images at the feature size, and RANSAC's refined affine map from output to source pixels. */
 async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
@@ -177,8 +188,8 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
       return { points, descriptors };
     };
     const src = detect(source), out = detect(output);
-    if (src.points.size() < ALIGNMENT_LIMITS.minCorners) return { map: null, reason: "the photo has too little texture to match", featureless: true };
-    if (out.points.size() < ALIGNMENT_LIMITS.minInliers) return { map: null, reason: "the output has too little texture to match with the photo", featureless: false };
+    if (src.points.size() < ALIGNMENT_LIMITS.minCorners) return { map: null, reason: "the photo has too little texture to match", featureless: true, stayedPut: false };
+    if (out.points.size() < ALIGNMENT_LIMITS.minInliers) return { map: null, reason: "the output has too little texture to match with the photo", featureless: false, stayedPut: false };
     const candidates = keep(new cv.DMatchVectorVector());
     keep(new cv.BFMatcher(cv.NORM_HAMMING, false)).knnMatch(out.descriptors, src.descriptors, candidates, 2);
     const from: number[] = [], to: number[] = [];
@@ -192,13 +203,21 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
       to.push(q.x, q.y);
     }
     const count = from.length / 2;
-    if (count < ALIGNMENT_LIMITS.minInliers) return { map: null, reason: `only ${count} of the photo's corners found in the output`, featureless: false };
+    if (count < ALIGNMENT_LIMITS.minInliers) {
+      const same = sameFrameMap(source, output);
+      let inPlace = 0;
+      for (let i = 0; i < count; i++) {
+        const [x, y] = apply(same, from[i * 2], from[i * 2 + 1]);
+        if (Math.hypot(x - to[i * 2], y - to[i * 2 + 1]) <= MATCHED_IN_PLACE) inPlace++;
+      }
+      return { map: null, reason: `only ${count} of the photo's corners found in the output`, featureless: false, stayedPut: count >= MIN_IN_PLACE && inPlace >= IN_PLACE_SHARE * count };
+    }
     const inliers = keep(new cv.Mat());
     const fitted = keep(cv.estimateAffine2D(keep(cv.matFromArray(count, 1, cv.CV_32FC2, from)), keep(cv.matFromArray(count, 1, cv.CV_32FC2, to)), inliers, cv.RANSAC, 3, 4000, 0.995, 20));
     let agreed = 0;
     for (let i = 0; i < inliers.rows; i++) agreed += inliers.data[i] ? 1 : 0;
     if (fitted.empty() || agreed < ALIGNMENT_LIMITS.minInliers || agreed / count < ALIGNMENT_LIMITS.minInlierShare) {
-      return { map: null, reason: `only ${agreed} of ${count} matched corners agree on one framing`, featureless: false };
+      return { map: null, reason: `only ${agreed} of ${count} matched corners agree on one framing`, featureless: false, stayedPut: false };
     }
     return { map: Array.from(fitted.data64F as Float64Array) as AffineMap };
   } finally {
