@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   "listing_unpublished",
   "listing_draft_edited",
   "listing_draft_discarded",
+  // Results the structure check asked a person to look at (D17).
+  "result_looked_right",
+  "result_review_redone",
   // Account security.
   "signed_out_everywhere",
   "account_reclaimed",
@@ -75,6 +78,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   listing_unpublished: "Listing page unpublished",
   listing_draft_edited: "Listing page draft changed",
   listing_draft_discarded: "Listing page draft changes discarded",
+  result_looked_right: "Result marked as looking right after the structure check asked",
+  result_review_redone: "Result made again at no cost after the structure check asked",
   signed_out_everywhere: "Signed out on all devices",
   account_reclaimed: "Account claimed back by its address's owner",
   service_key_restored: "Image-service key restored",

@@ -17,10 +17,13 @@ import {
   type OutputRole,
   type UsageOperation,
 } from "../../shared/vocabulary";
+import type { components } from "../../packages/sdk/src/generated/v1";
 import { photos, projects, studio, users, workspaces } from "./studio";
 
 
 export type GenerationError = { code: string; message: string };
+/** The service's structure check of an image, as the API reports it (D17). */
+export type OutputCheck = components["schemas"]["OutputCheck"];
 export type GateScores = { score: number; style: number | null; structure: number | null; thresholds: { style: number; structure: number } };
 
 export const generations = studio.table(
@@ -94,6 +97,11 @@ export const generationOutputs = studio.table(
     heldBackKey: text("held_back_key"),
     /** False only for outputs stored before their thumbnail and display copies were made (like photos.resized). */
     resized: boolean("resized").notNull().default(true),
+    /** The service's structure check of the current image (D17); null for the kinds it does not check. */
+    structureCheck: jsonb("structure_check").$type<OutputCheck>(),
+    /** Who judged a `review` image to keep the room ("Looks right"), and when; cleared when a redo brings a new image. */
+    lookedRightBy: uuid("looked_right_by").references(() => users.id, { onDelete: "set null" }),
+    lookedRightAt: timestamp("looked_right_at", { withTimezone: true }),
     error: jsonb("error").$type<GenerationError>(),
     updatedAt: updatedAt(),
   },

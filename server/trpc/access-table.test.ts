@@ -120,6 +120,8 @@ const TABLE: Record<string, Row> = {
     ids: true,
   },
   "generations.redoView": { access: "agent", input: ({ workspaceId, generationId }) => ({ workspaceId, generationId, viewIndex: 1 }), ids: true },
+  "generations.looksRight": { access: "agent", input: ofOutput, ids: true },
+  "generations.redoReview": { access: "agent", input: ({ workspaceId, outputId }) => ({ workspaceId, outputId, requestId: requestId() }), ids: true },
   "generations.inpaintUpscale": {
     access: "agent",
     input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, photoId, requestId: requestId(), maskDataUrl: "data:image/png;base64,iVBORw0KGgo=", inpaintingType: "remove" }),

@@ -18,6 +18,11 @@ interface PublishCondition {
 const PUBLISH_CONDITIONS: readonly PublishCondition[] = [
   { blocks: ({ output }) => output.status === "running", reason: "A new attempt is still being made: publish once it has finished." },
   { blocks: ({ output }) => output.status === "failed", reason: "Its latest attempt failed: redo it, or take it off the page." },
+  {
+    // D17: the structure check was unsure whether the room was kept; a person decides first.
+    blocks: ({ output }) => output.structureCheck?.verdict === "review" && !output.lookedRightAt,
+    reason: "The structure check asks someone to look at it first: open it, then mark it Looks right or redo it.",
+  },
 ];
 
 export function publishBlockers(result: PickedResult): string[] {

@@ -75,6 +75,8 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
     heldBackKey: heldBack?.storageKey ?? null,
     gate: isSibling ? (passed ? "passed" : "failed") : null,
     gateScores: isSibling && view.gate ? { score: view.gate.score, style: view.gate.style, structure: view.gate.structure, thresholds: view.gate.thresholds } : null,
+    // The check of the image the view now shows; a judgement of the one before does not carry over.
+    ...(stored ? { structureCheck: view.output_check ?? null, lookedRightBy: null, lookedRightAt: null } : {}),
     error: null,
   });
   const replaced = [stored && row.storageKey, row.heldBackKey].filter((key): key is string => Boolean(key));

@@ -1,6 +1,7 @@
 /**
  * Redoes one sibling view of a multi-view set (POST /multiview/redo): no credits, one
- * quota unit, at most 4 attempts per view in all. The set is polled again afterwards.
+ * quota unit, at most 4 attempts per view in all. The set is polled again afterwards. A
+ * review redo (D17, review/redo-review.ts) takes no quota unit either.
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
@@ -15,7 +16,7 @@ import { updateGeneration, updateOutput } from "../records";
 import { idempotencyFor } from "../start-once";
 import type { RedoViewSchema } from "./redo-view.schema";
 
-export async function redoView(ctx: StudioContext, input: z.infer<typeof RedoViewSchema> & { workspaceId: string }) {
+export async function redoView(ctx: StudioContext, input: z.infer<typeof RedoViewSchema> & { workspaceId: string; reviewRedo?: boolean }) {
   const [generation] = await ctx.db
     .select()
     .from(generations)
@@ -32,7 +33,7 @@ export async function redoView(ctx: StudioContext, input: z.infer<typeof RedoVie
   const attempt = view.attempts + 1;
   const client = await ctx.v1.forWorkspace(input.workspaceId);
   const redone = await client.redoMultiview(
-    { render_set_id: generation.serviceJobId, view_index: input.viewIndex },
+    { render_set_id: generation.serviceJobId, view_index: input.viewIndex, ...(input.reviewRedo ? { review_redo: true } : {}) },
     idempotencyFor(generation.id, `redo-${input.viewIndex}-${attempt}`),
   );
   const target = { generationId: generation.id, role: view.role, position: view.position };
@@ -40,7 +41,7 @@ export async function redoView(ctx: StudioContext, input: z.infer<typeof RedoVie
   await updateOutput(ctx, target, { status: "running", attempts: attempt, gate: null, gateScores: null, error: null });
   await updateGeneration(ctx, generation.id, { status: "running" });
   const jobId = redone.job_id ?? redone.result?.job_id ?? view.serviceJobId ?? `${generation.serviceJobId}:${input.viewIndex}`;
-  await recordUsage(ctx, generation, { operation: "multiview_redo", serviceJobId: jobId, credits: redone.credits_charged, quotaUnits: 1, attempt });
+  await recordUsage(ctx, generation, { operation: "multiview_redo", serviceJobId: jobId, credits: redone.credits_charged, quotaUnits: input.reviewRedo ? 0 : 1, attempt });
   await ctx.events.send(multiviewPoll.create({ generationId: generation.id, round: 0 }));
   return { attempt, attemptsLeft: MULTIVIEW_MAX_ATTEMPTS - attempt };
 }

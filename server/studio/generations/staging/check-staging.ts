@@ -37,6 +37,7 @@ async function followJob(ctx: StudioContext, generation: PolledGeneration, job: 
         sourceKey: photo?.storageKey ?? null,
         serviceJobId: generation.serviceJobId,
         provider: job.provider,
+        structureCheck: job.data!.output_checks?.[position] ?? null,
         ...output,
       })),
     )

@@ -13,6 +13,7 @@ import { mergeRouters, router, workspaceProcedure } from "../../procedures";
 import { descriptionRouter } from "./description";
 import { inpaintUpscaleRouter } from "./inpaint-upscale";
 import { multiviewRouter } from "./multiview";
+import { reviewRouter } from "./review";
 import { stagingRouter } from "./staging";
 import { videoRouter } from "./video";
 
@@ -27,4 +28,4 @@ const runsRouter = router({
     .mutation(({ ctx, input }) => deleteGeneration(ctx.studio, { workspaceId: ctx.workspace.id, generationId: input.generationId, userId: ctx.user.id, role: ctx.role })),
 });
 
-export const generationsRouter = mergeRouters(runsRouter, stagingRouter, multiviewRouter, inpaintUpscaleRouter, videoRouter, descriptionRouter);
+export const generationsRouter = mergeRouters(runsRouter, stagingRouter, multiviewRouter, reviewRouter, inpaintUpscaleRouter, videoRouter, descriptionRouter);
