@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { photos, projects } from "@/db/schema/studio";
+import { uploads } from "@/db/schema/studio-uploads";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
@@ -58,6 +59,7 @@ export async function confirmUpload(
   // The page shows these, never the multi-MB original (issue 15, fast pages).
   await storeDerivatives(store, photoKey, image.data);
 
+  const [upload] = await ctx.db.select({ position: uploads.position }).from(uploads).where(eq(uploads.storageKey, input.key));
   const [photo] = await ctx.db
     .insert(photos)
     .values({
@@ -70,6 +72,7 @@ export async function confirmUpload(
       width: image.width,
       height: image.height,
       uploadedBy: input.userId,
+      position: upload?.position ?? null,
     })
     .returning();
   if (!project.coverPhotoId) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { photos } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
 import { derivativeUrls } from "@/server/images/derivatives";
@@ -7,14 +7,15 @@ import { getProject } from "../projects/get-project";
 import { requestMissingCopies } from "./make-missing-copies";
 import { photoUrl } from "./photo-url";
 
-/** A project's photos (deleted ones hidden), each with its original and its resized copies. */
+/** A project's photos (deleted ones hidden) in the order their files were chosen, each with its original and its resized copies. */
 export async function listPhotos(ctx: StudioContext, input: { workspaceId: string; projectId: string }) {
   await getProject(ctx, input);
   const rows = await ctx.db
     .select()
     .from(photos)
     .where(and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), isNull(photos.deletedAt)))
-    .orderBy(asc(photos.createdAt));
+    // Photos from before positions were handed out have none: they were uploaded first.
+    .orderBy(sql`${photos.position} asc nulls first`, asc(photos.createdAt));
   if (rows.some((row) => !row.resized)) await requestMissingCopies(ctx, input);
   return Promise.all(
     rows.map(async (row) => {
