@@ -6,9 +6,11 @@ import { derivativeUrls } from "@/server/images/derivatives";
 import { getProject } from "../projects/get-project";
 import { requestMissingCopies } from "./make-missing-copies";
 import { photoUrl } from "./photo-url";
+import { mayDeleteWork } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 
 /** A project's photos (deleted ones hidden) in the order their files were chosen, each with its original and its resized copies. */
-export async function listPhotos(ctx: StudioContext, input: { workspaceId: string; projectId: string }) {
+export async function listPhotos(ctx: StudioContext, input: { workspaceId: string; projectId: string; viewer: { userId: string; role: WorkspaceRole } }) {
   await getProject(ctx, input);
   const rows = await ctx.db
     .select()
@@ -28,6 +30,8 @@ export async function listPhotos(ctx: StudioContext, input: { workspaceId: strin
         width: row.width,
         height: row.height,
         createdAt: row.createdAt,
+        /** Whether the person reading may delete it (shared/roles.ts, the rule for results too). */
+        deletable: mayDeleteWork(input.viewer.role, { createdBy: row.uploadedBy, userId: input.viewer.userId }),
         url: await photoUrl(ctx, row.storageKey),
         thumbUrl: copies?.thumbUrl ?? null,
         displayUrl: copies?.displayUrl ?? null,
