@@ -5,6 +5,7 @@ import { uploads } from "@/db/schema/studio-uploads";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
+import { roomTypeFromPixels } from "@/server/images/analyze";
 import { storeDerivatives } from "@/server/images/derivatives";
 import { isBlobKey } from "@/server/storage";
 import type { StudioContext } from "../context";
@@ -22,7 +23,8 @@ const FORMAT_TYPES: Record<string, PhotoContentType> = { jpeg: "image/jpeg", png
  * or provider honours). The checked bytes are written to the photo's own key, which no
  * upload link reaches, and the upload is removed: bytes posted again with the link
  * afterwards change nothing. The thumbnail and display copies are made here, once
- * (server/images/derivatives.ts). Confirming the same key twice returns the first row.
+ * (server/images/derivatives.ts), and so is the room type its pixels plainly show, the
+ * whole-listing form's first suggestion. Confirming the same key twice returns the first row.
  */
 export async function confirmUpload(
   ctx: StudioContext,
@@ -73,6 +75,7 @@ export async function confirmUpload(
       height: image.height,
       uploadedBy: input.userId,
       position: upload?.position ?? null,
+      suggestedRoomType: await roomTypeFromPixels(image.data),
     })
     .returning();
   if (!project.coverPhotoId) {
