@@ -1,6 +1,12 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { InvoiceSummary } from "@/server/billing/list-invoices";
 
+/**
+ * 44 × 44 px touch targets (WCAG 2.5.5's enhanced size, what phone guidelines ask), not the
+ * 24 px minimum: the two links sit side by side in a narrow cell and are the row's only actions.
+ */
+const LINK = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 font-medium text-accent-800 underline-offset-2 hover:underline";
+
 const TONE: Record<string, BadgeTone> = { paid: "success", open: "warning", uncollectible: "danger", void: "neutral" };
 
 /** Stripe's invoices of the workspace, each with its hosted page and PDF. */
@@ -31,12 +37,12 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
               <td className="py-2 pr-4">{invoice.status ? <Badge tone={TONE[invoice.status] ?? "neutral"}>{invoice.status}</Badge> : null}</td>
               <td className="py-2 whitespace-nowrap">
                 {invoice.hostedUrl ? (
-                  <a href={invoice.hostedUrl} target="_blank" rel="noreferrer" className="font-medium text-accent-800 underline-offset-2 hover:underline">
+                  <a href={invoice.hostedUrl} target="_blank" rel="noreferrer" className={LINK}>
                     View<span className="sr-only"> invoice {invoice.number}</span>
                   </a>
                 ) : null}
                 {invoice.pdfUrl ? (
-                  <a href={invoice.pdfUrl} target="_blank" rel="noreferrer" className="ml-3 font-medium text-accent-800 underline-offset-2 hover:underline">
+                  <a href={invoice.pdfUrl} target="_blank" rel="noreferrer" className={`ml-1 ${LINK}`}>
                     PDF<span className="sr-only"> of invoice {invoice.number}</span>
                   </a>
                 ) : null}
