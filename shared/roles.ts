@@ -7,6 +7,9 @@ import type { WorkspaceRole } from "./vocabulary";
 
 const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, agent: 1 };
 
+/** What each role may do, as the Members page says it (the Developers section is the API keys, request log and webhooks). */
+export const ROLE_SUMMARY = "Agents work on projects and photos. Admins also manage members, invitations and the Developers section: API keys, the request log and webhooks.";
+
 export function roleAtLeast(role: WorkspaceRole, minimum: WorkspaceRole): boolean {
   return RANK[role] >= RANK[minimum];
 }
