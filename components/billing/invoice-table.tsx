@@ -19,22 +19,22 @@ export function InvoiceTable({ invoices }: { invoices: InvoiceSummary[] }) {
         <caption className="sr-only">Invoices</caption>
         <thead className="text-xs uppercase tracking-wide text-stone-600">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-            <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">Invoice</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+            <th scope="col" className="py-2 pr-2 sm:pr-4 font-medium">Date</th>
+            <th scope="col" className="hidden py-2 pr-2 sm:pr-4 font-medium sm:table-cell">Invoice</th>
+            <th scope="col" className="py-2 pr-2 sm:pr-4 text-right font-medium">Amount</th>
+            <th scope="col" className="py-2 pr-2 sm:pr-4 font-medium">Status</th>
             <th scope="col" className="py-2 font-medium"><span className="sr-only">Links</span></th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200">
           {invoices.map((invoice) => (
             <tr key={invoice.id}>
-              <td className="py-2 pr-4 whitespace-nowrap">{invoice.created.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</td>
-              <td className="hidden py-2 pr-4 whitespace-nowrap sm:table-cell">{invoice.number ?? invoice.id}</td>
-              <td className="py-2 pr-4 text-right tabular-nums whitespace-nowrap">
+              <td className="py-2 pr-2 sm:pr-4 whitespace-nowrap">{invoice.created.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</td>
+              <td className="hidden py-2 pr-2 sm:pr-4 whitespace-nowrap sm:table-cell">{invoice.number ?? invoice.id}</td>
+              <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums whitespace-nowrap">
                 {new Intl.NumberFormat("en-US", { style: "currency", currency: invoice.currency.toUpperCase() }).format(invoice.amount / 100)}
               </td>
-              <td className="py-2 pr-4">{invoice.status ? <Badge tone={TONE[invoice.status] ?? "neutral"}>{invoice.status}</Badge> : null}</td>
+              <td className="py-2 pr-2 sm:pr-4">{invoice.status ? <Badge tone={TONE[invoice.status] ?? "neutral"}>{invoice.status}</Badge> : null}</td>
               <td className="py-2 whitespace-nowrap">
                 {invoice.hostedUrl ? (
                   <a href={invoice.hostedUrl} target="_blank" rel="noreferrer" className={LINK}>
