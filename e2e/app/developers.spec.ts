@@ -128,7 +128,8 @@ test("an owner makes, uses, rotates and revokes keys, and finds each call in the
   await expect(page.getByText(apiKey)).toHaveCount(0);
 });
 
-test("the request log opens on the workspace's own calls, the studio's a filter away; no empty state above the listed internal key", async ({ page }) => {
+test("the request log opens on the workspace's own calls, the studio's a filter away; no empty state above the listed internal key", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const { workspace } = await ownerOfWorkspace(page, { name: "Omar Own", email: uniqueEmail("dev-own"), password }, "Own Calls Realty");
   // The studio's pages call the service with the studio's own key (GET /me for the balance).
   await page.goto(`/w/${workspace.slug}/projects`);
