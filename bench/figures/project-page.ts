@@ -171,6 +171,9 @@ async function createProjectOnce(page: Page, projectsPath: string, address: stri
   await open.click();
   const dialog = page.getByRole("dialog", { name: "New project" });
   await dialog.getByLabel("Address").fill(address);
+  // A person takes seconds to type an address: by the click, the page has finished its own
+  // loading (the sidebar's prefetches), which would otherwise hold the request in the queue.
+  await page.waitForLoadState("networkidle");
   const clicked = await page.evaluate(() => performance.now());
   await dialog.getByRole("button", { name: "Create project" }).click();
   await page.getByRole("heading", { level: 1, name: address }).waitFor({ timeout: 60_000 });
@@ -196,13 +199,17 @@ export async function projectPage(ctx: BenchContext): Promise<Figure> {
     const cards: { workingMs: number; answeredMs: number; interactiveMs: number }[] = [];
     const context = await browser.newContext({ baseURL: ctx.app.url, viewport: VIEWPORT, storageState: state });
     const page = await context.newPage();
+    // Creation on a server with no other work, then again right after the Stage photo clicks
+    // below, while their three 4000×3000 stagings run in the server's own process.
+    const projectsPath = `${listing.path.split("/projects/")[0]}/projects`;
+    const creations: number[] = [];
+    for (let run = 0; run < RUNS; run++) creations.push(await createProjectOnce(page, projectsPath, `${run + 1} Bench Creation Lane`));
     for (let run = 0; run < RUNS; run++) {
       await page.goto(listing.path);
       cards.push(await clickToCards(page));
     }
-    const projectsPath = `${listing.path.split("/projects/")[0]}/projects`;
-    const creations: number[] = [];
-    for (let run = 0; run < RUNS; run++) creations.push(await createProjectOnce(page, projectsPath, `${run + 1} Bench Creation Lane`));
+    const busyCreations: number[] = [];
+    for (let run = 0; run < RUNS; run++) busyCreations.push(await createProjectOnce(page, projectsPath, `${run + 1} Busy Creation Lane`));
     await context.close();
     const creation = median(creations);
 
@@ -216,7 +223,8 @@ export async function projectPage(ctx: BenchContext): Promise<Figure> {
         `${PHOTOS} photos of 4000×3000 uploaded through the studio (copies made in ${seconds(setupMs)}); Chromium ${VIEWPORT.width}×${VIEWPORT.height}, empty cache per visit, medians of ${RUNS} alternating runs. ` +
         "Visible content: navigation → every photo tile of the first screen painted. Baseline: the same page with the WebP copies refused, so tiles load the originals (the page before the copies). " +
         "Working card: click on Stage photo, once hydrated → the card painted; baseline: click → the server's answer on screen. " +
-        "Project creation: on the projects page, New project, an address typed, Create project clicked → the new project's page with its title painted.",
+        "Project creation: on the projects page, New project, an address typed, Create project clicked → the new project's page with its title painted; " +
+        "measured first with the server otherwise idle (the target), then right after the Stage photo clicks while their stagings run.",
       columns: ["measure", "baseline", "Atrium", "ratio"],
       rows: [
         ["visible content", seconds(med(baseline, "visibleMs")), seconds(visible), times(pairedRatio(atrium.map((l) => l.visibleMs), baseline.map((l) => l.visibleMs)))],
@@ -225,6 +233,7 @@ export async function projectPage(ctx: BenchContext): Promise<Figure> {
         ["navigation → Stage photo hydrated (interactive)", "", ms(median(cards.map((c) => c.interactiveMs))), ""],
         ["click → working card", ms(median(cards.map((c) => c.answeredMs))), ms(working), times(pairedRatio(cards.map((c) => c.workingMs), cards.map((c) => c.answeredMs)))],
         ["create project: Create project → its page shown", "", ms(creation), ""],
+        ["the same while three stagings of 4000×3000 photos run (local provider, in the server's process)", "", ms(median(busyCreations)), ""],
       ],
       targets: [
         { name: `visible content < ${seconds(TARGET_MS)}`, met: visible < TARGET_MS, detail: seconds(visible) },

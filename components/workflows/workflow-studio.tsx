@@ -8,8 +8,7 @@ import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui"
 import { Card } from "@/components/ui/card";
 import { useUrlParam } from "@/components/ui/use-url-param";
 import { GENERATION_KIND_LABELS, GENERATION_KINDS } from "@/shared/vocabulary";
-import { GenerationCard } from "./generation-card";
-import { DescriptionForm, InpaintForm, ListingBatchForm, MultiviewForm, VideoForm } from "./lazy-forms";
+import { DescriptionForm, GenerationCard, InpaintForm, ListingBatchForm, MultiviewForm, VideoForm } from "./lazy-forms";
 import { ListingPagePanel } from "./listing-page-panel";
 import { ListingProjectProvider } from "./listing-pick-button";
 import { ListingRemarksPanel } from "./listing-remarks-panel";
