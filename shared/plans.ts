@@ -4,7 +4,7 @@
  * monthly quota and the credits included each paid month. Prices live in Stripe only,
  * found by each price's `lookup_key`; nothing here is an amount of money.
  */
-import { PAID_PLANS, type Plan } from "./vocabulary";
+import { PAID_PLANS, type PaidPlan, type Plan } from "./vocabulary";
 
 
 export interface PlanTerms {
@@ -50,6 +50,11 @@ export const PLAN_TABLE = {
 
 /** For this many days after a plan ended because its payment failed, every workspace page says so (the billing page always does). */
 export const PLAN_ENDED_NOTICE_DAYS = 14;
+
+/** A plan chosen on the pricing page, carried through sign-up in `?plan=` (null for anything else: Free needs no checkout). */
+export function chosenPaidPlan(value: unknown): PaidPlan | null {
+  return typeof value === "string" && (PAID_PLANS as readonly string[]).includes(value) ? (value as PaidPlan) : null;
+}
 
 /** A new workspace's owners are mailed when a debit leaves fewer credits than this (they can change it). */
 export const LOW_BALANCE_DEFAULT_THRESHOLD = 50;

@@ -59,6 +59,9 @@ export const ROOM_TYPES = [
   "living_room", "bedroom", "kitchen", "dining_room", "bathroom", "home_office", "kids_room", "entryway", "basement", "patio",
 ] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
+/** Where a suggested room type came from (studio's whole-listing form), and how the form says so. */
+export const ROOM_TYPE_SOURCE_HINTS = { photo: "Suggested from the photo", file_name: "Suggested from the file name" } as const;
+export type RoomTypeSource = keyof typeof ROOM_TYPE_SOURCE_HINTS;
 
 export const STYLES = [
   "modern", "contemporary", "scandinavian", "industrial", "farmhouse", "coastal", "mid_century_modern", "minimalist",

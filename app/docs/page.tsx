@@ -41,7 +41,7 @@ export default function DocsPage() {
           {operations.map(({ path, method, operation }) => (
             <li key={operation.operationId}>
               <a className="text-stone-600 hover:text-accent-700" href={`#${operation.operationId}`}>
-                <span className="inline-block w-10 font-mono text-xs uppercase text-stone-400">{method}</span>
+                <span className="inline-block w-10 font-mono text-xs uppercase text-stone-600">{method}</span>
                 {path}
               </a>
             </li>

@@ -7,6 +7,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { CREDIT_COSTS, creditsLabel } from "@/shared/credit-costs";
 import { CREDIT_PACKS, FREE_WORKSPACES_PER_PERSON, PLAN_TABLE } from "@/shared/plans";
 import { getSession } from "@/server/auth/session";
+import { authLink } from "@/shared/safe-callback";
+import type { PaidPlan } from "@/shared/vocabulary";
 import { serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Pricing" };
@@ -26,6 +28,8 @@ const CREDIT_USES = [
 export default async function PricingPage() {
   const [session, prices] = await Promise.all([getSession(), (await serverApi()).billing.prices()]);
   const start = session ? "/workspaces" : "/sign-up";
+  // The chosen plan rides along through sign-up (and its mailed link) to the first workspace's billing page.
+  const startWith = (plan: PaidPlan) => (session ? `/workspaces?plan=${plan}` : authLink("/sign-up", `/workspaces?plan=${plan}`));
   return (
     <div className="min-h-dvh bg-white">
       <SiteHeader signedIn={Boolean(session)} />
@@ -39,8 +43,8 @@ export default async function PricingPage() {
           <PlanCards
             prices={prices?.plans ?? null}
             action={(plan) => (
-              <ButtonLink href={start} variant={plan === "premium" ? "primary" : "secondary"} className="w-full">
-                {plan === "free" ? "Start free" : session ? `Upgrade in your workspace` : `Start free, upgrade anytime`}
+              <ButtonLink href={plan === "free" ? start : startWith(plan)} variant={plan === "premium" ? "primary" : "secondary"} className="w-full">
+                {plan === "free" ? "Start free" : session ? `Choose ${PLAN_TABLE[plan].label} for a workspace` : `Start with ${PLAN_TABLE[plan].label}`}
               </ButtonLink>
             )}
           />

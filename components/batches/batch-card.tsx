@@ -22,10 +22,15 @@ const STATUS: Record<BatchView["status"], { label: string; tone: BadgeTone }> = 
   completed: { label: "Done", tone: "success" },
 };
 
-function progressLine({ counts }: BatchView): string {
-  const parts = [`${counts.completed + counts.failed} of ${counts.total} photos done`];
+/** The photos still in the project: a deleted photo leaves the batch with its result. */
+const presentOf = ({ counts }: BatchView) => counts.total - counts.deleted;
+
+function progressLine(batch: BatchView): string {
+  const { counts } = batch;
+  const parts = [`${counts.completed + counts.failed} of ${presentOf(batch)} photos done`];
   if (counts.failed > 0) parts.push(`${counts.failed} failed`);
   if (counts.canceled > 0) parts.push(`${counts.canceled} canceled before starting`);
+  if (counts.deleted > 0) parts.push(`${counts.deleted} of the batch's ${counts.total} photos deleted from the project since`);
   return parts.join(" · ");
 }
 
@@ -65,7 +70,7 @@ export function BatchCard({ batch, projectId }: { batch: BatchView; projectId: s
           <progress
             className="h-2 w-full appearance-none overflow-hidden rounded-full bg-stone-200 [&::-moz-progress-bar]:bg-accent-600 [&::-webkit-progress-bar]:bg-stone-200 [&::-webkit-progress-value]:bg-accent-600"
             aria-label="Batch progress"
-            max={batch.counts.total}
+            max={presentOf(batch)}
             value={batch.counts.completed + batch.counts.failed}
           />
         </div>

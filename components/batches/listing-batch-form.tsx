@@ -14,15 +14,17 @@ import { IntensityField } from "@/components/workflows/intensity-field";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "@/components/workflows/options";
 import { ProviderNotice } from "@/components/workflows/provider-notice";
 import type { StudioPhoto } from "@/components/workflows/types";
-import type { RoomType, Style } from "@/shared/vocabulary";
+import { ROOM_TYPE_SOURCE_HINTS, type RoomType, type Style } from "@/shared/vocabulary";
 import { creditsLabel, listingBatchCost, quotaUnitsLabel, shortOfCreditsMessage, shortOfQuotaMessage } from "@/shared/credit-costs";
 import { useRefreshBatches } from "./use-batches";
 
-const DEFAULT_ROOM: RoomType = "living_room";
+/** A photo nothing suggested a room for: the select asks, and the batch waits for the answer. */
+const ROOM_CHOICES = [{ value: "" as const, label: "Choose a room type…" }, ...ROOM_OPTIONS];
 
 /**
  * "Stage all photos of this listing": one style, intensity and seed for every photo (so
- * the furniture matches), a room type per photo suggested from the image analysis, and
+ * the furniture matches), a room type per photo suggested from the photo (its pixels, its
+ * file name or a description's analysis; asked where none tells: never assumed), and
  * the total on the button before the click; off, with the reason, when the month's
  * quota or the balance cannot take every photo (the server refuses the same).
  */
@@ -50,15 +52,23 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
   const start = useMutation(trpc.batches.start.mutationOptions({ onSuccess: () => refresh(), onError: () => refreshCredits() }));
   const startOnce = useOnce(start);
 
-  const suggested = (photoId: string) => suggestions.data?.find((s) => s.photoId === photoId)?.roomType ?? null;
-  const roomOf = (photoId: string): RoomType => chosen[photoId] ?? suggested(photoId) ?? DEFAULT_ROOM;
+  const suggestion = (photoId: string) => suggestions.data?.find((s) => s.photoId === photoId);
+  const roomOf = (photoId: string): RoomType | null => chosen[photoId] ?? suggestion(photoId)?.roomType ?? null;
+  const unanswered = included.filter((photo) => roomOf(photo.id) === null).length;
+  const hintOf = (photoId: string) => {
+    if (chosen[photoId]) return undefined;
+    const source = suggestion(photoId)?.source;
+    return source ? ROOM_TYPE_SOURCE_HINTS[source] : suggestions.isSuccess ? "Not known from the photo: choose one" : undefined;
+  };
   const cost = listingBatchCost(included.length);
   // Only once hydrated: the server's HTML has no balance (components/credits/use-credits.ts).
   const hydrated = useHydrated();
   const quota = hydrated && account.data?.ok ? account.data : null;
   const quotaLeft = quota ? Math.max(0, quota.quota - quota.usedThisMonth) : null;
   const shortNote =
-    quota?.creditBalance != null && quota.creditBalance < cost.credits
+    unanswered > 0
+      ? `Choose the room type of ${unanswered} ${unanswered === 1 ? "photo" : "photos"} (or leave ${unanswered === 1 ? "it" : "them"} out) to stage the listing.`
+      : quota?.creditBalance != null && quota.creditBalance < cost.credits
       ? shortOfCreditsMessage(cost.credits, quota.creditBalance)
       : quotaLeft !== null && quotaLeft < cost.quotaUnits
         ? shortOfQuotaMessage(cost.quotaUnits, quotaLeft)
@@ -66,7 +76,12 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    startOnce({ workspaceId: workspace.id, projectId, style, intensity, photos: included.map((photo) => ({ photoId: photo.id, roomType: roomOf(photo.id) })) });
+    const photosToStage = included.flatMap((photo) => {
+      const roomType = roomOf(photo.id);
+      return roomType ? [{ photoId: photo.id, roomType }] : [];
+    });
+    if (photosToStage.length !== included.length) return;
+    startOnce({ workspaceId: workspace.id, projectId, style, intensity, photos: photosToStage });
   }
 
   return (
@@ -103,10 +118,10 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
                     {photo.fileName}
                   </span>
                 }
-                value={roomOf(photo.id)}
-                onValueChange={(roomType) => setChosen({ ...chosen, [photo.id]: roomType })}
-                options={ROOM_OPTIONS}
-                hint={suggested(photo.id) && !chosen[photo.id] ? "Suggested from image analysis" : undefined}
+                value={roomOf(photo.id) ?? ""}
+                onValueChange={(roomType) => roomType && setChosen({ ...chosen, [photo.id]: roomType })}
+                options={roomOf(photo.id) ? ROOM_OPTIONS : ROOM_CHOICES}
+                hint={hintOf(photo.id)}
               />
             </li>
           ))}

@@ -18,7 +18,13 @@ export function useCredits() {
   const hydrated = useHydrated();
   const query = useQuery({ ...trpc.usage.quota.queryOptions({ workspaceId: workspace.id }), staleTime: 5_000 });
   const account = hydrated && query.data?.ok ? query.data : null;
-  return { balance: account?.creditBalance ?? null, plan: account?.plan ?? null, error: query.data?.ok === false ? query.data.error.message : null };
+  return {
+    balance: account?.creditBalance ?? null,
+    plan: account?.plan ?? null,
+    /** Not read yet (or not hydrated): show a placeholder, never "Plan unknown". */
+    loading: !hydrated || query.isPending,
+    error: query.data?.ok === false ? query.data.error.message : null,
+  };
 }
 
 /** Call when a charge may have happened (work started, finished or was refunded). */

@@ -70,12 +70,13 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyView[] }) {
         <EmptyState
           className="mb-4"
           icon={KeyRound}
-          title="No API keys yet"
-          description="Create one for your website, CRM or listing tool, then follow the Quickstart to make a first call."
+          title="No keys of your own yet"
+          description="Create one for your website, CRM or listing tool, then follow the Quickstart to make a first call. The studio's own key is listed below: it is not one to hand out."
         />
       ) : null}
       <ul className="divide-y divide-stone-200" aria-label="API keys">
-        {keys.map((key) => (
+        {/* Yours first; the studio's own key last, after them. */}
+        {[...yours, ...keys.filter((key) => key.internal)].map((key) => (
           <li key={key.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 py-4" data-testid="api-key">
             <div className="min-w-0 flex-1 basis-64 space-y-1">
               <p className="flex flex-wrap items-center gap-2">

@@ -28,6 +28,7 @@ function statusTone(status: number): BadgeTone {
 /**
  * The account's request log (D16), newest first, filtered by key, status class, route and
  * period (kept in the address, so a reload or a shared link shows the same view). It
+ * opens on the workspace's own calls; the studio's internal key's are one checkbox away. It
  * refreshes itself every few seconds: rows arrive within about a second of the call.
  */
 export function RequestLog({ keys, routes }: { keys: { id: string; label: string }[]; routes: string[] }) {
@@ -37,6 +38,9 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
   const [status, setStatus] = useUrlParam("status");
   const [route, setRoute] = useUrlParam("route");
   const [period, setPeriod] = useUrlParam("period");
+  // The studio's pages call the service all the time with its own key: those calls are a filter away, not the log's first screen.
+  const [studio, setStudio] = useUrlParam("studio");
+  const studioCalls = studio === "shown";
   // The window's start is fixed when the period is chosen, so the query stays the same while it refreshes.
   const [chosenAt, setChosenAt] = useState(() => Date.now());
   const from = useMemo(() => {
@@ -46,6 +50,7 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
   const filters = {
     workspaceId: workspace.id,
     keyId: keyId ?? undefined,
+    studioCalls,
     statusClass: (STATUS_CLASSES as readonly string[]).includes(status ?? "") ? (status as StatusClass) : undefined,
     route: route ?? undefined,
     from,
@@ -73,6 +78,11 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
           options={[{ value: "", label: "Last 30 days (all kept)" }, ...PERIODS.map((p) => ({ value: p.value, label: p.label }))]}
         />
       </div>
+      <label className="inline-flex items-center gap-2 text-sm text-stone-700">
+        <input type="checkbox" checked={studioCalls} onChange={(event) => setStudio(event.target.checked ? "shown" : null)} className="size-4 accent-accent-600" />
+        Show the studio&apos;s own calls
+        <span className="text-stone-600">(made with the internal key as your team works)</span>
+      </label>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
         <p aria-live="polite">{log.isFetching ? "Refreshing…" : `${rows.length}${log.hasNextPage ? "+" : ""} request${rows.length === 1 ? "" : "s"}`}</p>
         <Button variant="secondary" size="sm" onClick={() => void log.refetch()} loading={log.isRefetching}>
@@ -88,7 +98,7 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
       ) : log.isError ? (
         <ErrorState message={errorMessage(log.error)} action={<Button onClick={() => void log.refetch()}>Try again</Button>} />
       ) : rows.length === 0 ? (
-        <EmptyState icon={ListX} title="No requests here" description="Calls made with this workspace's keys appear here within a second or two. Requests without a valid key are not logged." />
+        <EmptyState icon={ListX} title="No requests here" description={studioCalls ? "Calls made with this workspace's keys appear here within a second or two. Requests without a valid key are not logged." : "Calls made with your keys appear here within a second or two. Requests without a valid key are not logged; the studio's own calls are shown with the box above."} />
       ) : (
         <ul className="divide-y divide-stone-200 rounded-xl bg-white ring-1 ring-stone-200" aria-label="Requests">
           {rows.map((row) => (

@@ -17,8 +17,11 @@ import type { StudioPhoto } from "@/components/workflows/types";
  */
 const FIRST_SCREEN_TILES = 8;
 
-/** The photos of a project, in upload order, each with a delete action that asks first and can be undone for a few seconds. */
-export function PhotoGrid({ photos }: { photos: StudioPhoto[] }) {
+/**
+ * The photos of a project, in the order their files were chosen, each with a delete action
+ * (for those the person may delete: shared/roles.ts) that asks first and can be undone for a few seconds.
+ */
+export function PhotoGrid({ photos }: { photos: (StudioPhoto & { deletable: boolean })[] }) {
   const trpc = useTRPC();
   const router = useRouter();
   const workspace = useWorkspace();
@@ -79,6 +82,7 @@ export function PhotoGrid({ photos }: { photos: StudioPhoto[] }) {
                 </span>
               </figcaption>
             </figure>
+            {photo.deletable ? (
             <button
               type="button"
               aria-label={`Delete ${photo.fileName}`}
@@ -88,6 +92,7 @@ export function PhotoGrid({ photos }: { photos: StudioPhoto[] }) {
             >
               <Trash2 className="size-4" aria-hidden="true" />
             </button>
+            ) : null}
           </li>
         ))}
       </ul>

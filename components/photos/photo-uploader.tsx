@@ -35,6 +35,8 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
   const [items, setItems] = useState<UploadItem[]>([]);
+  // What the last upload added, said once its photos are in the grid (their rows are gone by then).
+  const [added, setAdded] = useState<number | null>(null);
   const prepare = useMutation(trpc.photos.prepareUploads.mutationOptions());
   const confirm = useMutation(trpc.photos.confirmUpload.mutationOptions());
 
@@ -42,6 +44,7 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
 
   async function upload(files: File[]) {
     const batch = files.map((file) => ({ file, id: crypto.randomUUID(), problem: photoFileProblem(file) }));
+    setAdded(null);
     setItems((all) => [
       ...all.filter((item) => item.state !== "done"),
       ...batch.map(({ file, id, problem }) => ({ id, name: file.name, progress: 0, state: problem ? ("error" as const) : ("uploading" as const), message: problem ?? undefined })),
@@ -60,6 +63,7 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
       return;
     }
     const queue = valid.map((entry, index) => ({ ...entry, target: targets[index] }));
+    const finished = new Set<string>();
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { file, id, target } = next;
@@ -68,12 +72,16 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
           update(id, { state: "processing", progress: 1 });
           await confirm.mutateAsync({ workspaceId: workspace.id, projectId, key: target.key, fileName: file.name });
           update(id, { state: "done" });
+          finished.add(id);
         } catch (error) {
           update(id, { state: "error", message: errorMessage(error) });
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, worker));
+    // The grid shows the new photos, in the order they were chosen: their rows have done their job. Failures stay, with their reason.
+    setItems((all) => all.filter((item) => !finished.has(item.id)));
+    setAdded(finished.size);
     router.refresh();
   }
 
@@ -122,6 +130,12 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
           Browse files
         </Button>
       </div>
+      {added ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-stone-700">
+          <CheckCircle2 className="size-4 text-emerald-600" aria-hidden="true" />
+          {added === 1 ? "1 photo uploaded" : `${added} photos uploaded`}
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <ul aria-label="Uploads" className="divide-y divide-stone-200 rounded-xl bg-white ring-1 ring-stone-200">
           {items.map((item) => (

@@ -15,7 +15,7 @@ export function useWorkspace(): WorkspaceSummary {
   return workspace;
 }
 
-/** Owners and admins manage members, invitations and the API key. */
+/** Owners and admins manage members, invitations and the Developers section (API keys, request log, webhooks). */
 export function canManage(workspace: WorkspaceSummary): boolean {
   return workspace.role === "owner" || workspace.role === "admin";
 }

@@ -1,5 +1,6 @@
 "use client";
 import { FileText } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
@@ -33,7 +34,9 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
   const [tone, setTone] = useState<Tone>(DESCRIPTION_DEFAULTS.tone);
   const [length, setLength] = useState<Length>(DESCRIPTION_DEFAULTS.length);
   const [language, setLanguage] = useState<CopyLanguage>(DESCRIPTION_DEFAULTS.language);
-  const { mutation, start } = useStartRun("description", projectId, trpc.generations.describe.mutationOptions());
+  const router = useRouter();
+  // The confirmed data is now the project's (its price, rooms…): the page header shows it.
+  const { mutation, start } = useStartRun("description", projectId, trpc.generations.describe.mutationOptions({ onSuccess: () => router.refresh() }));
   const set = (field: keyof typeof property) => (event: { target: { value: string } }) => setProperty((p) => ({ ...p, [field]: event.target.value }));
 
   function submit(event: FormEvent) {
@@ -66,6 +69,7 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
       <PhotoPicker mode="multiple" legend="Photos to describe" hint={`Pick ${LIMITS.images.min} to ${LIMITS.images.max} (${photoIds.length} picked). They are downsized before sending.`} photos={photos} value={photoIds} max={LIMITS.images.max} onChange={setPhotoIds} />
       <fieldset className="space-y-4">
         <legend className="text-sm font-medium text-stone-800">Confirm the property data</legend>
+        <p className="text-xs text-stone-600">What you confirm here is saved to the project too.</p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <TextField label="Address" value={property.address} onChange={set("address")} className="sm:col-span-2 lg:col-span-3" />
           <SelectField label="Property type" value={property.propertyType} onChange={set("propertyType")} options={optionsFrom(PROPERTY_TYPE_LABELS)} />

@@ -3,12 +3,13 @@ import { Check } from "lucide-react";
 import { memo } from "react";
 import { ResizedImage } from "@/components/ui/resized-image";
 import { cx } from "@/components/ui/cx";
-import type { StudioPhoto } from "./types";
+import type { LabelledImage, StudioPhoto } from "./types";
 
 interface PickerProps {
   legend: string;
   hint?: string;
-  photos: StudioPhoto[];
+  /** With a `kind` (LabelledImage), each tile says what it is and its name under the thumbnail. */
+  photos: (StudioPhoto | LabelledImage)[];
   /** Photos that cannot be picked here (e.g. the anchor in the "other views" list). */
   disabledIds?: string[];
 }
@@ -59,7 +60,13 @@ export const PhotoPicker = memo(function PhotoPicker(
                 className="peer sr-only"
               />
               {/* 140 px wide on a desktop, at most a quarter of a tablet: the 480-px thumbnail is enough, so no srcset (a listing's worth of links less in the page). */}
-              <ResizedImage image={photo} alt={photo.fileName} className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+              <ResizedImage image={photo} alt={"kind" in photo ? "" : photo.fileName} className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+              {"kind" in photo ? (
+                <span className="block bg-white px-1.5 py-1 text-xs">
+                  <span className="block break-words font-medium text-stone-800">{photo.kind}</span>
+                  <span className="block break-words text-stone-600">{photo.fileName}</span>
+                </span>
+              ) : null}
               {checked ? (
                 <span className="absolute right-1 top-1 flex size-5 items-center justify-center rounded-full bg-accent-600 text-white">
                   <Check className="size-3.5" aria-hidden="true" />

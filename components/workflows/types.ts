@@ -22,6 +22,16 @@ export interface StudioPhoto {
   height: number;
 }
 
+/**
+ * An image a picker offers where photos and results mix (the video's start and end): what
+ * it is ("Photo", "Style preview — Scandinavian") above its name ("kitchen.jpg", "of
+ * kitchen.jpg"), and the photo of the room it shows, to tell when two images show different rooms.
+ */
+export interface LabelledImage extends StudioPhoto {
+  kind: string;
+  roomPhotoId: string | null;
+}
+
 /** The project's facts, to pre-fill the property description form. */
 export interface ProjectFacts {
   address: string;

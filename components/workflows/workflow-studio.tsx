@@ -2,13 +2,13 @@
 import { History, ImagePlus } from "lucide-react";
 import { useState } from "react";
 import { BatchList } from "@/components/batches/batch-list";
+import { useBatches } from "@/components/batches/use-batches";
 import { errorMessage } from "@/components/trpc/client";
 import { Button, EmptyState, ErrorState, Skeleton, Tabs } from "@/components/ui";
 import { Card } from "@/components/ui/card";
 import { useUrlParam } from "@/components/ui/use-url-param";
 import { GENERATION_KIND_LABELS, GENERATION_KINDS } from "@/shared/vocabulary";
-import { GenerationCard } from "./generation-card";
-import { DescriptionForm, InpaintForm, ListingBatchForm, MultiviewForm, VideoForm } from "./lazy-forms";
+import { DescriptionForm, GenerationCard, InpaintForm, ListingBatchForm, MultiviewForm, VideoForm } from "./lazy-forms";
 import { ListingPagePanel } from "./listing-page-panel";
 import { ListingProjectProvider } from "./listing-pick-button";
 import { ListingRemarksPanel } from "./listing-remarks-panel";
@@ -20,8 +20,8 @@ import { useGenerations } from "./use-generations";
 
 /**
  * The workflow area of a project: the workflows as tabs (staging one photo or the whole
- * listing), then the whole-listing batches and every other run of this project with
- * their live progress and results (newest first), filterable by workflow.
+ * listing), then its Results: the whole-listing batches and every other run of this
+ * project with their live progress and results (newest first), filterable by workflow.
  * The open tab (`?tab=`) and the filter (`?results=`) live in the URL.
  */
 export function WorkflowStudio({
@@ -46,9 +46,13 @@ export function WorkflowStudio({
   const [filterParam, setFilter] = useUrlParam("results");
   const filter = GENERATION_KINDS.find((kind) => kind === filterParam) ?? null;
   const shown = generations.data?.filter((g) => !filter || g.kind === filter) ?? [];
-  const emptyState = !generations.isSuccess ? null : generations.data.length === 0 ? (
+  // Whole-listing batches are staging results too: shown under Results, counted by its filter.
+  const batches = useBatches(projectId);
+  const batchCount = batches.data?.length ?? 0;
+  const batchesShown = !filter || filter === "staging";
+  const emptyState = !generations.isSuccess || !batches.isSuccess ? null : generations.data.length === 0 && batchCount === 0 ? (
     <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
-  ) : shown.length === 0 && filter ? (
+  ) : shown.length === 0 && filter && !(batchesShown && batchCount > 0) ? (
     <EmptyState
       icon={History}
       title={`No ${GENERATION_KIND_LABELS[filter].toLowerCase()} results`}
@@ -92,14 +96,14 @@ export function WorkflowStudio({
             />
           </Card>
         )}
-        <BatchList projectId={projectId} />
         <section aria-labelledby="results-heading" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="results-heading" className="text-lg font-semibold">
               Results
             </h2>
-            {generations.data && generations.data.length > 0 ? <ResultsFilter generations={generations.data} value={filter} onChange={setFilter} /> : null}
+            {generations.data && generations.data.length + batchCount > 0 ? <ResultsFilter generations={generations.data} batches={batchCount} value={filter} onChange={setFilter} /> : null}
           </div>
+          {batchesShown ? <BatchList projectId={projectId} /> : null}
           {/*
             Shown whatever the list's state: a run started while the list still loads is drawn
             at once. The empty states go in its place, so they give way to a starting run

@@ -5,16 +5,17 @@ import { useState, type FormEvent } from "react";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { useOnce } from "@/components/trpc/use-once";
 import { Button } from "@/components/ui/button";
+import type { PaidPlan } from "@/shared/vocabulary";
 import { WorkspaceNameField } from "./workspace-name-field";
 
-/** Creates a brokerage workspace (and its v1 account) and opens it. */
-export function CreateWorkspaceForm({ autoFocus }: { autoFocus?: boolean }) {
+/** Creates a brokerage workspace (and its v1 account) and opens it: at its billing page when a plan was chosen on the pricing page. */
+export function CreateWorkspaceForm({ autoFocus, plan }: { autoFocus?: boolean; plan?: PaidPlan | null }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const create = useMutation(
     trpc.workspaces.create.mutationOptions({
-      onSuccess: (workspace) => router.push(`/w/${workspace.slug}/projects`),
+      onSuccess: (workspace) => router.push(plan ? `/w/${workspace.slug}/billing?plan=${plan}` : `/w/${workspace.slug}/projects`),
       onError: (failure) => setError(errorMessage(failure)),
     }),
   );

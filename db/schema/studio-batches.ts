@@ -30,6 +30,12 @@ export const stagingBatches = studio.table(
     intensity: real("intensity").notNull(),
     seed: integer("seed").notNull(),
     status: text("status").$type<BatchStatus>().notNull().default("running"),
+    /**
+     * How many photos the batch was started with. A photo deleted from the project takes
+     * its batch row with it; this keeps the card true ("2 of the batch's 5 photos deleted
+     * since"). Null for batches started before it was kept.
+     */
+    photoCount: integer("photo_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: completedAt(),

@@ -3,7 +3,7 @@
  * (server/studio/photos/remove-stale-uploads.ts): an upload nobody confirmed goes from
  * storage with its row, and so does anything posted again to a confirmed upload's key.
  */
-import { index, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { studio, workspaces } from "./studio";
 
@@ -14,7 +14,12 @@ export const uploads = studio.table(
     workspaceId: uuid("workspace_id")
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The file's place in the order the files were chosen, copied to its photo when confirmed (photos.position). */
+    position: bigint("position", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [index("uploads_created_idx").on(t.createdAt)],
 );
+
+/** Hands out photo positions: increasing across every upload, so a later upload's files come after an earlier one's. */
+export const photoPositions = studio.sequence("photo_positions");

@@ -20,7 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, inList, updatedAt } from "./columns";
 import { AGENT_GRANTABLE, type AgentGrant } from "../../shared/roles";
-import { WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type WorkspaceRole } from "../../shared/vocabulary";
+import { WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type RoomType, type WorkspaceRole } from "../../shared/vocabulary";
 
 export const studio = pgSchema("studio");
 
@@ -165,6 +165,14 @@ export const photos = studio.table(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Where the photo's file stood among the files chosen with it: handed out when the
+     * upload was prepared (prepare-uploads.ts), so the grid keeps the order of the file
+     * picker whichever upload finishes first. Null for photos uploaded before; they come first.
+     */
+    position: bigint("position", { mode: "number" }),
+    /** The room type its pixels plainly show (server/images/analyze.ts), found at upload; null when they do not tell. */
+    suggestedRoomType: text("suggested_room_type").$type<RoomType>(),
     /**
      * False only for photos stored before thumbnail and display copies were made
      * (server/images/derivatives.ts); they are made on the first request (make-missing-copies.ts).

@@ -116,8 +116,12 @@ test("a 3-photo listing: cost on the button, one batch and one charge per photo 
     expect(files.filter((pathname) => !pathname.endsWith(".webp")), "a full-size file was downloaded").toEqual([]);
     await expect(batch.getByText("Style preview", { exact: true })).toHaveCount(3);
     await expect(page.getByText("Virtually staged")).toHaveCount(0);
-    // Not listed again one by one among the project's other runs.
-    await expect(page.getByText("No results yet")).toBeVisible();
+    // Under Results as one batch, not listed again one by one among the project's other runs,
+    // and never under "No results yet" (issue 42).
+    const results = page.getByRole("region", { name: "Results" });
+    await expect(results.getByRole("list", { name: "Listing batches" }).getByRole("article")).toHaveCount(1);
+    await expect(results.getByRole("article", { name: "Staging" })).toHaveCount(0);
+    await expect(page.getByText("No results yet")).toHaveCount(0);
     await expectAccessible(page, "finished batch");
     await atBothWidths(page, "batch-03-done");
   });

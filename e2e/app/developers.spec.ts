@@ -128,6 +128,41 @@ test("an owner makes, uses, rotates and revokes keys, and finds each call in the
   await expect(page.getByText(apiKey)).toHaveCount(0);
 });
 
+test("the request log opens on the workspace's own calls, the studio's a filter away; no empty state above the listed internal key", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  const { workspace } = await ownerOfWorkspace(page, { name: "Omar Own", email: uniqueEmail("dev-own"), password }, "Own Calls Realty");
+  // The studio's pages call the service with the studio's own key (GET /me for the balance).
+  await page.goto(`/w/${workspace.slug}/projects`);
+  await page.goto(`/w/${workspace.slug}/developers`);
+  await expect(page.getByTestId("api-key").filter({ hasText: "Atrium studio (internal)" })).toBeVisible();
+  await expect(page.getByText("No API keys yet")).toHaveCount(0);
+  await expect(page.getByText("No keys of your own yet")).toBeVisible();
+  await snap(page, "developers-keys-none-of-your-own-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, "developers-keys-none-of-your-own-390");
+  await desktop(page);
+
+  const apiKey = await createKey(page, "CRM sync", "Full access");
+  const call = await me(page.request, apiKey);
+  await page.getByRole("link", { name: "Request log" }).click();
+  const rows = page.getByTestId("request-row");
+  await expect(rows.filter({ hasText: call.requestId })).toBeVisible({ timeout: 20_000 });
+  await expect(rows.filter({ hasText: "Atrium studio (internal)" })).toHaveCount(0);
+  const studioCalls = page.getByLabel("Show the studio's own calls");
+  await expect(studioCalls).not.toBeChecked();
+  await studioCalls.check();
+  await expect(page).toHaveURL(/[?&]studio=shown/);
+  await expect(rows.filter({ hasText: "Atrium studio (internal)" }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(rows.filter({ hasText: call.requestId })).toBeVisible();
+  await expectAccessible(page, "request log with the studio's calls");
+  await snap(page, "developers-request-log-studio-calls-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, "developers-request-log-studio-calls-390");
+  await desktop(page);
+  await studioCalls.uncheck();
+  await expect(rows.filter({ hasText: "Atrium studio (internal)" })).toHaveCount(0);
+});
+
 test("an agent sees no Developers section, and the server refuses them", async ({ page, browser }) => {
   const { api, workspace } = await ownerOfWorkspace(page, { name: "Olga Owner", email: uniqueEmail("dev-owner2"), password }, "Agents Realty");
   const invitation = await api.invitations.create.mutate({ workspaceId: workspace.id, role: "agent" });

@@ -19,7 +19,7 @@ async function downloadLabel(page: Page, scope: ReturnType<typeof run>): Promise
   const download = page.waitForEvent("download");
   await scope.getByRole("button", { name: "Download" }).first().click();
   const body = JSON.stringify(await (await answer).json());
-  expect((await download).suggestedFilename()).toMatch(/-disclosed\.jpg$/);
+  expect((await download).suggestedFilename()).toMatch(/-labelled\.jpg$/);
   return /"label":"([^"]*)"/.exec(body)?.[1] ?? null;
 }
 

@@ -111,7 +111,7 @@ test("a listing page is published as the agent means it", async ({ page, browser
   await test.step("a labelled download's QR code opens that image's page, with its original", async () => {
     const lounge = page.getByRole("list", { name: "Workflow runs" }).locator(":scope > li").nth(2);
     const file = await downloaded(page, () => lounge.getByRole("button", { name: "Download" }).first().click());
-    expect(file.name).toMatch(/-disclosed\.jpg$/);
+    expect(file.name).toMatch(/-labelled\.jpg$/);
     const target = await qrIn(file.bytes);
     expect(target, "QR code in the labelled download").toMatch(/\/disclosure\/[\w-]+$/);
     await visitor.goto(new URL(target!).pathname);

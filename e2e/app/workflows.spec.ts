@@ -104,7 +104,7 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
 
   await test.step("render a before / after video ending on the staged result", async () => {
     await workflows.getByRole("tab", { name: "Video" }).click();
-    await page.getByRole("group", { name: "End image (required)" }).getByRole("img", { name: /^Staged 1/ }).click();
+    await page.getByRole("group", { name: "End image (required)" }).locator("label").filter({ hasText: /^Style preview — / }).first().click();
     await page.getByRole("button", { name: "Render video" }).click();
     const video = run(page, "Video").getByLabel("Listing video");
     await expect(video).toBeVisible({ timeout: 120_000 });

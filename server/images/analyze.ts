@@ -99,6 +99,12 @@ function guessRoomType(image: RgbImage, lab: Float32Array): string | null {
   return isOutdoors ? "patio" : null;
 }
 
+/** The room type a photo's pixels plainly show ("patio" outdoors, else null), as the analysis above finds it. */
+export async function roomTypeFromPixels(bytes: Buffer): Promise<"patio" | null> {
+  const image = await decodeRgb(bytes, 256);
+  return guessRoomType(image, rgbBufferToLab(image.data)) === "patio" ? "patio" : null;
+}
+
 export async function analyzeImage(bytes: Buffer, index: number): Promise<ImageAnalysis> {
   const metadata = await sharp(bytes).metadata();
   const { width, height } = metadata.autoOrient;

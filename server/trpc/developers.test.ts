@@ -91,6 +91,24 @@ describe("keys", () => {
   });
 });
 
+describe("the request log", () => {
+  it("shows the workspace's own calls unless the studio's are asked for; naming the studio's key shows them too", async () => {
+    const made = await owner.api.developers.createKey({ workspaceId, name: "CRM", scope: "full" });
+    const [internal] = await owner.api.developers.keys({ workspaceId });
+    // The studio reads the balance with its own key, as its pages do.
+    await owner.api.usage.quota({ workspaceId });
+    const mine = await fetch(`${stack.app.url}/api/v1/me`, { headers: { "x-api-key": made.apiKey } });
+    await flushRequestLog();
+    const keysOf = (log: { rows: { keyName: string | null }[] }) => new Set(log.rows.map((row) => row.keyName));
+    const own = await owner.api.developers.requests({ workspaceId });
+    expect(own.rows.map((row) => row.requestId)).toContain(mine.headers.get("x-request-id"));
+    expect(keysOf(own).has("Atrium studio (internal)")).toBe(false);
+    const all = keysOf(await owner.api.developers.requests({ workspaceId, studioCalls: true }));
+    expect([all.has("CRM"), all.has("Atrium studio (internal)")]).toEqual([true, true]);
+    expect(keysOf(await owner.api.developers.requests({ workspaceId, keyId: internal.id }))).toEqual(new Set(["Atrium studio (internal)"]));
+  });
+});
+
 describe("webhook endpoints", () => {
   it("creates an endpoint with a secret shown once, edits, rotates and deletes it, within the workspace only", async () => {
     const created = await owner.api.developers.createWebhook({ workspaceId, url: hook, eventTypes: ["job.completed"], description: "CRM" });

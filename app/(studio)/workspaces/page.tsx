@@ -7,17 +7,22 @@ import { Badge } from "@/components/ui/badge";
 import { Card, Panel } from "@/components/ui/card";
 import { CreateWorkspaceForm } from "@/components/workspaces/create-workspace-form";
 import { requireUser } from "@/server/auth/session";
+import { chosenPaidPlan, PLAN_TABLE } from "@/shared/plans";
 import { ROLE_LABELS } from "@/shared/vocabulary";
 import { serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Workspaces" };
 
 /** Where people land after sign-in: pick a brokerage workspace or create the first one. */
-export default async function WorkspacesPage({ searchParams }: { searchParams: Promise<{ new?: string }> }) {
-  const user = await requireUser("/workspaces");
+export default async function WorkspacesPage({ searchParams }: { searchParams: Promise<{ new?: string; plan?: string }> }) {
+  const query = await searchParams;
+  const plan = chosenPaidPlan(query.plan);
+  const user = await requireUser(plan ? `/workspaces?plan=${plan}` : "/workspaces");
   const api = await serverApi();
   const workspaces = await api.workspaces.list();
-  const creating = (await searchParams).new === "1";
+  const creating = query.new === "1";
+  // With a plan chosen on the pricing page, each way into a workspace leads to its billing page to take it.
+  const into = (slug: string) => (plan ? `/w/${slug}/billing?plan=${plan}` : `/w/${slug}/projects`);
 
   return (
     <div className="min-h-dvh">
@@ -44,7 +49,7 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
               <ul className="divide-y divide-stone-200">
                 {workspaces.map((workspace) => (
                   <li key={workspace.id}>
-                    <Link href={`/w/${workspace.slug}/projects`} className="flex items-center gap-4 px-5 py-4 hover:bg-stone-50">
+                    <Link href={into(workspace.slug)} className="flex items-center gap-4 px-5 py-4 hover:bg-stone-50">
                       <span className="flex size-10 items-center justify-center rounded-lg bg-accent-100 font-semibold text-accent-800" aria-hidden="true">
                         {workspace.name[0]?.toUpperCase()}
                       </span>
@@ -58,8 +63,14 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
             </Card>
           </div>
         )}
+        {plan ? (
+          <p role="status" className="rounded-xl bg-accent-50 px-4 py-3 text-sm text-accent-900 ring-1 ring-accent-200">
+            You chose {PLAN_TABLE[plan].label} on the pricing page. {workspaces.length === 0 ? "Create your workspace" : "Choose or create the workspace"}, then confirm the plan at
+            checkout on its billing page.
+          </p>
+        ) : null}
         <Panel title={workspaces.length === 0 ? "Name your workspace" : "Create another workspace"}>
-          <CreateWorkspaceForm autoFocus={workspaces.length === 0 || creating} />
+          <CreateWorkspaceForm autoFocus={workspaces.length === 0 || creating} plan={plan} />
         </Panel>
       </main>
     </div>

@@ -1,6 +1,6 @@
 /**
  * A project's whole-listing batches, newest first: each with its progress (n of N
- * settled, failures named) and its photos' results, grouped per batch, labelled as
+ * settled, failures named, photos deleted from the project since) and its photos' results, grouped per batch, labelled as
  * their single stagings are (output-disclosure.ts).
  */
 import "server-only";
@@ -47,7 +47,8 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
         createdByName,
         createdAt: batch.createdAt,
         completedAt: batch.completedAt,
-        counts: countProgress(rows),
+        // A photo deleted from the project takes its row along: the batch's own count stays.
+        counts: { ...countProgress(rows), total: batch.photoCount ?? rows.length, deleted: Math.max(0, (batch.photoCount ?? rows.length) - rows.length) },
         photos: await Promise.all(
           rows.map(async (row) => {
             const run = runs.find((generation) => generation.id === row.generationId);

@@ -38,6 +38,7 @@ export async function startBatch(ctx: StudioContext, input: StartBatchInput): Pr
           intensity: input.intensity,
           // Within the range every provider accepts, leaving room for seed + variant.
           seed: crypto.randomInt(0, 2 ** 31 - 1024),
+          photoCount: input.photos.length,
         })
         .onConflictDoNothing()
         .returning({ id: stagingBatches.id });

@@ -12,7 +12,9 @@ import { sharp } from "@/server/images/sharp";
 import { syntheticRoom } from "@/test/synthetic-room";
 import { getBlobStore } from "@/server/storage";
 import { callerFor, newPerson } from "@/test/callers";
-import { projectFields } from "@/test/fixtures";
+import { projectFields, studioWithPhotos } from "@/test/fixtures";
+import { photos } from "@/db/schema/studio";
+import { eq } from "drizzle-orm";
 import { useAppStack } from "@/test/app-stack";
 import { publishDraft } from "@/test/listing";
 
@@ -82,5 +84,39 @@ describe("labelled downloads", () => {
     expect(second.pageUrl).toBe(first.pageUrl);
     const plain = await api.exports.exportOutput({ workspaceId, outputId, disclosure: false });
     expect(plain.labelled).toBe(false);
+  });
+});
+
+describe("download names", () => {
+  /** A finished staging of the fixture's photo (room-1.jpg), made by `provider`. */
+  async function stagingOf(provider: string) {
+    const home = await studioWithPhotos("Nadia", 1);
+    const db = await getDb();
+    const [photo] = await db.select().from(photos).where(eq(photos.id, home.photoIds[0]));
+    const key = `studio/${home.workspaceId}/projects/${home.projectId}/test-${crypto.randomUUID()}/staged.jpg`;
+    await getBlobStore().put(key, await syntheticRoom({ width: 640, height: 480, box: false, format: "jpeg" }), "image/jpeg");
+    const [generation] = await db
+      .insert(generations)
+      .values({ workspaceId: home.workspaceId, projectId: home.projectId, createdBy: home.user.id, kind: "staging", status: "completed", photoId: photo.id, params: { redesign_type: "staging", style: "scandinavian" } })
+      .returning();
+    const [output] = await db
+      .insert(generationOutputs)
+      .values({ generationId: generation.id, workspaceId: home.workspaceId, role: "staged", position: 0, status: "completed", sourceKey: photo.storageKey, storageKey: key, contentType: "image/jpeg", provider })
+      .returning();
+    return { ...home, outputId: output.id };
+  }
+
+  it("say what the image is: a style preview is never called staged", async () => {
+    const preview = await stagingOf("local");
+    const labelled = await preview.api.exports.exportOutput({ workspaceId: preview.workspaceId, outputId: preview.outputId, disclosure: true });
+    expect(labelled.fileName).toBe("room-1-style-preview-scandinavian-1-labelled.jpg");
+    const plain = await preview.api.exports.exportOutput({ workspaceId: preview.workspaceId, outputId: preview.outputId, disclosure: false });
+    expect(plain.fileName).toBe("room-1-style-preview-scandinavian-1.jpg");
+  });
+
+  it("name a generative staging as virtually staged", async () => {
+    const staged = await stagingOf("replicate");
+    const labelled = await staged.api.exports.exportOutput({ workspaceId: staged.workspaceId, outputId: staged.outputId, disclosure: true });
+    expect(labelled.fileName).toBe("room-1-virtually-staged-scandinavian-1-labelled.jpg");
   });
 });

@@ -12,7 +12,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { listingVersionItems } from "@/db/schema/studio-listing-page";
 import { AppError } from "@/server/errors";
-import { mayDeleteResult } from "@/shared/roles";
+import { mayDeleteWork } from "@/shared/roles";
 import type { WorkspaceRole } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { liveVersion } from "../listings/published-listing";
@@ -26,7 +26,7 @@ export async function deleteGeneration(
   const where = and(eq(generations.id, input.generationId), eq(generations.workspaceId, input.workspaceId));
   const [generation] = await ctx.db.select().from(generations).where(where);
   if (!generation) throw new AppError("not_found", "Result not found.");
-  if (!mayDeleteResult(input.role, { createdBy: generation.createdBy, userId: input.userId })) {
+  if (!mayDeleteWork(input.role, { createdBy: generation.createdBy, userId: input.userId })) {
     throw new AppError("forbidden", "Only owners and admins can delete a teammate's result.");
   }
   if (generation.status === "running") throw new AppError("conflict", "This run is still in progress; delete it once it has finished.");

@@ -13,7 +13,7 @@ import { derivativeUrls } from "@/server/images/derivatives";
 import { requestMissingCopies } from "../photos/make-missing-copies";
 import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
-import { mayDeleteResult } from "@/shared/roles";
+import { mayDeleteWork } from "@/shared/roles";
 import { MULTIVIEW_MAX_ATTEMPTS, type WorkspaceRole } from "@/shared/vocabulary";
 import { inProject } from "./kept-outputs";
 import { outputDisclosure } from "./output-disclosure";
@@ -76,7 +76,7 @@ export async function listGenerations(
       photoId: generation.photoId,
       createdByName,
       /** Whether the person reading may delete it: their own, or anyone's for owners and admins (shared/roles.ts). */
-      deletable: mayDeleteResult(input.viewer.role, { createdBy: generation.createdBy, userId: input.viewer.userId }),
+      deletable: mayDeleteWork(input.viewer.role, { createdBy: generation.createdBy, userId: input.viewer.userId }),
       /** Description runs: every saved edit, oldest first; the last one is the current copy. */
       revisions: revisions.filter((revision) => revision.generationId === generation.id).map(({ generationId: _g, ...revision }) => revision),
       createdAt: generation.createdAt,

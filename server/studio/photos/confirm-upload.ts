@@ -1,9 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { photos, projects } from "@/db/schema/studio";
+import { uploads } from "@/db/schema/studio-uploads";
 import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { checkImageSize, limitedSharp } from "@/server/net/image-limits";
+import { roomTypeFromPixels } from "@/server/images/analyze";
 import { storeDerivatives } from "@/server/images/derivatives";
 import { isBlobKey } from "@/server/storage";
 import type { StudioContext } from "../context";
@@ -21,7 +23,8 @@ const FORMAT_TYPES: Record<string, PhotoContentType> = { jpeg: "image/jpeg", png
  * or provider honours). The checked bytes are written to the photo's own key, which no
  * upload link reaches, and the upload is removed: bytes posted again with the link
  * afterwards change nothing. The thumbnail and display copies are made here, once
- * (server/images/derivatives.ts). Confirming the same key twice returns the first row.
+ * (server/images/derivatives.ts), and so is the room type its pixels plainly show, the
+ * whole-listing form's first suggestion. Confirming the same key twice returns the first row.
  */
 export async function confirmUpload(
   ctx: StudioContext,
@@ -58,6 +61,7 @@ export async function confirmUpload(
   // The page shows these, never the multi-MB original (issue 15, fast pages).
   await storeDerivatives(store, photoKey, image.data);
 
+  const [upload] = await ctx.db.select({ position: uploads.position }).from(uploads).where(eq(uploads.storageKey, input.key));
   const [photo] = await ctx.db
     .insert(photos)
     .values({
@@ -70,6 +74,8 @@ export async function confirmUpload(
       width: image.width,
       height: image.height,
       uploadedBy: input.userId,
+      position: upload?.position ?? null,
+      suggestedRoomType: await roomTypeFromPixels(image.data),
     })
     .returning();
   if (!project.coverPhotoId) {

@@ -2,13 +2,16 @@
  * Deleting a photo is a soft delete with a short undo window: the row is hidden from every
  * list and picker at once (deleted_at), restorePhoto brings it back within the window,
  * and purgeDeletedPhoto, run by a durable function after the window, removes the row and
- * its bytes for good.
+ * its bytes for good. Who may delete follows the rule for results (shared/roles.ts):
+ * one's own photos, or a teammate's for owners and admins.
  */
 import "server-only";
 import { and, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import { photos, projects } from "@/db/schema/studio";
 import { photoDeleted } from "@/inngest/studio-events";
 import { AppError } from "@/server/errors";
+import { mayDeleteWork } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { removeUnusedOriginal } from "./remove-unused-original";
 
@@ -17,16 +20,18 @@ export const PHOTO_UNDO_WINDOW_MS = 15_000;
 
 type PhotoRef = { workspaceId: string; photoId: string };
 
-export async function deletePhoto(ctx: StudioContext, input: PhotoRef): Promise<{ undoUntil: Date }> {
+export async function deletePhoto(ctx: StudioContext, input: PhotoRef & { userId: string; role: WorkspaceRole }): Promise<{ undoUntil: Date }> {
   const now = ctx.now();
-  const [photo] = await ctx.db
-    .update(photos)
-    .set({ deletedAt: now })
-    .where(and(eq(photos.id, input.photoId), eq(photos.workspaceId, input.workspaceId), isNull(photos.deletedAt)))
-    .returning({ id: photos.id });
+  const live = and(eq(photos.id, input.photoId), eq(photos.workspaceId, input.workspaceId), isNull(photos.deletedAt));
+  const [found] = await ctx.db.select({ uploadedBy: photos.uploadedBy }).from(photos).where(live);
+  if (!found) throw new AppError("not_found", "Photo not found.");
+  if (!mayDeleteWork(input.role, { createdBy: found.uploadedBy, userId: input.userId })) {
+    throw new AppError("forbidden", "Only owners and admins can delete a teammate's photo.");
+  }
+  const [photo] = await ctx.db.update(photos).set({ deletedAt: now }).where(live).returning({ id: photos.id });
   if (!photo) throw new AppError("not_found", "Photo not found.");
   // Named by the moment, so a photo restored and deleted again is purged again.
-  await ctx.events.send(photoDeleted.create(input, { id: `photo-deleted-${input.photoId}-${now.getTime()}` }));
+  await ctx.events.send(photoDeleted.create({ workspaceId: input.workspaceId, photoId: input.photoId }, { id: `photo-deleted-${input.photoId}-${now.getTime()}` }));
   return { undoUntil: new Date(now.getTime() + PHOTO_UNDO_WINDOW_MS) };
 }
 

@@ -51,6 +51,7 @@ export const developersRouter = router({
     .input(
       z.object({
         keyId: z.uuid().optional(),
+        studioCalls: z.boolean().optional(),
         statusClass: z.enum(STATUS_CLASSES).optional(),
         route: z.string().max(100).optional(),
         from: z.date().optional(),

@@ -11,7 +11,7 @@ const FileNameSchema = z.string().trim().min(1).max(255);
 export const photosRouter = router({
   list: workspaceProcedure()
     .input(z.object({ projectId: z.uuid() }))
-    .query(({ ctx, input }) => listPhotos(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
+    .query(({ ctx, input }) => listPhotos(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, viewer: { userId: ctx.user.id, role: ctx.role } })),
 
   prepareUploads: workspaceProcedure()
     .input(
@@ -28,7 +28,7 @@ export const photosRouter = router({
 
   delete: workspaceProcedure()
     .input(z.object({ photoId: z.uuid() }))
-    .mutation(({ ctx, input }) => deletePhoto(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId })),
+    .mutation(({ ctx, input }) => deletePhoto(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId, userId: ctx.user.id, role: ctx.role })),
 
   restore: workspaceProcedure()
     .input(z.object({ photoId: z.uuid() }))

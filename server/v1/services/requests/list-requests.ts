@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, lte, notInArray, or, type SQL } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { requestLog } from "@/db/schema";
 import type { StatusClass } from "@/shared/vocabulary";
@@ -7,6 +7,8 @@ import type { StatusClass } from "@/shared/vocabulary";
 export interface RequestLogFilter {
   accountId: string;
   keyId?: string;
+  /** Keys whose requests are left out (the studio's own key, unless asked for). */
+  excludeKeyIds?: string[];
   statusClass?: StatusClass;
   /** A route template, e.g. `/jobs/{jobSource}`. */
   route?: string;
@@ -27,6 +29,7 @@ const STATUS_RANGES: Record<StatusClass, [number, number]> = { "2xx": [200, 300]
 export async function listRequests(db: Tx, input: RequestLogFilter) {
   const conditions: (SQL | undefined)[] = [eq(requestLog.accountId, input.accountId)];
   if (input.keyId) conditions.push(eq(requestLog.keyId, input.keyId));
+  if (input.excludeKeyIds?.length) conditions.push(or(isNull(requestLog.keyId), notInArray(requestLog.keyId, input.excludeKeyIds)));
   if (input.statusClass) {
     const [low, high] = STATUS_RANGES[input.statusClass];
     conditions.push(gte(requestLog.status, low), lt(requestLog.status, high));

@@ -9,13 +9,13 @@ import { Card, Panel } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { QuotaBar } from "@/components/workflows/quota-bar";
 import { creditsLabel } from "@/shared/credit-costs";
-import { CREDIT_PACKS, PLAN_TABLE } from "@/shared/plans";
+import { chosenPaidPlan, CREDIT_PACKS, PLAN_TABLE } from "@/shared/plans";
 import type { BillingOverview } from "@/server/billing/billing-overview";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Billing" };
 
-type Props = { params: Promise<{ workspaceSlug: string }>; searchParams: Promise<{ checkout?: string }> };
+type Props = { params: Promise<{ workspaceSlug: string }>; searchParams: Promise<{ checkout?: string; plan?: string }> };
 
 const PLAN_RANK = { free: 0, premium: 1, business: 2 } as const;
 
@@ -38,11 +38,13 @@ function planStatus(billing: NonNullable<BillingOverview>, subscribed: boolean):
 /**
  * The workspace's plan, limits and credits for every member; for owners, the ways to pay
  * (Stripe Checkout for a plan or a pack, the Customer Portal), invoices, auto top-up and
- * the low-balance email. Coming back from Checkout, the session is fulfilled at once.
+ * the low-balance email. Coming back from Checkout, the session is fulfilled at once. A
+ * plan chosen on the pricing page (`?plan=`, carried through sign-up) is offered first.
  */
 export default async function BillingPage({ params, searchParams }: Props) {
   const { workspaceSlug } = await params;
-  const { checkout } = await searchParams;
+  const { checkout, plan: planParam } = await searchParams;
+  const chosen = chosenPaidPlan(planParam);
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
   const owner = workspace.role === "owner";
@@ -71,6 +73,31 @@ export default async function BillingPage({ params, searchParams }: Props) {
     <>
       <PageHeader title="Billing" description="The workspace's plan, its monthly limits and its credits." />
       {notice ? <CheckoutNotice state={notice} /> : null}
+      {chosen && !notice ? (
+        <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-accent-50 px-4 py-3 text-sm text-accent-900 ring-1 ring-accent-200">
+          <p>
+            You chose {PLAN_TABLE[chosen].label} on the pricing page.{" "}
+            {PLAN_RANK[billing.plan] >= PLAN_RANK[chosen]
+              ? `This workspace is already on ${PLAN_TABLE[billing.plan].label}${billing.plan === chosen ? "" : `, which includes everything in ${PLAN_TABLE[chosen].label}`}: nothing to buy.`
+              : !billing.paymentsEnabled
+                ? "This deployment takes no payments: its operator sets plans."
+                : !owner
+                  ? "Only owners of the workspace can change its plan."
+                  : subscribed
+                    ? "Switch plans in Stripe's billing portal."
+                    : "Confirm it at Stripe's checkout; nothing is charged until you do."}
+          </p>
+          {canBuy && PLAN_RANK[billing.plan] < PLAN_RANK[chosen] ? (
+            subscribed ? (
+              <StripeButton action={{ kind: "portal" }} variant="secondary">
+                Switch to {PLAN_TABLE[chosen].label}
+              </StripeButton>
+            ) : (
+              <StripeButton action={{ kind: "plan", plan: chosen }}>Continue to {PLAN_TABLE[chosen].label} checkout</StripeButton>
+            )
+          ) : null}
+        </div>
+      ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <Card className="p-5">

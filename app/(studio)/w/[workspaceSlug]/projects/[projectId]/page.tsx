@@ -24,14 +24,19 @@ async function load(params: Params) {
   return loadProject(workspaceSlug, projectId);
 }
 
-/** Once per request: the metadata and the page both need the project. */
+/**
+ * Once per request: the metadata and the page both need the project. The project and its
+ * photos are read side by side: each sequential read is a database round trip more
+ * between "Create project" and the new page.
+ */
 const loadProject = cache(async (workspaceSlug: string, projectId: string) => {
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
   // A malformed id in the URL is a missing page, not a validation error.
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(projectId)) notFound();
-  const project = await orNotFound(api.projects.get({ workspaceId: workspace.id, projectId }));
-  return { api, workspace, project, workspaceSlug };
+  const where = { workspaceId: workspace.id, projectId };
+  const [project, photos] = await Promise.all([orNotFound(api.projects.get(where)), orNotFound(api.photos.list(where))]);
+  return { api, workspace, project, photos, workspaceSlug };
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -40,8 +45,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function ProjectPage({ params }: { params: Params }) {
-  const { api, workspace, project, workspaceSlug } = await load(params);
-  const photos = await api.photos.list({ workspaceId: workspace.id, projectId: project.id });
+  const { workspace, project, photos, workspaceSlug } = await load(params);
   const facts = [
     PROPERTY_TYPE_LABELS[project.propertyType],
     LISTING_TYPE_LABELS[project.listingType],

@@ -5,6 +5,7 @@ import { MembersTable } from "@/components/members/members-table";
 import { Panel } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireUser } from "@/server/auth/session";
+import { ROLE_SUMMARY } from "@/shared/roles";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Members" };
@@ -29,7 +30,7 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
   ]);
   return (
     <>
-      <Panel title="Invite teammates" description="Agents work on projects and photos. Admins also manage members and the API key.">
+      <Panel title="Invite teammates" description={ROLE_SUMMARY}>
         <InvitePanel invitations={invitations} />
       </Panel>
       <Panel title="Members" description={`${members.length} ${members.length === 1 ? "person" : "people"} in ${workspace.name}.`}>
