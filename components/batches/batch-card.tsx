@@ -137,7 +137,7 @@ export function BatchCard({ batch, projectId }: { batch: BatchView; projectId: s
                     label={`${photo.output.disclosure.preview ? "Style preview" : "Staged"} of ${photo.fileName}`}
                   />
                   <DisclosureNote disclosure={photo.output.disclosure} />
-                  <OutputActions outputId={photo.output.id} disclosureLabel={photo.output.disclosure.label} />
+                  <OutputActions outputId={photo.output.id} disclosureLabel={photo.output.disclosure.label} review={photo.output.review} />
                 </>
               ) : photo.progress === "running" ? (
                 <PendingTile label="Staging the photo…" />

@@ -6,18 +6,27 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui";
 
+/** A zone the structure check asked a person to look at, where it lies in the output (fractions of its frame). */
+export interface MarkedZone {
+  zone: string;
+  region: { x: number; y: number; width: number; height: number } | null;
+}
+
 /**
  * "Show changes": the output with its change map laid over it (red: where the image
  * changed; for removals, the removed items put back inside a red outline) and the
  * summary "changed: x % of the image, regions: …", and for staging-type outputs the
  * structure check's verdict with each zone's scores against their limits, failing zones
- * first, so the reason for a refusal (or how close an output came) is on screen.
- * Computed on first use, then stored.
+ * first, so the reason for a refusal (or how close an output came) is on screen. The
+ * zones the check asked a person to look at (D17) are outlined on it by name.
+ * Computed on first use, then stored. Open on its own, or from outside (`open`).
  */
-export function ChangeMapToggle({ outputId }: { outputId: string }) {
+export function ChangeMapToggle({ outputId, zones = [], open: openFromOutside, onOpenChange }: { outputId: string; zones?: MarkedZone[]; open?: boolean; onOpenChange?: (open: boolean) => void }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
-  const [open, setOpen] = useState(false);
+  const [openHere, setOpenHere] = useState(false);
+  const open = openFromOutside ?? openHere;
+  const setOpen = (next: (open: boolean) => boolean) => (onOpenChange ? onOpenChange(next(open)) : setOpenHere(next));
   const map = useQuery({ ...trpc.compliance.changeMap.queryOptions({ workspaceId: workspace.id, outputId }), enabled: open, staleTime: Infinity });
   return (
     <div className="space-y-2">
@@ -33,6 +42,20 @@ export function ChangeMapToggle({ outputId }: { outputId: string }) {
             <img src={map.data.outputUrl} alt="Result" className="block w-full" />
             {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs, not optimisable */}
             <img src={map.data.overlayUrl} alt={map.data.mode === "removed" ? "What was removed, outlined in red" : "Where the image changed, in red"} className="absolute inset-0 h-full w-full" data-testid="change-map-overlay" />
+            {zones.flatMap(({ zone, region }) =>
+              region
+                ? [
+                    <div
+                      key={zone}
+                      className="absolute rounded-sm border-2 border-amber-400 shadow-[0_0_0_1px_rgba(0,0,0,0.45)]"
+                      style={{ left: `${region.x * 100}%`, top: `${region.y * 100}%`, width: `${region.width * 100}%`, height: `${region.height * 100}%` }}
+                      data-testid="marked-zone"
+                    >
+                      <span className="absolute left-0 top-0 rounded-br bg-amber-400 px-1 text-[11px] font-semibold text-stone-950">{zone}</span>
+                    </div>,
+                  ]
+                : [],
+            )}
           </div>
           <figcaption className="text-sm text-stone-700" data-testid="change-map-summary">
             {map.data.mode === "removed" ? "Removed items shown in place. " : ""}

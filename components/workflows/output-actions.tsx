@@ -8,16 +8,30 @@ import { Button } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
 import { ChangeMapToggle } from "./change-map-toggle";
 import { ListingPickButton } from "./listing-pick-button";
+import { StructureReview, type StructureReviewView } from "./structure-review";
 
 /**
  * Download a result (altered images can carry the burned-in label and a QR code to their
- * own disclosure page), and put it on the project's listing page.
+ * own disclosure page), and put it on the project's listing page. A result the structure
+ * check marked for review says so first, and "Show where" opens its change map.
  */
-export function OutputActions({ outputId, disclosureLabel }: { outputId: string; disclosureLabel: string | null }) {
+export function OutputActions({
+  outputId,
+  disclosureLabel,
+  review = null,
+  redo = "free",
+}: {
+  outputId: string;
+  disclosureLabel: string | null;
+  review?: StructureReviewView | null;
+  /** How a review result is made again: freely, or (a multi-view set's first view) not on its own. */
+  redo?: "free" | "anchor";
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const toast = useToast();
   const [disclosure, setDisclosure] = useState(true);
+  const [changesOpen, setChangesOpen] = useState(false);
   const checkboxId = useId();
   const download = useMutation(
     trpc.exports.exportOutput.mutationOptions({
@@ -34,19 +48,22 @@ export function OutputActions({ outputId, disclosureLabel }: { outputId: string;
     }),
   );
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Button variant="secondary" size="sm" loading={download.isPending} onClick={() => download.mutate({ workspaceId: workspace.id, outputId, disclosure: Boolean(disclosureLabel) && disclosure })}>
-        <Download className="size-4" aria-hidden="true" />
-        Download
-      </Button>
-      {disclosureLabel ? (
-        <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-xs text-stone-700">
-          <input id={checkboxId} type="checkbox" checked={disclosure} onChange={(e) => setDisclosure(e.target.checked)} className="size-4 accent-accent-600" />
-          Add “{disclosureLabel}” label
-        </label>
-      ) : null}
-      {disclosureLabel ? <ChangeMapToggle outputId={outputId} /> : null}
-      <ListingPickButton outputId={outputId} />
+    <div className="space-y-2">
+      <StructureReview outputId={outputId} review={review} redo={redo} onShowWhere={() => setChangesOpen(true)} />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" loading={download.isPending} onClick={() => download.mutate({ workspaceId: workspace.id, outputId, disclosure: Boolean(disclosureLabel) && disclosure })}>
+          <Download className="size-4" aria-hidden="true" />
+          Download
+        </Button>
+        {disclosureLabel ? (
+          <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-xs text-stone-700">
+            <input id={checkboxId} type="checkbox" checked={disclosure} onChange={(e) => setDisclosure(e.target.checked)} className="size-4 accent-accent-600" />
+            Add “{disclosureLabel}” label
+          </label>
+        ) : null}
+        {disclosureLabel ? <ChangeMapToggle outputId={outputId} zones={review?.verdict === "review" ? review.zones : []} open={changesOpen} onOpenChange={setChangesOpen} /> : null}
+        <ListingPickButton outputId={outputId} />
+      </div>
     </div>
   );
 }

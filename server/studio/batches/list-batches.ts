@@ -11,6 +11,7 @@ import { generationOutputs, generations } from "@/db/schema/studio-generations";
 import { derivativeUrls } from "@/server/images/derivatives";
 import type { StudioContext } from "../context";
 import { outputDisclosure } from "../generations/output-disclosure";
+import { structureReviews } from "../generations/review/structure-reviews";
 import { requestMissingCopies } from "../photos/make-missing-copies";
 import { getProject } from "../projects/get-project";
 import { batchPhotos, countProgress } from "./batch-photos";
@@ -37,6 +38,7 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
         generationIds.length ? ctx.db.select().from(generationOutputs).where(inArray(generationOutputs.generationId, generationIds)) : [],
       ]);
       if (outputs.some((output) => !output.resized && output.storageKey)) await requestMissingCopies(ctx, input);
+      const reviewOf = await structureReviews(ctx.db, outputs);
       // Whether each source photo has its copies yet (listPhotos asks for them when not).
       const sources = new Map(names.map((photo) => [photo.storageKey, photo.resized]));
       return {
@@ -71,6 +73,7 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
                       sourceResized: await derivativeUrls(store, staged.sourceKey, { resized: sources.get(staged.sourceKey ?? "") ?? true }),
                       provider: staged.provider,
                       disclosure: outputDisclosure(run, staged, own),
+                      review: reviewOf(staged),
                     }
                   : null,
             };

@@ -46,11 +46,30 @@ describe("changeMapOf", () => {
       generation: { kind: "staging", params: { redesignType: "staging", roomType: "living_room" } },
       output: { role: "staged", sourceKey: `${stem}/photo.jpg`, storageKey: `${stem}/output.jpg`, contentType: "image/jpeg" },
     });
-    expect(map!.structure).toMatchObject({ verdict: "fail", reason: expect.stringMatching(/upper left wall/) });
-    expect(map!.structure!.zones[0]).toMatchObject({ zone: "upper left wall", failed: true, scores: expect.stringMatching(/lines kept \d+ % \(needs 55 %\)/) });
+    // Lines lost never refuse on their own (D17): a person is asked to look.
+    expect(map!.structure).toMatchObject({ verdict: "review", summary: expect.stringMatching(/^Check this: .*upper left wall/) });
+    expect(map!.structure!.zones[0]).toMatchObject({ zone: "upper left wall", verdict: "review", scores: expect.stringMatching(/lines kept \d+ % \(needs 55 %\)/) });
     expect(map!.structure!.zones.map((z) => z.zone)).toContain("floor");
     // The window's two sides are all the uprights this room has, under the 60 % of its height they are judged on.
-    expect(map!.structure!.zones.find((z) => z.zone === "door and window uprights")).toMatchObject({ failed: false, scores: "too few long uprights to judge" });
+    expect(map!.structure!.zones.find((z) => z.zone === "door and window uprights")).toMatchObject({ verdict: "pass", scores: "too few long uprights to judge" });
+  });
+
+  it("judges again a verdict stored before the check had three (its words would no longer read)", async () => {
+    const store = getBlobStore();
+    const stem = `test/change-map/${crypto.randomUUID()}`;
+    const room = await syntheticRoom({ width: 320, height: 240, format: "jpeg" });
+    await store.put(`${stem}/photo.jpg`, room, "image/jpeg");
+    await store.put(`${stem}/output.jpg`, room, "image/jpeg");
+    const keys = changeMapKeys(`${stem}/output.jpg`);
+    const earlier = { changedPercent: 0, regions: [], regraded: false, mode: "added", boxes: [], structure: { verdict: "pass", reason: "", zones: [{ zone: "floor", failed: false, scores: "…" }] } };
+    await store.put(keys.overlay, Buffer.from("png"), "image/png");
+    await store.put(keys.summary, Buffer.from(JSON.stringify(earlier)), "application/json");
+    const map = await changeMapOf(store, {
+      generation: { kind: "staging", params: { redesign_type: "staging", room_type: "living_room" } },
+      output: { role: "staged", sourceKey: `${stem}/photo.jpg`, storageKey: `${stem}/output.jpg`, contentType: "image/jpeg" },
+    });
+    expect(map!.structure).toMatchObject({ verdict: "pass", summary: expect.stringMatching(/look as in the photo/) });
+    expect(map!.structure!.zones.every((z) => "verdict" in z)).toBe(true);
   });
 
   it("words a summary stored by earlier code as today's code does (US English)", async () => {

@@ -45,6 +45,14 @@ export async function changeMapOf(
   const saved = await store.get(keys.summary);
   if (saved) {
     const stored = JSON.parse(saved.bytes.toString("utf8")) as Omit<ChangeMapSummary, "summary">;
+    // Summaries stored before the check had three verdicts (D17) carry its old words: judged again.
+    if (stored.structure && !("summary" in stored.structure)) {
+      const [source, result] = await Promise.all([store.get(output.sourceKey), store.get(output.storageKey)]);
+      if (source && result) {
+        stored.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, structureOptions(input.generation, operation)));
+        await store.put(keys.summary, Buffer.from(JSON.stringify(stored)), "application/json");
+      }
+    }
     return { ...stored, summary: changeSummaryText(stored), overlayUrl: await store.url(keys.overlay) };
   }
 
@@ -61,11 +69,16 @@ export async function changeMapOf(
     boxes: map.boxes,
   };
   if ((STRUCTURE_CHECKED_TYPES as readonly string[]).includes(operation)) {
-    const roomType = (input.generation.params as { roomType?: string } | null)?.roomType ?? null;
-    stored.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, { roomType, type: operation }));
+    stored.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, structureOptions(input.generation, operation)));
   }
   // Overlay first: a summary on disk promises its overlay is there too.
   await store.put(keys.overlay, await renderChangeOverlay(map, mode, source.bytes), "image/png");
   await store.put(keys.summary, Buffer.from(JSON.stringify(stored)), "application/json");
   return { ...stored, summary: changeSummaryText(stored), overlayUrl: await store.url(keys.overlay) };
+}
+
+/** What the structure check is told of the request: its room type (built-ins are judged in kitchens and bathrooms) and type. */
+function structureOptions(generation: Pick<typeof generations.$inferSelect, "params">, operation: string) {
+  const params = generation.params as { roomType?: string; room_type?: string } | null;
+  return { roomType: params?.roomType ?? params?.room_type ?? null, type: operation };
 }

@@ -17,6 +17,7 @@ import { mayDeleteWork } from "@/shared/roles";
 import { MULTIVIEW_MAX_ATTEMPTS, type WorkspaceRole } from "@/shared/vocabulary";
 import { inProject } from "./kept-outputs";
 import { outputDisclosure } from "./output-disclosure";
+import { structureReviews } from "./review/structure-reviews";
 
 export async function listGenerations(
   ctx: StudioContext,
@@ -63,6 +64,7 @@ export async function listGenerations(
   // Links to an image's WebP copies; the page shows `url` while an old image has none.
   const store = ctx.storage;
   const resized = (key: string | null, contentType: string | null, isResized = true) => derivativeUrls(store, key, { contentType, resized: isResized });
+  const reviewOf = await structureReviews(ctx.db, outputs);
 
   return Promise.all(
     rows.map(async ({ generation, createdByName }) => ({
@@ -107,6 +109,8 @@ export async function listGenerations(
             error: output.error,
             provider: output.provider,
             disclosure: outputDisclosure(generation, output, outputs.filter((other) => other.generationId === generation.id)),
+            /** The structure check's verdict (D17), and who judged a review one "Looks right"; null where nothing was checked. */
+            review: reviewOf(output),
           })),
       ),
     })),

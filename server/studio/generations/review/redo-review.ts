@@ -38,7 +38,7 @@ export async function redoReview(ctx: StudioContext, input: { workspaceId: strin
     if (!photo) throw new AppError("not_found", "The original photo of this result is gone.");
     const { jobId } = await client.createJob({ ...params, source_url: photo, review_redo_of: generation.serviceJobId! }, idempotencyFor(id));
     const started = await recordStart(ctx, {
-      generation: { ...startedFrom({ ...input, projectId: generation.projectId }, id), kind: "staging", photoId: generation.photoId, params: { ...params, reviewRedoOf: output.id } },
+      generation: { ...startedFrom({ ...input, projectId: generation.projectId }, id), kind: "staging", photoId: generation.photoId, params: { ...params, reviewRedoOf: output.id }, serviceJobId: jobId },
       // A free redo (D17): no credits, no quota unit.
       charge: { operation: "job", serviceJobId: jobId, credits: 0, quotaUnits: 0 },
       poll: stagingPoll,
