@@ -65,7 +65,7 @@ describe("/api/mcp", () => {
       const args = { source_url: photoUrl, room_type: "Living Room", redesign_type: "staging", style: "Scandinavian", fast: true, idempotency_key: "mcp-stage-1" };
       const staged = await client.callTool({ name: "stage_photo", arguments: args });
       expect(staged.isError).toBeFalsy();
-      expect(staged.structuredContent).toMatchObject({ status: "completed", provider: "local", output_urls: [expect.stringMatching(/^http/)] });
+      expect(staged.structuredContent).toMatchObject({ status: "completed", provider: "local", output_urls: [expect.stringMatching(/^http/)], output_checks: [expect.objectContaining({ verdict: "pass" })] });
       const again = await client.callTool({ name: "stage_photo", arguments: args });
       expect(staged.structuredContent).toMatchObject({ replayed: false });
       expect(again.structuredContent).toMatchObject({ job_id: (staged.structuredContent as { job_id: string }).job_id, replayed: true });

@@ -51,6 +51,14 @@ export const TOOL_ROUTES = {
 
 const Replayed = z.boolean().describe("true when this answer replays the first one given for the same idempotency_key: nothing ran or was charged again.");
 const ErrorInfo = z.object({ code: z.string(), message: z.string() }).nullable();
+/** The service's structure check of a staged image (D17): `review` asks a person to look before it is published. */
+const OutputCheck = z.object({
+  verdict: z.enum(["pass", "review"]),
+  summary: z.string(),
+  zones: z.array(z.object({ zone: z.string(), reason: z.string(), region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable() })),
+});
+const OutputChecks = OutputCheck.array().optional().describe("The structure check's verdict on each output, parallel to output_urls; a review one should be looked at before it is published.");
+const View = z.object({ view_index: z.number(), status: z.string(), output_url: z.string().nullable(), output_check: OutputCheck.nullable() });
 const READS = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
 const CHARGES = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 
@@ -95,6 +103,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         job_id: z.string(),
         status: z.enum(["processing", "completed", "partially_completed"]),
         output_urls: z.array(z.string()),
+        output_checks: OutputChecks,
         provider: z.string().nullable(),
         replayed: Replayed,
       }),
@@ -105,7 +114,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         const { jobId, replayed } = await client.createJob(input, { idempotencyKey: idempotency_key });
         try {
           const job = await client.waitForJob(jobId, wait);
-          return { job_id: jobId, status: job.status, output_urls: job.data?.output_urls ?? [], provider: job.provider, replayed };
+          return { job_id: jobId, status: job.status, output_urls: job.data?.output_urls ?? [], output_checks: job.data?.output_checks, provider: job.provider, replayed };
         } catch (error) {
           if (!isAtriumError(error, "wait_timeout")) throw error;
           return { job_id: jobId, status: "processing", output_urls: [], provider: null, replayed };
@@ -127,9 +136,10 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         job_id: z.string(),
         status: z.string(),
         output_urls: z.array(z.string()).optional(),
+        output_checks: OutputChecks,
         video_url: z.string().nullable().optional(),
         progress: z.number().optional(),
-        views: z.array(z.object({ view_index: z.number(), status: z.string(), output_url: z.string().nullable() })).optional(),
+        views: z.array(View).optional(),
         error: ErrorInfo.optional(),
       }),
       annotations: READS,
@@ -142,12 +152,12 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         }
         if (kind === "multiview") {
           const set = await client.getMultiview(job_id);
-          const views = (set.result?.views ?? []).map(({ view_index, status, output_url }) => ({ view_index, status, output_url }));
+          const views = (set.result?.views ?? []).map(({ view_index, status, output_url, output_check }) => ({ view_index, status, output_url, output_check }));
           return { kind, job_id, status: set.status, views, error: set.error };
         }
         try {
           const job = await client.getJob(job_id);
-          return { kind, job_id, status: job.status, output_urls: job.data?.output_urls ?? [] };
+          return { kind, job_id, status: job.status, output_urls: job.data?.output_urls ?? [], output_checks: job.data?.output_checks };
         } catch (error) {
           if (!(error instanceof AtriumApiError) || error.code !== "job_failed") throw error;
           return { kind, job_id, status: "failed", output_urls: [], error: { code: error.code, message: error.message } };
@@ -227,7 +237,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       outputSchema: z.object({
         render_set_id: z.string(),
         status: z.string(),
-        views: z.array(z.object({ view_index: z.number(), status: z.string(), output_url: z.string().nullable() })),
+        views: z.array(View),
         credits_charged: z.number().nullable(),
         replayed: Replayed,
       }),
@@ -238,7 +248,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         const started = await client.createMultiview(input, { idempotencyKey: idempotency_key });
         const renderSetId = started.result!.render_set_id;
         const set = waitForIt ? await client.waitForRenderSet(renderSetId, wait) : await client.getMultiview(renderSetId);
-        const views = (set.result?.views ?? []).map(({ view_index, status, output_url }) => ({ view_index, status, output_url }));
+        const views = (set.result?.views ?? []).map(({ view_index, status, output_url, output_check }) => ({ view_index, status, output_url, output_check }));
         return { render_set_id: renderSetId, status: set.status, views, credits_charged: started.credits_charged, replayed: started.replayed };
       }),
   );
