@@ -48,6 +48,7 @@ export function StructureReview({ outputId, review, redo, onShowWhere }: { outpu
   );
   const startRedo = useOnce(redoMutation);
   if (!review || review.verdict !== "review") return null;
+  const found = review.summary.replace(/^Check this: /, "");
 
   if (review.lookedRight) {
     const when = new Date(review.lookedRight.at).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
@@ -62,7 +63,7 @@ export function StructureReview({ outputId, review, redo, onShowWhere }: { outpu
     <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="structure-review">
       <p className="flex flex-wrap items-center gap-2">
         <Badge tone="warning">Check this</Badge>
-        <span>{review.summary.replace(/^Check this: /, "")}</span>
+        <span>{found.charAt(0).toUpperCase() + found.slice(1)}</span>
       </p>
       <p className="text-xs text-amber-900">The check could not tell whether the room itself changed. Look before publishing it: the listing page waits until someone says it looks right.</p>
       <div className="flex flex-wrap gap-2">
