@@ -29,12 +29,13 @@ export function InvoiceTable({ invoices }: { invoices: BillingDocument[] }) {
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Invoices and receipts</caption>
         <thead className="text-xs uppercase tracking-wide text-stone-600">
+          {/* On a phone what a payment was for sits under its date, and its status under its amount: six columns do not fit 390 px. */}
           <tr>
             <th scope="col" className="py-2 pr-2 sm:pr-4 font-medium">Date</th>
-            <th scope="col" className="py-2 pr-2 sm:pr-4 font-medium">For</th>
+            <th scope="col" className="hidden py-2 pr-2 sm:pr-4 font-medium sm:table-cell">For</th>
             <th scope="col" className="hidden py-2 pr-2 sm:pr-4 font-medium sm:table-cell">Number</th>
             <th scope="col" className="py-2 pr-2 sm:pr-4 text-right font-medium">Amount</th>
-            <th scope="col" className="py-2 pr-2 sm:pr-4 font-medium">Status</th>
+            <th scope="col" className="hidden py-2 pr-2 sm:pr-4 font-medium sm:table-cell">Status</th>
             <th scope="col" className="py-2 font-medium"><span className="sr-only">Links</span></th>
           </tr>
         </thead>
@@ -43,13 +44,19 @@ export function InvoiceTable({ invoices }: { invoices: BillingDocument[] }) {
             const name = `${document.kind === "invoice" ? "invoice" : "receipt"} ${document.number ?? document.description}`;
             return (
               <tr key={document.id}>
-                <td className="py-2 pr-2 sm:pr-4 whitespace-nowrap">{document.created.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</td>
-                <td className="py-2 pr-2 sm:pr-4">{document.description}</td>
+                <td className="py-2 pr-2 sm:pr-4">
+                  <span className="whitespace-nowrap">{document.created.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" })}</span>
+                  <span className="block text-xs text-stone-600 sm:hidden">{document.description}</span>
+                </td>
+                <td className="hidden py-2 pr-2 sm:table-cell sm:pr-4">{document.description}</td>
                 <td className="hidden py-2 pr-2 sm:pr-4 whitespace-nowrap sm:table-cell">{document.number ?? "—"}</td>
                 <td className="py-2 pr-2 sm:pr-4 text-right tabular-nums whitespace-nowrap">
                   {new Intl.NumberFormat("en-US", { style: "currency", currency: document.currency.toUpperCase() }).format(document.amount / 100)}
+                  <Badge tone={STATUS[document.status].tone} className="mt-1 flex w-fit ml-auto sm:hidden">
+                    {STATUS[document.status].label}
+                  </Badge>
                 </td>
-                <td className="py-2 pr-2 sm:pr-4 whitespace-nowrap">
+                <td className="hidden py-2 pr-2 whitespace-nowrap sm:table-cell sm:pr-4">
                   <Badge tone={STATUS[document.status].tone}>{STATUS[document.status].label}</Badge>
                 </td>
                 <td className="space-x-1 py-2 whitespace-nowrap">

@@ -40,7 +40,8 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
   const [period, setPeriod] = useUrlParam("period");
   // The studio's pages call the service all the time with its own key: those calls are a filter away, not the log's first screen.
   const [studio, setStudio] = useUrlParam("studio");
-  const studioCalls = studio === "shown";
+  // Held here as well: the address catches up a render later, and a controlled box would spring back meanwhile.
+  const [studioCalls, setStudioCalls] = useState(studio === "shown");
   // The window's start is fixed when the period is chosen, so the query stays the same while it refreshes.
   const [chosenAt, setChosenAt] = useState(() => Date.now());
   const from = useMemo(() => {
@@ -79,7 +80,10 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
         />
       </div>
       <label className="inline-flex items-center gap-2 text-sm text-stone-700">
-        <input type="checkbox" checked={studioCalls} onChange={(event) => setStudio(event.target.checked ? "shown" : null)} className="size-4 accent-accent-600" />
+        <input type="checkbox" checked={studioCalls} onChange={(event) => {
+            setStudioCalls(event.target.checked);
+            setStudio(event.target.checked ? "shown" : null);
+          }} className="size-4 accent-accent-600" />
         Show the studio&apos;s own calls
         <span className="text-stone-600">(made with the internal key as your team works)</span>
       </label>
