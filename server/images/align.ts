@@ -14,7 +14,11 @@ import type { RgbImage } from "./raw-image";
  */
 export function standardised(grey: Float32Array, ignored: Uint8Array | null = null): Float32Array {
   let mean = 0, count = 0;
-  for (let p = 0; p < grey.length; p++) if (!ignored?.[p]) (mean += grey[p]), count++;
+  for (let p = 0; p < grey.length; p++) {
+    if (ignored?.[p]) continue;
+    mean += grey[p];
+    count++;
+  }
   mean /= count || 1;
   let variance = 0;
   for (let p = 0; p < grey.length; p++) if (!ignored?.[p]) variance += (grey[p] - mean) ** 2;

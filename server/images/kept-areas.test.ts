@@ -2,28 +2,10 @@ import { describe, expect, it } from "vitest";
 import { decodeRgb, type RgbImage } from "./raw-image";
 import { KEPT_AREAS, keptAt, keptRegions, placeOf, restoreKeptAreas, seamWeights, summariseMask } from "./kept-areas";
 import { sharp } from "./sharp";
+import { keepMaskPng, shrunkBy } from "@/test/keep-masks";
 
 /** A real photo of the structure check's development set: enough texture for the frames to be matched. */
 const PHOTO = "samples/structure-dev-set/real/armentrout-living.jpg";
-
-/** A keep mask of width × height, white inside the boxes (fractions of the frame). */
-function maskPng(width: number, height: number, boxes: [number, number, number, number][]): Promise<Buffer> {
-  const rects = boxes.map(([x0, y0, x1, y1]) => `<rect x="${x0 * width}" y="${y0 * height}" width="${(x1 - x0) * width}" height="${(y1 - y0) * height}" fill="#fff"/>`).join("");
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${rects}</svg>`)).png().toBuffer();
-}
-
-/** 1 where every pixel within `radius` (a square) is kept: the kept areas shrunk by the seam. */
-function shrunk(kept: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const out = new Uint8Array(kept.length);
-  for (let y = radius; y < height - radius; y++) {
-    for (let x = radius; x < width - radius; x++) {
-      let all = 1;
-      for (let dy = -radius; dy <= radius && all; dy++) for (let dx = -radius; dx <= radius && all; dx++) all = kept[(y + dy) * width + x + dx];
-      out[y * width + x] = all;
-    }
-  }
-  return out;
-}
 
 /** Pixels (of `where`) whose three channels differ between a and b. */
 function differing(a: RgbImage, b: RgbImage, where: Uint8Array): number {
@@ -47,7 +29,7 @@ describe("seamWeights", () => {
     const kept = new Uint8Array(width * height);
     for (let y = 5; y < 35; y++) for (let x = 10; x < 50; x++) kept[y * width + x] = 1;
     const { weights } = seamWeights(kept, width, height);
-    const inner = shrunk(kept, width, height, KEPT_AREAS.seam);
+    const inner = shrunkBy(kept, width, height, KEPT_AREAS.seam);
     for (let p = 0; p < kept.length; p++) {
       if (inner[p]) expect(weights[p]).toBe(255);
       if (!kept[p]) expect(weights[p]).toBe(0);
@@ -74,13 +56,13 @@ describe("restoreKeptAreas", () => {
     const photo = await sharp(PHOTO).toBuffer();
     const source = await decodeRgb(photo);
     const output = await decodeRgb(await regraded(photo));
-    const mask = await maskPng(400, 300, [[0.05, 0.1, 0.3, 0.6], [0.6, 0.05, 0.95, 0.5]]);
+    const mask = await keepMaskPng(400, 300, [[0.05, 0.1, 0.3, 0.6], [0.6, 0.05, 0.95, 0.5]]);
     const restored = await restoreKeptAreas(source, output, mask);
     if (!restored.restored) throw new Error(restored.reason);
     expect(restored.reframing).toBeNull();
     expect([restored.image.width, restored.image.height]).toEqual([source.width, source.height]);
     const kept = await keptAt(mask, source.width, source.height);
-    const inner = shrunk(kept, source.width, source.height, KEPT_AREAS.seam);
+    const inner = shrunkBy(kept, source.width, source.height, KEPT_AREAS.seam);
     expect(inner.reduce((a, b) => a + b, 0)).toBeGreaterThan(10_000);
     expect(differing(restored.image, source, inner)).toBe(0);
     expect(differing(restored.image, output, kept.map((k) => 1 - k))).toBe(0);
@@ -100,7 +82,7 @@ describe("restoreKeptAreas", () => {
       .jpeg({ quality: 92 })
       .toBuffer();
     const output = await decodeRgb(reframedBytes);
-    const mask = await maskPng(400, 300, [[0.1, 0.15, 0.45, 0.7]]);
+    const mask = await keepMaskPng(400, 300, [[0.1, 0.15, 0.45, 0.7]]);
     const restored = await restoreKeptAreas(source, output, mask);
     if (!restored.restored) throw new Error(restored.reason);
     expect(restored.reframing?.scaleX).toBeCloseTo(zoom, 1);
@@ -114,7 +96,7 @@ describe("restoreKeptAreas", () => {
       const x = p % source.width, y = Math.floor(p / source.width);
       return x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1;
     });
-    expect(differing(image, { data: sourceCrop, width, height }, shrunk(kept, width, height, KEPT_AREAS.seam))).toBe(0);
+    expect(differing(image, { data: sourceCrop, width, height }, shrunkBy(kept, width, height, KEPT_AREAS.seam))).toBe(0);
     // Outside the kept area the warped output lies over the photo within a few levels: aligned, not pasted on a moved room.
     let sum = 0, count = 0;
     for (let p = 0; p < kept.length; p++) {
@@ -128,14 +110,14 @@ describe("restoreKeptAreas", () => {
   it("does not paste into an output that shows another room, and says why", async () => {
     const source = await decodeRgb(await sharp(PHOTO).toBuffer());
     const other = await decodeRgb(await sharp("samples/structure-dev-set/real/homestaging-hall.jpg").resize(source.width, source.height, { fit: "fill" }).toBuffer());
-    const restored = await restoreKeptAreas(source, other, await maskPng(400, 300, [[0.1, 0.1, 0.4, 0.5]]));
+    const restored = await restoreKeptAreas(source, other, await keepMaskPng(400, 300, [[0.1, 0.1, 0.4, 0.5]]));
     expect(restored).toMatchObject({ restored: false, reason: expect.any(String) });
   });
 });
 
 describe("masks", () => {
   it("reads what a mask keeps and where, in words a model follows", async () => {
-    const mask = await maskPng(800, 600, [[0.05, 0.05, 0.25, 0.5], [0.7, 0.6, 0.95, 0.95]]);
+    const mask = await keepMaskPng(800, 600, [[0.05, 0.05, 0.25, 0.5], [0.7, 0.6, 0.95, 0.95]]);
     expect(await summariseMask(mask)).toMatchObject({ width: 800, height: 600, keptShare: expect.closeTo(0.2 * 0.45 + 0.25 * 0.35, 2) });
     const regions = await keptRegions(mask);
     expect(regions).toHaveLength(2);

@@ -197,10 +197,9 @@ export async function keptRegions(mask: Buffer): Promise<KeptRegion[]> {
     });
 }
 
-/** Where a region lies in words a model or a reader follows: "upper left", "middle", "lower right". */
+/** Where a region's centre lies, in thirds of the frame, in words a model or a reader follows: "upper left", "middle right", "centre". */
 export function placeOf(region: Pick<KeptRegion, "x" | "y" | "width" | "height">): string {
-  const cx = region.x + region.width / 2, cy = region.y + region.height / 2;
-  const row = cy < 1 / 3 ? "upper" : cy > 2 / 3 ? "lower" : "";
-  const column = cx < 1 / 3 ? "left" : cx > 2 / 3 ? "right" : "";
-  return [row, column].filter(Boolean).join(" ") || "middle";
+  const third = (v: number) => (v < 1 / 3 ? 0 : v > 2 / 3 ? 2 : 1);
+  const row = third(region.y + region.height / 2), column = third(region.x + region.width / 2);
+  return row === 1 && column === 1 ? "centre" : `${["upper", "middle", "lower"][row]} ${["left", "centre", "right"][column]}`;
 }
