@@ -7,13 +7,14 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
 import { ChangeMapToggle } from "./change-map-toggle";
+import { KeptAreasOutline, type KeptOutline } from "./kept-areas-outline";
 import { ListingPickButton } from "./listing-pick-button";
 
 /**
  * Download a result (altered images can carry the burned-in label and a QR code to their
  * own disclosure page), and put it on the project's listing page.
  */
-export function OutputActions({ outputId, disclosureLabel }: { outputId: string; disclosureLabel: string | null }) {
+export function OutputActions({ outputId, disclosureLabel, kept = null }: { outputId: string; disclosureLabel: string | null; kept?: KeptOutline | null }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const toast = useToast();
@@ -46,6 +47,7 @@ export function OutputActions({ outputId, disclosureLabel }: { outputId: string;
         </label>
       ) : null}
       {disclosureLabel ? <ChangeMapToggle outputId={outputId} /> : null}
+      {kept ? <KeptAreasOutline kept={kept} /> : null}
       <ListingPickButton outputId={outputId} />
     </div>
   );
