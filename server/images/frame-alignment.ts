@@ -55,7 +55,7 @@ export const ALIGNMENT_LIMITS = {
   sameAspect: 0.01,
 } as const;
 
-const FEATURE_SIDE = 512;
+export const FEATURE_SIDE = 512;
 const RATIO_TEST = 0.8;
 const FINE_SHIFT = 2;
 /** A map within this many working pixels of the same-frame mapping everywhere is that mapping: the matches' noise, not a re-framing (the line measures allow 2 to 3 px). */
@@ -156,19 +156,20 @@ export type FullFraming =
   | { aligned: false; reason: string };
 
 /**
- * Brings a full-size output into its full-size source's frame. The map is fitted as
+ * Brings a full-size output into its full-size source's frame (`decoded`: the two at
+ * most FEATURE_SIDE px, when the caller has them). The map is fitted as
  * `alignFrames` fits it (ORB at 512 px, RANSAC, the same plausibility limits) and scaled
  * to the full sizes. Pasting needs more precision than measuring: a map within half a
  * feature pixel of the same frame is the same frame (the output only resized to the
  * source's size, if it differs); beyond, the output is warped into the source's frame
  * and cropped to the upright rectangle it covers.
  */
-export async function framingAtFullSize(source: RgbImage, output: RgbImage): Promise<FullFraming> {
+export async function framingAtFullSize(source: RgbImage, output: RgbImage, decoded?: { source: RgbImage; output: RgbImage }): Promise<FullFraming> {
   const small = async (image: RgbImage) => {
     const factor = Math.min(1, FEATURE_SIDE / Math.max(image.width, image.height));
     return factor < 1 ? resizeRgb(image, Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor))) : image;
   };
-  const [sourceSmall, outputSmall] = await Promise.all([small(source), small(output)]);
+  const [sourceSmall, outputSmall] = decoded ? [decoded.source, decoded.output] : await Promise.all([small(source), small(output)]);
   const sameAspect = Math.abs(source.width / source.height / (output.width / output.height) - 1) <= ALIGNMENT_LIMITS.sameAspect;
   const whole = { x0: 0, y0: 0, x1: source.width, y1: source.height };
   const sameFrame = async (): Promise<FullFraming> => ({
@@ -258,7 +259,9 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
     const detect = (image: RgbImage) => {
       const grey = greyOf(image);
       const mat = keep(new cv.Mat(image.height, image.width, cv.CV_8UC1));
-      for (let p = 0; p < grey.length; p++) mat.data[p] = Math.max(0, Math.min(255, Math.round(grey[p])));
+      // One view of the Mat's memory: each `mat.data` read makes a new one (measured: most of the fit's time when read per pixel).
+      const pixels = mat.data;
+      for (let p = 0; p < grey.length; p++) pixels[p] = Math.max(0, Math.min(255, Math.round(grey[p])));
       const points = keep(new cv.KeyPointVector());
       const descriptors = keep(new cv.Mat());
       orb.detectAndCompute(mat, keep(new cv.Mat()), points, descriptors);
@@ -284,7 +287,8 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
     const inliers = keep(new cv.Mat());
     const fitted = keep(cv.estimateAffine2D(keep(cv.matFromArray(count, 1, cv.CV_32FC2, from)), keep(cv.matFromArray(count, 1, cv.CV_32FC2, to)), inliers, cv.RANSAC, 3, 4000, 0.995, 20));
     let agreed = 0;
-    for (let i = 0; i < inliers.rows; i++) agreed += inliers.data[i] ? 1 : 0;
+    const agreement = inliers.data;
+    for (let i = 0; i < inliers.rows; i++) agreed += agreement[i] ? 1 : 0;
     if (fitted.empty() || agreed < ALIGNMENT_LIMITS.minInliers || agreed / count < ALIGNMENT_LIMITS.minInlierShare) {
       return { map: null, reason: `only ${agreed} of ${count} matched corners agree on one framing`, featureless: false };
     }

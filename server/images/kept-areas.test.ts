@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeRgb, type RgbImage } from "./raw-image";
-import { KEPT_AREAS, keptAt, keptRegions, placeOf, restoreKeptAreas, seamWeights, summariseMask } from "./kept-areas";
+import { KEPT_AREAS, keptAt, keptRegions, placeOf, restoreKeptAreas, seamWeightsOf, summariseMask } from "./kept-areas";
 import { sharp } from "./sharp";
 import { keepMaskPng, shrunkBy } from "@/test/keep-masks";
 
@@ -23,31 +23,36 @@ async function regraded(bytes: Buffer): Promise<Buffer> {
   return sharp(bytes).modulate({ brightness: 0.85, saturation: 1.3 }).tint("#ffd8b0").jpeg({ quality: 90 }).toBuffer();
 }
 
-describe("seamWeights", () => {
-  it("reaches the source's full weight within the seam and leaves outside untouched", () => {
-    const width = 60, height = 40;
-    const kept = new Uint8Array(width * height);
-    for (let y = 5; y < 35; y++) for (let x = 10; x < 50; x++) kept[y * width + x] = 1;
-    const { weights } = seamWeights(kept, width, height);
+describe("seamWeightsOf", () => {
+  it("reaches the source's full weight within the seam, leaves outside untouched, and follows the mask as keptAt scales it", async () => {
+    // A mask painted at a quarter of the frame's size: the edges fall between its pixels.
+    const width = 400, height = 300;
+    const mask = await keepMaskPng(100, 75, [[0.1, 0.12, 0.55, 0.8], [0.7, 0.3, 0.9, 0.6]]);
+    const kept = await keptAt(mask, width, height);
+    const { weights, box } = await seamWeightsOf(mask, width, height);
     const inner = shrunkBy(kept, width, height, KEPT_AREAS.seam);
+    let blended = 0;
     for (let p = 0; p < kept.length; p++) {
       if (inner[p]) expect(weights[p]).toBe(255);
       if (!kept[p]) expect(weights[p]).toBe(0);
+      if (kept[p] && weights[p] < 255) blended++;
     }
+    expect(blended).toBeGreaterThan(1000);
+    expect(box).toEqual({ x0: 40, y0: 36, x1: 360, y1: 240 });
     // A pixel just inside an edge is mostly the output's; the blend rises inwards.
-    expect(weights[20 * width + 10]).toBeGreaterThan(0);
-    expect(weights[20 * width + 10]).toBeLessThan(64);
-    expect(weights[20 * width + 13]).toBeGreaterThan(weights[20 * width + 11]);
+    const row = 150 * width;
+    expect(weights[row + 40]).toBeGreaterThan(0);
+    expect(weights[row + 40]).toBeLessThan(64);
+    expect(weights[row + 44]).toBeGreaterThan(weights[row + 41]);
   });
 
-  it("keeps an area that runs off the frame to the border", () => {
-    const width = 30, height = 20;
-    const kept = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) for (let x = 0; x < 12; x++) kept[y * width + x] = 1;
-    const { weights } = seamWeights(kept, width, height);
-    expect(weights[10 * width]).toBe(255);
+  it("keeps an area that runs off the frame to the border", async () => {
+    const width = 120, height = 80;
+    const { weights } = await seamWeightsOf(await keepMaskPng(60, 40, [[0, 0, 0.4, 1]]), width, height);
+    expect(weights[40 * width]).toBe(255);
     expect(weights[0]).toBe(255);
-    expect(weights[10 * width + 11]).toBeLessThan(255);
+    expect(weights[40 * width + 47]).toBeLessThan(255);
+    expect(weights[40 * width + 49]).toBe(0);
   });
 });
 

@@ -29,7 +29,8 @@ export async function straightSegments(grey: Float32Array, width: number, height
     const sorted = Float32Array.from(grey).sort();
     const low = sorted[Math.floor(sorted.length * 0.01)], high = sorted[Math.floor(sorted.length * 0.99)];
     const scale = 255 / Math.max(1, high - low);
-    for (let p = 0; p < grey.length; p++) mat.data[p] = Math.max(0, Math.min(255, (grey[p] - low) * scale));
+    const pixels = mat.data; // one view: each `mat.data` read makes a new one
+    for (let p = 0; p < grey.length; p++) pixels[p] = Math.max(0, Math.min(255, (grey[p] - low) * scale));
     cv.GaussianBlur(mat, mat, new cv.Size(3, 3), 0);
     cv.Canny(mat, edges, canny[0], canny[1]);
     cv.HoughLinesP(edges, lines, 1, Math.PI / 180, Math.max(12, Math.round(minLength * 0.6)), minLength, 2);

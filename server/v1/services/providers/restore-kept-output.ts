@@ -12,6 +12,7 @@
  * rounding.
  */
 import "server-only";
+import { FEATURE_SIDE } from "@/server/images/frame-alignment";
 import { restoreKeptAreas } from "@/server/images/kept-areas";
 import { decodeRgb, type RgbImage } from "@/server/images/raw-image";
 import { sharp } from "@/server/images/sharp";
@@ -32,8 +33,8 @@ export type RestoredFile =
 
 /** One output with the photo's kept areas pasted in, the file and its pixels before encoding; or why it could not be aligned. */
 export async function restoreKeptFile(source: Buffer, output: ImageFile, mask: Buffer): Promise<RestoredFile> {
-  const [photo, made] = await Promise.all([decodeRgb(source), decodeRgb(output.bytes)]);
-  const restoration = await restoreKeptAreas(photo, made, mask);
+  const [photo, made, photoSmall, madeSmall] = await Promise.all([decodeRgb(source), decodeRgb(output.bytes), decodeRgb(source, FEATURE_SIDE), decodeRgb(output.bytes, FEATURE_SIDE)]);
+  const restoration = await restoreKeptAreas(photo, made, mask, { source: photoSmall, output: madeSmall });
   if (!restoration.restored) return restoration;
   const pixels = restoration.image;
   const raw = sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } });
