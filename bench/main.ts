@@ -13,6 +13,7 @@ import { closeDb } from "@/db/client";
 import { apiOverhead } from "./figures/api-overhead";
 import { billingFigure } from "./figures/billing";
 import { photoFile, PHOTO_SIZES, type BenchContext, type PhotoName } from "./figures/context";
+import { keptAreasTime } from "./figures/kept-areas";
 import { leanFunctions } from "./figures/lean-functions";
 import { ledgerThroughput } from "./figures/ledger";
 import { listingBatch } from "./figures/listing-batch";
@@ -40,7 +41,7 @@ import { closeSenderQueue } from "@/inngest/local/queue";
 import { seconds } from "./lib/stats";
 
 const PROVIDER_LABELS: Record<BenchProvider, string> = { local: "local provider", remote: "remote-like provider" };
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check", 12: "Lean functions", 13: "Payments", 14: "Request log overhead", 15: "Webhook delivery", 16: "SDK bundle size", 17: "MCP stage_photo" };
+const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check", 12: "Lean functions", 13: "Payments", 14: "Request log overhead", 15: "Webhook delivery", 16: "SDK bundle size", 17: "MCP stage_photo", 18: "Kept areas" };
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
   const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" }, "update-results": { type: "boolean" } } });
@@ -135,6 +136,7 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
     await record(4, () => ledgerThroughput(db));
     await record(5, () => providerTable(photos));
     await record(11, () => structureCheckTime(photos));
+    await record(18, () => keptAreasTime());
     await record(16, () => sdkBundleSize());
   } finally {
     await stripe?.close();

@@ -13,6 +13,11 @@ export const ERROR_CODES = {
   payload_too_large: { status: 400, trpc: "BAD_REQUEST", message: "The request or image is too large." },
   source_fetch_failed: { status: 400, trpc: "BAD_REQUEST", message: "The source image could not be fetched." },
   unsupported_media: { status: 400, trpc: "BAD_REQUEST", message: "The source is not a supported image (JPEG, PNG or WebP)." },
+  invalid_keep_mask: {
+    status: 400,
+    trpc: "BAD_REQUEST",
+    message: "The keep mask must be a PNG with the photo's aspect ratio (within 1 %), white where the photo is kept, neither all black nor all white.",
+  },
   remote_images_not_supported: {
     status: 400,
     trpc: "BAD_REQUEST",
@@ -82,6 +87,7 @@ export const V1_ERROR_CODES = [
   "payload_too_large",
   "source_fetch_failed",
   "unsupported_media",
+  "invalid_keep_mask",
   "remote_images_not_supported",
   "redo_limit_exceeded",
   "view_not_redoable",

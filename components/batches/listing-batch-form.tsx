@@ -11,6 +11,7 @@ import { ResizedImage } from "@/components/ui/resized-image";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { FormError } from "@/components/workflows/form-error";
 import { IntensityField } from "@/components/workflows/intensity-field";
+import { KeepAreasPanel } from "@/components/workflows/keep-areas-panel";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "@/components/workflows/options";
 import { ProviderNotice } from "@/components/workflows/provider-notice";
 import type { StudioPhoto } from "@/components/workflows/types";
@@ -38,6 +39,7 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
   const [chosen, setChosen] = useState<Record<string, RoomType>>({});
   // Every photo is in until the agent leaves it out (a floor plan, the street, a duplicate).
   const [excluded, setExcluded] = useState<Set<string>>(new Set());
+  const [keeping, setKeeping] = useState(false);
   const included = photos.filter((photo) => !excluded.has(photo.id));
   const toggleExcluded = (photoId: string) =>
     setExcluded((current) => {
@@ -127,13 +129,14 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
           ))}
         </ul>
       </fieldset>
+      <KeepAreasPanel photos={included} onBusyChange={setKeeping} />
       <FormError message={start.error ? errorMessage(start.error) : null} />
       {shortNote ? (
         <p id={noteId} role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {shortNote}
         </p>
       ) : null}
-      <Button type="submit" className="h-auto min-h-10 flex-wrap py-2" loading={start.isPending} disabled={included.length === 0 || shortNote !== null} aria-describedby={shortNote ? noteId : undefined}>
+      <Button type="submit" className="h-auto min-h-10 flex-wrap py-2" loading={start.isPending} disabled={included.length === 0 || shortNote !== null || keeping} aria-describedby={shortNote ? noteId : undefined}>
         <Layers className="size-4" aria-hidden="true" />
         {included.length === photos.length ? `Stage all ${photos.length}` : `Stage ${included.length}`} {included.length === 1 ? "photo" : "photos"}
         <span className="font-normal opacity-90">

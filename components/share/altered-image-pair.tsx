@@ -53,6 +53,11 @@ export function AlteredImagePair({ item, name, caption, children }: { item: Imag
               <FullSizeLink href={item.alteredUrl} label={`${name}, ${item.label.toLowerCase()}, full size`} />
             </span>
             {item.remark ? <span className="block text-stone-600">{item.remark}</span> : null}
+            {item.kept ? (
+              <span className="block text-stone-600" data-testid="kept-areas">
+                {item.kept}
+              </span>
+            ) : null}
           </figcaption>
           {item.changes ? (
             <details className="text-sm text-stone-700" data-testid="share-change-map">

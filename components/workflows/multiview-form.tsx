@@ -10,6 +10,7 @@ import { CREDIT_COSTS, creditsLabel, multiviewCost } from "@/shared/credit-costs
 import { INTENSITY, MULTIVIEW_OTHER_VIEWS, type RoomType, type Style } from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
+import { KeepAreasPanel } from "./keep-areas-panel";
 import { ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { StudioPhoto } from "./types";
@@ -26,6 +27,7 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
   const [roomType, setRoomType] = useState<RoomType>("living_room");
   const [style, setStyle] = useState<Style>("scandinavian");
   const [intensity, setIntensity] = useState<number>(INTENSITY.redesign);
+  const [keeping, setKeeping] = useState(false);
   const { mutation, start } = useStartRun("multiview", projectId, trpc.generations.multiview.mutationOptions({ onSuccess: () => setViews([]) }));
   // Stable props, so the memoized pickers skip the re-render of a click on the button.
   const chooseAnchor = useCallback((id: string) => {
@@ -68,12 +70,13 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
         <SelectField label="Style" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} />
       </div>
       <IntensityField value={intensity} onChange={setIntensity} />
+      <KeepAreasPanel photos={[anchor, ...views].flatMap((id) => photos.filter((p) => p.id === id))} onBusyChange={setKeeping} />
       <p className="text-xs text-stone-600">
         {creditsLabel(CREDIT_COSTS.multiviewAnchor)} for the anchor and {creditsLabel(CREDIT_COSTS.multiviewSibling)} for each other view as it starts.
       </p>
       <PlanRequiredNote feature="multiview" />
       <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
-      <CostButton cost={multiviewCost(views.length + 1)} loading={mutation.isPending} disabled={!planAllows || !anchor || views.length === 0}>
+      <CostButton cost={multiviewCost(views.length + 1)} loading={mutation.isPending} disabled={!planAllows || !anchor || views.length === 0 || keeping}>
         <Layers className="size-4" aria-hidden="true" />
         {views.length === 0 ? "Render the set" : `Render ${views.length + 1} views`}
       </CostButton>

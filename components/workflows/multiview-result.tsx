@@ -98,7 +98,7 @@ export function MultiviewResult({ generation, projectId }: { generation: Generat
           {view.status !== "running" ? <GateVerdict view={view} /> : null}
           {view.status !== "running" && view.heldBackUrl ? <HeldBackImage view={view} /> : null}
           <div className="flex flex-wrap items-center gap-3">
-            {view.url && view.status !== "running" ? <OutputActions outputId={view.id} disclosureLabel={view.disclosure.label} review={view.review} redo={view.position === 0 ? "anchor" : "free"} /> : null}
+            {view.url && view.status !== "running" ? <OutputActions outputId={view.id} disclosureLabel={view.disclosure.label} review={view.review} redo={view.position === 0 ? "anchor" : "free"} kept={view.kept && { ...view.kept, imageUrl: view.url }} /> : null}
             {view.position > 0 && view.status !== "running" ? (
               <Button
                 variant="ghost"

@@ -7,6 +7,7 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui";
 import { useToast } from "@/components/ui/toast";
 import { ChangeMapToggle } from "./change-map-toggle";
+import { KeptAreasOutline, type KeptOutline } from "./kept-areas-outline";
 import { ListingPickButton } from "./listing-pick-button";
 import { StructureReview, type StructureReviewView } from "./structure-review";
 
@@ -20,12 +21,14 @@ export function OutputActions({
   disclosureLabel,
   review = null,
   redo = "free",
+  kept = null,
 }: {
   outputId: string;
   disclosureLabel: string | null;
   review?: StructureReviewView | null;
   /** How a review result is made again: freely, or (a multi-view set's first view) not on its own. */
   redo?: "free" | "anchor";
+  kept?: KeptOutline | null;
 }) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
@@ -62,6 +65,7 @@ export function OutputActions({
           </label>
         ) : null}
         {disclosureLabel ? <ChangeMapToggle outputId={outputId} zones={review?.verdict === "review" ? review.zones : []} open={changesOpen} onOpenChange={setChangesOpen} /> : null}
+        {kept ? <KeptAreasOutline kept={kept} /> : null}
         <ListingPickButton outputId={outputId} />
       </div>
     </div>

@@ -10,6 +10,7 @@ import { INTENSITY, needsColor, needsStyle, type RedesignType, type RoomType, ty
 import { ColorField } from "./color-field";
 import { FormError } from "./form-error";
 import { IntensityField } from "./intensity-field";
+import { KeepAreasPanel } from "./keep-areas-panel";
 import { MlsVerdictNote, useMlsAllowedOptions, useMlsVerdict } from "./mls-verdict-note";
 import { REDESIGN_OPTIONS, ROOM_OPTIONS, STYLE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
@@ -40,6 +41,7 @@ export function StageForm({
   const [color, setColor] = useState("sage_green");
   const [intensity, setIntensity] = useState<number>(INTENSITY.redesign);
   const [variations, setVariations] = useState("one");
+  const [keeping, setKeeping] = useState(false);
   const { mutation: stage, start } = useStartRun("staging", projectId, trpc.generations.stage.mutationOptions());
   const mls = useMlsVerdict(redesignType, roomType);
   const redesignOptions = useMlsAllowedOptions(REDESIGN_OPTIONS, roomType);
@@ -82,9 +84,10 @@ export function StageForm({
       </div>
       {needsColor(redesignType) ? <ColorField value={color} onChange={setColor} /> : null}
       <IntensityField value={intensity} onChange={setIntensity} />
+      <KeepAreasPanel photos={photos.filter((p) => p.id === photoId)} onBusyChange={setKeeping} />
       <MlsVerdictNote {...mls} />
       <FormError message={stage.error ? errorMessage(stage.error) : null} />
-      <CostButton cost={CREDIT_COSTS.job} loading={stage.isPending} disabled={!photoId || mls.verdict.allowed === "no"}>
+      <CostButton cost={CREDIT_COSTS.job} loading={stage.isPending} disabled={!photoId || mls.verdict.allowed === "no" || keeping}>
         <Sparkles className="size-4" aria-hidden="true" />
         Stage photo
       </CostButton>

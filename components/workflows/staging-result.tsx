@@ -18,7 +18,7 @@ export function StagingResult({ generation }: { generation: GenerationView }) {
             <li key={output.id} className="space-y-2">
               <BeforeAfterSlider before={{ url: output.sourceUrl, ...output.sourceResized }} after={{ url: output.url, ...output.resized }} label={`${output.disclosure.preview ? "Style preview" : "Staged variation"} ${output.position + 1}`} />
               <DisclosureNote disclosure={output.disclosure} />
-              <OutputActions outputId={output.id} disclosureLabel={output.disclosure.label} review={output.review} />
+              <OutputActions outputId={output.id} disclosureLabel={output.disclosure.label} review={output.review} kept={output.kept && { ...output.kept, imageUrl: output.url }} />
             </li>
           ) : null,
         )}

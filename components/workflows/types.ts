@@ -4,6 +4,7 @@ import type { GenerationView, OutputView } from "@/server/studio/generations/lis
 import type { MultiviewParams } from "@/server/studio/generations/multiview/multiview-request";
 import type { StagingParams } from "@/server/studio/generations/staging/job-request";
 import type { VideoParams } from "@/server/studio/generations/video/video-request";
+import type { KeptArea } from "@/shared/kept-areas";
 
 export type { GenerationView, OutputView };
 
@@ -20,6 +21,8 @@ export interface StudioPhoto {
   displayUrl?: string | null;
   width: number;
   height: number;
+  /** What the agent keeps exactly in every result of this photo (D17). */
+  keptAreas?: KeptArea[];
 }
 
 /**

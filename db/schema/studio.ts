@@ -10,6 +10,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSchema,
   primaryKey,
   real,
@@ -19,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, inList, updatedAt } from "./columns";
+import type { KeptArea } from "../../shared/kept-areas";
 import { AGENT_GRANTABLE, type AgentGrant } from "../../shared/roles";
 import { WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type RoomType, type WorkspaceRole } from "../../shared/vocabulary";
 
@@ -178,6 +180,13 @@ export const photos = studio.table(
      * (server/images/derivatives.ts); they are made on the first request (make-missing-copies.ts).
      */
     resized: boolean("resized").notNull().default(true),
+    /**
+     * The areas the agent keeps exactly in every result of this photo (D17): the mask
+     * (white where kept, the photo's aspect ratio) and what each area is. Both null when
+     * nothing is kept. Stored with the photo, so a batch and a redo keep them too.
+     */
+    keepMaskKey: text("keep_mask_key"),
+    keptAreas: jsonb("kept_areas").$type<KeptArea[]>(),
     /** Set when a member deletes the photo: hidden at once, gone for good after the undo window (delete-photo.ts). */
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),

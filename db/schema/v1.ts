@@ -209,6 +209,8 @@ export const jobGroups = v1.table(
     sourceKey: text("source_key").notNull(),
     inspirationImage: text("inspiration_image"),
     inspirationKey: text("inspiration_key"),
+    /** The keep mask (D17: white where the photo is kept), stored with the group so every output and a free redo keep the same areas. */
+    keepMaskKey: text("keep_mask_key"),
     maskPrompt: text("mask_prompt"),
     outputCount: integer("output_count").notNull(),
     /** Sent by the client so jobs of one listing share furnishings; null lets the provider choose. */
@@ -304,6 +306,8 @@ export const renderViews = v1.table(
     viewIndex: integer("view_index").notNull(),
     sourceUrl: text("source_url").notNull(),
     sourceKey: text("source_key").notNull(),
+    /** The view's keep mask (D17), stored with the view so a redo keeps the same areas. */
+    keepMaskKey: text("keep_mask_key"),
     status: text("status").$type<JobStatus>().notNull().default("processing"),
     outputKey: text("output_key"),
     /** The provider that made the output (D14 `result.provider`). */

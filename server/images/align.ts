@@ -7,13 +7,22 @@ import "server-only";
 import { greyOf } from "./edges";
 import type { RgbImage } from "./raw-image";
 
-/** Zero mean, unit variance: a brighter or more contrasted output still aligns on its edges. */
-export function standardised(grey: Float32Array): Float32Array {
-  let mean = 0;
-  for (const v of grey) mean += v / grey.length;
+/**
+ * Zero mean, unit variance: a brighter or more contrasted output still aligns on its
+ * edges. The statistics leave out `ignored` pixels (areas kept from the photo, which keep
+ * the photo's exposure whatever the model did to the rest).
+ */
+export function standardised(grey: Float32Array, ignored: Uint8Array | null = null): Float32Array {
+  let mean = 0, count = 0;
+  for (let p = 0; p < grey.length; p++) {
+    if (ignored?.[p]) continue;
+    mean += grey[p];
+    count++;
+  }
+  mean /= count || 1;
   let variance = 0;
-  for (const v of grey) variance += (v - mean) ** 2 / grey.length;
-  const std = Math.sqrt(variance) || 1;
+  for (let p = 0; p < grey.length; p++) if (!ignored?.[p]) variance += (grey[p] - mean) ** 2;
+  const std = Math.sqrt(variance / (count || 1)) || 1;
   return grey.map((v) => (v - mean) / std);
 }
 

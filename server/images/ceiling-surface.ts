@@ -48,13 +48,14 @@ export function ceilingSurfaceChanged(input: { sourceLines: Uint8Array; changed:
   return worst;
 }
 
-/** The share of the frame's top rows (inside the alignment margin) changed beyond light. */
-export function topEdgeChanged(input: { changed: Uint8Array; width: number; height: number; margin: number }): number {
+/** The share of the frame's top rows (inside the alignment margin, outside `ignored`: areas kept from the photo) changed beyond light. */
+export function topEdgeChanged(input: { changed: Uint8Array; width: number; height: number; margin: number; ignored?: Uint8Array | null }): number {
   const { width, height, margin } = input;
   const rows = Math.max(2, Math.round(TOP_ROWS * height));
   let count = 0, changed = 0;
   for (let y = margin; y < Math.min(height, margin + rows); y++) {
     for (let x = margin; x < width - margin; x++) {
+      if (input.ignored?.[y * width + x]) continue;
       count++;
       changed += input.changed[y * width + x];
     }

@@ -100,16 +100,18 @@ export async function computeChangeMap(sourceBytes: Buffer, outputBytes: Buffer)
  * source was moved by, whose uncovered border says nothing. The structure check uses it
  * too, to tell the objects an output added from the room around them.
  */
-export function changedAreas(aligned: RgbImage, output: RgbImage, shift: { dx: number; dy: number }): { mask: Uint8Array; regions: number[][]; regraded: boolean } {
+export function changedAreas(aligned: RgbImage, output: RgbImage, shift: { dx: number; dy: number }, ignored: Uint8Array | null = null): { mask: Uint8Array; regions: number[][]; regraded: boolean } {
   const { width, height } = output;
   const srcLab = rgbBufferToLab(aligned.data);
   const outLab = rgbBufferToLab(output.data);
   const regraded = median(deltaE(srcLab, outLab)) > REGRADE_DELTA_E;
-  const fitted = fitChannels(srcLab, outLab);
+  const fitted = fitChannels(srcLab, outLab, ignored);
   const smooth = boxMean(deltaE(fitted, outLab), width, height, 1);
 
   let mask: Uint8Array = mapToBytes(smooth, (d) => (d > DELTA_E_THRESHOLD ? 1 : 0));
   blankBorder(mask, width, height, shift);
+  // Areas kept from the photo (structure-check.ts) are the source's own pixels: nothing there changed.
+  if (ignored) for (let p = 0; p < mask.length; p++) if (ignored[p]) mask[p] = 0;
   mask = morph(morph(mask, width, height, 1), width, height, -1); // opening
   mask = morph(morph(mask, width, height, -2), width, height, 2); // closing
   const minArea = Math.max(6, Math.round(width * height * MIN_COMPONENT_FRACTION));
@@ -150,13 +152,14 @@ function median(values: Float32Array): number {
 /**
  * Source Lab mapped per channel onto the output's grade: least squares of out = g·src + o,
  * refitted on the pixels the first fit explains (residual under 8), so changed areas do
- * not bend the fit.
+ * not bend the fit; `ignored` pixels (kept from the photo) are left out of it.
  */
-function fitChannels(src: Float32Array, out: Float32Array): Float32Array {
+function fitChannels(src: Float32Array, out: Float32Array, ignored: Uint8Array | null = null): Float32Array {
   const fitted = new Float32Array(src.length);
+  const counted = (i: number) => !ignored?.[(i - (i % 3)) / 3];
   for (let c = 0; c < 3; c++) {
-    let fit = linearFit(src, out, c, () => true);
-    fit = linearFit(src, out, c, (i) => Math.abs(fit.gain * src[i] + fit.offset - out[i]) < 8);
+    let fit = linearFit(src, out, c, counted);
+    fit = linearFit(src, out, c, (i) => counted(i) && Math.abs(fit.gain * src[i] + fit.offset - out[i]) < 8);
     for (let i = c; i < src.length; i += 3) fitted[i] = fit.gain * src[i] + fit.offset;
   }
   return fitted;

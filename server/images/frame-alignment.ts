@@ -23,6 +23,11 @@
  * whose few matches mostly lie where they were (a declutter that smoothed the texture). Otherwise a pair whose corners do not agree on one
  * re-framing cannot be aligned: the model drew the room from another camera, or redrew
  * it, and the caller says so rather than compare two different views.
+ *
+ * Pasting the source's own pixels into an output (kept-areas.ts) needs the other
+ * direction and more precision: `framingAtFullSize` fits the same map, scales it to the
+ * images' full sizes and brings the output into the source's frame, so the source is
+ * never resampled.
  */
 import "server-only";
 import { loadOpenCv } from "@/server/providers/local/opencv";
@@ -51,7 +56,7 @@ export const ALIGNMENT_LIMITS = {
   sameAspect: 0.01,
 } as const;
 
-const FEATURE_SIDE = 512;
+export const FEATURE_SIDE = 512;
 const RATIO_TEST = 0.8;
 const FINE_SHIFT = 2;
 /** Too few matches to fit a map, but at least MIN_IN_PLACE of them, IN_PLACE_SHARE within MATCHED_IN_PLACE feature pixels of where the same frame puts them: the frame stayed put. */
@@ -60,6 +65,8 @@ const IN_PLACE_SHARE = 0.6;
 const MATCHED_IN_PLACE = 3;
 /** A map within this many working pixels of the same-frame mapping everywhere is that mapping: the matches' noise, not a re-framing (the line measures allow 2 to 3 px). */
 const SAME_FRAME_TOLERANCE = 2;
+/** The same for pasting: half a feature pixel (4 px of a 4000 px photo), within the seam kept-areas.ts blends over. */
+const PASTE_SAME_FRAME_TOLERANCE = 0.5;
 
 export type Alignment =
   | {
@@ -73,6 +80,8 @@ export type Alignment =
       reframing: Reframing | null;
       /** Where the compared images lie in the output's frame, as fractions of it. */
       window: { x: number; y: number; width: number; height: number };
+      /** The areas kept from the photo (a keep mask, in the source's frame) moved with the source: 1 where kept; null without a mask. */
+      kept: Uint8Array | null;
     }
   | { aligned: false; reason: string };
 
@@ -86,14 +95,19 @@ export interface Reframing {
   overlap: number;
 }
 
-/** A 2×3 affine map from output pixels to source pixels, row-major. */
-type AffineMap = [number, number, number, number, number, number];
+/** A 2×3 affine map from one frame's pixels to another's (here from output pixels to source pixels), row-major. */
+export type AffineMap = [number, number, number, number, number, number];
 
 const WHOLE_FRAME = { x: 0, y: 0, width: 1, height: 1 };
 
-/** Aligns `sourceBytes` to `outputBytes`; the output is compared at `workSide` px on its long side. */
-export async function alignFrames(sourceBytes: Buffer, outputBytes: Buffer, workSide: number): Promise<Alignment> {
+/**
+ * Aligns `sourceBytes` to `outputBytes`; the output is compared at `workSide` px on its
+ * long side. `keptMask` (a keep mask in the source's frame, white where kept) is moved
+ * exactly as the source is.
+ */
+export async function alignFrames(sourceBytes: Buffer, outputBytes: Buffer, workSide: number, keptMask: Buffer | null = null): Promise<Alignment> {
   const [source, outputLarge] = await Promise.all([decodeRgb(sourceBytes, FEATURE_SIDE), decodeRgb(outputBytes, FEATURE_SIDE)]);
+  const mask = keptMask ? await decodeRgb(keptMask).then((image) => resizeRgb(image, source.width, source.height)) : null;
   const factor = Math.min(1, workSide / Math.max(outputLarge.width, outputLarge.height));
   const output = factor < 1 ? await resizeRgb(outputLarge, Math.round(outputLarge.width * factor), Math.round(outputLarge.height * factor)) : outputLarge;
   const sameAspect = Math.abs(source.width / source.height / (output.width / output.height) - 1) <= ALIGNMENT_LIMITS.sameAspect;
@@ -106,7 +120,8 @@ export async function alignFrames(sourceBytes: Buffer, outputBytes: Buffer, work
   if (map ? sameAspect && maxDisplacement(map, same, output) <= SAME_FRAME_TOLERANCE : sameAspect && (fit.featureless || fit.stayedPut)) {
     const resized = await resizeRgb(source, output.width, output.height);
     const shift = bestShift(resized, output, 3);
-    return { aligned: true, source: shifted(resized, shift.dx, shift.dy), output, shift, reframing: null, window: WHOLE_FRAME };
+    const kept = mask && keptOf(shifted(await resizeRgb(mask, output.width, output.height), shift.dx, shift.dy));
+    return { aligned: true, source: shifted(resized, shift.dx, shift.dy), output, shift, reframing: null, window: WHOLE_FRAME, kept };
   }
   if (!map) return { aligned: false, reason: fit.reason ?? "no framing found" };
   const reframing = describe(map, same);
@@ -114,12 +129,86 @@ export async function alignFrames(sourceBytes: Buffer, outputBytes: Buffer, work
   if (problem) return { aligned: false, reason: problem };
   const rect = sharedRect(map, source, output);
   const overlap = ((rect.x1 - rect.x0) * (rect.y1 - rect.y0)) / (output.width * output.height);
-  if (overlap < ALIGNMENT_LIMITS.minOverlap) return { aligned: false, reason: `the output shows ${Math.round(overlap * 100)} % of the photo's frame, under ${ALIGNMENT_LIMITS.minOverlap * 100} %` };
+  if (overlap < ALIGNMENT_LIMITS.minOverlap) return { aligned: false, reason: tooLittleShown(overlap) };
   const warped = crop(await warpInto(source, output, map), rect);
   const cropped = crop(output, rect);
   const shift = bestShift(warped, cropped, FINE_SHIFT);
   const window = { x: rect.x0 / output.width, y: rect.y0 / output.height, width: (rect.x1 - rect.x0) / output.width, height: (rect.y1 - rect.y0) / output.height };
-  return { aligned: true, source: shifted(warped, shift.dx, shift.dy), output: cropped, shift, reframing: { ...reframing, overlap }, window };
+  const kept = mask && keptOf(shifted(crop(await warpInto(mask, output, map), rect), shift.dx, shift.dy));
+  return { aligned: true, source: shifted(warped, shift.dx, shift.dy), output: cropped, shift, reframing: { ...reframing, overlap }, window, kept };
+}
+
+const tooLittleShown = (overlap: number) => `the output shows ${Math.round(overlap * 100)} % of the photo's frame, under ${ALIGNMENT_LIMITS.minOverlap * 100} %`;
+
+/** 1 where a mask moved as an RGB image is white (its first channel at 128 or more). */
+function keptOf(mask: RgbImage): Uint8Array {
+  const kept = new Uint8Array(mask.width * mask.height);
+  for (let p = 0; p < kept.length; p++) kept[p] = mask.data[p * 3] >= 128 ? 1 : 0;
+  return kept;
+}
+
+/** The output in the source's frame at full size, for pasting the source's own pixels into it: nothing of the source is resampled. */
+export type FullFraming =
+  | {
+      aligned: true;
+      /** The output brought into the source's frame, cropped to `rect`. */
+      output: RgbImage;
+      /** The part of the source's frame the output shows (all of it unless the model re-framed the photo). */
+      rect: { x0: number; y0: number; x1: number; y1: number };
+      /** How the output re-framed the source: null for the same frame. */
+      reframing: Reframing | null;
+    }
+  | { aligned: false; reason: string };
+
+/**
+ * Brings a full-size output into its full-size source's frame (`decoded`: the two at
+ * most FEATURE_SIDE px, when the caller has them). The map is fitted as
+ * `alignFrames` fits it (ORB at 512 px, RANSAC, the same plausibility limits) and scaled
+ * to the full sizes. Pasting needs more precision than measuring: a map within half a
+ * feature pixel of the same frame is the same frame (the output only resized to the
+ * source's size, if it differs); beyond, the output is warped into the source's frame
+ * and cropped to the upright rectangle it covers.
+ */
+export async function framingAtFullSize(source: RgbImage, output: RgbImage, decoded?: { source: RgbImage; output: RgbImage }): Promise<FullFraming> {
+  const small = async (image: RgbImage) => {
+    const factor = Math.min(1, FEATURE_SIDE / Math.max(image.width, image.height));
+    return factor < 1 ? resizeRgb(image, Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor))) : image;
+  };
+  const [sourceSmall, outputSmall] = decoded ? [decoded.source, decoded.output] : await Promise.all([small(source), small(output)]);
+  const sameAspect = Math.abs(source.width / source.height / (output.width / output.height) - 1) <= ALIGNMENT_LIMITS.sameAspect;
+  const whole = { x0: 0, y0: 0, x1: source.width, y1: source.height };
+  const sameFrame = async (): Promise<FullFraming> => ({
+    aligned: true,
+    output: output.width === source.width && output.height === source.height ? output : await resizeRgb(output, source.width, source.height),
+    rect: whole,
+    reframing: null,
+  });
+  const fit = await fitMap(sourceSmall, outputSmall);
+  if (!fit.map) return fit.featureless && sameAspect ? sameFrame() : { aligned: false, reason: fit.reason };
+  const same = sameFrameMap(sourceSmall, outputSmall);
+  if (sameAspect && maxDisplacement(fit.map, same, outputSmall) <= PASTE_SAME_FRAME_TOLERANCE) return sameFrame();
+  const reframing = describe(fit.map, same);
+  const problem = implausible(fit.map, reframing);
+  if (problem) return { aligned: false, reason: problem };
+
+  // From full output pixels to full source pixels, then its inverse: where each source pixel lies in the output.
+  const [sx, sy] = [source.width / sourceSmall.width, source.height / sourceSmall.height];
+  const [ox, oy] = [output.width / outputSmall.width, output.height / outputSmall.height];
+  const m = fit.map;
+  const toSource: AffineMap = [(sx * m[0]) / ox, (sx * m[1]) / oy, sx * m[2], (sy * m[3]) / ox, (sy * m[4]) / oy, sy * m[5]];
+  const toOutput = inverse(toSource);
+  const rect = sharedRect(toOutput, output, source);
+  const overlap = ((rect.x1 - rect.x0) * (rect.y1 - rect.y0)) / (source.width * source.height);
+  if (overlap < ALIGNMENT_LIMITS.minOverlap) return { aligned: false, reason: tooLittleShown(overlap) };
+  const shiftedMap: AffineMap = [toOutput[0], toOutput[1], toOutput[0] * rect.x0 + toOutput[1] * rect.y0 + toOutput[2], toOutput[3], toOutput[4], toOutput[3] * rect.x0 + toOutput[4] * rect.y0 + toOutput[5]];
+  const warped = await warpAt(output, shiftedMap, rect.x1 - rect.x0, rect.y1 - rect.y0, "linear");
+  return { aligned: true, output: warped, rect, reframing: { ...reframing, overlap } };
+}
+
+function inverse(m: AffineMap): AffineMap {
+  const det = m[0] * m[4] - m[1] * m[3];
+  const [a, b, d, e] = [m[4] / det, -m[1] / det, -m[3] / det, m[0] / det];
+  return [a, b, -(a * m[2] + b * m[5]), d, e, -(d * m[2] + e * m[5])];
 }
 
 /** The mapping that stretches the output's frame over the whole source (what a plain resize assumes). */
@@ -181,7 +270,9 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
     const detect = (image: RgbImage) => {
       const grey = greyOf(image);
       const mat = keep(new cv.Mat(image.height, image.width, cv.CV_8UC1));
-      for (let p = 0; p < grey.length; p++) mat.data[p] = Math.max(0, Math.min(255, Math.round(grey[p])));
+      // One view of the Mat's memory: each `mat.data` read makes a new one (measured: most of the fit's time when read per pixel).
+      const pixels = mat.data;
+      for (let p = 0; p < grey.length; p++) pixels[p] = Math.max(0, Math.min(255, Math.round(grey[p])));
       const points = keep(new cv.KeyPointVector());
       const descriptors = keep(new cv.Mat());
       orb.detectAndCompute(mat, keep(new cv.Mat()), points, descriptors);
@@ -215,7 +306,8 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
     const inliers = keep(new cv.Mat());
     const fitted = keep(cv.estimateAffine2D(keep(cv.matFromArray(count, 1, cv.CV_32FC2, from)), keep(cv.matFromArray(count, 1, cv.CV_32FC2, to)), inliers, cv.RANSAC, 3, 4000, 0.995, 20));
     let agreed = 0;
-    for (let i = 0; i < inliers.rows; i++) agreed += inliers.data[i] ? 1 : 0;
+    const agreement = inliers.data;
+    for (let i = 0; i < inliers.rows; i++) agreed += agreement[i] ? 1 : 0;
     if (fitted.empty() || agreed < ALIGNMENT_LIMITS.minInliers || agreed / count < ALIGNMENT_LIMITS.minInlierShare) {
       return { map: null, reason: `only ${agreed} of ${count} matched corners agree on one framing`, featureless: false, stayedPut: false };
     }
@@ -225,16 +317,21 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
   }
 }
 
-/** The source in the output's frame, warped by the map (bilinear; the source is never smaller than the output's scale here). */
-async function warpInto(source: RgbImage, output: RgbImage, map: AffineMap): Promise<RgbImage> {
+/** The source in the output's frame, warped by the map (area interpolation; the source is never smaller than the output's scale here). */
+function warpInto(source: RgbImage, output: RgbImage, map: AffineMap): Promise<RgbImage> {
+  return warpAt(source, map, output.width, output.height, "area");
+}
+
+/** `image` resampled onto a width × height frame whose pixel (x, y) shows the image's pixel map(x, y); the border repeated. */
+async function warpAt(image: RgbImage, map: AffineMap, width: number, height: number, interpolation: "area" | "linear"): Promise<RgbImage> {
   const { cv } = await loadOpenCv();
-  const src = new cv.Mat(source.height, source.width, cv.CV_8UC3);
+  const src = new cv.Mat(image.height, image.width, cv.CV_8UC3);
   const dst = new cv.Mat();
   const m = cv.matFromArray(2, 3, cv.CV_64F, map);
   try {
-    src.data.set(source.data);
-    cv.warpAffine(src, dst, m, new cv.Size(output.width, output.height), cv.INTER_AREA | cv.WARP_INVERSE_MAP, cv.BORDER_REPLICATE);
-    return { data: Buffer.from(dst.data), width: output.width, height: output.height };
+    src.data.set(image.data);
+    cv.warpAffine(src, dst, m, new cv.Size(width, height), (interpolation === "area" ? cv.INTER_AREA : cv.INTER_LINEAR) | cv.WARP_INVERSE_MAP, cv.BORDER_REPLICATE);
+    return { data: Buffer.from(dst.data), width, height };
   } finally {
     src.delete();
     dst.delete();
@@ -242,8 +339,8 @@ async function warpInto(source: RgbImage, output: RgbImage, map: AffineMap): Pro
   }
 }
 
-/** The largest upright rectangle of the output's frame whose pixels all map inside the source. */
-function sharedRect(map: AffineMap, source: RgbImage, output: RgbImage): { x0: number; y0: number; x1: number; y1: number } {
+/** The largest upright rectangle of the `output` frame whose pixels all map (by `map`) inside the `source` frame. */
+function sharedRect(map: AffineMap, source: { width: number; height: number }, output: { width: number; height: number }): { x0: number; y0: number; x1: number; y1: number } {
   const inside = (x: number, y: number) => {
     const [sx, sy] = apply(map, x, y);
     return sx >= 0 && sy >= 0 && sx <= source.width - 1 && sy <= source.height - 1;

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
 import type { RedesignType } from "@/shared/vocabulary";
+import { restoreKeptAreas } from "./kept-areas";
+import { decodeRgb, encodeJpeg } from "./raw-image";
 import { sharp } from "./sharp";
 import { checkStructure, needsStructureCheck, STRUCTURE_THRESHOLDS } from "./structure-check";
 import { technicalReason } from "./structure-verdict";
@@ -278,5 +280,41 @@ describe("checkStructure, D17: refuse only what is certain", () => {
     expect(check.verdict).toBe("review");
     expect(check.alignment).toEqual({ unaligned: expect.stringMatching(/corners agree on one framing/) });
     expect(check.summary).toMatch(/could not be lined up with the photo/);
+  });
+});
+
+describe("checkStructure, D17: areas kept from the photo", () => {
+  const window = { box: [0.45, 0.1, 0.95, 0.75] as [number, number, number, number] };
+
+  /** The room with its walls repainted sage by the model, and the window the agent kept pasted back from the photo. */
+  async function keptWindow(): Promise<{ room: Buffer; mask: Buffer; output: Buffer }> {
+    const room = await perspectiveRoom({ windows: [window] });
+    // The window on the back wall (x 0.25..0.75 and y 0.2..0.7 of the level-camera frame): its right half.
+    const mask = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#000"/><rect x="${W * 0.45}" y="${H * 0.2}" width="${W * 0.3}" height="${H * 0.38}" fill="#fff"/></svg>`)).png().toBuffer();
+    const staged = await perspectiveRoom({ windows: [window], furniture: true, wall: "#8fa58a" });
+    const restored = await restoreKeptAreas(await decodeRgb(room), await decodeRgb(staged), mask);
+    if (!restored.restored) throw new Error(restored.reason);
+    return { room, mask, output: await encodeJpeg(restored.image, 92) };
+  }
+
+  it("leaves the kept areas out of every measure: the wall around a kept window is judged on itself", async () => {
+    const { room, mask, output } = await keptWindow();
+    const check = await checkStructure(room, output, { type: "staging", roomType: "living_room", keptMask: mask });
+    const wall = check.zones.find((z) => z.zone === "upper back wall")!;
+    // Nearly all of the wall the window leaves is repainted: a refusal.
+    expect(wall.repaint).toBeGreaterThan(0.8);
+    expect(check.verdict).toBe("fail");
+    // Counted with the kept window, whose pixels are the photo's own, the repaint is diluted to a review.
+    const diluted = await checkStructure(room, output, { type: "staging", roomType: "living_room" });
+    expect(diluted.zones.find((z) => z.zone === "upper back wall")!.repaint).toBeLessThan(0.45);
+    expect(diluted.verdict).toBe("review");
+  });
+
+  it("does not judge a zone the kept areas cover", async () => {
+    const room = await perspectiveRoom({ windows: [window] });
+    const mask = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#000"/><rect x="${W * 0.2}" y="${H * 0.1}" width="${W * 0.6}" height="${H * 0.5}" fill="#fff"/></svg>`)).png().toBuffer();
+    const check = await checkStructure(room, room, { type: "staging", roomType: "living_room", keptMask: mask });
+    expect(check.zones.find((z) => z.zone === "upper back wall")).toMatchObject({ edgeRecall: null, repaint: null, changed: null, verdict: "pass" });
+    expect(check.zones.find((z) => z.zone === "upper left wall")?.repaint).toBe(0);
   });
 });

@@ -22,6 +22,10 @@
  *   through the lower walls the bands leave unchecked: the share of their length erased
  *   with nothing in front of them; for a declutter, which adds nothing, nothing counts
  *   as in front (uprights.ts).
+ * Areas kept from the photo (a keep mask, D17) are the source's own pixels pasted back
+ * (kept-areas.ts): they are left out of every zone and measure, and of the grade fits,
+ * so a window kept neither props up its wall's scores nor reads as changed where the
+ * model re-graded the rest.
  * Thresholds (STRUCTURE_THRESHOLDS, reasons in docs/structure-check.md): one failing
  * zone refuses the output. Every zone's scores are in the answer, so whoever reads a
  * refusal sees which measure failed and by how much.
@@ -32,6 +36,8 @@ import { changedAreas } from "./change-map";
 import { rgbBufferToLab } from "./color";
 import { greyOf, morph } from "./edges";
 import { floorMaterial } from "./floor-material";
+import { KEPT_AREAS } from "./kept-areas";
+import { sharp } from "./sharp";
 import { alignFrames, type Reframing } from "./frame-alignment";
 import { standardised } from "./align";
 import { roomGeometry, type RoomGeometry, LEVEL_CAMERA } from "./room-geometry";
@@ -45,6 +51,10 @@ import { isUpright, UPRIGHT_LIMITS, uprightsErased } from "./uprights";
 export { STRUCTURE_THRESHOLDS, recallLimits, type ZoneFailure } from "./structure-verdict";
 
 const WORK_SIDE = 256;
+/** Kept areas are left out grown by their seam (kept-areas.ts) and this many working pixels more: the seam and the edge between the photo's pixels and the model's are neither the room's nor the model's. */
+const KEPT_RIM = 2;
+/** A zone the kept areas leave less of than this share is not judged: what is left is a rim. */
+const MIN_ZONE_LEFT = 0.2;
 
 export interface ZoneScore extends ZoneScores {
   /** A band of the frame (room-zones.ts), or the room's uprights wherever they run (uprights.ts). */
@@ -107,27 +117,37 @@ export function needsStructureCheck(params: { type: string; environment: string 
   return (STRUCTURE_CHECKED_TYPES as readonly string[]).includes(params.type) && params.environment !== "exterior";
 }
 
-/** `type`: the redesign type (a declutter adds nothing, so nothing it shows stands in front of the room); `roomType`: the request's. */
-export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, options: { roomType?: string | null; type?: string | null } = {}): Promise<StructureCheck> {
-  const alignment = await alignFrames(sourceBytes, outputBytes, WORK_SIDE);
+/**
+ * `type`: the redesign type (a declutter adds nothing, so nothing it shows stands in front
+ * of the room); `roomType`: the request's; `keptMask`: the areas kept from the photo (a
+ * keep mask in the source's frame), which are not judged.
+ */
+export async function checkStructure(
+  sourceBytes: Buffer,
+  outputBytes: Buffer,
+  options: { roomType?: string | null; type?: string | null; keptMask?: Buffer | null } = {},
+): Promise<StructureCheck> {
+  const alignment = await alignFrames(sourceBytes, outputBytes, WORK_SIDE, options.keptMask ?? null);
   if (!alignment.aligned) {
     return { verdict: "review", zones: [], findings: [], reason: "", summary: summaryOf("review", [], alignment.reason), geometry: LEVEL_CAMERA, alignment: { unaligned: alignment.reason } };
   }
   const { source, output, shift, window } = alignment;
   const { width, height } = output;
+  const ignored = alignment.kept && morph(alignment.kept, width, height, -(KEPT_RIM + (await seamAtWorkSize(sourceBytes, width, height))));
 
   const geometry = await roomGeometry(source);
   const builtIns = (BUILT_IN_ROOMS as readonly string[]).includes(options.roomType ?? "");
-  const srcGrey = standardised(greyOf(source));
-  const outGrey = standardised(greyOf(output));
-  const lines = lineMaps(srcGrey, outGrey, width, height);
+  const srcGrey = standardised(greyOf(source), ignored);
+  const outGrey = standardised(greyOf(output), ignored);
+  const lines = lineMaps(srcGrey, outGrey, width, height, ignored);
   const outLab = rgbBufferToLab(output.data);
-  const { change, light } = surfaceChange(outLab, gradeResidual(rgbBufferToLab(source.data), outLab), width, height);
+  const { change, light } = surfaceChange(outLab, gradeResidual(rgbBufferToLab(source.data), outLab, ignored), width, height);
   const changedColour = changedBeyondLight(change, width, height);
+  if (ignored) for (let p = 0; p < changedColour.length; p++) if (ignored[p]) changedColour[p] = 0;
   const repainted = repaintedAreas(changedColour, lines, width, height);
   const surface = { changed: changedColour, repainted, light };
   const inFront = addedInFront(changedColour, repainted, width, height);
-  const changed = changedAreas(source, output, shift).mask;
+  const changed = changedAreas(source, output, shift, ignored).mask;
   const margin = Math.max(1, Math.abs(shift.dx), Math.abs(shift.dy));
 
   const uprights = (await straightSegments(greyOf(source), width, height, Math.round(UPRIGHT_LIMITS.minLength * height))).filter((s) => isUpright(s, height));
@@ -141,12 +161,14 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
   });
 
   const measured = placed.map(({ zone, pixels: all, x0, y0, x1, y1 }): Omit<ZoneScore, "verdict" | "failure"> => {
-    // The border pixels the shift brought in, and the Sobel border, say nothing.
-    const pixels = all.filter((p) => {
+    // The border pixels the shift brought in, and the Sobel border, say nothing; nor do the kept areas.
+    const inFrame = all.filter((p) => {
       const x = p % width, y = (p - x) / width;
       return x >= margin && y >= margin && x < width - margin && y < height - margin;
     });
+    const pixels = ignored ? inFrame.filter((p) => !ignored[p]) : inFrame;
     const region = regionOf({ x0, y0, x1, y1 });
+    if (pixels.length < MIN_ZONE_LEFT * inFrame.length) return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, region };
     if (zone.kind === "floor") {
       const mask = new Uint8Array(width * height);
       for (const p of pixels) mask[p] = 1;
@@ -156,7 +178,7 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
     const score = { ...surfaceZone(zone, pixels, zoneLines(lines, unhiddenShares(lines, inFront, pixels), pixels), surface), region };
     if (zone.kind !== "ceiling") return score;
     const ceilingChanged = ceilingSurfaceChanged({ sourceLines: lines.source, changed: changedColour, band: pixels, width, height, margin });
-    return { ...score, ceilingChanged, topEdgeChanged: topEdgeChanged({ changed: changedColour, width, height, margin }) };
+    return { ...score, ceilingChanged, topEdgeChanged: topEdgeChanged({ changed: changedColour, width, height, margin, ignored }) };
   });
   const floor = new Uint8Array(width * height);
   for (const p of placed.find((z) => z.zone.kind === "floor")!.pixels) floor[p] = 1;
@@ -169,6 +191,12 @@ export async function checkStructure(sourceBytes: Buffer, outputBytes: Buffer, o
   const verdict = verdictOf(findings);
   const reason = findings.filter((f) => f.verdict === "fail").map(technicalReason).join("; ");
   return { verdict, zones, findings, reason, summary: summaryOf(verdict, findings), geometry, alignment: { reframing: alignment.reframing } };
+}
+
+/** The kept areas' seam in working pixels, from the source's full size. */
+async function seamAtWorkSize(sourceBytes: Buffer, width: number, height: number): Promise<number> {
+  const { autoOrient } = await sharp(sourceBytes).metadata();
+  return Math.ceil((KEPT_AREAS.seam * Math.max(width, height)) / Math.max(autoOrient.width, autoOrient.height));
 }
 
 /** What the output added in front of the room: the areas changed beyond light that are not repainted surface, grown by 2 px for their rims. */

@@ -64,8 +64,12 @@ export interface LocalShares {
   localKept: Float32Array;
 }
 
-/** From the standardised grey of the aligned source and of the output, both width × height. */
-export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: number, height: number): LineMaps {
+/**
+ * From the standardised grey of the aligned source and of the output, both width × height.
+ * `ignored` pixels (areas kept from the photo) hold no lines of either: every measure built
+ * on these maps, the local windows' shares included, leaves them out.
+ */
+export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: number, height: number, ignored: Uint8Array | null = null): LineMaps {
   const srcGradient = sobelGradient(srcGrey, width, height);
   const outGradient = sobelGradient(outGrey, width, height);
   const edge = Math.max(LINE_THRESHOLDS.edge, quantile(srcGradient.magnitude, LINE_THRESHOLDS.edgeQuantile));
@@ -74,7 +78,9 @@ export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: nu
   const kept = new Uint8Array(src.length);
   const keptLocal = new Uint8Array(src.length);
   const added = new Uint8Array(src.length);
+  if (ignored) for (let p = 0; p < src.length; p++) if (ignored[p]) src[p] = 0;
   for (let p = 0; p < src.length; p++) {
+    if (ignored?.[p]) continue;
     const out = outGradient.magnitude[p];
     added[p] = out > edge && out > 2 * srcNearest[p] ? 1 : 0;
     if (!src[p]) continue;

@@ -57,20 +57,28 @@ const MATCH_RADIUS = 2;
 /** An area with source lines on this share of its pixels has a pattern whose loss shows. */
 const MIN_LINES = 0.05;
 
-/** Per pixel, output minus the source mapped by the whole-image grade, as interleaved ΔL, Δa, Δb. */
-export function gradeResidual(src: Float32Array, out: Float32Array): Float32Array {
+/**
+ * Per pixel, output minus the source mapped by the whole-image grade, as interleaved ΔL,
+ * Δa, Δb. `ignored` pixels (areas kept from the photo, structure-check.ts) neither shape
+ * the fit nor have a residual: they are the source's own pixels whatever grade the model
+ * gave the rest, and would pull the fit towards none.
+ */
+export function gradeResidual(src: Float32Array, out: Float32Array, ignored: Uint8Array | null = null): Float32Array {
   const count = src.length / 3;
+  const counted = (p: number) => !ignored?.[p];
+  const considered = ignored ? count - countNonZero(ignored) : count;
   // Start from the pixels that did not change at all when there are enough of them, so a
   // wall repainted over half the frame is not taken for the grade and the rest for the change.
   const unchanged = new Uint8Array(count);
-  for (let p = 0, i = 0; p < count; p++, i += 3) unchanged[p] = (src[i] - out[i]) ** 2 + (src[i + 1] - out[i + 1]) ** 2 + (src[i + 2] - out[i + 2]) ** 2 < 100 ? 1 : 0;
-  let use = countNonZero(unchanged) >= count * 0.2 ? unchanged : new Uint8Array(count).fill(1);
+  for (let p = 0, i = 0; p < count; p++, i += 3) unchanged[p] = counted(p) && (src[i] - out[i]) ** 2 + (src[i + 1] - out[i + 1]) ** 2 + (src[i + 2] - out[i + 2]) ** 2 < 100 ? 1 : 0;
+  let use = countNonZero(unchanged) >= considered * 0.2 ? unchanged : Uint8Array.from({ length: count }, (_, p) => (counted(p) ? 1 : 0));
   const residual = new Float32Array(src.length);
   const next = new Uint8Array(count);
   for (let round = 0; round < 3; round++) {
     const fits = [fitChannel(src, out, 0, use), fitChannel(src, out, 1, use), fitChannel(src, out, 2, use)];
     let explained = 0;
     for (let p = 0, i = 0; p < count; p++, i += 3) {
+      if (!counted(p)) continue;
       let sum = 0;
       for (let c = 0; c < 3; c++) {
         const predicted = fits[c].gain * src[i + c] + fits[c].tone * src[i] + fits[c].offset;
@@ -83,7 +91,7 @@ export function gradeResidual(src: Float32Array, out: Float32Array): Float32Arra
       explained += next[p];
     }
     // Too few pixels explained: keep the last fit rather than fit noise.
-    if (explained < count * 0.2) break;
+    if (explained < considered * 0.2) break;
     use = Uint8Array.from(next);
   }
   return residual;

@@ -53,6 +53,13 @@ describe("the MCP tools' inputs", () => {
     expect(Object.keys(facts)).toEqual(expect.arrayContaining(["bedrooms", "bathrooms", "currency", "highlights", "price", "property_type"]));
   });
 
+  it("take the photos' keep masks as they take the photos (D17)", () => {
+    const field = (tool: string, name: string) => (tools.find((candidate) => candidate.name === tool)!.inputSchema.properties ?? {})[name] as Schema & { format?: string; items?: Schema };
+    expect(field("stage_photo", "keep_mask_url")).toMatchObject({ type: "string", format: "uri" });
+    expect(field("create_multiview", "keep_mask_url")).toMatchObject({ type: "string", format: "uri" });
+    expect(field("create_multiview", "additional_keep_mask_urls")).toMatchObject({ type: "array", items: { type: ["string", "null"] } });
+  });
+
   it("of GET /me's tool are empty", () => {
     expect(V1_ROUTE_TABLE.me).not.toHaveProperty("body");
     expect(Object.keys(tools.find((tool) => tool.name === "get_usage")!.inputSchema.properties ?? {})).toEqual([]);

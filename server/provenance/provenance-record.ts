@@ -5,6 +5,7 @@
  */
 import "server-only";
 import crypto from "node:crypto";
+import type { KeptRegion } from "@/server/images/kept-areas";
 import { digitalSourceTypeFor, type DigitalSourceType } from "./digital-source-type";
 
 export interface ProvenanceRecord {
@@ -18,6 +19,8 @@ export interface ProvenanceRecord {
   sourceSha256: string;
   createdAt: Date;
   shareUrl: string | null;
+  /** Areas whose pixels are the source's own (D17: kept by the agent), as fractions of the frame; empty when none. */
+  keptAreas: KeptRegion[];
 }
 
 /** The local provider runs no model: the record says so rather than leaving it blank. */
@@ -34,6 +37,7 @@ export function provenanceRecord(input: {
   source: Buffer;
   createdAt: Date;
   shareUrl?: string | null;
+  keptAreas?: KeptRegion[];
 }): ProvenanceRecord {
   return {
     digitalSourceType: digitalSourceTypeFor(input),
@@ -43,5 +47,6 @@ export function provenanceRecord(input: {
     sourceSha256: sha256Hex(input.source),
     createdAt: input.createdAt,
     shareUrl: input.shareUrl ?? null,
+    keptAreas: input.keptAreas ?? [],
   };
 }

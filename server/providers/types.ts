@@ -6,6 +6,7 @@
  */
 
 import "server-only";
+import type { KeptRegion } from "@/server/images/kept-areas";
 import type { Environment, InpaintingType, Length, RedesignType, RenderType, Tone, VideoMode } from "@/shared/vocabulary";
 
 export interface ImageFile {
@@ -49,6 +50,12 @@ export interface RedesignParams {
    * not change; the local provider ignores it.
    */
   firmStructure?: boolean;
+  /**
+   * Areas the agent keeps from the photo (D17): where they lie. Their pixels are pasted
+   * back from the photo after generation whatever the model draws; hosted models are told
+   * to leave them as they are and clear of furniture. Null or absent: nothing is kept.
+   */
+  keptAreas?: KeptRegion[] | null;
 }
 
 export interface InpaintParams {

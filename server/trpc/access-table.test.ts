@@ -106,6 +106,9 @@ const TABLE: Record<string, Row> = {
   "photos.confirmUpload": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, key: `uploads/${workspaceId}/${projectId}/x.jpg`, fileName: "x.jpg" }), ids: true },
   "photos.delete": { access: "agent", input: ofPhoto, ids: true },
   "photos.restore": { access: "agent", input: ofPhoto, ids: true },
+  "photos.suggestKeptAreas": { access: "agent", input: ofPhoto, ids: true },
+  "photos.keptAreas": { access: "agent", input: ofPhoto, ids: true },
+  "photos.saveKeptAreas": { access: "agent", input: ({ workspaceId, photoId }) => ({ workspaceId, photoId, maskDataUrl: null, areas: [] }), ids: true },
 
   "generations.list": { access: "agent", input: ofProject, ids: true },
   "generations.delete": { access: "agent", input: ofGeneration, ids: true },

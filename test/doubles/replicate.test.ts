@@ -50,6 +50,16 @@ describe("inputs, as the models' published schemas say", () => {
     expect(refused.body).toMatchObject({ title: "Input validation failed", detail: expect.stringContaining("- input: Additional property num_outputs is not allowed") });
   });
 
+  it("refuses a mask on the editing models, whose published schemas take none (kept areas are told in the prompt, D17); FLUX Fill takes one", async () => {
+    for (const [name, image] of [["black-forest-labs/flux-kontext-pro", { input_image: photo }], ["google/nano-banana", { image_input: [photo] }], ["black-forest-labs/flux-2-pro", { input_images: [photo] }]] as const) {
+      const refused = await create(model(name), { input: { prompt: "stage it", ...image, mask: photo } });
+      expect(refused.status, name).toBe(422);
+      expect(refused.body).toMatchObject({ detail: expect.stringContaining("- input: Additional property mask is not allowed") });
+    }
+    const fill = await create(model("black-forest-labs/flux-fill-pro"), { input: { prompt: "a sofa", image: photo, mask: photo } });
+    expect(fill.status).toBe(201);
+  });
+
   it("refuses a missing required field, a value outside an enumeration or range, a wrong type and an unreadable file", async () => {
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ["black-forest-labs/flux-kontext-pro", { input_image: photo }, /input: prompt is required/],

@@ -4,6 +4,7 @@
  * hosted image and video models accept.
  */
 import "server-only";
+import { placeOf } from "@/server/images/kept-areas";
 import type { InpaintParams, RedesignParams } from "@/server/providers/types";
 import type { VideoMode } from "@/shared/vocabulary";
 
@@ -20,7 +21,19 @@ const FIRM_STRUCTURE =
   " This is a second attempt: the first moved or repainted the room. The ceiling, every wall and its colour, each window and window frame, each door and door frame must stay exactly where and as they are; only movable furniture and decor may change.";
 
 function keep(params: RedesignParams): string {
-  return params.firmStructure ? KEEP + FIRM_STRUCTURE : KEEP;
+  return (params.firmStructure ? KEEP + FIRM_STRUCTURE : KEEP) + keptAreas(params);
+}
+
+/**
+ * The areas the agent keeps (D17), by where they lie: the model cannot take a mask
+ * (docs/providers.md), and their pixels are pasted back from the photo afterwards, so
+ * what matters is that nothing is drawn in front of them.
+ */
+function keptAreas(params: RedesignParams): string {
+  const places = [...new Set((params.keptAreas ?? []).map(placeOf))];
+  if (places.length === 0) return "";
+  const where = places.length === 1 ? places[0] : `${places.slice(0, -1).join(", ")} and ${places[places.length - 1]}`;
+  return ` The ${places.length === 1 ? "area" : "areas"} at the ${where} of the photo ${places.length === 1 ? "is" : "are"} kept exactly from the original and restored from it afterwards: leave ${places.length === 1 ? "it" : "them"} unchanged and fully visible, with no furniture, plants, rugs or decor in front of ${places.length === 1 ? "it" : "them"}.`;
 }
 
 /** Instructions for an instruction-editing model (FLUX Kontext class): say what to change and what must stay. */
@@ -34,13 +47,13 @@ export function redesignPrompt(params: RedesignParams): string {
     case "redecorate":
       return `Replace the movable furniture and decor of this ${place} with new pieces in ${style}.${focus} ${keep(params)} Photorealistic real-estate photo.`;
     case "render":
-      return `Turn this sketch of a ${place} into a photorealistic architectural render in ${style}, following its lines exactly.${focus} Keep the layout, walls, openings and perspective of the sketch.${params.firmStructure ? FIRM_STRUCTURE : ""}`;
+      return `Turn this sketch of a ${place} into a photorealistic architectural render in ${style}, following its lines exactly.${focus} Keep the layout, walls, openings and perspective of the sketch.${params.firmStructure ? FIRM_STRUCTURE : ""}${keptAreas(params)}`;
     case "declutter":
       // What hangs on the walls stays: the structure check cannot tell a picture taken down
       // from a window or a wall light erased, and refuses both (docs/structure-check.md).
       return `Remove the clutter, personal items and movable furniture standing on the floor and on surfaces of this ${place}, leaving it clean and empty. Leave what hangs on the walls (pictures, mirrors, wall lights, shelves) where it is.${focus} ${keep(params)} Photorealistic real-estate photo.`;
     case "color_change":
-      return `Repaint only the painted walls of this ${place} in ${params.color ?? "a fresh neutral colour"}, keeping their shading.${focus} Keep the floor, ceiling, trim, windows, doors, furniture, fixtures, camera angle and lighting exactly as they are.`;
+      return `Repaint only the painted walls of this ${place} in ${params.color ?? "a fresh neutral colour"}, keeping their shading.${focus} Keep the floor, ceiling, trim, windows, doors, furniture, fixtures, camera angle and lighting exactly as they are.${keptAreas(params)}`;
   }
 }
 

@@ -13,6 +13,8 @@ import type { Disclosure } from "@/shared/disclosure";
 import type { GenerationKind } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { requestMissingCopies } from "../photos/make-missing-copies";
+import { keptAreasSentence } from "@/shared/kept-areas";
+import { keptRecordOf } from "../generations/kept-areas";
 import { changeMapOf } from "./change-map-of";
 
 /**
@@ -63,6 +65,8 @@ export async function disclosedPair(store: BlobStore, source: PairSource & { out
     original: await derivativeUrls(store, output.sourceKey, { resized: sourceResized(output.sourceKey) }),
     // Computed on the first view, then read from beside the output.
     changes: await changeMapOf(store, { generation: { kind, params }, output }),
+    /** "The 2 windows and the fireplace are kept exactly from the original photo." (D17), or null. */
+    kept: keptAreasSentence(keptRecordOf(params, output.sourceKey)?.areas ?? []),
   };
 }
 

@@ -5,18 +5,25 @@
  * a reworded label never serves a stale copy.
  */
 import "server-only";
-import type { Generation, GenerationOutput } from "@/db/schema/studio-generations";
+import { eq } from "drizzle-orm";
+import { generations, type Generation, type GenerationOutput } from "@/db/schema/studio-generations";
 import type { BlobStore } from "@/server/storage";
 import { fileSlug } from "@/shared/listing-numbering";
 import type { StudioContext } from "../context";
 import { generationKeyPrefix } from "../generations/import-output";
+import { keptRecordOf } from "../generations/kept-areas";
 import { burnDisclosureLabel } from "./disclosure-label";
 import { ensureImagePage } from "./image-page";
 import { publicShareUrl } from "./share-url";
 
 export async function labelledCopy(
   store: BlobStore,
-  input: { generation: Pick<Generation, "id" | "workspaceId" | "projectId">; output: Pick<GenerationOutput, "id" | "attempts"> & { storageKey: string }; label: string; pageUrl: string },
+  input: {
+    generation: Pick<Generation, "id" | "workspaceId" | "projectId" | "params">;
+    output: Pick<GenerationOutput, "id" | "attempts" | "sourceKey"> & { storageKey: string };
+    label: string;
+    pageUrl: string;
+  },
 ): Promise<string> {
   const { generation, output, label, pageUrl } = input;
   const token = pageUrl.split("/").pop()!.slice(0, 12);
@@ -24,7 +31,10 @@ export async function labelledCopy(
   if (await store.get(key)) return key;
   const blob = await store.get(output.storageKey);
   if (!blob) throw new Error(`output ${output.id} is missing from storage`);
-  await store.put(key, await burnDisclosureLabel(blob.bytes, label, { originalUrl: pageUrl }), "image/jpeg");
+  // The label and the QR code go outside the areas kept from the photo (D17).
+  const kept = keptRecordOf(generation.params, output.sourceKey);
+  const keptMask = kept ? ((await store.get(kept.maskKey))?.bytes ?? null) : null;
+  await store.put(key, await burnDisclosureLabel(blob.bytes, label, { originalUrl: pageUrl, keptMask }), "image/jpeg");
   return key;
 }
 
@@ -40,7 +50,8 @@ export async function disclosedFile(
 ): Promise<{ bytes: Buffer; pageUrl: string | null }> {
   if (label && output.sourceKey && output.role !== "video") {
     const pageUrl = publicShareUrl(await ensureImagePage(ctx, { workspaceId: scope.workspaceId, outputId: output.id, userId: scope.userId }));
-    const key = await labelledCopy(ctx.storage, { generation: { id: output.generationId, ...scope }, output, label, pageUrl });
+    const [generation] = await ctx.db.select({ params: generations.params }).from(generations).where(eq(generations.id, output.generationId));
+    const key = await labelledCopy(ctx.storage, { generation: { id: output.generationId, ...scope, params: generation?.params ?? {} }, output, label, pageUrl });
     return { bytes: await read(ctx.storage, key), pageUrl };
   }
   return { bytes: await read(ctx.storage, output.storageKey), pageUrl: null };

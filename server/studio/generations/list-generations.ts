@@ -15,6 +15,7 @@ import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { mayDeleteWork } from "@/shared/roles";
 import { MULTIVIEW_MAX_ATTEMPTS, type WorkspaceRole } from "@/shared/vocabulary";
+import { keptRecordOf } from "./kept-areas";
 import { inProject } from "./kept-outputs";
 import { outputDisclosure } from "./output-disclosure";
 import { structureReviews } from "./review/structure-reviews";
@@ -111,10 +112,17 @@ export async function listGenerations(
             disclosure: outputDisclosure(generation, output, outputs.filter((other) => other.generationId === generation.id)),
             /** The structure check's verdict (D17), and who judged a review one "Looks right"; null where nothing was checked. */
             review: reviewOf(output),
+            /** The areas kept exactly from the photo (D17): the mask to outline over the result, and what each is. */
+            kept: await keptView(ctx, generation.params, output.sourceKey),
           })),
       ),
     })),
   );
+}
+
+async function keptView(ctx: StudioContext, params: Record<string, unknown>, sourceKey: string | null): Promise<{ maskUrl: string; names: string[] } | null> {
+  const record = keptRecordOf(params, sourceKey);
+  return record ? { maskUrl: await ctx.storage.url(record.maskKey), names: record.areas.map((area) => area.name) } : null;
 }
 
 export type GenerationView = Awaited<ReturnType<typeof listGenerations>>[number];

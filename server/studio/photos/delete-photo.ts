@@ -72,5 +72,7 @@ export async function purgeDeletedPhoto(ctx: StudioContext, input: PhotoRef): Pr
   if (!photo) return false;
   await ctx.db.update(projects).set({ coverPhotoId: null }).where(eq(projects.coverPhotoId, photo.id));
   await removeUnusedOriginal(ctx, { workspaceId: photo.workspaceId, key: photo.storageKey });
+  // Runs made from the photo keep their own copy of its kept areas (generations/kept-areas.ts).
+  if (photo.keepMaskKey) await ctx.storage.delete(photo.keepMaskKey);
   return true;
 }

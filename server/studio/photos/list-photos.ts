@@ -35,6 +35,8 @@ export async function listPhotos(ctx: StudioContext, input: { workspaceId: strin
         url: await photoUrl(ctx, row.storageKey),
         thumbUrl: copies?.thumbUrl ?? null,
         displayUrl: copies?.displayUrl ?? null,
+        /** What the agent keeps exactly in every result of this photo (D17); the mask itself is read with photos.keptAreas. */
+        keptAreas: row.keptAreas ?? [],
       };
     }),
   );

@@ -3,7 +3,11 @@ import { z } from "zod";
 import { confirmUpload } from "@/server/studio/photos/confirm-upload";
 import { deletePhoto, restorePhoto } from "@/server/studio/photos/delete-photo";
 import { listPhotos } from "@/server/studio/photos/list-photos";
+import { SaveKeptAreasSchema } from "@/server/studio/photos/kept-areas.schema";
 import { prepareUploads } from "@/server/studio/photos/prepare-uploads";
+import { saveKeptAreas } from "@/server/studio/photos/save-kept-areas";
+import { showKeptAreas } from "@/server/studio/photos/show-kept-areas";
+import { suggestPhotoKeptAreas } from "@/server/studio/photos/suggest-kept-areas";
 import { router, workspaceProcedure } from "../procedures";
 
 const FileNameSchema = z.string().trim().min(1).max(255);
@@ -29,6 +33,21 @@ export const photosRouter = router({
   delete: workspaceProcedure()
     .input(z.object({ photoId: z.uuid() }))
     .mutation(({ ctx, input }) => deletePhoto(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId, userId: ctx.user.id, role: ctx.role })),
+
+  /** Windows, doors and tall built-ins suggested from the photo's own lines, to keep exactly (D17). */
+  suggestKeptAreas: workspaceProcedure()
+    .input(z.object({ photoId: z.uuid() }))
+    .query(({ ctx, input }) => suggestPhotoKeptAreas(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId })),
+
+  /** What "Keep these areas" saved on the photo: the areas and the mask. */
+  keptAreas: workspaceProcedure()
+    .input(z.object({ photoId: z.uuid() }))
+    .query(({ ctx, input }) => showKeptAreas(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId })),
+
+  /** What "Keep these areas" marked on the photo, kept for every result made from it. */
+  saveKeptAreas: workspaceProcedure()
+    .input(SaveKeptAreasSchema)
+    .mutation(({ ctx, input }) => saveKeptAreas(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
 
   restore: workspaceProcedure()
     .input(z.object({ photoId: z.uuid() }))

@@ -17,6 +17,14 @@ export const HttpUrlSchema = z
   }, "must be an http or https URL")
   .meta({ format: "uri", example: "https://example.com/photos/living-room.jpg" });
 
+/** A keep mask (D17): the link to a PNG the service fetches like the photo; checked against the photo once fetched (400 `invalid_keep_mask`). */
+export const KeepMaskUrlSchema = HttpUrlSchema.meta({
+  description:
+    "Beyond the contract (D17): a PNG with the photo's aspect ratio (within 1 %; it is scaled to the photo), white where the photo must be kept exactly (windows, a fireplace, built-ins). Every output shows the photo's own pixels there, blended over a seam of at most 8 px; the model is told what is kept and the structure check skips those areas. Not a PNG, another aspect ratio, all black or all white → 400 `invalid_keep_mask`.",
+  format: "uri",
+  example: "https://example.com/photos/living-room-keep.png",
+});
+
 export const intensitySchema = (fallback: number) =>
   z.number().min(INTENSITY.min, `must be at least ${INTENSITY.min}`).max(INTENSITY.max, "must be at most 1.0").default(fallback);
 

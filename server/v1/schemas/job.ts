@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ENVIRONMENTS, INTENSITY, needsColor, needsStyle, normalizeRedesignType, PLANS, REDESIGN_LABEL_LIST, REDESIGN_TYPES } from "@/shared/vocabulary";
-import { ColorSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
+import { ColorSchema, HttpUrlSchema, intensitySchema, KeepMaskUrlSchema, RoomTypeSchema, StyleSchema } from "./common";
 import { OutputCheckSchema } from "./output-check";
 
 const RedesignTypeSchema = z
@@ -31,6 +31,7 @@ export const JobRequestSchema = z
     environment: z.enum(ENVIRONMENTS).default("interior"),
     inspiration_image: HttpUrlSchema.optional(),
     mask_prompt: z.string().max(1000).optional(),
+    keep_mask_url: KeepMaskUrlSchema.optional(),
     fast: z.boolean().optional(),
     seed: z
       .number()
@@ -45,7 +46,7 @@ export const JobRequestSchema = z
       .optional()
       .meta({
         description:
-          "Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`.",
+          "Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored, and its keep mask unless `keep_mask_url` gives another; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`.",
       }),
   })
   .superRefine((job, ctx) => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DisclosureFieldsSchema } from "./disclosure";
 import { OutputCheckSchema } from "./output-check";
 import { INTENSITY, MULTIVIEW_OTHER_VIEWS } from "@/shared/vocabulary";
-import { ColorSchema, envelopeSchema, ErrorInfoSchema, HttpUrlSchema, intensitySchema, RoomTypeSchema, StyleSchema } from "./common";
+import { ColorSchema, envelopeSchema, ErrorInfoSchema, HttpUrlSchema, intensitySchema, KeepMaskUrlSchema, RoomTypeSchema, StyleSchema } from "./common";
 
 const VIEWS_MESSAGE = `needs ${MULTIVIEW_OTHER_VIEWS.min} to ${MULTIVIEW_OTHER_VIEWS.max} views`;
 
@@ -15,6 +15,21 @@ export const MultiviewRequestSchema = z
     style: StyleSchema,
     intensity: intensitySchema(INTENSITY.redesign),
     color: ColorSchema.optional(),
+    keep_mask_url: KeepMaskUrlSchema.optional().meta({ description: "Beyond the contract (D17): the keep mask of the anchor photo (`source_url`), as on POST /job." }),
+    additional_keep_mask_urls: z
+      .array(KeepMaskUrlSchema.nullable())
+      .optional()
+      .meta({
+        description:
+          "Beyond the contract (D17): the keep masks of the additional views, parallel to `additional_view_urls` (the same length, `null` where a view keeps nothing). Each is checked against its own photo.",
+        example: [null],
+      }),
+  })
+  .superRefine((request, ctx) => {
+    const masks = request.additional_keep_mask_urls;
+    if (masks && masks.length !== request.additional_view_urls.length) {
+      ctx.addIssue({ code: "custom", path: ["additional_keep_mask_urls"], message: `must have one entry per additional view (${request.additional_view_urls.length}), null where a view keeps nothing` });
+    }
   })
   .meta({ id: "MultiviewRequest" });
 

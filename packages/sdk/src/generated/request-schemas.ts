@@ -63,6 +63,13 @@ export const REQUEST_SCHEMAS = {
         "type": "string",
         "maxLength": 1000
       },
+      "keep_mask_url": {
+        "type": "string",
+        "maxLength": 2048,
+        "format": "uri",
+        "example": "https://example.com/photos/living-room-keep.png",
+        "description": "Beyond the contract (D17): a PNG with the photo's aspect ratio (within 1 %; it is scaled to the photo), white where the photo must be kept exactly (windows, a fireplace, built-ins). Every output shows the photo's own pixels there, blended over a seam of at most 8 px; the model is told what is kept and the structure check skips those areas. Not a PNG, another aspect ratio, all black or all white → 400 `invalid_keep_mask`."
+      },
       "fast": {
         "type": "boolean"
       },
@@ -75,7 +82,7 @@ export const REQUEST_SCHEMAS = {
       "review_redo_of": {
         "type": "string",
         "maxLength": 100,
-        "description": "Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`."
+        "description": "Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored, and its keep mask unless `keep_mask_url` gives another; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`."
       }
     },
     "required": [
@@ -127,6 +134,30 @@ export const REQUEST_SCHEMAS = {
         "maxLength": 100,
         "description": "A CSS hex color (#RRGGBB) or a paint color name: white, off_white, cream, beige, greige, light_gray, charcoal, black, navy, sky_blue, sage_green, forest_green, terracotta, blush_pink, mustard_yellow, lavender.",
         "example": "sage green"
+      },
+      "keep_mask_url": {
+        "type": "string",
+        "maxLength": 2048,
+        "format": "uri",
+        "example": "https://example.com/photos/living-room-keep.png",
+        "description": "Beyond the contract (D17): the keep mask of the anchor photo (`source_url`), as on POST /job."
+      },
+      "additional_keep_mask_urls": {
+        "type": "array",
+        "items": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 2048,
+          "format": "uri",
+          "example": "https://example.com/photos/living-room-keep.png",
+          "description": "Beyond the contract (D17): a PNG with the photo's aspect ratio (within 1 %; it is scaled to the photo), white where the photo must be kept exactly (windows, a fireplace, built-ins). Every output shows the photo's own pixels there, blended over a seam of at most 8 px; the model is told what is kept and the structure check skips those areas. Not a PNG, another aspect ratio, all black or all white → 400 `invalid_keep_mask`."
+        },
+        "description": "Beyond the contract (D17): the keep masks of the additional views, parallel to `additional_view_urls` (the same length, `null` where a view keeps nothing). Each is checked against its own photo.",
+        "example": [
+          null
+        ]
       }
     },
     "required": [

@@ -423,6 +423,7 @@ export interface components {
          *     | `payload_too_large` | 400 | The request or image is too large. |
          *     | `source_fetch_failed` | 400 | The source image could not be fetched. |
          *     | `unsupported_media` | 400 | The source is not a supported image (JPEG, PNG or WebP). |
+         *     | `invalid_keep_mask` | 400 | The keep mask must be a PNG with the photo's aspect ratio (within 1 %), white where the photo is kept, neither all black nor all white. |
          *     | `remote_images_not_supported` | 400 | Images must be base64 strings or data URLs; remote URLs are not fetched. |
          *     | `redo_limit_exceeded` | 400 | This view has used all 4 attempts. |
          *     | `view_not_redoable` | 400 | This view cannot be redone. |
@@ -448,7 +449,7 @@ export interface components {
          *     | `server_busy` | 503 | The service is busy with other image work; retry after the time in Retry-After. |
          * @enum {string}
          */
-        ErrorCode: "invalid_json" | "invalid_request" | "payload_too_large" | "source_fetch_failed" | "unsupported_media" | "remote_images_not_supported" | "redo_limit_exceeded" | "view_not_redoable" | "not_under_review" | "free_redo_limit" | "job_failed" | "missing_api_key" | "insufficient_credits" | "invalid_api_key" | "insufficient_scope" | "plan_required" | "quota_exceeded" | "not_found" | "feature_unavailable" | "method_not_allowed" | "idempotency_conflict" | "idempotency_key_reused" | "structure_changed" | "rate_limited" | "internal_error" | "provider_error" | "provider_timeout" | "server_busy";
+        ErrorCode: "invalid_json" | "invalid_request" | "payload_too_large" | "source_fetch_failed" | "unsupported_media" | "invalid_keep_mask" | "remote_images_not_supported" | "redo_limit_exceeded" | "view_not_redoable" | "not_under_review" | "free_redo_limit" | "job_failed" | "missing_api_key" | "insufficient_credits" | "invalid_api_key" | "insufficient_scope" | "plan_required" | "quota_exceeded" | "not_found" | "feature_unavailable" | "method_not_allowed" | "idempotency_conflict" | "idempotency_key_reused" | "structure_changed" | "rate_limited" | "internal_error" | "provider_error" | "provider_timeout" | "server_busy";
         ErrorInfo: {
             code: string;
             message: string;
@@ -695,10 +696,16 @@ export interface components {
              */
             inspiration_image?: string;
             mask_prompt?: string;
+            /**
+             * Format: uri
+             * @description Beyond the contract (D17): a PNG with the photo's aspect ratio (within 1 %; it is scaled to the photo), white where the photo must be kept exactly (windows, a fireplace, built-ins). Every output shows the photo's own pixels there, blended over a seam of at most 8 px; the model is told what is kept and the structure check skips those areas. Not a PNG, another aspect ratio, all black or all white → 400 `invalid_keep_mask`.
+             * @example https://example.com/photos/living-room-keep.png
+             */
+            keep_mask_url?: string;
             fast?: boolean;
             /** @description Beyond the contract: the same seed for several jobs asks a generative provider for matching furnishings (e.g. every photo of one listing). Output n of the group uses seed + n. */
             seed?: number;
-            /** @description Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`. */
+            /** @description Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored, and its keep mask unless `keep_mask_url` gives another; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`. */
             review_redo_of?: string;
         };
         JobList: {
@@ -742,6 +749,19 @@ export interface components {
              * @example sage green
              */
             color?: string;
+            /**
+             * Format: uri
+             * @description Beyond the contract (D17): the keep mask of the anchor photo (`source_url`), as on POST /job.
+             * @example https://example.com/photos/living-room-keep.png
+             */
+            keep_mask_url?: string;
+            /**
+             * @description Beyond the contract (D17): the keep masks of the additional views, parallel to `additional_view_urls` (the same length, `null` where a view keeps nothing). Each is checked against its own photo.
+             * @example [
+             *       null
+             *     ]
+             */
+            additional_keep_mask_urls?: (string | null)[];
         };
         MultiviewStatus: {
             job_id: string | null;

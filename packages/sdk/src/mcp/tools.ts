@@ -97,7 +97,8 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         "Virtually stages (or declutters, renders, redecorates, recolors) one room photo and waits for the result. 1 quota unit. " +
         "A job still running when the server stops waiting answers status processing: read it later with get_job_status. " +
         "The arguments are POST /job's body: redesign_type staging needs a style; fast true asks for one output (else as many as the plan gives). " +
-        "room_type and style take ids or labels (e.g. living_room or 'Living Room', scandinavian); a wrong value is refused with the accepted list.",
+        "room_type and style take ids or labels (e.g. living_room or 'Living Room', scandinavian); a wrong value is refused with the accepted list. " +
+        "keep_mask_url (a PNG with the photo's aspect ratio, white where the photo must stay exactly as it is: windows, a fireplace) keeps those areas in every output.",
       inputSchema: routeInput<JobRequest>(TOOL_ROUTES.stage_photo, { idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: z.object({
         job_id: z.string(),
@@ -232,7 +233,8 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       title: "Stage several views of one room alike",
       description:
         "Stages an anchor photo, then 1 to 3 more views of the same room in its style (premium and business plans; a preview feature). " +
-        "1 quota unit; 1 credit for the anchor and 6 per further view. Without wait, read it later with get_job_status (kind multiview).",
+        "1 quota unit; 1 credit for the anchor and 6 per further view. Without wait, read it later with get_job_status (kind multiview). " +
+        "keep_mask_url keeps areas of the anchor photo exactly; additional_keep_mask_urls, one per further view (null where a view keeps nothing), keeps theirs.",
       inputSchema: routeInput<MultiviewRequest>(TOOL_ROUTES.create_multiview, { wait: waitFlag("every view"), idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: z.object({
         render_set_id: z.string(),

@@ -6,9 +6,11 @@
 import "server-only";
 import type { z } from "zod";
 import type { JobRequestSchema } from "@/server/v1/schemas/job";
+import type { KeptRecord } from "../kept-areas";
 import type { StartStagingInput } from "./start-staging.schema";
 
-export type StagingParams = ReturnType<typeof jobRequest>;
+/** What a staging run stores: the request as sent (without the photo's and mask's expiring links) and the photo's kept areas (kept-areas.ts). */
+export type StagingParams = ReturnType<typeof jobRequest> & { kept?: KeptRecord[] };
 
 export function jobRequest(input: StartStagingInput) {
   const { redesignType: redesign_type, roomType: room_type, style, color, intensity, fast, seed } = input;

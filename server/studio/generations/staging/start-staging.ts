@@ -10,6 +10,7 @@ import { loadProjectPhotos } from "../load-project-photos";
 import { recordStart } from "../record-start";
 import { startedFrom } from "../records";
 import { idempotencyFor, startOnce, type StartAction } from "../start-once";
+import { keepForRun, keepMaskUrl } from "../kept-areas";
 import { jobRequest } from "./job-request";
 import type { StartStagingInput } from "./start-staging.schema";
 
@@ -19,10 +20,13 @@ export async function startStaging(ctx: StudioContext, input: StartAction<StartS
     await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: input.redesignType, setting: input.roomType });
     const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
     const request = jobRequest(input);
+    // The areas the agent keeps on this photo (D17), as they are now.
+    const kept = await keepForRun(ctx, { ...input, id }, [photo]);
+    const keepMask = await keepMaskUrl(ctx, kept, photo.storageKey);
     const client = await ctx.v1.forWorkspace(input.workspaceId);
-    const { jobId } = await client.createJob({ ...request, source_url: await ctx.storage.url(photo.storageKey) }, idempotencyFor(id));
+    const { jobId } = await client.createJob({ ...request, source_url: await ctx.storage.url(photo.storageKey), ...(keepMask ? { keep_mask_url: keepMask } : {}) }, idempotencyFor(id));
     return recordStart(ctx, {
-      generation: { ...startedFrom(input, id), kind: "staging", photoId: photo.id, params: request, serviceJobId: jobId },
+      generation: { ...startedFrom(input, id), kind: "staging", photoId: photo.id, params: { ...request, kept }, serviceJobId: jobId },
       // The legacy route has no credit envelope: the job costs one quota unit and no credits.
       charge: { operation: "job", serviceJobId: jobId, credits: 0, quotaUnits: 1 },
       poll: stagingPoll,

@@ -16,10 +16,11 @@ import { preflightGeneration } from "../billing/preflight-generation";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { failUnstartedGroup } from "./fail-unstarted-group";
 import { storeFile } from "../media/store-outputs";
-import { storeSource } from "./store-source";
+import { storeKeepMask } from "./store-keep-mask";
+import { storeSource, uprightSize } from "./store-source";
 
 /**
- * POST /job: fetches and stores the sources, accepts the request (one quota unit; the
+ * POST /job: fetches and stores the sources (and the keep mask, D17), accepts the request (one quota unit; the
  * legacy route carries no credits), stores the group with one row per output, and hands
  * processing to the durable function. A free redo of an output marked for review (D17)
  * takes the photo that job stored, and one of the photo's free redos instead of a unit.
@@ -28,9 +29,11 @@ export async function createJob(ctx: VerbContext, input: { account: Authenticate
   const { account, job } = input;
   const redo = job.review_redo_of ? await reviewedPhoto(ctx, { accountId: account.id, jobId: job.review_redo_of }) : null;
   if (!redo) await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: CREDIT_COSTS.job });
-  const source = redo ? { key: await storeFile(ctx.storage, redo.photo, "source") } : await storeSource(ctx.storage, job.source_url);
+  const source = redo ? { key: await storeFile(ctx.storage, redo.photo, "source"), ...(await uprightSize(redo.photo.bytes)) } : await storeSource(ctx.storage, job.source_url);
   const stored = [source.key];
   try {
+    const keepMaskKey = await keepMaskOf(ctx, { job, photo: source, redo });
+    if (keepMaskKey) stored.push(keepMaskKey);
     const inspiration = job.inspiration_image ? await storeSource(ctx.storage, job.inspiration_image, "inspiration") : null;
     if (inspiration) stored.push(inspiration.key);
     const groupId = crypto.randomUUID();
@@ -51,6 +54,7 @@ export async function createJob(ctx: VerbContext, input: { account: Authenticate
         sourceKey: source.key,
         inspirationImage: job.inspiration_image ?? null,
         inspirationKey: inspiration?.key ?? null,
+        keepMaskKey,
         maskPrompt: job.mask_prompt ?? null,
         outputCount,
         seed: job.seed ?? null,
@@ -73,10 +77,21 @@ export async function createJob(ctx: VerbContext, input: { account: Authenticate
 }
 
 /**
- * The photo of a job whose output was marked for review, and the first group of that
- * photo (a redo of a redo counts against the same photo's free redos).
+ * The group's keep mask (D17), stored beside its photo: the request's, checked against the
+ * photo, or for a free redo without one, a copy of the reviewed job's (the redo keeps the
+ * same areas).
  */
-async function reviewedPhoto(ctx: VerbContext, input: { accountId: string; jobId: string }): Promise<{ photo: ImageFile; firstGroupId: string }> {
+async function keepMaskOf(ctx: VerbContext, input: { job: JobRequest; photo: { width: number; height: number }; redo: { keepMask: Buffer | null } | null }): Promise<string | null> {
+  if (input.job.keep_mask_url) return storeKeepMask(ctx.storage, { url: input.job.keep_mask_url, field: "keep_mask_url", photo: input.photo });
+  if (input.redo?.keepMask) return storeFile(ctx.storage, { bytes: input.redo.keepMask, contentType: "image/png" }, "keep-mask");
+  return null;
+}
+
+/**
+ * The photo of a job whose output was marked for review, its keep mask, and the first
+ * group of that photo (a redo of a redo counts against the same photo's free redos).
+ */
+async function reviewedPhoto(ctx: VerbContext, input: { accountId: string; jobId: string }): Promise<{ photo: ImageFile; keepMask: Buffer | null; firstGroupId: string }> {
   const notFound = new AppError("not_found", "No job with the id given in review_redo_of.");
   if (!isUuid(input.jobId)) throw notFound;
   const [group] = await ctx.db.select().from(jobGroups).where(and(eq(jobGroups.id, input.jobId), eq(jobGroups.accountId, input.accountId)));
@@ -85,5 +100,6 @@ async function reviewedPhoto(ctx: VerbContext, input: { accountId: string; jobId
   if (!outputs.some((o) => o.check?.verdict === "review")) throw new AppError("not_under_review");
   const photo = await ctx.storage.get(group.sourceKey);
   if (!photo) throw new AppError("source_fetch_failed", "The photo of the job in review_redo_of is no longer stored.");
-  return { photo: { bytes: photo.bytes, contentType: photo.contentType }, firstGroupId: group.reviewRedoOf ?? group.id };
+  const keepMask = group.keepMaskKey ? ((await ctx.storage.get(group.keepMaskKey))?.bytes ?? null) : null;
+  return { photo: { bytes: photo.bytes, contentType: photo.contentType }, keepMask, firstGroupId: group.reviewRedoOf ?? group.id };
 }

@@ -21,7 +21,7 @@ export async function deleteJobGroup(ctx: VerbContext, input: { accountId: strin
     if (!group) throw new AppError("not_found", "No job with this id.");
     const outputs = await tx.select({ key: jobOutputs.outputKey }).from(jobOutputs).where(eq(jobOutputs.groupId, group.id));
     await tx.delete(jobGroups).where(eq(jobGroups.id, group.id));
-    return [group.sourceKey, group.inspirationKey, ...outputs.map((o) => o.key)].filter((k): k is string => Boolean(k));
+    return [group.sourceKey, group.inspirationKey, group.keepMaskKey, ...outputs.map((o) => o.key)].filter((k): k is string => Boolean(k));
   });
   await Promise.all(keys.map((key) => ctx.storage.delete(key)));
   return { message: `Job ${input.jobId} deleted` };

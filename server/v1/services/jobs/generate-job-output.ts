@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { jobGroups, jobOutputs } from "@/db/schema";
 import type { VerbContext } from "@/server/context";
 import { storeFile, withProvenance } from "../media/store-outputs";
+import { readKeepMask } from "../providers/read-keep-mask";
 import { redesignChecked } from "../providers/redesign-checked";
 
 export async function generateJobOutput(ctx: VerbContext, input: { outputId: string }): Promise<{ status: "completed" | "skipped" }> {
@@ -22,8 +23,9 @@ export async function generateJobOutput(ctx: VerbContext, input: { outputId: str
   const source = await ctx.storage.get(group.sourceKey);
   if (!source) return { status: "skipped" };
   const inspiration = group.inspirationKey ? await ctx.storage.get(group.inspirationKey) : null;
+  const keepMask = await readKeepMask(ctx, group.keepMaskKey);
   const provider = ctx.providers.redesign;
-  const { result, check } = await redesignChecked(
+  const { result, check, kept } = await redesignChecked(
     provider,
     { bytes: source.bytes, contentType: source.contentType },
     {
@@ -40,8 +42,9 @@ export async function generateJobOutput(ctx: VerbContext, input: { outputId: str
       seed: group.seed,
       workKey: `job-output:${output.id}`,
     },
+    keepMask,
   );
-  const image = await withProvenance(result.outputs[0], result, { operation: group.redesignType, source: source.bytes, now: ctx.now() });
+  const image = await withProvenance(result.outputs[0], result, { operation: group.redesignType, source: source.bytes, now: ctx.now(), kept });
   const key = await storeFile(ctx.storage, image, "output");
   const updated = await ctx.db
     .update(jobOutputs)

@@ -1,4 +1,5 @@
 import "server-only";
+import type { KeptRegion } from "@/server/images/kept-areas";
 import type { ImageFile, ProviderResult } from "@/server/providers/types";
 import { embedProvenance } from "@/server/provenance/embed-provenance";
 import { provenanceRecord } from "@/server/provenance/provenance-record";
@@ -18,11 +19,13 @@ export interface OutputOrigin {
   /** The bytes the operation started from, hashed into the provenance record. */
   source: Buffer;
   now: Date;
+  /** The areas pasted back from the source (D17), which the file's metadata names. */
+  kept?: KeptRegion[] | null;
 }
 
-/** The output with its provenance (how, by what, from which source) written into the file. */
+/** The output with its provenance (how, by what, from which source, what was kept of it) written into the file. */
 export function withProvenance(output: ImageFile, done: Pick<ProviderResult, "provider" | "model">, origin: OutputOrigin): Promise<ImageFile> {
-  const record = provenanceRecord({ operation: origin.operation, provider: done.provider, model: done.model, source: origin.source, createdAt: origin.now });
+  const record = provenanceRecord({ operation: origin.operation, provider: done.provider, model: done.model, source: origin.source, createdAt: origin.now, keptAreas: origin.kept ?? [] });
   return embedProvenance(output, record);
 }
 

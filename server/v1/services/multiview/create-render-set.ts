@@ -7,13 +7,14 @@ import type { MultiviewRequest } from "../../schemas/multiview";
 import { envelope } from "../../schemas/envelope";
 import { acceptGeneration } from "../billing/accept-generation";
 import { preflightGeneration } from "../billing/preflight-generation";
+import { storeKeepMask } from "../jobs/store-keep-mask";
 import { storeSource } from "../jobs/store-source";
 import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { failUnstartedSet } from "./fail-unstarted-set";
 import { ANCHOR_COST, MULTIVIEW_OPERATION, SIBLING_COST, viewChargeKey } from "./pricing";
 
 /**
- * POST /multiview: fetches and stores every view's source, accepts the request (one
+ * POST /multiview: fetches and stores every view's source and keep mask (D17), accepts the request (one
  * quota unit, the anchor's credit), stores the set with one row per view and hands it
  * to the durable function. Siblings are charged later, one by one, as each starts (D4).
  */
@@ -22,9 +23,11 @@ export async function createRenderSet(ctx: VerbContext, input: { account: Authen
   await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: ANCHOR_COST });
   const urls = [request.source_url, ...request.additional_view_urls];
   const sources = await storeAll(ctx, urls);
+  const stored = sources.map((source) => source.key);
   try {
+    const masks = await storeMasks(ctx, request, sources, stored);
     const setId = crypto.randomUUID();
-    const views = urls.map((sourceUrl, viewIndex) => ({ id: crypto.randomUUID(), setId, viewIndex, sourceUrl, sourceKey: sources[viewIndex] }));
+    const views = urls.map((sourceUrl, viewIndex) => ({ id: crypto.randomUUID(), setId, viewIndex, sourceUrl, sourceKey: sources[viewIndex].key, keepMaskKey: masks[viewIndex] }));
     const anchor = views[0];
     const set = await ctx.db.transaction(async (tx) => {
       const charge = { amount: ANCHOR_COST, chargeKey: viewChargeKey(anchor), jobId: anchor.id, operation: MULTIVIEW_OPERATION };
@@ -62,17 +65,34 @@ export async function createRenderSet(ctx: VerbContext, input: { account: Authen
       completedAt: null,
     });
   } catch (error) {
-    await Promise.all(sources.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+    await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
     throw error;
   }
 }
 
+/**
+ * Each view's keep mask (D17), checked against its own photo and stored, in view order:
+ * the anchor's `keep_mask_url`, then `additional_keep_mask_urls` (null where a view keeps
+ * nothing). Every key stored is added to `stored`, so a later refusal removes it.
+ */
+async function storeMasks(ctx: VerbContext, request: MultiviewRequest, photos: { width: number; height: number }[], stored: string[]): Promise<(string | null)[]> {
+  const urls = [request.keep_mask_url ?? null, ...(request.additional_keep_mask_urls ?? request.additional_view_urls.map(() => null))];
+  const keys: (string | null)[] = [];
+  for (const [index, url] of urls.entries()) {
+    const field = index === 0 ? "keep_mask_url" : `additional_keep_mask_urls.${index - 1}`;
+    const key = url ? await storeKeepMask(ctx.storage, { url, field, photo: photos[index] }) : null;
+    if (key) stored.push(key);
+    keys.push(key);
+  }
+  return keys;
+}
+
 /** Stores every source, or none: the first failing URL (in view order) is the refusal. */
-async function storeAll(ctx: VerbContext, urls: string[]): Promise<string[]> {
+async function storeAll(ctx: VerbContext, urls: string[]): Promise<{ key: string; width: number; height: number }[]> {
   const outcomes = await Promise.allSettled(urls.map((url) => storeSource(ctx.storage, url)));
-  const stored = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.key] : []));
+  const stored = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
   const failure = outcomes.find((o) => o.status === "rejected");
   if (!failure) return stored;
-  await Promise.all(stored.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+  await Promise.all(stored.map(({ key }) => ctx.storage.delete(key).catch(() => undefined)));
   throw failure.reason;
 }

@@ -12,6 +12,7 @@ import { AppError } from "@/server/errors";
 import { scoreSibling } from "@/server/images/compare";
 import type { VerbContext } from "@/server/context";
 import { storeFile, withProvenance } from "../media/store-outputs";
+import { readKeepMask } from "../providers/read-keep-mask";
 import { redesignChecked } from "../providers/redesign-checked";
 
 type Outcome = { status: "completed"; verdict: GateVerdict | null } | { status: "skipped" };
@@ -31,8 +32,9 @@ export async function generateRenderView(ctx: VerbContext, input: { viewId: stri
   if (!source) throw new AppError("source_fetch_failed", "The stored source image of this view is missing.");
   if (view.viewIndex > 0 && !anchorOutput) throw new AppError("source_fetch_failed", "The anchor's output is missing, so this view has no style reference.");
 
+  const keepMask = await readKeepMask(ctx, view.keepMaskKey);
   const provider = ctx.providers.redesign;
-  const { result, check } = await redesignChecked(
+  const { result, check, kept } = await redesignChecked(
     provider,
     { bytes: source.bytes, contentType: source.contentType },
     {
@@ -49,12 +51,13 @@ export async function generateRenderView(ctx: VerbContext, input: { viewId: stri
       variant: input.attempt - 1,
       workKey: `render-view:${view.id}:${input.attempt}`,
     },
+    keepMask,
   );
   const image = result.outputs[0];
   const gate = anchorOutput ? await scoreSibling({ anchorOutput, siblingOutput: image.bytes, siblingSource: source.bytes }) : null;
   // A view that fails the gate keeps its image too, but only as `held_back_url`, so a
   // client can show what was rejected and why; `output_url` stays null (D7).
-  const key = await storeFile(ctx.storage, await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now() }), "output");
+  const key = await storeFile(ctx.storage, await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now(), kept }), "output");
 
   const now = ctx.now();
   const updated = await ctx.db

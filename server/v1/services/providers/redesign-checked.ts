@@ -13,33 +13,50 @@
  *   with their figures and its details carry every zone's scores and where the zones were
  *   placed, so whoever reads the failed output sees why.
  * Kitchens and bathrooms (the request's room type) have their built-ins checked too.
+ *
+ * With a keep mask (D17) every output, of every type, first has the photo's kept areas
+ * pasted back (restore-kept-output.ts), and the check skips them. An output that cannot
+ * be aligned with the photo keeps what the model drew and is delivered with `review` and
+ * the reason, never asked for again and never refused for it.
  */
 import "server-only";
 import { AppError } from "@/server/errors";
 import { checkStructure, needsStructureCheck, type StructureCheck } from "@/server/images/structure-check";
+import { keptRegions, type KeptRegion } from "@/server/images/kept-areas";
 import { plainReason } from "@/server/images/structure-verdict";
 import type { ImageFile, ProviderResult, RedesignParams, RedesignProvider } from "@/server/providers/types";
 import type { OutputCheck } from "../../schemas/output-check";
 import { callProvider } from "./call-provider";
+import { restoreKeptOutput } from "./restore-kept-output";
 
-/** The output, and the check's verdict on it (null for the types that are not checked). */
+/** The output, the check's verdict on it (null for the types that are not checked), and the areas pasted back from the photo (null when none were). */
 export interface CheckedResult {
   result: ProviderResult;
   check: OutputCheck | null;
+  kept: KeptRegion[] | null;
 }
 
-export async function redesignChecked(provider: RedesignProvider, source: ImageFile, params: RedesignParams): Promise<CheckedResult> {
-  const first = await callProvider((signal) => provider.redesign(source, params, signal));
-  if (!needsStructureCheck(params)) return { result: first, check: null };
-  const options = { roomType: params.roomType, type: params.type };
-  const firstCheck = await checkStructure(source.bytes, first.outputs[0].bytes, options);
-  if (firstCheck.verdict !== "fail") return { result: first, check: outputCheckOf(firstCheck) };
+/** `keptMask`: the keep mask stored with the job or view (D17), white where the photo is kept; null when nothing is. */
+export async function redesignChecked(provider: RedesignProvider, source: ImageFile, params: RedesignParams, keptMask: Buffer | null = null): Promise<CheckedResult> {
+  const keptAreas = keptMask ? await keptRegions(keptMask) : null;
+  const generate = async (asked: RedesignParams) => {
+    const made = await callProvider((signal) => provider.redesign(source, { ...asked, keptAreas }, signal));
+    return keptMask ? restoreKeptOutput(source.bytes, made, keptMask) : { result: made, unaligned: null };
+  };
+  const deliver = (made: Awaited<ReturnType<typeof generate>>, check: OutputCheck | null): CheckedResult =>
+    made.unaligned ? { result: made.result, check: notRestoredCheck(made.unaligned), kept: null } : { result: made.result, check, kept: keptAreas };
+  const first = await generate(params);
+  if (first.unaligned || !needsStructureCheck(params)) return deliver(first, null);
+  const options = { roomType: params.roomType, type: params.type, keptMask };
+  const firstCheck = await checkStructure(source.bytes, first.result.outputs[0].bytes, options);
+  if (firstCheck.verdict !== "fail") return deliver(first, outputCheckOf(firstCheck));
 
   // A work key of its own: a hosted provider would otherwise resume the refused prediction.
   const firm = { ...params, firmStructure: true, ...(params.workKey ? { workKey: `${params.workKey}:firm` } : {}) };
-  const second = await callProvider((signal) => provider.redesign(source, firm, signal));
-  const check = await checkStructure(source.bytes, second.outputs[0].bytes, options);
-  if (check.verdict !== "fail") return { result: second, check: outputCheckOf(check) };
+  const second = await generate(firm);
+  if (second.unaligned) return deliver(second, null);
+  const check = await checkStructure(source.bytes, second.result.outputs[0].bytes, options);
+  if (check.verdict !== "fail") return deliver(second, outputCheckOf(check));
   throw new AppError("structure_changed", `The generated image changed the room itself (${check.reason}), also when asked again, so it was not kept.`, {
     details: scoresOf(check),
   });
@@ -56,6 +73,15 @@ export function outputCheckOf(check: StructureCheck): OutputCheck {
     else zones.set(finding.zone, { zone: finding.zone, reason: plainReason(finding), region: roundRegion(check.zones.find((z) => z.zone === finding.zone)?.region ?? null) });
   }
   return { verdict: check.verdict, summary: check.summary, zones: [...zones.values()] };
+}
+
+/** An output whose kept areas could not be pasted back: it shows the room from another camera, or redrawn (D17). */
+function notRestoredCheck(reason: string): OutputCheck {
+  return {
+    verdict: "review",
+    summary: `Check this: the result could not be lined up with the photo (${reason}), so the areas kept from the photo were not restored and the room was not compared.`,
+    zones: [{ zone: "kept areas", reason: `the areas to keep show what the model drew, not the photo: the result could not be lined up with the photo (${reason})`, region: null }],
+  };
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
