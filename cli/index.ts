@@ -28,6 +28,7 @@ import { createEndpoint } from "@/server/v1/services/webhooks/create-endpoint";
 import { listEndpoints } from "@/server/v1/services/webhooks/list-endpoints";
 import { removeWebhook } from "@/server/v1/services/webhooks/remove-webhook";
 import { setWebhook } from "@/server/v1/services/webhooks/set-webhook";
+import { hasPermission, OWNER } from "@/shared/roles";
 import { KEY_SCOPES, WEBHOOK_EVENT_TYPES, WORKSPACE_ROLES, type KeyScope, type WorkspaceRole } from "@/shared/vocabulary";
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json]
@@ -110,7 +111,7 @@ async function memberChange(values: Values) {
   const member = await memberByEmail(ctx, { workspaceId: workspace.id, email: required(values, "email") });
   const handToEmail = optional(values, "hand-over-to");
   const handTo = handToEmail ? (await memberByEmail(ctx, { workspaceId: workspace.id, email: handToEmail })).userId : undefined;
-  const change = { workspaceId: workspace.id, actorUserId: null, actorRole: "owner" as const, userId: member.userId, credentials: handTo ? ("hand_over" as const) : ("revoke" as const), handTo };
+  const change = { workspaceId: workspace.id, actorUserId: null, actorRole: OWNER, userId: member.userId, credentials: handTo ? ("hand_over" as const) : ("revoke" as const), handTo };
   return { ctx, change, credentials: handToEmail ? `handed over to ${handToEmail}` : "revoked" };
 }
 
@@ -182,7 +183,7 @@ async function run(command: string, values: Values): Promise<unknown> {
       const { ctx, change, credentials } = await memberChange(values);
       const to = role(values);
       await changeMemberRole(ctx, { ...change, role: to });
-      return { member: required(values, "email"), role: to, ...(to === "agent" ? { keys_and_endpoints: credentials } : {}) };
+      return { member: required(values, "email"), role: to, ...(hasPermission(to, "manage_developers") ? {} : { keys_and_endpoints: credentials }) };
     }
     case "webhook set":
       return setWebhook(db, { accountId: required(values, "account"), url: required(values, "url") });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useCredits } from "@/components/credits/use-credits";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { PLAN_NEEDED_FOR } from "@/shared/plans";
+import { allows } from "@/shared/roles";
 
 /** Whether the workspace's plan includes a feature that needs Premium or Business (the contract's plan gating). */
 export function usePlanAllows(): boolean {
@@ -17,7 +18,7 @@ export function PlanRequiredNote({ feature }: { feature: keyof typeof PLAN_NEEDE
   return (
     <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       {PLAN_NEEDED_FOR[feature]}{" "}
-      {workspace.role === "owner" ? (
+      {allows(workspace, "manage_billing") ? (
         <Link href={`/w/${workspace.slug}/billing`} className="font-medium underline underline-offset-2">
           See plans
         </Link>

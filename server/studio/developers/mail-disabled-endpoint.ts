@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { members, users, workspaces } from "@/db/schema/studio";
+import { OWNER } from "@/shared/roles";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
 import { webhookEndpointDisabledEmail } from "@/server/email/templates";
@@ -15,7 +16,7 @@ export async function mailDisabledEndpoint(ctx: Pick<StudioContext, "db">, input
   const owners = await ctx.db
     .select({ email: users.email, name: users.name, workspaceName: workspaces.name, slug: workspaces.slug })
     .from(workspaces)
-    .innerJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.role, "owner")))
+    .innerJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.role, OWNER)))
     .innerJoin(users, eq(users.id, members.userId))
     .where(eq(workspaces.v1AccountId, input.accountId));
   let sent = 0;

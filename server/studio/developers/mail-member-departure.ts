@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { members, users, workspaces } from "@/db/schema/studio";
+import { OWNER } from "@/shared/roles";
 import type { MemberDepartureEvent } from "@/inngest/studio-events";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
@@ -18,7 +19,7 @@ export async function mailMemberDeparture(ctx: Pick<StudioContext, "db">, event:
   const owners = await ctx.db
     .select({ email: users.email, name: users.name, workspaceName: workspaces.name, slug: workspaces.slug })
     .from(workspaces)
-    .innerJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.role, "owner")))
+    .innerJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.role, OWNER)))
     .innerJoin(users, eq(users.id, members.userId))
     .where(eq(workspaces.id, event.workspaceId));
   const named = [event.actorUserId, event.handedTo].filter((id): id is string => id !== null);

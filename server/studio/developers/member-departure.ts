@@ -8,7 +8,7 @@
  * change is in the audit log; the owners are mailed by a durable function.
  */
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { members, users, workspaces } from "@/db/schema/studio";
 import { memberDeparted, type MemberDepartureEvent } from "@/inngest/studio-events";
@@ -17,6 +17,7 @@ import { withKeyChangeAcknowledged } from "@/server/v1/services/keys/key-cache";
 import { releaseHeldKeys } from "@/server/v1/services/keys/release-held-keys";
 import { releaseHeldEndpoints } from "@/server/v1/services/webhooks/release-held-endpoints";
 import type { MemberCredentialChoice, MemberDeparture, WorkspaceRole } from "@/shared/vocabulary";
+import { hasPermission, rolesWith } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
 import { revokeInvitationsSentBy } from "../invitations/revoke-invitations-sent-by";
@@ -48,7 +49,7 @@ export function handOverTo(input: { credentials?: MemberCredentialChoice; actorU
   if (to === input.userId) {
     throw new AppError("invalid_request", "What you hold cannot be handed to yourself as you leave: revoke it, or have an owner remove you and take it over.");
   }
-  if (!input.handTo && input.actorRole !== "owner") throw new AppError("forbidden", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.");
+  if (!input.handTo && !hasPermission(input.actorRole, "take_over_credentials")) throw new AppError("forbidden", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.");
   return to;
 }
 
@@ -97,7 +98,7 @@ async function ownerToHandTo(tx: Tx, workspaceId: string, userId: string): Promi
     .select({ id: users.id, email: users.email })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId), eq(members.role, "owner")));
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId), inArray(members.role, rolesWith("take_over_credentials"))));
   if (!owner) throw new AppError("forbidden", "Only an owner of the workspace can take over a member's API keys and webhook endpoints.");
   return owner;
 }

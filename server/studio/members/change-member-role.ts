@@ -3,13 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
 import type { MemberCredentialChoice, WorkspaceRole } from "@/shared/vocabulary";
-import { roleAtLeast } from "@/shared/roles";
+import { hasPermission } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
 import { handOverTo, settleMemberDeparture } from "../developers/member-departure";
 import { loadManageableMember } from "./load-target";
 
 /**
- * Changes a member's role. Made an agent, they lose the Developers section, so the API
+ * Changes a member's role. Made a role without manage_developers (an agent), they lose the Developers section, so the API
  * keys and webhook endpoints they answer for are revoked, or handed to the owner making
  * the change when that owner chooses so (developers/member-departure.ts).
  */
@@ -27,7 +27,7 @@ export async function changeMemberRole(
     ip?: string;
   },
 ): Promise<void> {
-  const handTo = roleAtLeast(input.role, "admin") ? null : handOverTo(input);
+  const handTo = hasPermission(input.role, "manage_developers") ? null : handOverTo(input);
   await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {
     const target = await loadManageableMember(tx, { ...input, newRole: input.role });
     if (target.role === input.role) return null;
@@ -43,6 +43,6 @@ export async function changeMemberRole(
       detail: { from: target.role, to: input.role },
       ip: input.ip,
     });
-    return roleAtLeast(input.role, "admin") ? null : { memberEmail: target.email, departure: "member_demoted" };
+    return hasPermission(input.role, "manage_developers") ? null : { memberEmail: target.email, departure: "member_demoted" };
   });
 }

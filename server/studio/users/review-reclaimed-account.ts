@@ -14,6 +14,7 @@ import "server-only";
 import { and, eq, exists, isNull, ne } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { invitations, members, users, workspaces } from "@/db/schema/studio";
+import { OWNER } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
 import { revokeHeldOnReclaim } from "../developers/revoke-held-on-reclaim";
 
@@ -43,7 +44,7 @@ export async function reviewReclaimedAccount(ctx: { db: Tx; now: () => Date }, i
       holders.push({ userId: member.userId, email: removedPerson?.email ?? "" });
     }
     await revokeHeldOnReclaim(ctx.db, { workspaceId, holders, actorUserId: input.userId, ip: input.ip, now: ctx.now() });
-    await ctx.db.update(members).set({ role: "owner" }).where(and(eq(members.workspaceId, workspaceId), eq(members.userId, input.userId)));
+    await ctx.db.update(members).set({ role: OWNER }).where(and(eq(members.workspaceId, workspaceId), eq(members.userId, input.userId)));
     const revoked = await ctx.db
       .update(invitations)
       .set({ revokedAt: ctx.now() })

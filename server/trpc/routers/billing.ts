@@ -18,7 +18,7 @@ import { showPrices } from "@/server/studio/billing/show-prices";
 import { startPlanUpgrade } from "@/server/studio/billing/start-plan-upgrade";
 import { CREDIT_PACKS } from "@/shared/plans";
 import { PAID_PLANS } from "@/shared/vocabulary";
-import { publicProcedure, router, workspaceProcedure } from "../procedures";
+import { publicProcedure, permittedProcedure, router, workspaceProcedure } from "../procedures";
 
 const PackSchema = z.union(CREDIT_PACKS.map((pack) => z.literal(pack.credits)) as [z.ZodLiteral<number>, z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], { error: "Pick one of the credit packs." });
 const ThresholdSchema = z.number().int("Use a whole number of credits.").min(1, "Use at least 1 credit.").max(100_000);
@@ -34,28 +34,28 @@ export const billingRouter = router({
 
   history: workspaceProcedure().query(({ ctx }) => planAndCreditHistory(ctx.studio, { workspaceId: ctx.workspace.id })),
 
-  invoices: workspaceProcedure("owner").query(({ ctx }) => listWorkspaceInvoices(ctx.studio, { workspaceId: ctx.workspace.id })),
+  invoices: permittedProcedure("manage_billing").query(({ ctx }) => listWorkspaceInvoices(ctx.studio, { workspaceId: ctx.workspace.id })),
 
-  upgrade: workspaceProcedure("owner")
+  upgrade: permittedProcedure("manage_billing")
     .input(z.object({ plan: z.enum(PAID_PLANS) }))
     .mutation(({ ctx, input }) => startPlanUpgrade(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, plan: input.plan, requestOrigin: ctx.origin })),
 
-  buyCredits: workspaceProcedure("owner")
+  buyCredits: permittedProcedure("manage_billing")
     .input(z.object({ credits: PackSchema }))
     .mutation(({ ctx, input }) => buyCreditPack(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, credits: input.credits, requestOrigin: ctx.origin })),
 
-  portal: workspaceProcedure("owner").mutation(({ ctx }) => openBillingPortal(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, requestOrigin: ctx.origin })),
+  portal: permittedProcedure("manage_billing").mutation(({ ctx }) => openBillingPortal(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, requestOrigin: ctx.origin })),
 
   /** The owner is back from Checkout with its session id. */
-  completeCheckout: workspaceProcedure("owner")
+  completeCheckout: permittedProcedure("manage_billing")
     .input(z.object({ sessionId: z.string().regex(/^cs_\w{10,200}$/) }))
     .mutation(({ ctx, input }) => completeCheckout(ctx.studio, { workspaceId: ctx.workspace.id, sessionId: input.sessionId })),
 
-  setAutoTopUp: workspaceProcedure("owner")
+  setAutoTopUp: permittedProcedure("manage_billing")
     .input(z.object({ enabled: z.boolean(), threshold: ThresholdSchema, pack: PackSchema }))
     .mutation(({ ctx, input }) => changeAutoTopUp(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip, enabled: input.enabled, threshold: input.threshold, pack: input.pack })),
 
-  setLowBalanceAlert: workspaceProcedure("owner")
+  setLowBalanceAlert: permittedProcedure("manage_billing")
     .input(z.object({ threshold: ThresholdSchema.nullable() }))
     .mutation(({ ctx, input }) => changeLowBalanceAlert(ctx.studio, { workspaceId: ctx.workspace.id, threshold: input.threshold })),
 });

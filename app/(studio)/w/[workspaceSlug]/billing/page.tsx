@@ -12,6 +12,7 @@ import { creditsLabel } from "@/shared/credit-costs";
 import { chosenPaidPlan, CREDIT_PACKS, PLAN_TABLE } from "@/shared/plans";
 import type { BillingOverview } from "@/server/billing/billing-overview";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
+import { allows } from "@/shared/roles";
 
 export const metadata: Metadata = { title: "Billing" };
 
@@ -47,7 +48,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
   const chosen = chosenPaidPlan(planParam);
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
-  const owner = workspace.role === "owner";
+  const owner = allows(workspace, "manage_billing");
   let notice: CheckoutNoticeState | null = null;
   if (owner && checkout === "canceled") notice = { status: "canceled" };
   else if (owner && checkout && /^cs_\w{10,200}$/.test(checkout)) {
