@@ -13,6 +13,7 @@ import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { showAccount } from "@/server/v1/services/accounts/show-account";
 import { grantCredits } from "@/server/v1/services/billing/grant-credits";
 import { workspaceAccount } from "@/server/billing/workspace-account";
+import { addCredits } from "@/server/billing/add-credits";
 import { applyPlan } from "@/server/billing/apply-plan";
 import { createStudioContext } from "@/server/studio/context";
 import { listApiKeys } from "@/server/studio/developers/list-api-keys";
@@ -151,13 +152,12 @@ async function run(command: string, values: Values): Promise<unknown> {
       const { accountId } = await workspaceAccount(db, required(values, "workspace"));
       const plan = required(values, "plan") as Plan;
       // A workspace's plan comes with the plan table's quota unless one is named; the change is in its audit log.
-      await applyPlan(db, { accountId, plan, quota: integer(values, "quota"), source: "operator" });
+      await applyPlan(db, { accountId, plan, quota: integer(values, "quota"), source: "operator", actor: { kind: "operator" } });
       return showAccount(db, { accountId, now });
     }
-    case "workspace credits": {
-      const { accountId } = await workspaceAccount(db, required(values, "workspace"));
-      return grantCredits(db, { accountId, amount: integer(values, "add") ?? 0, note: "admin", source: "operator" });
-    }
+    case "workspace credits":
+      // In the workspace's audit log, as the studio's billing changes are.
+      return addCredits({ db }, { workspaceId: (await workspaceAccount(db, required(values, "workspace"))).workspaceId, amount: integer(values, "add") ?? 0, actor: { kind: "operator" } });
     case "account show":
       return showAccount(db, { accountId: required(values, "account"), now });
     case "key create": {

@@ -12,7 +12,7 @@ import { accounts, workspaceBilling, workspaces } from "@/db/schema";
 import { autoTopUpStoppedEmail, lowBalanceEmail } from "@/server/email/billing-templates";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
-import { recordAudit } from "@/server/studio/audit/record-audit";
+import { recordBillingAudit } from "./billing-audit";
 import { setBalanceThresholds } from "@/server/v1/services/accounts/set-balance-thresholds";
 import type { Tx } from "@/db/client";
 import { loadCatalogue } from "./catalogue";
@@ -97,7 +97,7 @@ async function stopTopUp(ctx: BillingContext, workspaceId: string, accountId: st
   await ctx.db.transaction(async (tx) => {
     await setBalanceThresholds(tx, { accountId, topUp: null });
     await tx.update(workspaceBilling).set({ topUpStoppedReason: reason, updatedAt: ctx.now() }).where(eq(workspaceBilling.workspaceId, workspaceId));
-    await recordAudit(tx, { workspaceId, actorUserId: null, action: "auto_top_up_changed", detail: { enabled: false, stopped: reason } });
+    await recordBillingAudit(tx, workspaceId, { actor: { kind: "system" }, action: "auto_top_up_changed", detail: { enabled: false, stopped: reason } });
   });
   return { outcome: "stopped", reason };
 }

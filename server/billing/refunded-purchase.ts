@@ -16,7 +16,7 @@ import { creditPack, PLAN_TABLE } from "@/shared/plans";
 import { workspaceOfCustomer } from "./billing-row";
 import { loadCatalogue } from "./catalogue";
 import type { BillingContext } from "./context";
-import { fulfilCheckout } from "./fulfil-checkout";
+import { completeCheckout } from "./complete-checkout";
 import { fulfilTopUp } from "./fulfil-top-up";
 import { grantInvoiceCredits, idOf } from "./grant-invoice-credits";
 
@@ -38,7 +38,7 @@ export async function refundedPurchase(ctx: BillingContext, stripe: Stripe, inte
     if (kind === "auto_top_up") await fulfilTopUp(ctx, intent);
     else {
       const { data: sessions } = await stripe.checkout.sessions.list({ payment_intent: intentId, limit: 1 });
-      if (sessions[0]) await fulfilCheckout(ctx, sessions[0].id, { workspaceId });
+      if (sessions[0]) await completeCheckout(ctx, { sessionId: sessions[0].id, workspaceId });
     }
     return { workspaceId, credits: pack.credits, purchase: `${creditsLabel(pack.credits)} ${kind === "auto_top_up" ? "auto top-up" : "pack"}`, source: "pack_refund" };
   }

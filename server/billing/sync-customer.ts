@@ -23,12 +23,11 @@ import type Stripe from "stripe";
 import { workspaceBilling, workspaces } from "@/db/schema";
 import type { Plan } from "@/shared/vocabulary";
 import { duplicatePlanRefundedEmail, pastDueEmail, planEndedUnpaidEmail } from "@/server/email/billing-templates";
-import { recordAudit } from "@/server/studio/audit/record-audit";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
 import { PLAN_TABLE } from "@/shared/plans";
 import { applyPlan } from "./apply-plan";
-import { buyerOf } from "./billing-audit";
+import { buyerOf, recordBillingAudit } from "./billing-audit";
 import { lockBillingRow, workspaceOfCustomer } from "./billing-row";
 import { cancelDuplicateSubscriptions, type CanceledDuplicate } from "./cancel-duplicate-subscriptions";
 import { formatPrice, loadCatalogue, type Catalogue } from "./catalogue";
@@ -67,7 +66,7 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     const { data } = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
     const { kept, canceled } = await cancelDuplicateSubscriptions(stripe, data, catalogue);
     for (const second of canceled) {
-      await recordAudit(tx, { workspaceId, actorUserId: null, action: "second_plan_refunded", target: second.planLabel, detail: { subscription: second.subscriptionId, refunded: refundedLabel(second) } });
+      await recordBillingAudit(tx, workspaceId, { actor: { kind: "stripe" }, action: "second_plan_refunded", target: second.planLabel, detail: { subscription: second.subscriptionId, refunded: refundedLabel(second) } });
     }
     const subscription = decidingSubscription(kept);
     const next = {
@@ -93,8 +92,8 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     if (after && after !== before) {
       const [workspace] = await tx.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, workspaceId));
       // The buyer is the actor only of the plan their checkout bought; a change in the portal or at a period's end is Stripe's.
-      const bought = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : null;
-      if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actorUserId: bought });
+      const actor = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : ({ kind: "stripe" } as const);
+      if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actor });
     }
     return { plan: after, mailPastDue, mailEndedUnpaid, canceled, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
   });

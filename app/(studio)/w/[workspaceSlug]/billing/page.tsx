@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { QuotaBar } from "@/components/workflows/quota-bar";
 import { creditsLabel } from "@/shared/credit-costs";
 import { chosenPaidPlan, CREDIT_PACKS, PLAN_TABLE } from "@/shared/plans";
-import type { BillingOverview } from "@/server/billing/billing-overview";
+import type { BillingOverview } from "@/server/billing/overview";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 import { allows } from "@/shared/roles";
 

@@ -4,17 +4,17 @@
  * failed.
  */
 import "server-only";
-import { readBillingRow } from "@/server/billing/billing-row";
+import { readBillingRow } from "./billing-row";
+import type { BillingContext } from "./context";
 import { PLAN_ENDED_NOTICE_DAYS } from "@/shared/plans";
 import type { PaidPlan } from "@/shared/vocabulary";
-import type { StudioContext } from "../context";
 
 export interface BillingNotice {
   pastDue: boolean;
   planEnded: { plan: PaidPlan; at: Date } | null;
 }
 
-export async function billingNotice(ctx: Pick<StudioContext, "db" | "now">, input: { workspaceId: string }): Promise<BillingNotice> {
+export async function notice(ctx: Pick<BillingContext, "db" | "now">, input: { workspaceId: string }): Promise<BillingNotice> {
   const row = await readBillingRow(ctx.db, input.workspaceId);
   const endedAt = row?.endedUnpaidAt ?? null;
   const recent = endedAt !== null && ctx.now().getTime() - endedAt.getTime() < PLAN_ENDED_NOTICE_DAYS * 86_400_000;

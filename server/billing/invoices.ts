@@ -35,7 +35,7 @@ export interface BillingDocument {
   receiptUrl: string | null;
 }
 
-export async function listInvoices(ctx: BillingContext, input: { workspaceId: string; limit?: number }): Promise<BillingDocument[]> {
+export async function invoices(ctx: BillingContext, input: { workspaceId: string; limit?: number }): Promise<BillingDocument[]> {
   const row = await readBillingRow(ctx.db, input.workspaceId);
   if (!ctx.stripe || !row?.stripeCustomerId) return [];
   const stripe = requireStripe(ctx);

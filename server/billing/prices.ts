@@ -4,7 +4,7 @@ import { logError } from "@/server/log";
 import { formatPrice, loadCatalogue } from "./catalogue";
 import { stripeClient } from "./stripe-client";
 
-export async function publicPrices(): Promise<{ plans: Partial<Record<"premium" | "business", string>>; packs: Partial<Record<string, string>> } | null> {
+export async function prices(): Promise<{ plans: Partial<Record<"premium" | "business", string>>; packs: Partial<Record<string, string>> } | null> {
   const stripe = stripeClient();
   if (!stripe) return null;
   try {
