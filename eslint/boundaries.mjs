@@ -25,6 +25,7 @@ function layerOf(relative) {
 /** What each layer may import at runtime, besides itself (none may import test/). */
 const ALLOWED = {
   shared: [],
+  env: ["shared"],
   db: ["shared", "env"],
   components: ["shared"],
   server: ["db", "shared", "env", "inngest"],

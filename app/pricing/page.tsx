@@ -5,10 +5,10 @@ import { Logo } from "@/components/shell/logo";
 import { SiteHeader } from "@/components/shell/site-header";
 import { ButtonLink } from "@/components/ui/button";
 import { CREDIT_COSTS, creditsLabel } from "@/shared/credit-costs";
-import { CREDIT_PACKS, FREE_WORKSPACES_PER_PERSON, PLAN_TABLE } from "@/shared/plans";
+import { CREDIT_PACKS, FEATURED_PLAN, FREE_WORKSPACES_PER_PERSON, PLAN_TABLE } from "@/shared/plans";
 import { getSession } from "@/server/auth/session";
 import { authLink } from "@/shared/safe-callback";
-import type { PaidPlan } from "@/shared/vocabulary";
+import { FREE_PLAN, type PaidPlan } from "@/shared/vocabulary";
 import { serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Pricing" };
@@ -43,8 +43,8 @@ export default async function PricingPage() {
           <PlanCards
             prices={prices?.plans ?? null}
             action={(plan) => (
-              <ButtonLink href={plan === "free" ? start : startWith(plan)} variant={plan === "premium" ? "primary" : "secondary"} className="w-full">
-                {plan === "free" ? "Start free" : session ? `Choose ${PLAN_TABLE[plan].label} for a workspace` : `Start with ${PLAN_TABLE[plan].label}`}
+              <ButtonLink href={plan === FREE_PLAN ? start : startWith(plan)} variant={plan === FEATURED_PLAN ? "primary" : "secondary"} className="w-full">
+                {plan === FREE_PLAN ? "Start free" : session ? `Choose ${PLAN_TABLE[plan].label} for a workspace` : `Start with ${PLAN_TABLE[plan].label}`}
               </ButtonLink>
             )}
           />

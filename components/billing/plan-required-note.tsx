@@ -3,12 +3,13 @@ import Link from "next/link";
 import { useCredits } from "@/components/credits/use-credits";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { PLAN_NEEDED_FOR } from "@/shared/plans";
-import { allows } from "@/shared/roles";
+import { FREE_PLAN } from "@/shared/vocabulary";
+import { allows, holdersOf } from "@/shared/roles";
 
-/** Whether the workspace's plan includes a feature that needs Premium or Business (the contract's plan gating). */
+/** Whether the workspace's plan includes a feature that needs a paid plan (the contract's plan gating). */
 export function usePlanAllows(): boolean {
   const { plan } = useCredits();
-  return plan !== "free";
+  return plan !== FREE_PLAN;
 }
 
 /** Says which plan a feature needs when the workspace's plan lacks it; owners get the way to upgrade. */
@@ -23,7 +24,7 @@ export function PlanRequiredNote({ feature }: { feature: keyof typeof PLAN_NEEDE
           See plans
         </Link>
       ) : (
-        "An owner can upgrade the workspace."
+        `Ask one of its ${holdersOf("manage_billing")} to upgrade the workspace.`
       )}
     </p>
   );

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { createdAt, inList } from "./columns";
 import { studio, users } from "./studio";
 
 export const EMAIL_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
@@ -31,7 +31,7 @@ export const emailTokens = studio.table(
   (t) => [
     uniqueIndex("email_tokens_token_hash_unique").on(t.tokenHash),
     index("email_tokens_user_idx").on(t.userId, t.purpose),
-    check("email_tokens_purpose_known", sql`${t.purpose} in ('verify_email', 'reset_password')`),
+    check("email_tokens_purpose_known", sql`${t.purpose} in (${inList(EMAIL_TOKEN_PURPOSES)})`),
   ],
 );
 

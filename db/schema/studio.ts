@@ -20,7 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, inList, updatedAt } from "./columns";
 import { AGENT_GRANTABLE, type AgentGrant } from "../../shared/roles";
-import { WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type RoomType, type WorkspaceRole } from "../../shared/vocabulary";
+import { INVITATION_ROLES, WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type RoomType, type WorkspaceRole } from "../../shared/vocabulary";
 
 export const studio = pgSchema("studio");
 
@@ -116,7 +116,8 @@ export const invitations = studio.table(
     uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
     uniqueIndex("invitations_request_unique").on(t.workspaceId, t.requestId),
     index("invitations_workspace_idx").on(t.workspaceId),
-    check("invitations_role_known", sql`${t.role} in ('admin', 'agent')`),
+    // In the role table's order (owner, admin, agent), as the constraint was first written.
+    check("invitations_role_known", sql`${t.role} in (${inList(WORKSPACE_ROLES.filter((role) => (INVITATION_ROLES as readonly string[]).includes(role)))})`),
   ],
 );
 

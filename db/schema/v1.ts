@@ -22,7 +22,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { OutputCheck } from "../../server/v1/schemas/output-check";
-import { PLANS, type Environment, type KeyScope, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
+import { KEY_SCOPES, PLANS, type Environment, type KeyScope, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
 import { completedAt, createdAt, inList, updatedAt } from "./columns";
 
 export const v1 = pgSchema("v1");
@@ -33,9 +33,11 @@ export const v1 = pgSchema("v1");
  * (`npm run admin`), a Stripe subscription, or `legacy` for a studio account made before
  * plans existed, which start-up moves to the sign-up plan once (db/signup-plan.ts).
  */
-export type PlanSource = "signup" | "operator" | "stripe" | "legacy";
+export const PLAN_SOURCES = ["signup", "operator", "stripe", "legacy"] as const;
+export type PlanSource = (typeof PLAN_SOURCES)[number];
 /** Where a grant of credits came from, shown in the workspace's usage history. */
-export type CreditSource = "opening" | "starter" | "operator" | "stripe_invoice" | "credit_pack" | "auto_top_up" | "pack_refund" | "plan_refund";
+export const CREDIT_SOURCES = ["opening", "starter", "operator", "stripe_invoice", "credit_pack", "auto_top_up", "pack_refund", "plan_refund"] as const;
+export type CreditSource = (typeof CREDIT_SOURCES)[number];
 export type ErrorInfo = { code: string; message: string; details?: unknown };
 
 
@@ -59,7 +61,7 @@ export const accounts = v1.table(
     check("accounts_balance_not_negative", sql`${t.creditBalance} >= 0`),
     check("accounts_plan_known", sql`${t.plan} in (${inList(PLANS)})`),
     check("accounts_quota_not_negative", sql`${t.monthlyQuota} >= 0`),
-    check("accounts_plan_source_known", sql`${t.planSource} in ('signup', 'operator', 'stripe', 'legacy')`),
+    check("accounts_plan_source_known", sql`${t.planSource} in (${inList(PLAN_SOURCES)})`),
     check("accounts_thresholds_positive", sql`coalesce(${t.lowBalanceThreshold}, 1) > 0 and coalesce(${t.topUpThreshold}, 1) > 0`),
   ],
 );
@@ -96,11 +98,12 @@ export const apiKeys = v1.table(
     uniqueIndex("api_keys_hash_unique").on(t.keyHash),
     index("api_keys_prefix_idx").on(t.prefix),
     index("api_keys_account_idx").on(t.accountId),
-    check("api_keys_scope_known", sql`${t.scope} in ('full', 'read_only')`),
+    check("api_keys_scope_known", sql`${t.scope} in (${inList(KEY_SCOPES)})`),
   ],
 );
 
-export type LedgerKind = "grant" | "debit" | "refund";
+export const LEDGER_KINDS = ["grant", "debit", "refund"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const creditLedger = v1.table(
   "credit_ledger",
@@ -129,7 +132,7 @@ export const creditLedger = v1.table(
     uniqueIndex("credit_ledger_grant_once").on(t.grantKey),
     uniqueIndex("credit_ledger_refund_once").on(t.refundOf),
     index("credit_ledger_account_idx").on(t.accountId, t.createdAt),
-    check("credit_ledger_kind_known", sql`${t.kind} in ('grant', 'debit', 'refund')`),
+    check("credit_ledger_kind_known", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
     check(
       "credit_ledger_sign",
       sql`(${t.kind} = 'debit' and ${t.amount} < 0 and ${t.chargeKey} is not null) or (${t.kind} = 'refund' and ${t.amount} > 0 and ${t.refundOf} is not null) or ${t.kind} = 'grant'`,

@@ -9,7 +9,7 @@ import { is } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Tx } from "@/db/client";
 import type { PlanSource } from "@/db/schema";
-import type { Plan } from "@/shared/vocabulary";
+import { FREE_PLAN, type Plan } from "@/shared/vocabulary";
 import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { planQuota } from "@/shared/plans";
 import { recordAccountAudit, type BillingActor } from "./billing-audit";
@@ -28,7 +28,7 @@ export interface ApplyPlanInput {
 
 export async function applyPlan(db: Tx, input: ApplyPlanInput): Promise<{ changed: boolean }> {
   const apply = async (tx: Tx) => {
-    const confirmed = input.plan === "free" && input.quota === undefined ? await hasConfirmedOwner(tx, input.accountId) : true;
+    const confirmed = input.plan === FREE_PLAN && input.quota === undefined ? await hasConfirmedOwner(tx, input.accountId) : true;
     const result = await setPlan(tx, { accountId: input.accountId, plan: input.plan, quota: input.quota ?? planQuota(input.plan, confirmed), source: input.source, reference: input.reference });
     if (result.changed && result.fromPlan !== input.plan) {
       await recordAccountAudit(tx, input.accountId, { actor: input.actor, action: "plan_changed", target: input.plan, detail: { from: result.fromPlan, source: input.source } });

@@ -12,6 +12,7 @@ import { accounts, workspaceBilling, workspaces } from "@/db/schema";
 import { autoTopUpStoppedEmail, lowBalanceEmail } from "@/server/email/billing-templates";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
+import { PURCHASE_KINDS } from "@/shared/plans";
 import { recordBillingAudit } from "./billing-audit";
 import { setBalanceThresholds } from "@/server/v1/services/accounts/set-balance-thresholds";
 import type { Tx } from "@/db/client";
@@ -69,7 +70,7 @@ export async function chargeAutoTopUp(ctx: BillingContext, input: { accountId: s
         confirm: true,
         off_session: true,
         description: `Atrium auto top-up: ${pack} credits`,
-        metadata: { workspace_id: workspace.workspaceId, kind: "auto_top_up", credits: String(pack) },
+        metadata: { workspace_id: workspace.workspaceId, kind: PURCHASE_KINDS.autoTopUp, credits: String(pack) },
       },
       { idempotencyKey: `atrium-auto-top-up-${input.accountId}-${input.ledgerEntryId}` },
     );

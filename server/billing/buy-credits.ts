@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { AppError } from "@/server/errors";
-import { CREDIT_PACKS } from "@/shared/plans";
+import { CREDIT_PACKS, PURCHASE_KINDS } from "@/shared/plans";
 import { loadCatalogue } from "./catalogue";
 import { checkoutReturnUrls, checkoutTarget, type PurchaseRequest } from "./checkout-target";
 import { requireStripe, type BillingContext } from "./context";
@@ -20,7 +20,7 @@ export async function buyCredits(ctx: BillingContext, input: PurchaseRequest & {
   if (!price) throw new AppError("payments_unavailable", `This pack has no price in Stripe yet (lookup key ${pack.lookupKey}).`);
   const target = await checkoutTarget(ctx, input);
   const customer = await ensureCustomer(ctx, target);
-  const metadata = { workspace_id: target.workspaceId, kind: "credit_pack", credits: String(credits), user_id: target.userId };
+  const metadata = { workspace_id: target.workspaceId, kind: PURCHASE_KINDS.creditPack, credits: String(credits), user_id: target.userId };
   const session = await stripe.checkout.sessions.create({
     mode: "payment",
     customer,

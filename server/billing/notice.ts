@@ -6,8 +6,8 @@
 import "server-only";
 import { readBillingRow } from "./billing-row";
 import type { BillingContext } from "./context";
-import { PLAN_ENDED_NOTICE_DAYS } from "@/shared/plans";
-import type { PaidPlan } from "@/shared/vocabulary";
+import { PAST_DUE_STATUS, PLAN_ENDED_NOTICE_DAYS } from "@/shared/plans";
+import { isPaidPlan, type PaidPlan } from "@/shared/vocabulary";
 
 export interface BillingNotice {
   pastDue: boolean;
@@ -18,6 +18,6 @@ export async function notice(ctx: Pick<BillingContext, "db" | "now">, input: { w
   const row = await readBillingRow(ctx.db, input.workspaceId);
   const endedAt = row?.endedUnpaidAt ?? null;
   const recent = endedAt !== null && ctx.now().getTime() - endedAt.getTime() < PLAN_ENDED_NOTICE_DAYS * 86_400_000;
-  const plan = row?.subscriptionPlan === "premium" || row?.subscriptionPlan === "business" ? row.subscriptionPlan : null;
-  return { pastDue: row?.subscriptionStatus === "past_due", planEnded: recent && plan ? { plan, at: endedAt } : null };
+  const plan = row?.subscriptionPlan && isPaidPlan(row.subscriptionPlan) ? row.subscriptionPlan : null;
+  return { pastDue: row?.subscriptionStatus === PAST_DUE_STATUS, planEnded: recent && plan ? { plan, at: endedAt } : null };
 }

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { CreditSource } from "@/db/schema";
 import { creditsLabel } from "@/shared/credit-costs";
-import { creditPack, PLAN_TABLE } from "@/shared/plans";
+import { creditPack, PACK_PURCHASE_KINDS, PLAN_TABLE } from "@/shared/plans";
 import { workspaceOfCustomer } from "./billing-row";
 import { loadCatalogue } from "./catalogue";
 import type { BillingContext } from "./context";
@@ -31,7 +31,7 @@ export interface RefundedPurchase {
 export async function refundedPurchase(ctx: BillingContext, stripe: Stripe, intentId: string): Promise<RefundedPurchase | null> {
   const intent = await stripe.paymentIntents.retrieve(intentId);
   const kind = intent.metadata?.kind;
-  if (kind === "credit_pack" || kind === "auto_top_up") {
+  if (PACK_PURCHASE_KINDS.includes(kind ?? "")) {
     const pack = creditPack(Number(intent.metadata.credits));
     const workspaceId = intent.metadata.workspace_id;
     if (!pack || !workspaceId) return null;

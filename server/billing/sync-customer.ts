@@ -21,11 +21,11 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { workspaceBilling, workspaces } from "@/db/schema";
-import type { Plan } from "@/shared/vocabulary";
+import { FREE_PLAN, isPaidPlan, type PaidPlan, type Plan } from "@/shared/vocabulary";
 import { duplicatePlanRefundedEmail, pastDueEmail, planEndedUnpaidEmail } from "@/server/email/billing-templates";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
-import { PLAN_TABLE } from "@/shared/plans";
+import { ENDED_STATUSES, paidPlanLabel, PAST_DUE_STATUS, PLAN_HOLDING_STATUSES, statusIn } from "@/shared/plans";
 import { applyPlan } from "./apply-plan";
 import { buyerOf, recordBillingAudit } from "./billing-audit";
 import { lockBillingRow, workspaceOfCustomer } from "./billing-row";
@@ -33,24 +33,21 @@ import { cancelDuplicateSubscriptions, type CanceledDuplicate } from "./cancel-d
 import { formatPrice, loadCatalogue, type Catalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { endedAt, endedForNonPayment, writeOffOpenInvoices } from "./ended-unpaid";
-import { HOLDS_PLAN } from "./live-subscriptions";
 import { workspaceOwners } from "./owners";
-
-const ENDED = ["canceled", "unpaid", "incomplete_expired", "paused"];
 
 /** The plan a subscription state gives the workspace; null: Stripe does not decide it (none yet, or a first payment pending). */
 export function planFromStripe(status: string | null, plan: string | null): Plan | null {
-  if (status && HOLDS_PLAN.includes(status) && (plan === "premium" || plan === "business")) return plan;
-  if (status && ENDED.includes(status)) return "free";
+  if (statusIn(PLAN_HOLDING_STATUSES, status) && plan !== null && isPaidPlan(plan)) return plan;
+  if (statusIn(ENDED_STATUSES, status)) return FREE_PLAN;
   return null;
 }
 
 function decidingSubscription(subscriptions: Stripe.Subscription[]): Stripe.Subscription | null {
   const newestFirst = [...subscriptions].sort((a, b) => b.created - a.created);
-  return newestFirst.find((s) => HOLDS_PLAN.includes(s.status)) ?? newestFirst[0] ?? null;
+  return newestFirst.find((s) => statusIn(PLAN_HOLDING_STATUSES, s.status)) ?? newestFirst[0] ?? null;
 }
 
-function planOf(subscription: Stripe.Subscription, catalogue: Catalogue): string | null {
+function planOf(subscription: Stripe.Subscription, catalogue: Catalogue): PaidPlan | null {
   const price = subscription.items.data[0]?.price;
   const known = price ? catalogue.byPriceId.get(price.id) : undefined;
   return known && "plan" in known ? known.plan : null;
@@ -82,9 +79,9 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     const newlyEndedUnpaid = next.endedUnpaidAt !== null && row.endedUnpaidAt === null;
     if (newlyEndedUnpaid) await writeOffOpenInvoices(stripe, subscription!);
     // Mailed as the plan ends, not for an end that happened before this was recorded.
-    const mailEndedUnpaid = newlyEndedUnpaid && before !== null && before !== "free";
+    const mailEndedUnpaid = newlyEndedUnpaid && before !== null && before !== FREE_PLAN;
     const latestInvoice = typeof subscription?.latest_invoice === "string" ? subscription.latest_invoice : (subscription?.latest_invoice?.id ?? null);
-    const mailPastDue = next.subscriptionStatus === "past_due" && latestInvoice !== null && row.pastDueMailedFor !== latestInvoice;
+    const mailPastDue = next.subscriptionStatus === PAST_DUE_STATUS && latestInvoice !== null && row.pastDueMailedFor !== latestInvoice;
     await tx
       .update(workspaceBilling)
       .set({ ...next, ...(mailPastDue ? { pastDueMailedFor: latestInvoice } : {}), updatedAt: ctx.now() })
@@ -95,7 +92,7 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
       const actor = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : ({ kind: "stripe" } as const);
       if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actor });
     }
-    return { plan: after, mailPastDue, mailEndedUnpaid, canceled, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
+    return { plan: after, mailPastDue, mailEndedUnpaid, canceled, planLabel: paidPlanLabel(next.subscriptionPlan) };
   });
   if (outcome.mailPastDue || outcome.mailEndedUnpaid || outcome.canceled.length > 0) {
     const owners = await workspaceOwners(ctx.db, workspaceId);

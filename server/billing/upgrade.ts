@@ -14,7 +14,7 @@
 import "server-only";
 import type Stripe from "stripe";
 import { AppError } from "@/server/errors";
-import { PLAN_TABLE } from "@/shared/plans";
+import { PLAN_TABLE, PURCHASE_KINDS, statusIn, SUBSCRIBED_STATUSES } from "@/shared/plans";
 import { type PaidPlan } from "@/shared/vocabulary";
 import { lockBillingRow } from "./billing-row";
 import { checkoutReturnUrls, checkoutTarget, type PurchaseRequest } from "./checkout-target";
@@ -22,9 +22,6 @@ import { loadCatalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { ensureCustomer } from "./ensure-customer";
 import { stripeErrorOf } from "./stripe-errors";
-
-/** A subscription in these states is changed or canceled in the portal, not bought again. */
-const SUBSCRIBED = ["active", "trialing", "past_due", "incomplete"];
 
 const USE_THE_PORTAL = "This workspace already has a subscription: change or cancel it in the billing portal.";
 
@@ -38,13 +35,13 @@ export async function upgrade(ctx: BillingContext, input: PurchaseRequest & { pl
   return ctx.db.transaction(async (tx) => {
     await lockBillingRow(tx, target.workspaceId);
     const { data: subscriptions } = await stripe.subscriptions.list({ customer, status: "all", limit: 20 });
-    if (subscriptions.some((s) => SUBSCRIBED.includes(s.status))) throw new AppError("conflict", USE_THE_PORTAL);
+    if (subscriptions.some((s) => statusIn(SUBSCRIBED_STATUSES, s.status))) throw new AppError("conflict", USE_THE_PORTAL);
     const { data: open } = await stripe.checkout.sessions.list({ customer, status: "open", limit: 100 });
     for (const session of open.filter((s) => s.mode === "subscription")) {
       if (session.url && session.metadata?.plan === plan && session.metadata?.user_id === target.userId) return { url: session.url };
       await expireCheckout(stripe, session.id);
     }
-    const metadata = { workspace_id: target.workspaceId, kind: "plan", plan, user_id: target.userId };
+    const metadata = { workspace_id: target.workspaceId, kind: PURCHASE_KINDS.plan, plan, user_id: target.userId };
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
       customer,

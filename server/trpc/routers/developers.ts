@@ -19,7 +19,7 @@ import { rotateApiKey } from "@/server/studio/developers/rotate-api-key";
 import { rotateWebhookSecret } from "@/server/studio/developers/rotate-webhook-secret";
 import { sendWebhookTest } from "@/server/studio/developers/send-webhook-test";
 import { updateWebhookEndpoint } from "@/server/studio/developers/update-webhook-endpoint";
-import { KEY_SCOPES, MAX_KEY_NAME_LENGTH, ROTATION_OVERLAP_HOURS, STATUS_CLASSES, WEBHOOK_EVENT_TYPES } from "@/shared/vocabulary";
+import { KEY_SCOPES, MAX_KEY_NAME_LENGTH, MAX_WEBHOOK_DESCRIPTION_LENGTH, ROTATION_OVERLAP_HOURS, STATUS_CLASSES, WEBHOOK_EVENT_TYPES } from "@/shared/vocabulary";
 import { permittedProcedure, router } from "../procedures";
 
 const manager = () => permittedProcedure("manage_developers");
@@ -29,7 +29,7 @@ const OverlapSchema = z.union(ROTATION_OVERLAP_HOURS.map((hours) => z.literal(ho
 const EndpointFieldsSchema = z.object({
   url: z.string().trim().min(1, "Enter the endpoint's URL.").max(2048),
   eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, "Choose at least one event type."),
-  description: z.string().trim().max(200).default(""),
+  description: z.string().trim().max(MAX_WEBHOOK_DESCRIPTION_LENGTH).default(""),
 });
 
 export const developersRouter = router({
