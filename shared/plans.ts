@@ -14,6 +14,8 @@ export interface PlanTerms {
   monthlyQuota: number;
   /** Credits granted with each paid invoice of the plan (never for Free). */
   includedCredits: number;
+  /** Outputs of POST /job when `fast` is not true (D5). */
+  jobOutputs: number;
   /** The Stripe price of the monthly subscription, by lookup key; null for Free. */
   lookupKey: string | null;
   /** What the plan unlocks, for the pricing and billing pages. */
@@ -26,6 +28,7 @@ export const PLAN_TABLE = {
     label: "Free",
     monthlyQuota: 20,
     includedCredits: 0,
+    jobOutputs: 1,
     lookupKey: null,
     features: ["Staging, decluttering, renders and color changes", "One output per staging request", "Inpainting, upscaling and listing copy with credits"],
   },
@@ -34,6 +37,7 @@ export const PLAN_TABLE = {
     label: "Premium",
     monthlyQuota: 1_000,
     includedCredits: 300,
+    jobOutputs: 2,
     lookupKey: "atrium_premium_monthly",
     features: ["Everything in Free", "Multi-view staging sets and listing videos", "Two outputs per staging request"],
   },
@@ -42,6 +46,7 @@ export const PLAN_TABLE = {
     label: "Business",
     monthlyQuota: 10_000,
     includedCredits: 1_500,
+    jobOutputs: 4,
     lookupKey: "atrium_business_monthly",
     features: ["Everything in Premium", "Four outputs per staging request", "The highest rate limits"],
   },
@@ -65,6 +70,9 @@ export const ENDED_STATUSES = ["canceled", "unpaid", "incomplete_expired", "paus
 export const SUBSCRIBED_STATUSES = SUBSCRIPTION_STATUSES.filter((status) => !(ENDED_STATUSES as readonly string[]).includes(status));
 /** A renewal failed and Stripe is retrying it: the plan holds, with a banner and one mail per unpaid invoice. */
 export const PAST_DUE_STATUS = "past_due" as const satisfies SubscriptionStatus;
+/** Canceled (by the owner at a period's end, or by Stripe after the last retry) and unpaid (the retries ran out, the subscription kept): the two ways a plan ends. */
+export const CANCELED_STATUS = "canceled" as const satisfies SubscriptionStatus;
+export const UNPAID_STATUS = "unpaid" as const satisfies SubscriptionStatus;
 
 /** Whether a subscription state (as Stripe or our copy of it says) is one of `states`. */
 export function statusIn(states: readonly SubscriptionStatus[], status: string | null | undefined): boolean {

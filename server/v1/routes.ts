@@ -40,7 +40,7 @@ import {
 import { PropertyDescriptionRequestSchema, PropertyDescriptionResponseSchema } from "@/server/v1/schemas/property-description";
 import type { PreviewFeature } from "@/env";
 import { CREDIT_COSTS, creditsLabel, multiviewCost, paidRouteNote } from "@/shared/credit-costs";
-import { MULTIVIEW_OTHER_VIEWS } from "@/shared/vocabulary";
+import { MULTIVIEW_OTHER_VIEWS, PLANS } from "@/shared/vocabulary";
 import type { V1ErrorCode } from "./openapi/components";
 
 export interface V1Route {
@@ -259,7 +259,7 @@ export const V1_ROUTE_TABLE = {
       "Quota units per calendar month (UTC): `api_completed_month` counts units consumed this month, net of refunds; " +
       "`api_total_completed` all units ever consumed. Generation POSTs are refused with 403 `quota_exceeded` once " +
       "`api_completed_month >= api_monthly_quota`. The body is exactly these three fields; the headers " +
-      "`Atrium-Credit-Balance` (the media-credit balance, an integer) and `Atrium-Plan` (`free`, `premium` or `business`) " +
+      `\`Atrium-Credit-Balance\` (the media-credit balance, an integer) and \`Atrium-Plan\` (${PLANS.slice(0, -1).map((plan) => `\`${plan}\``).join(", ")} or \`${PLANS.at(-1)}\`) ` +
       "say what is left to spend (D14).",
     style: "legacy",
     billing: "Free: no quota, no credits.",

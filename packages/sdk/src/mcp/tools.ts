@@ -14,7 +14,7 @@ export interface AtriumMcpServerOptions {
   version?: string;
 }
 
-/** "27 credits", as the route's billing note says it. */
+/** "N credits", as the route's billing note says it. */
 const credits = (amount: number) => `${amount} ${amount === 1 ? "credit" : "credits"}`;
 /** "premium and business plans": the plans multi-view and video need. */
 const PAID_PLAN_WORDS = `${PAID_PLANS.join(" and ")} plans`;
