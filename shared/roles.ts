@@ -1,9 +1,13 @@
 /**
- * Workspace roles, from most to least powerful, and what each may do. Owners manage
- * everything including other owners; admins manage members and invitations and read the
- * audit log; agents work on projects and photos, and do more only where an owner allows
- * it in Settings (AGENT_GRANTABLE). Callers ask for a permission (`hasPermission`), never
- * compare roles themselves: the server refuses and the UI hides controls by this table.
+ * Workspace roles, from most to least powerful, and what each may do: the permission
+ * table. Owners hold every permission (billing, deleting the workspace, the owner role,
+ * taking over a departing member's keys); admins manage members and invitations, read the
+ * audit log, run the Developers section, change the workspace's settings, archive
+ * projects and delete others' work; agents work on projects and photos, and do more only
+ * where an owner allows it in Settings (AGENT_GRANTABLE). Callers ask for a permission
+ * (`permittedProcedure`, `hasPermission`, `allows(workspace, …)` in the UI, `rolesWith` in
+ * a query), never compare roles themselves: the server refuses and the UI hides controls
+ * by this table, and scripts/restatements.ts fails a role compared by name elsewhere.
  */
 import { WORKSPACE_ROLES, type WorkspaceRole } from "./vocabulary";
 
@@ -15,6 +19,7 @@ export const OWNER = "owner" as const satisfies WorkspaceRole;
 /** What each role may do, as the Members page says it (the Developers section is the API keys, request log and webhooks). */
 export const ROLE_SUMMARY = "Agents work on projects and photos. Admins also manage members, invitations and the Developers section: API keys, the request log and webhooks.";
 
+/** The roles' order, for tests that walk every role (server/trpc/access-table.test.ts); never a rule: ask for a permission. */
 export function roleAtLeast(role: WorkspaceRole, minimum: WorkspaceRole): boolean {
   return RANK[role] >= RANK[minimum];
 }

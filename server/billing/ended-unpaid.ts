@@ -21,7 +21,7 @@ export function endedAt(subscription: Stripe.Subscription, now: Date): Date {
 
 /**
  * Writes off the open invoices of a canceled subscription. An unpaid subscription's are
- * left alone: paying them is how it comes back, and they read as not paid (list-invoices.ts).
+ * left alone: paying them is how it comes back, and they read as not paid (invoices.ts).
  */
 export async function writeOffOpenInvoices(stripe: Stripe, subscription: Stripe.Subscription): Promise<void> {
   if (subscription.status !== CANCELED_STATUS) return;
