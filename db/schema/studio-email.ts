@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, inList } from "./columns";
+import { createdAt, inList, uuidKey } from "./columns";
 import { studio, users } from "./studio";
 
 export const EMAIL_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
@@ -15,7 +15,7 @@ export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 export const emailTokens = studio.table(
   "email_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -39,7 +39,7 @@ export const emailTokens = studio.table(
 export const emailOutbox = studio.table(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     messageId: text("message_id"),
     from: text("from").notNull(),
     /** Envelope recipients, lower-cased. */

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DELIVERY_STATES, type DeliveryState } from "../../shared/vocabulary";
-import { createdAt, inList, updatedAt } from "./columns";
+import { createdAt, inList, updatedAt, uuidKey } from "./columns";
 import { accounts, v1, webhookEvents } from "./v1";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -15,7 +15,7 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "d
 export const webhookEndpoints = v1.table(
   "webhook_endpoints",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -45,7 +45,7 @@ export const webhookEndpoints = v1.table(
 export const webhookDeliveries = v1.table(
   "webhook_deliveries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     eventId: text("event_id")
       .notNull()
       .references(() => webhookEvents.id, { onDelete: "cascade" }),

@@ -5,25 +5,10 @@
  * once (unique refund_of).
  */
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { OutputCheck } from "../../server/v1/schemas/output-check";
 import { KEY_SCOPES, PLANS, type Environment, type KeyScope, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
-import { completedAt, createdAt, inList, updatedAt } from "./columns";
+import { completedAt, createdAt, inList, updatedAt, uuidKey } from "./columns";
 
 export const v1 = pgSchema("v1");
 
@@ -44,7 +29,7 @@ export type ErrorInfo = { code: string; message: string; details?: unknown };
 export const accounts = v1.table(
   "accounts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text("name").notNull(),
     plan: text("plan").$type<Plan>().notNull(),
     monthlyQuota: integer("monthly_quota").notNull(),
@@ -69,7 +54,7 @@ export const accounts = v1.table(
 export const apiKeys = v1.table(
   "api_keys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -197,7 +182,7 @@ export type GroupStatus = "processing" | "completed" | "partially_completed" | "
 export const jobGroups = v1.table(
   "job_groups",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -230,7 +215,7 @@ export const jobGroups = v1.table(
 export const jobOutputs = v1.table(
   "job_outputs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     groupId: uuid("group_id")
       .notNull()
       .references(() => jobGroups.id, { onDelete: "cascade" }),
@@ -254,7 +239,7 @@ export type MediaKind = "inpaint" | "upscale" | "video" | "property_description"
 export const mediaJobs = v1.table(
   "media_jobs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -277,7 +262,7 @@ export const mediaJobs = v1.table(
 export const renderSets = v1.table(
   "render_sets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -300,7 +285,7 @@ export type GateVerdict = "pass" | "fail";
 export const renderViews = v1.table(
   "render_views",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     setId: uuid("set_id")
       .notNull()
       .references(() => renderSets.id, { onDelete: "cascade" }),
@@ -336,7 +321,7 @@ export const renderViews = v1.table(
 export const freeRedos = v1.table(
   "free_redos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
