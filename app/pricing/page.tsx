@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PlanCards } from "@/components/billing/plan-cards";
-import { Logo } from "@/components/shell/logo";
+import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
 import { ButtonLink } from "@/components/ui/button";
 import { CREDIT_COSTS, creditsLabel } from "@/shared/credit-costs";
@@ -91,14 +91,11 @@ export default async function PricingPage() {
           </div>
         </section>
       </main>
-      <footer className="border-t border-stone-200">
-        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-stone-600 sm:flex-row sm:px-6">
-          <Logo className="text-base" />
-          <Link href="/" className="hover:text-stone-900">
-            Home
-          </Link>
-        </div>
-      </footer>
+      <SiteFooter>
+        <Link href="/" className="hover:text-stone-900">
+          Home
+        </Link>
+      </SiteFooter>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import "server-only";
 import { AppError } from "@/server/errors";
 import { CREDIT_PACKS, PURCHASE_KINDS } from "@/shared/plans";
 import { loadCatalogue } from "./catalogue";
-import { checkoutReturnUrls, checkoutTarget, type PurchaseRequest } from "./checkout-target";
+import { checkoutOf, checkoutTarget, type PurchaseRequest } from "./checkout-target";
 import { requireStripe, type BillingContext } from "./context";
 import { ensureCustomer } from "./ensure-customer";
 
@@ -22,14 +22,11 @@ export async function buyCredits(ctx: BillingContext, input: PurchaseRequest & {
   const customer = await ensureCustomer(ctx, target);
   const metadata = { workspace_id: target.workspaceId, kind: PURCHASE_KINDS.creditPack, credits: String(credits), user_id: target.userId };
   const session = await stripe.checkout.sessions.create({
+    ...checkoutOf(target, customer, price.id),
     mode: "payment",
-    customer,
-    client_reference_id: target.workspaceId,
-    line_items: [{ price: price.id, quantity: 1 }],
     metadata,
     // The card is kept for auto top-up.
     payment_intent_data: { metadata, setup_future_usage: "off_session", description: `Atrium: ${credits} credits` },
-    ...checkoutReturnUrls(target),
   });
   return { url: session.url! };
 }

@@ -22,9 +22,19 @@ export interface PurchaseRequest {
   requestOrigin?: string | null;
 }
 
-/** Where Stripe Checkout sends the buyer back: the billing page, which completes the session or says it was canceled. */
-export function checkoutReturnUrls(target: CheckoutTarget): { success_url: string; cancel_url: string } {
-  return { success_url: `${target.billingUrl}?checkout={CHECKOUT_SESSION_ID}`, cancel_url: `${target.billingUrl}?checkout=canceled` };
+/**
+ * What every Checkout session of a workspace says: its customer, the workspace as the
+ * client reference, one price, and where the buyer comes back (the billing page, which
+ * completes the session or says it was canceled).
+ */
+export function checkoutOf(target: CheckoutTarget, customer: string, priceId: string) {
+  return {
+    customer,
+    client_reference_id: target.workspaceId,
+    line_items: [{ price: priceId, quantity: 1 }],
+    success_url: `${target.billingUrl}?checkout={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${target.billingUrl}?checkout=canceled`,
+  };
 }
 
 export async function checkoutTarget(ctx: { db: Database }, input: PurchaseRequest): Promise<CheckoutTarget> {

@@ -17,7 +17,7 @@ import { AppError } from "@/server/errors";
 import { PLAN_TABLE, PURCHASE_KINDS, statusIn, SUBSCRIBED_STATUSES } from "@/shared/plans";
 import { type PaidPlan } from "@/shared/vocabulary";
 import { lockBillingRow } from "./billing-row";
-import { checkoutReturnUrls, checkoutTarget, type PurchaseRequest } from "./checkout-target";
+import { checkoutOf, checkoutTarget, type PurchaseRequest } from "./checkout-target";
 import { loadCatalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { ensureCustomer } from "./ensure-customer";
@@ -43,13 +43,10 @@ export async function upgrade(ctx: BillingContext, input: PurchaseRequest & { pl
     }
     const metadata = { workspace_id: target.workspaceId, kind: PURCHASE_KINDS.plan, plan, user_id: target.userId };
     const session = await stripe.checkout.sessions.create({
+      ...checkoutOf(target, customer, price.id),
       mode: "subscription",
-      customer,
-      client_reference_id: target.workspaceId,
-      line_items: [{ price: price.id, quantity: 1 }],
       metadata,
       subscription_data: { metadata: { workspace_id: target.workspaceId, plan, user_id: target.userId } },
-      ...checkoutReturnUrls(target),
     });
     return { url: session.url! };
   });

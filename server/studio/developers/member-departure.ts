@@ -20,6 +20,7 @@ import type { MemberCredentialChoice, MemberDeparture, WorkspaceRole } from "@/s
 import { hasPermission, rolesWith } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
+import { invitationAuditTarget } from "../invitations/pending-invitations";
 import { revokeInvitationsSentBy } from "../invitations/revoke-invitations-sent-by";
 import { keyAuditTarget, studioActor } from "./developer-account";
 
@@ -76,7 +77,7 @@ export async function settleMemberDeparture(
     for (const key of keys) await recordAudit(tx, { ...event, action: handTo ? "api_key_handed_over" : "api_key_revoked", target: keyAuditTarget(key), detail });
     for (const { url } of endpoints) await recordAudit(tx, { ...event, action: handTo ? "webhook_endpoint_handed_over" : "webhook_endpoint_disabled", target: url, detail });
     for (const invitation of invitations) {
-      await recordAudit(tx, { ...event, action: "invitation_revoked", target: invitation.email ?? "open link", detail: { role: invitation.role, reason: changed.departure, member: changed.memberEmail } });
+      await recordAudit(tx, { ...event, action: "invitation_revoked", target: invitationAuditTarget(invitation), detail: { role: invitation.role, reason: changed.departure, member: changed.memberEmail } });
     }
     return {
       workspaceId: input.workspaceId,

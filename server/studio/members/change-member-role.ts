@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { MemberCredentialChoice, WorkspaceRole } from "@/shared/vocabulary";
+import type { WorkspaceRole } from "@/shared/vocabulary";
 import { hasPermission } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
 import { handOverTo, settleMemberDeparture } from "../developers/member-departure";
-import { loadManageableMember } from "./load-target";
+import { loadManageableMember, type MemberChange } from "./load-target";
 
 /**
  * Changes a member's role. Made a role without manage_developers (an agent), they lose the Developers section, so the API
@@ -15,17 +15,7 @@ import { loadManageableMember } from "./load-target";
  */
 export async function changeMemberRole(
   ctx: Pick<StudioContext, "db" | "events" | "now">,
-  input: {
-    workspaceId: string;
-    /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
-    actorUserId: string | null;
-    actorRole: WorkspaceRole;
-    userId: string;
-    role: WorkspaceRole;
-    credentials?: MemberCredentialChoice;
-    handTo?: string;
-    ip?: string;
-  },
+  input: MemberChange & { role: WorkspaceRole },
 ): Promise<void> {
   const handTo = hasPermission(input.role, "manage_developers") ? null : handOverTo(input);
   await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {

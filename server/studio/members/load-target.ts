@@ -4,7 +4,20 @@ import { members, users, workspaces } from "@/db/schema/studio";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
 import { canManageRole, OWNER } from "@/shared/roles";
-import type { WorkspaceRole } from "@/shared/vocabulary";
+import type { MemberCredentialChoice, WorkspaceRole } from "@/shared/vocabulary";
+
+/** A change of one member by an owner or admin, or by the operator at the command line. */
+export interface MemberChange {
+  workspaceId: string;
+  /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
+  actorUserId: string | null;
+  actorRole: WorkspaceRole;
+  userId: string;
+  /** What becomes of the API keys and webhook endpoints the member answers for. */
+  credentials?: MemberCredentialChoice;
+  handTo?: string;
+  ip?: string;
+}
 
 /**
  * Loads the member an admin wants to change and refuses what would break the
