@@ -8,6 +8,7 @@
  */
 import "server-only";
 import { z } from "zod";
+import { FREE_PLAN, PLAN_LIST_WORDS, PLANS } from "./shared/vocabulary";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -227,7 +228,7 @@ export const EnvSchema = z.object({
     .refine((v) => !v, "is no longer supported: each workspace needs its own v1 account and key (unset it; see docs/deploy.md)"),
   STUDIO_STARTER_CREDITS: int(500, 0),
   /** The plan a new workspace starts on (shared/plans.ts); `npm run dev` sets business so a local trial can use every workflow. */
-  STUDIO_SIGNUP_PLAN: z.enum(["free", "premium", "business"], { error: "expected free, premium or business" }).default("free"),
+  STUDIO_SIGNUP_PLAN: z.enum(PLANS, { error: `expected ${PLAN_LIST_WORDS}` }).default(FREE_PLAN),
   /** Photos of one listing batch handed to the service at once; the rest wait, so pause and cancel still reach them. */
   STUDIO_BATCH_IN_FLIGHT: int(8, 1),
   /** Sign-in attempts per account (by email) per 15 minutes before a 15-minute lockout. */

@@ -1,6 +1,6 @@
 import { ArrowRight, Box, FileText, Layers, Sofa, Users, Video } from "lucide-react";
 import Link from "next/link";
-import { Logo } from "@/components/shell/logo";
+import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
 import { ButtonLink } from "@/components/ui/button";
 import { getSession } from "@/server/auth/session";
@@ -83,23 +83,20 @@ export default async function Home() {
         </section>
       </main>
 
-      <footer className="border-t border-stone-200">
-        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-stone-600 sm:flex-row sm:px-6">
-          <Logo className="text-base" />
-          <p>Every altered image is labelled with what was done, as MLS rules require.</p>
-          <nav aria-label="More" className="flex gap-4">
-            <Link href="/pricing" className="hover:text-stone-900">
-              Pricing
-            </Link>
-            <Link href="/docs#quickstart" className="hover:text-stone-900">
-              API quickstart
-            </Link>
-            <Link href="/sign-in" className="hover:text-stone-900">
-              Sign in
-            </Link>
-          </nav>
-        </div>
-      </footer>
+      <SiteFooter>
+        <p>Every altered image is labelled with what was done, as MLS rules require.</p>
+        <nav aria-label="More" className="flex gap-4">
+          <Link href="/pricing" className="hover:text-stone-900">
+            Pricing
+          </Link>
+          <Link href="/docs#quickstart" className="hover:text-stone-900">
+            API quickstart
+          </Link>
+          <Link href="/sign-in" className="hover:text-stone-900">
+            Sign in
+          </Link>
+        </nav>
+      </SiteFooter>
     </div>
   );
 }

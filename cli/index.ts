@@ -13,6 +13,7 @@ import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { showAccount } from "@/server/v1/services/accounts/show-account";
 import { grantCredits } from "@/server/v1/services/billing/grant-credits";
 import { workspaceAccount } from "@/server/billing/workspace-account";
+import { addCredits } from "@/server/billing/add-credits";
 import { applyPlan } from "@/server/billing/apply-plan";
 import { createStudioContext } from "@/server/studio/context";
 import { listApiKeys } from "@/server/studio/developers/list-api-keys";
@@ -28,6 +29,7 @@ import { createEndpoint } from "@/server/v1/services/webhooks/create-endpoint";
 import { listEndpoints } from "@/server/v1/services/webhooks/list-endpoints";
 import { removeWebhook } from "@/server/v1/services/webhooks/remove-webhook";
 import { setWebhook } from "@/server/v1/services/webhooks/set-webhook";
+import { hasPermission, OWNER } from "@/shared/roles";
 import { KEY_SCOPES, WEBHOOK_EVENT_TYPES, WORKSPACE_ROLES, type KeyScope, type WorkspaceRole } from "@/shared/vocabulary";
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json]
@@ -110,7 +112,7 @@ async function memberChange(values: Values) {
   const member = await memberByEmail(ctx, { workspaceId: workspace.id, email: required(values, "email") });
   const handToEmail = optional(values, "hand-over-to");
   const handTo = handToEmail ? (await memberByEmail(ctx, { workspaceId: workspace.id, email: handToEmail })).userId : undefined;
-  const change = { workspaceId: workspace.id, actorUserId: null, actorRole: "owner" as const, userId: member.userId, credentials: handTo ? ("hand_over" as const) : ("revoke" as const), handTo };
+  const change = { workspaceId: workspace.id, actorUserId: null, actorRole: OWNER, userId: member.userId, credentials: handTo ? ("hand_over" as const) : ("revoke" as const), handTo };
   return { ctx, change, credentials: handToEmail ? `handed over to ${handToEmail}` : "revoked" };
 }
 
@@ -150,13 +152,12 @@ async function run(command: string, values: Values): Promise<unknown> {
       const { accountId } = await workspaceAccount(db, required(values, "workspace"));
       const plan = required(values, "plan") as Plan;
       // A workspace's plan comes with the plan table's quota unless one is named; the change is in its audit log.
-      await applyPlan(db, { accountId, plan, quota: integer(values, "quota"), source: "operator" });
+      await applyPlan(db, { accountId, plan, quota: integer(values, "quota"), source: "operator", actor: { kind: "operator" } });
       return showAccount(db, { accountId, now });
     }
-    case "workspace credits": {
-      const { accountId } = await workspaceAccount(db, required(values, "workspace"));
-      return grantCredits(db, { accountId, amount: integer(values, "add") ?? 0, note: "admin", source: "operator" });
-    }
+    case "workspace credits":
+      // In the workspace's audit log, as the studio's billing changes are.
+      return addCredits({ db }, { workspaceId: (await workspaceAccount(db, required(values, "workspace"))).workspaceId, amount: integer(values, "add") ?? 0, actor: { kind: "operator" } });
     case "account show":
       return showAccount(db, { accountId: required(values, "account"), now });
     case "key create": {
@@ -182,7 +183,7 @@ async function run(command: string, values: Values): Promise<unknown> {
       const { ctx, change, credentials } = await memberChange(values);
       const to = role(values);
       await changeMemberRole(ctx, { ...change, role: to });
-      return { member: required(values, "email"), role: to, ...(to === "agent" ? { keys_and_endpoints: credentials } : {}) };
+      return { member: required(values, "email"), role: to, ...(hasPermission(to, "manage_developers") ? {} : { keys_and_endpoints: credentials }) };
     }
     case "webhook set":
       return setWebhook(db, { accountId: required(values, "account"), url: required(values, "url") });

@@ -25,6 +25,7 @@ function layerOf(relative) {
 /** What each layer may import at runtime, besides itself (none may import test/). */
 const ALLOWED = {
   shared: [],
+  env: ["shared"],
   db: ["shared", "env"],
   components: ["shared"],
   server: ["db", "shared", "env", "inngest"],
@@ -40,6 +41,20 @@ const FORBIDDEN = [
   ["server/", "inngest/functions/", "server code sends events (inngest/client, inngest/*events); only inngest/ and the serve route import functions"],
   ["server/", "inngest/local/", "the local executor is wired in by app/api/inngest, not imported by server code"],
   ["app/", "inngest/functions/", null],
+  ["server/billing/", "server/v1/services/", "the billing module reaches the v1 account only through its plan, quota and ledger verbs (CROSSINGS)"],
+  ["server/billing/", "server/studio/", "the billing module reaches the studio only through its audit log (CROSSINGS)"],
+];
+/**
+ * The crossings a FORBIDDEN pair allows by target: [importer prefix, target prefix]. The
+ * billing module (server/billing/) sells the v1 account's plan, quota and credits, so it
+ * calls the v1 verbs of accounts (set-plan, set-balance-thresholds) and billing (the
+ * ledger: grants, debits, take-backs, quota), and records each change in the studio's
+ * audit log (server/studio/audit/record-audit.ts), in the same transaction.
+ */
+const CROSSINGS = [
+  ["server/billing/", "server/v1/services/accounts/"],
+  ["server/billing/", "server/v1/services/billing/"],
+  ["server/billing/", "server/studio/audit/record-audit"],
 ];
 /**
  * Importers allowed through a FORBIDDEN pair: the serve route and the executor's dev
@@ -76,6 +91,7 @@ function problem(importer, target, browser) {
   for (const [importerPrefix, targetPrefix, why] of FORBIDDEN) {
     if (!importer.startsWith(importerPrefix) || !target.startsWith(targetPrefix)) continue;
     if (EXCEPTIONS.some((pattern) => pattern.test(importer))) continue;
+    if (CROSSINGS.some(([from, to]) => importer.startsWith(from) && target.startsWith(to))) continue;
     return `${importer.split("/").slice(0, 3).join("/")} may not import ${target}${why ? `: ${why}` : ""}`;
   }
   return null;

@@ -71,3 +71,19 @@ describe("test support", () => {
     expect(await errors("server/probe/testing.ts", "export const probe = 1;\n")).toContain("atrium/server-only");
   });
 });
+
+describe("the billing module's crossings", () => {
+  const probe = (source: string) => `import "server-only";\nimport { probe as imported } from "${source}";\nexport const probe = imported;\n`;
+
+  it("may reach the v1 account's plan and ledger verbs and the studio's audit log", async () => {
+    for (const source of ["@/server/v1/services/billing/grant-paid-credits", "@/server/v1/services/accounts/set-plan", "@/server/studio/audit/record-audit"]) {
+      expect(await errors("server/billing/probe.ts", probe(source))).toEqual([]);
+    }
+  });
+
+  it("may not reach any other v1 verb or studio module", async () => {
+    for (const source of ["@/server/v1/services/jobs/create-job", "@/server/studio/members/remove-member"]) {
+      expect(await errors("server/billing/probe.ts", probe(source))).toContain("atrium/import-boundaries");
+    }
+  });
+});

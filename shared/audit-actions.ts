@@ -13,12 +13,14 @@ export const AUDIT_ACTIONS = [
   "invitation_sent",
   "invitation_accepted",
   "invitation_revoked",
-  // Billing (plans, credit packs, auto top-up).
+  // Billing (plans, credit packs, auto top-up, the low-balance mail, the operator's credits).
   "plan_changed",
   "credit_pack_purchased",
   "credits_taken_back",
   "second_plan_refunded",
   "auto_top_up_changed",
+  "low_balance_alert_changed",
+  "credits_added",
   // The developer console.
   "api_key_created",
   "api_key_rotated",
@@ -63,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   credits_taken_back: "Credits taken back after a refund",
   second_plan_refunded: "Second plan subscription canceled and refunded",
   auto_top_up_changed: "Auto top-up changed",
+  low_balance_alert_changed: "Low-balance email changed",
+  credits_added: "Credits added by the operator",
   api_key_created: "API key created",
   api_key_rotated: "API key rotated",
   api_key_revoked: "API key revoked",

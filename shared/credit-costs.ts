@@ -23,6 +23,11 @@ export function multiviewCost(views: number): number {
   return views <= 0 ? 0 : CREDIT_COSTS.multiviewAnchor + CREDIT_COSTS.multiviewSibling * (views - 1);
 }
 
+/** A paid route's billing note, as the route table and the docs say it: "1 quota unit; 27 credits." */
+export function paidRouteNote(credits: number): string {
+  return `1 quota unit; ${creditsLabel(credits)}.`;
+}
+
 /** The studio's edit chain: inpaint, then upscale the result. */
 export const INPAINT_UPSCALE_COST = CREDIT_COSTS.inpaint + CREDIT_COSTS.upscale;
 

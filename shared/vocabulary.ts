@@ -129,15 +129,23 @@ export const DESCRIPTION_LIMITS = {
   highlights: 10,
 } as const;
 
+/** The plans, from the least to the most a workspace gets: the order upgrades go in. */
 export const PLANS = ["free", "premium", "business"] as const;
 export type Plan = (typeof PLANS)[number];
+/** The plan nobody pays for: where a workspace starts and where an ended subscription leaves it. */
+export const FREE_PLAN = "free" as const satisfies Plan;
 export const PAID_PLANS = ["premium", "business"] as const satisfies readonly Plan[];
 export type PaidPlan = (typeof PAID_PLANS)[number];
 
 export function isPaidPlan(plan: string): plan is PaidPlan {
   return (PAID_PLANS as readonly string[]).includes(plan);
 }
-export const PLAN_LABELS: Record<Plan, string> = { free: "Free plan", premium: "Premium plan", business: "Business plan" };
+/** Whether `plan` comes after `than` in PLANS (an upgrade). */
+export function planAbove(plan: Plan, than: Plan): boolean {
+  return PLANS.indexOf(plan) > PLANS.indexOf(than);
+}
+/** "free, premium or business": the plans in a message. */
+export const PLAN_LIST_WORDS = `${PLANS.slice(0, -1).join(", ")} or ${PLANS.at(-1)}`;
 
 /** The edits MLS rules and disclosures speak about: the redesign types, inpaint and its upscale, video. */
 export const EDIT_OPERATIONS = ["staging", "redecorate", "render", "declutter", "color_change", "inpaint_remove", "inpaint_replace", "upscale", "video"] as const;
@@ -156,7 +164,13 @@ export const KEY_SCOPE_LABELS: Record<KeyScope, string> = { full: "Full access",
 export const MAX_LIVE_KEYS = 20;
 export const MAX_KEY_NAME_LENGTH = 60;
 
-/** The overlaps offered when a key is rotated or a webhook secret is rolled; 24 h is the default (D16). */
+/** The longest overlap the service accepts when a key is rotated or a webhook secret is rolled: 30 days (D16). */
+export const MAX_ROTATION_OVERLAP_HOURS = 24 * 30;
+/** Why an overlap is refused, or null: 0 (the old one stops at once) to MAX_ROTATION_OVERLAP_HOURS. */
+export function overlapProblem(hours: number): string | null {
+  return Number.isFinite(hours) && hours >= 0 && hours <= MAX_ROTATION_OVERLAP_HOURS ? null : `The overlap is 0 to ${MAX_ROTATION_OVERLAP_HOURS} hours.`;
+}
+/** The overlaps the studio offers, all within the service's range; 24 h is the default (D16). */
 export const ROTATION_OVERLAP_HOURS = [0, 1, 24, 72, 168] as const;
 export type RotationOverlapHours = (typeof ROTATION_OVERLAP_HOURS)[number];
 export const DEFAULT_ROTATION_OVERLAP_HOURS: RotationOverlapHours = 24;
@@ -171,6 +185,8 @@ export const WEBHOOK_EVENT_TYPES = ["job.completed", "job.failed"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = "webhook.test";
 export const MAX_WEBHOOK_ENDPOINTS = 10;
+/** An endpoint's description: for people telling endpoints apart, so short. */
+export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 200;
 
 export const DELIVERY_STATES = ["pending", "delivered", "failed"] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];

@@ -17,5 +17,5 @@ process.env.FIXTURE_PORT = String(fixturePort);
 process.env.V1_FETCH_ALLOWLIST ??= `127.0.0.1:${fixturePort}`;
 process.env.V1_PREVIEW_FEATURES ??= "all";
 // As in `npm run dev` and the browser tests: new workspaces can use every workflow. Tests of
-// the plans themselves set free before their imports (server/studio/billing/who-may-spend.test.ts).
+// the plans themselves set free before their imports (server/billing/who-may-spend.test.ts).
 process.env.STUDIO_SIGNUP_PLAN ??= "business";

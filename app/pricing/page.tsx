@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PlanCards } from "@/components/billing/plan-cards";
-import { Logo } from "@/components/shell/logo";
+import { SiteFooter } from "@/components/shell/site-footer";
 import { SiteHeader } from "@/components/shell/site-header";
 import { ButtonLink } from "@/components/ui/button";
 import { CREDIT_COSTS, creditsLabel } from "@/shared/credit-costs";
-import { CREDIT_PACKS, FREE_WORKSPACES_PER_PERSON, PLAN_TABLE } from "@/shared/plans";
+import { CREDIT_PACKS, FEATURED_PLAN, FREE_WORKSPACES_PER_PERSON, PLAN_TABLE } from "@/shared/plans";
 import { getSession } from "@/server/auth/session";
 import { authLink } from "@/shared/safe-callback";
-import type { PaidPlan } from "@/shared/vocabulary";
+import { FREE_PLAN, type PaidPlan } from "@/shared/vocabulary";
 import { serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Pricing" };
@@ -43,8 +43,8 @@ export default async function PricingPage() {
           <PlanCards
             prices={prices?.plans ?? null}
             action={(plan) => (
-              <ButtonLink href={plan === "free" ? start : startWith(plan)} variant={plan === "premium" ? "primary" : "secondary"} className="w-full">
-                {plan === "free" ? "Start free" : session ? `Choose ${PLAN_TABLE[plan].label} for a workspace` : `Start with ${PLAN_TABLE[plan].label}`}
+              <ButtonLink href={plan === FREE_PLAN ? start : startWith(plan)} variant={plan === FEATURED_PLAN ? "primary" : "secondary"} className="w-full">
+                {plan === FREE_PLAN ? "Start free" : session ? `Choose ${PLAN_TABLE[plan].label} for a workspace` : `Start with ${PLAN_TABLE[plan].label}`}
               </ButtonLink>
             )}
           />
@@ -91,14 +91,11 @@ export default async function PricingPage() {
           </div>
         </section>
       </main>
-      <footer className="border-t border-stone-200">
-        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-8 text-sm text-stone-600 sm:flex-row sm:px-6">
-          <Logo className="text-base" />
-          <Link href="/" className="hover:text-stone-900">
-            Home
-          </Link>
-        </div>
-      </footer>
+      <SiteFooter>
+        <Link href="/" className="hover:text-stone-900">
+          Home
+        </Link>
+      </SiteFooter>
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
-import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { Button } from "@/components/ui/button";
+import { useTRPC } from "@/components/trpc/client";
+import { SubmitWithError } from "@/components/ui/submit-with-error";
 import { SelectField, TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { creditsLabel } from "@/shared/credit-costs";
@@ -59,14 +59,9 @@ export function AutoTopUpForm({ initial, prices, canTurnOn }: { initial: { thres
         />
       </div>
       {enabled && price ? <p className="text-sm text-stone-600">Each top-up charges the saved card {price}; if the bank declines it or asks to confirm, auto top-up turns itself off and owners get an email.</p> : null}
-      {save.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(save.error)}
-        </p>
-      ) : null}
-      <Button type="submit" variant="secondary" loading={save.isPending}>
+      <SubmitWithError error={save.error} pending={save.isPending} variant="secondary">
         Save auto top-up
-      </Button>
+      </SubmitWithError>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { AlertTriangle, Info } from "lucide-react";
 import Link from "next/link";
 import { PLAN_TABLE } from "@/shared/plans";
+import type { PaidPlan } from "@/shared/vocabulary";
 
 /** Over every workspace page while a renewal is unpaid: the plan stays on while Stripe retries. */
 export function PastDueBanner({ slug, owner }: { slug: string; owner: boolean }) {
@@ -20,7 +21,7 @@ export function PastDueBanner({ slug, owner }: { slug: string; owner: boolean })
 }
 
 /** Over every workspace page for a while after a plan ended because its payment failed: the workspace is on Free now. */
-export function PlanEndedBanner({ slug, owner, plan, at }: { slug: string; owner: boolean; plan: "premium" | "business"; at: Date }) {
+export function PlanEndedBanner({ slug, owner, plan, at }: { slug: string; owner: boolean; plan: PaidPlan; at: Date }) {
   const day = at.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
   return (
     <div role="status" className="mb-6 flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">

@@ -1,6 +1,7 @@
 import { CheckCircle2, Info } from "lucide-react";
 import { creditsLabel } from "@/shared/credit-costs";
 import { PLAN_TABLE } from "@/shared/plans";
+import { PAID_PLANS } from "@/shared/vocabulary";
 
 export type CheckoutNoticeState =
   | { status: "open" | "expired" | "processing" | "canceled" | "unknown" }
@@ -14,7 +15,7 @@ export function CheckoutNotice({ state }: { state: CheckoutNoticeState }) {
   const text = (() => {
     if (state.status === "paid" && state.kind === "credit_pack") return `Payment received: ${creditsLabel(state.credits)} added.`;
     if (state.status === "paid" && state.kind === "plan") {
-      const terms = PLAN_TABLE[state.plan ?? "premium"];
+      const terms = PLAN_TABLE[state.plan ?? PAID_PLANS[0]];
       return `Payment received: the workspace is on ${terms.label}, with ${terms.monthlyQuota.toLocaleString("en-US")} requests a month and ${creditsLabel(terms.includedCredits)} included each month.`;
     }
     if (state.status === "duplicate") return "This workspace already has a plan, so that second subscription was canceled at once and its payment refunded in full. Change plans with “Change plan, card or cancel”.";

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { BillingDocument, DocumentStatus } from "@/server/billing/list-invoices";
+import type { BillingDocument, DocumentStatus } from "@/server/billing/invoices";
 
 const STATUS: Record<DocumentStatus, { label: string; tone: BadgeTone }> = {
   paid: { label: "Paid", tone: "success" },

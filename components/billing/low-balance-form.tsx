@@ -3,8 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
-import { errorMessage, useTRPC } from "@/components/trpc/client";
-import { Button } from "@/components/ui/button";
+import { useTRPC } from "@/components/trpc/client";
+import { SubmitWithError } from "@/components/ui/submit-with-error";
 import { TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 
@@ -35,14 +35,9 @@ export function LowBalanceForm({ threshold: initial }: { threshold: number | nul
         Email the owners when credits run low
       </label>
       <TextField className="max-w-sm" label="When the balance falls under" type="number" min={1} inputMode="numeric" value={threshold} disabled={!enabled} onChange={(e) => setThreshold(e.target.value)} hint="credits" />
-      {save.error ? (
-        <p role="alert" className="text-sm text-red-800">
-          {errorMessage(save.error)}
-        </p>
-      ) : null}
-      <Button type="submit" variant="secondary" loading={save.isPending}>
+      <SubmitWithError error={save.error} pending={save.isPending} variant="secondary">
         Save email setting
-      </Button>
+      </SubmitWithError>
     </form>
   );
 }

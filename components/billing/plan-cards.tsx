@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { cx } from "@/components/ui/cx";
 import { creditsLabel } from "@/shared/credit-costs";
 import { PLAN_TABLE } from "@/shared/plans";
-import { type PaidPlan } from "@/shared/vocabulary";
+import { FREE_PLAN, type PaidPlan } from "@/shared/vocabulary";
 
 type Plan = keyof typeof PLAN_TABLE;
 
@@ -18,7 +18,7 @@ export function PlanCards({ prices, current, action }: { prices: Partial<Record<
     <ul className="grid gap-4 md:grid-cols-3" aria-label="Plans">
       {(Object.keys(PLAN_TABLE) as Plan[]).map((plan) => {
         const terms = PLAN_TABLE[plan];
-        const price = plan === "free" ? "$0" : (prices?.[plan] ?? null);
+        const price = plan === FREE_PLAN ? "$0" : (prices?.[plan] ?? null);
         const isCurrent = current === plan;
         return (
           <li key={plan} aria-label={`${terms.label} plan`} className={cx("flex flex-col rounded-xl bg-white p-5 shadow-card ring-1", isCurrent ? "ring-2 ring-accent-600" : "ring-stone-200")}>
@@ -28,7 +28,7 @@ export function PlanCards({ prices, current, action }: { prices: Partial<Record<
             </div>
             <p className="mt-2 text-2xl font-semibold tabular-nums text-stone-900">
               {price ?? "—"}
-              {price && plan !== "free" ? <span className="text-sm font-normal text-stone-600"> / month</span> : null}
+              {price && plan !== FREE_PLAN ? <span className="text-sm font-normal text-stone-600"> / month</span> : null}
             </p>
             <ul className="mt-4 flex-1 space-y-2 text-sm text-stone-700">
               <li className="flex gap-2">

@@ -3,11 +3,13 @@ import Link from "next/link";
 import { useCredits } from "@/components/credits/use-credits";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { PLAN_NEEDED_FOR } from "@/shared/plans";
+import { FREE_PLAN } from "@/shared/vocabulary";
+import { allows, holdersOf } from "@/shared/roles";
 
-/** Whether the workspace's plan includes a feature that needs Premium or Business (the contract's plan gating). */
+/** Whether the workspace's plan includes a feature that needs a paid plan (the contract's plan gating). */
 export function usePlanAllows(): boolean {
   const { plan } = useCredits();
-  return plan !== "free";
+  return plan !== FREE_PLAN;
 }
 
 /** Says which plan a feature needs when the workspace's plan lacks it; owners get the way to upgrade. */
@@ -17,12 +19,12 @@ export function PlanRequiredNote({ feature }: { feature: keyof typeof PLAN_NEEDE
   return (
     <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       {PLAN_NEEDED_FOR[feature]}{" "}
-      {workspace.role === "owner" ? (
+      {allows(workspace, "manage_billing") ? (
         <Link href={`/w/${workspace.slug}/billing`} className="font-medium underline underline-offset-2">
           See plans
         </Link>
       ) : (
-        "An owner can upgrade the workspace."
+        `Ask one of its ${holdersOf("manage_billing")} to upgrade the workspace.`
       )}
     </p>
   );

@@ -3,7 +3,7 @@ import { Coins } from "lucide-react";
 import Link from "next/link";
 import { AddCreditsLink } from "@/components/billing/add-credits-link";
 import { useWorkspace } from "@/components/shell/workspace-context";
-import { PLAN_LABELS } from "@/shared/vocabulary";
+import { PLAN_LABELS } from "@/shared/plans";
 import { useCredits } from "./use-credits";
 
 /** What is left to spend, always in sight in the sidebar, with the way to the usage page. */

@@ -7,7 +7,7 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/shared/vocabulary";
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/shared/vocabulary";
 import { SecretOnceDialog } from "./secret-once-dialog";
 
 const EVENT_HINTS: Record<WebhookEventType, string> = {
@@ -94,7 +94,7 @@ export function EndpointFormDialog({ open, onClose, endpoint }: { open: boolean;
             onChange={(event) => setUrl(event.target.value)}
             error={failure ? errorMessage(failure) : null}
           />
-          <TextField label="Description (optional)" value={description} maxLength={200} onChange={(event) => setDescription(event.target.value)} />
+          <TextField label="Description (optional)" value={description} maxLength={MAX_WEBHOOK_DESCRIPTION_LENGTH} onChange={(event) => setDescription(event.target.value)} />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-stone-800">Events to send</legend>
             {WEBHOOK_EVENT_TYPES.map((type) => (

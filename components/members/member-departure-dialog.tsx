@@ -5,6 +5,7 @@ import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { allows } from "@/shared/roles";
 import type { MemberCredentialChoice } from "@/shared/vocabulary";
 import type { MemberView } from "./members-table";
 
@@ -87,7 +88,7 @@ export function MemberDepartureDialog({ departure, onClose, onDone }: { departur
               </li>
             ))}
           </ul>
-          {workspace.role === "owner" ? (
+          {allows(workspace, "take_over_credentials") ? (
             <fieldset className="space-y-2">
               <legend className="font-medium text-stone-900">What becomes of them</legend>
               {CHOICES.map((option) => (

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { canManageRole, roleAtLeast } from "@/shared/roles";
+import { canManageRole, isOwnerRole, losesDevelopers } from "@/shared/roles";
 import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/vocabulary";
 import { MemberDepartureDialog, type Departure } from "./member-departure-dialog";
 
@@ -73,8 +73,8 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
                     value={member.role}
                     options={grantable.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
                     onValueChange={(role) =>
-                      // An agent has no Developers section: what they hold there is settled first, in the dialog.
-                      role === "agent" && roleAtLeast(member.role, "admin")
+                      // What they hold in the Developers section is settled first, in the dialog.
+                      losesDevelopers(member.role, role)
                         ? setDeparture({ member, kind: "demote" })
                         : changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role })
                     }
@@ -84,7 +84,7 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
                   </Button>
                 </div>
               ) : (
-                <Badge tone={member.role === "owner" ? "accent" : "neutral"}>{ROLE_LABELS[member.role]}</Badge>
+                <Badge tone={isOwnerRole(member.role) ? "accent" : "neutral"}>{ROLE_LABELS[member.role]}</Badge>
               )}
             </li>
           );

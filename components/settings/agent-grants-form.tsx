@@ -6,7 +6,7 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
-import { AGENT_GRANTABLE, AGENT_GRANT_LABELS, holdersOf, type AgentGrant } from "@/shared/roles";
+import { AGENT_GRANTABLE, AGENT_GRANT_LABELS, allows, holdersOf, type AgentGrant } from "@/shared/roles";
 
 /** What the owners let every agent do as well (shared/roles.ts); everyone sees it, owners change it. */
 export function AgentGrantsForm() {
@@ -25,7 +25,7 @@ export function AgentGrantsForm() {
       },
     }),
   );
-  const allowed = workspace.permissions.includes("grant_agent_permissions");
+  const allowed = allows(workspace, "grant_agent_permissions");
   if (!current.data) return <Skeleton className="h-16 w-full" />;
   const grants = chosen ?? current.data.grants;
   const submit = (event: FormEvent) => {

@@ -1,7 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { canManage, useWorkspace } from "@/components/shell/workspace-context";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { allows, holdersOf } from "@/shared/roles";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
@@ -25,7 +26,7 @@ export function MlsRuleSetForm() {
       },
     }),
   );
-  const allowed = canManage(workspace);
+  const allowed = allows(workspace, "manage_workspace");
   const value = chosen ?? current.data?.id ?? "general";
   const set = MLS_RULE_SETS[value];
   return (
@@ -45,7 +46,7 @@ export function MlsRuleSetForm() {
           onValueChange={setChosen}
           options={MLS_RULE_SET_IDS.map((id) => ({ value: id, label: MLS_RULE_SETS[id].name }))}
           error={save.error ? errorMessage(save.error) : null}
-          hint={allowed ? undefined : "Only owners and admins can change the rule set."}
+          hint={allowed ? undefined : `Only ${holdersOf("manage_workspace")} can change the rule set.`}
         />
         {allowed ? (
           <Button type="submit" variant="secondary" loading={save.isPending} disabled={!chosen || chosen === current.data?.id} className="sm:mt-7">

@@ -1,7 +1,8 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { canManage, useWorkspace } from "@/components/shell/workspace-context";
+import { useWorkspace } from "@/components/shell/workspace-context";
+import { allows, holdersOf } from "@/shared/roles";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
 import { useSaved } from "@/components/ui/use-saved";
@@ -12,7 +13,7 @@ export function RenameWorkspaceForm() {
   const workspace = useWorkspace();
   const saved = useSaved();
   const rename = useMutation(trpc.workspaces.rename.mutationOptions({ onSuccess: () => saved("Workspace renamed") }));
-  const allowed = canManage(workspace);
+  const allowed = allows(workspace, "manage_workspace");
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,7 +27,7 @@ export function RenameWorkspaceForm() {
         defaultValue={workspace.name}
         disabled={!allowed}
         error={rename.error ? errorMessage(rename.error) : null}
-        hint={allowed ? `Web address: /w/${workspace.slug}` : "Only owners and admins can rename the workspace."}
+        hint={allowed ? `Web address: /w/${workspace.slug}` : `Only ${holdersOf("manage_workspace")} can rename the workspace.`}
       />
       {allowed ? (
         <Button type="submit" variant="secondary" loading={rename.isPending} className="sm:mt-7">

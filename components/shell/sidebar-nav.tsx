@@ -3,7 +3,8 @@ import { BarChart3, CodeXml, CreditCard, FolderOpen, Settings, Users, type Lucid
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui/cx";
-import { canManage, useWorkspace } from "./workspace-context";
+import { allows, type Permission } from "@/shared/roles";
+import { useWorkspace } from "./workspace-context";
 
 export interface NavItem {
   href: string;
@@ -12,29 +13,26 @@ export interface NavItem {
 }
 
 /**
- * The main navigation of a workspace. Add a section for a new workflow page here; items
- * only owners/admins may use are left out for agents rather than shown disabled.
+ * The main navigation of a workspace. Add a section for a new workflow page here; a
+ * section that needs a permission is left out for members without it rather than shown disabled.
  */
-export function workspaceNav(slug: string, manager: boolean, owner = false): NavItem[] {
-  const base = `/w/${slug}`;
-  return [
+export function workspaceNav(workspace: { slug: string; permissions: readonly Permission[] }): NavItem[] {
+  const base = `/w/${workspace.slug}`;
+  const sections: (NavItem & { needs?: Permission })[] = [
     { href: `${base}/projects`, label: "Projects", icon: FolderOpen },
     { href: `${base}/usage`, label: "Usage", icon: BarChart3 },
-    ...(owner ? [{ href: `${base}/billing`, label: "Billing", icon: CreditCard }] : []),
-    ...(manager
-      ? [
-          { href: `${base}/settings/members`, label: "Members", icon: Users },
-          { href: `${base}/developers`, label: "Developers", icon: CodeXml },
-        ]
-      : []),
+    { href: `${base}/billing`, label: "Billing", icon: CreditCard, needs: "manage_billing" },
+    { href: `${base}/settings/members`, label: "Members", icon: Users, needs: "manage_members" },
+    { href: `${base}/developers`, label: "Developers", icon: CodeXml, needs: "manage_developers" },
     { href: `${base}/settings`, label: "Settings", icon: Settings },
   ];
+  return sections.filter(({ needs }) => !needs || allows(workspace, needs)).map(({ href, label, icon }) => ({ href, label, icon }));
 }
 
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const workspace = useWorkspace();
   const pathname = usePathname();
-  const items = workspaceNav(workspace.slug, canManage(workspace), workspace.role === "owner");
+  const items = workspaceNav(workspace);
   // The longest matching href wins, so /settings/members does not also light up /settings.
   const active = items
     .filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`))

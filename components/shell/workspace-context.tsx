@@ -14,8 +14,3 @@ export function useWorkspace(): WorkspaceSummary {
   if (!workspace) throw new Error("useWorkspace must be used under app/(studio)/w/[workspaceSlug].");
   return workspace;
 }
-
-/** Owners and admins manage members, invitations and the Developers section (API keys, request log, webhooks). */
-export function canManage(workspace: WorkspaceSummary): boolean {
-  return workspace.role === "owner" || workspace.role === "admin";
-}

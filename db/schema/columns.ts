@@ -1,6 +1,9 @@
 /** Column helpers shared by every table. */
 import { sql } from "drizzle-orm";
-import { timestamp } from "drizzle-orm/pg-core";
+import { timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** A table's own id: a random uuid. */
+export const uuidKey = () => uuid("id").primaryKey().defaultRandom();
 
 /** Timestamps are UTC instants, read as Date. */
 export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();

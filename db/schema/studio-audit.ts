@@ -6,7 +6,7 @@
  */
 import { bigserial, index, jsonb, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
-import { studio, workspaces } from "./studio";
+import { studio, workspaceColumn } from "./studio";
 import type { AuditAction, AuditDetail } from "../../shared/audit-actions";
 
 export const auditEvents = studio.table(
@@ -14,9 +14,7 @@ export const auditEvents = studio.table(
   {
     /** Also the log's order: two events of one transaction share a time, never an id. */
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     /** No foreign key: the log outlives the person. Null for the system (a payment event, a start-up repair). */
     actorUserId: uuid("actor_user_id"),
     /** The actor's address when the event happened. */

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, primaryKey, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { completedAt, createdAt, inList, updatedAt } from "./columns";
 import { BATCH_PHOTO_STATES, BATCH_STATUSES, type BatchPhotoState, type BatchStatus, type RoomType, type Style } from "../../shared/vocabulary";
-import { photos, projects, studio, users, workspaces } from "./studio";
+import { photos, studio, users, workspaceColumn, projectColumn } from "./studio";
 import type { GenerationError } from "./studio-generations";
 
 
@@ -17,12 +17,8 @@ export const stagingBatches = studio.table(
   {
     /** Derived from the workspace and the action's request id, so a repeated start finds it. */
     id: uuid("id").primaryKey(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
+    projectId: projectColumn(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     requestId: uuid("request_id").notNull(),
     /** One style, intensity and seed for every photo, so the listing's furniture matches. */

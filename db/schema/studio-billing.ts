@@ -6,7 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { PAID_PLANS, type PaidPlan } from "../../shared/vocabulary";
+import { createdAt, inList, updatedAt } from "./columns";
 import { studio, workspaces } from "./studio";
 
 export const workspaceBilling = studio.table(
@@ -18,8 +19,9 @@ export const workspaceBilling = studio.table(
     stripeCustomerId: text("stripe_customer_id"),
     /** The subscription that decides the plan (active, or else the newest), as Stripe last said. */
     subscriptionId: text("subscription_id"),
+    /** Stripe's word for it (shared/plans.ts SUBSCRIPTION_STATUSES): not checked here, as Stripe may add states. */
     subscriptionStatus: text("subscription_status"),
-    subscriptionPlan: text("subscription_plan"),
+    subscriptionPlan: text("subscription_plan").$type<PaidPlan>(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true, mode: "date" }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     /**
@@ -39,6 +41,7 @@ export const workspaceBilling = studio.table(
   (t) => [
     uniqueIndex("workspace_billing_customer_unique").on(t.stripeCustomerId),
     check("workspace_billing_pack_positive", sql`coalesce(${t.topUpPack}, 1) > 0`),
+    check("workspace_billing_subscription_plan_known", sql`${t.subscriptionPlan} in (${inList(PAID_PLANS)})`),
   ],
 );
 

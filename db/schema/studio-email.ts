@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { createdAt, inList, uuidKey } from "./columns";
 import { studio, users } from "./studio";
 
 export const EMAIL_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
@@ -15,7 +15,7 @@ export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 export const emailTokens = studio.table(
   "email_tokens",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -31,7 +31,7 @@ export const emailTokens = studio.table(
   (t) => [
     uniqueIndex("email_tokens_token_hash_unique").on(t.tokenHash),
     index("email_tokens_user_idx").on(t.userId, t.purpose),
-    check("email_tokens_purpose_known", sql`${t.purpose} in ('verify_email', 'reset_password')`),
+    check("email_tokens_purpose_known", sql`${t.purpose} in (${inList(EMAIL_TOKEN_PURPOSES)})`),
   ],
 );
 
@@ -39,7 +39,7 @@ export const emailTokens = studio.table(
 export const emailOutbox = studio.table(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     messageId: text("message_id"),
     from: text("from").notNull(),
     /** Envelope recipients, lower-cased. */

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { completedAt, createdAt, inList, updatedAt } from "./columns";
+import { completedAt, createdAt, inList, updatedAt, uuidKey } from "./columns";
 import {
   GENERATION_KINDS,
   GENERATION_STATUSES,
@@ -18,7 +18,7 @@ import {
   type UsageOperation,
 } from "../../shared/vocabulary";
 import type { components } from "../../packages/sdk/src/generated/v1";
-import { photos, projects, studio, users, workspaces } from "./studio";
+import { photos, projects, studio, users, workspaceColumn, projectColumn } from "./studio";
 
 
 export type GenerationError = { code: string; message: string };
@@ -29,13 +29,9 @@ export type GateScores = { score: number; style: number | null; structure: numbe
 export const generations = studio.table(
   "generations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
+    projectId: projectColumn(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     kind: text("kind").$type<GenerationKind>().notNull(),
     status: text("status").$type<GenerationStatus>().notNull().default("running"),
@@ -64,13 +60,11 @@ export const generations = studio.table(
 export const generationOutputs = studio.table(
   "generation_outputs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     generationId: uuid("generation_id")
       .notNull()
       .references(() => generations.id, { onDelete: "cascade" }),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     role: text("role").$type<OutputRole>().notNull(),
     /** Order inside the generation: output index, multi-view view index, chain step. */
     position: integer("position").notNull(),
@@ -119,10 +113,8 @@ export const generationOutputs = studio.table(
 export const usageEntries = studio.table(
   "usage_entries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     generationId: uuid("generation_id").references(() => generations.id, { onDelete: "set null" }),
@@ -148,13 +140,9 @@ export const usageEntries = studio.table(
 export const shareLinks = studio.table(
   "share_links",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
+    projectId: projectColumn(),
     /**
      * Links made before tokens were hashed kept the token here in plaintext; the start-up
      * backfill (server/studio/exports/share-token.ts) moves it to token_sealed. Unused for new links.

@@ -4,20 +4,18 @@
  * every earlier wording can be seen and restored.
  */
 import { index, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
-import { studio, users, workspaces } from "./studio";
+import { createdAt, uuidKey } from "./columns";
+import { studio, users, workspaceColumn } from "./studio";
 import { generations } from "./studio-generations";
 
 export const descriptionRevisions = studio.table(
   "description_revisions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     generationId: uuid("generation_id")
       .notNull()
       .references(() => generations.id, { onDelete: "cascade" }),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     text: text("text").notNull(),
     editedBy: uuid("edited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

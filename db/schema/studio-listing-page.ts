@@ -8,21 +8,17 @@
  * A labelled download points at its own image page: that one image beside its original.
  */
 import { boolean, index, integer, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
-import { projects, studio, users, workspaces } from "./studio";
+import { createdAt, updatedAt, uuidKey } from "./columns";
+import { projects, studio, users, workspaceColumn, projectColumn } from "./studio";
 import { generationOutputs } from "./studio-generations";
 
 /** The draft's results; `position` is the shared numbering's order (shared/listing-numbering.ts). */
 export const listingPicks = studio.table(
   "listing_picks",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
+    projectId: projectColumn(),
     outputId: uuid("output_id")
       .notNull()
       .references(() => generationOutputs.id, { onDelete: "cascade" }),
@@ -38,9 +34,7 @@ export const listingPages = studio.table("listing_pages", {
   projectId: uuid("project_id")
     .primaryKey()
     .references(() => projects.id, { onDelete: "cascade" }),
-  workspaceId: uuid("workspace_id")
-    .notNull()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
+  workspaceId: workspaceColumn(),
   description: text("description"),
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
@@ -54,10 +48,8 @@ export const listingPages = studio.table("listing_pages", {
 export const imagePages = studio.table(
   "image_pages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
     outputId: uuid("output_id")
       .notNull()
       .references(() => generationOutputs.id, { onDelete: "cascade" }),
@@ -78,13 +70,9 @@ export const imagePages = studio.table(
 export const listingVersions = studio.table(
   "listing_versions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
+    projectId: projectColumn(),
     number: integer("number").notNull(),
     description: text("description"),
     publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),

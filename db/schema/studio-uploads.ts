@@ -3,17 +3,15 @@
  * (server/studio/photos/remove-stale-uploads.ts): an upload nobody confirmed goes from
  * storage with its row, and so does anything posted again to a confirmed upload's key.
  */
-import { bigint, index, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
-import { studio, workspaces } from "./studio";
+import { studio, workspaceColumn } from "./studio";
 
 export const uploads = studio.table(
   "uploads",
   {
     storageKey: text("storage_key").primaryKey(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     /** The file's place in the order the files were chosen, copied to its photo when confirmed (photos.position). */
     position: bigint("position", { mode: "number" }),
     createdAt: createdAt(),

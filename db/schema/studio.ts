@@ -4,32 +4,18 @@
  * workspace's key, so the only link to a v1 account is the encrypted key stored here.
  */
 import { relations, sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, inList, updatedAt } from "./columns";
+import { bigint, boolean, check, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, inList, updatedAt, uuidKey } from "./columns";
 import type { KeptArea } from "../../shared/kept-areas";
 import { AGENT_GRANTABLE, type AgentGrant } from "../../shared/roles";
-import { WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type RoomType, type WorkspaceRole } from "../../shared/vocabulary";
+import { INVITATION_ROLES, WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type RoomType, type WorkspaceRole } from "../../shared/vocabulary";
 
 export const studio = pgSchema("studio");
 
 export const users = studio.table(
   "users",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** Stored lower-cased so sign-in is case-insensitive. */
     email: text("email").notNull(),
     name: text("name").notNull(),
@@ -45,10 +31,24 @@ export const users = studio.table(
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );
 
+/** The workspace a row belongs to, deleted with it. */
+export function workspaceColumn() {
+  return uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
+}
+
+/** The project a row belongs to, deleted with it. */
+export function projectColumn() {
+  return uuid("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" });
+}
+
 export const workspaces = studio.table(
   "workspaces",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     /** AES-GCM envelope from server/crypto: the key of the workspace's provisioned v1 account. */
@@ -78,9 +78,7 @@ export const workspaces = studio.table(
 export const members = studio.table(
   "members",
   {
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    workspaceId: workspaceColumn(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -97,10 +95,8 @@ export const members = studio.table(
 export const invitations = studio.table(
   "invitations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
     /** sha256 of the token in the link: a database leak does not leak usable links. */
     tokenHash: text("token_hash").notNull(),
     role: text("role").$type<WorkspaceRole>().notNull(),
@@ -118,17 +114,16 @@ export const invitations = studio.table(
     uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
     uniqueIndex("invitations_request_unique").on(t.workspaceId, t.requestId),
     index("invitations_workspace_idx").on(t.workspaceId),
-    check("invitations_role_known", sql`${t.role} in ('admin', 'agent')`),
+    // In the role table's order (owner, admin, agent), as the constraint was first written.
+    check("invitations_role_known", sql`${t.role} in (${inList(WORKSPACE_ROLES.filter((role) => (INVITATION_ROLES as readonly string[]).includes(role)))})`),
   ],
 );
 
 export const projects = studio.table(
   "projects",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
     address: text("address").notNull(),
     propertyType: text("property_type").$type<PropertyType>().notNull(),
     listingStatus: text("listing_status").$type<ListingStatus>().notNull(),
@@ -153,13 +148,9 @@ export const projects = studio.table(
 export const photos = studio.table(
   "photos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    workspaceId: uuid("workspace_id")
-      .notNull()
-      .references(() => workspaces.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    id: uuidKey(),
+    workspaceId: workspaceColumn(),
+    projectId: projectColumn(),
     storageKey: text("storage_key").notNull(),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),

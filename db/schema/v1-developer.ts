@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { DeliveryState } from "../../shared/vocabulary";
-import { createdAt, updatedAt } from "./columns";
+import { DELIVERY_STATES, type DeliveryState } from "../../shared/vocabulary";
+import { createdAt, inList, updatedAt, uuidKey } from "./columns";
 import { accounts, v1, webhookEvents } from "./v1";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -15,7 +15,7 @@ const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "d
 export const webhookEndpoints = v1.table(
   "webhook_endpoints",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -45,7 +45,7 @@ export const webhookEndpoints = v1.table(
 export const webhookDeliveries = v1.table(
   "webhook_deliveries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     eventId: text("event_id")
       .notNull()
       .references(() => webhookEvents.id, { onDelete: "cascade" }),
@@ -70,7 +70,7 @@ export const webhookDeliveries = v1.table(
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     // What the rescue sweep reads: pending deliveries by when they are due.
     index("webhook_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    check("webhook_deliveries_status_known", sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    check("webhook_deliveries_status_known", sql`${t.status} in (${inList(DELIVERY_STATES)})`),
   ],
 );
 

@@ -5,25 +5,10 @@
  * once (unique refund_of).
  */
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { OutputCheck } from "../../server/v1/schemas/output-check";
-import { PLANS, type Environment, type KeyScope, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
-import { completedAt, createdAt, inList, updatedAt } from "./columns";
+import { KEY_SCOPES, PLANS, type Environment, type KeyScope, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
+import { completedAt, createdAt, inList, updatedAt, uuidKey } from "./columns";
 
 export const v1 = pgSchema("v1");
 
@@ -33,16 +18,18 @@ export const v1 = pgSchema("v1");
  * (`npm run admin`), a Stripe subscription, or `legacy` for a studio account made before
  * plans existed, which start-up moves to the sign-up plan once (db/signup-plan.ts).
  */
-export type PlanSource = "signup" | "operator" | "stripe" | "legacy";
+export const PLAN_SOURCES = ["signup", "operator", "stripe", "legacy"] as const;
+export type PlanSource = (typeof PLAN_SOURCES)[number];
 /** Where a grant of credits came from, shown in the workspace's usage history. */
-export type CreditSource = "opening" | "starter" | "operator" | "stripe_invoice" | "credit_pack" | "auto_top_up" | "pack_refund" | "plan_refund";
+export const CREDIT_SOURCES = ["opening", "starter", "operator", "stripe_invoice", "credit_pack", "auto_top_up", "pack_refund", "plan_refund"] as const;
+export type CreditSource = (typeof CREDIT_SOURCES)[number];
 export type ErrorInfo = { code: string; message: string; details?: unknown };
 
 
 export const accounts = v1.table(
   "accounts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text("name").notNull(),
     plan: text("plan").$type<Plan>().notNull(),
     monthlyQuota: integer("monthly_quota").notNull(),
@@ -59,7 +46,7 @@ export const accounts = v1.table(
     check("accounts_balance_not_negative", sql`${t.creditBalance} >= 0`),
     check("accounts_plan_known", sql`${t.plan} in (${inList(PLANS)})`),
     check("accounts_quota_not_negative", sql`${t.monthlyQuota} >= 0`),
-    check("accounts_plan_source_known", sql`${t.planSource} in ('signup', 'operator', 'stripe', 'legacy')`),
+    check("accounts_plan_source_known", sql`${t.planSource} in (${inList(PLAN_SOURCES)})`),
     check("accounts_thresholds_positive", sql`coalesce(${t.lowBalanceThreshold}, 1) > 0 and coalesce(${t.topUpThreshold}, 1) > 0`),
   ],
 );
@@ -67,7 +54,7 @@ export const accounts = v1.table(
 export const apiKeys = v1.table(
   "api_keys",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -96,11 +83,12 @@ export const apiKeys = v1.table(
     uniqueIndex("api_keys_hash_unique").on(t.keyHash),
     index("api_keys_prefix_idx").on(t.prefix),
     index("api_keys_account_idx").on(t.accountId),
-    check("api_keys_scope_known", sql`${t.scope} in ('full', 'read_only')`),
+    check("api_keys_scope_known", sql`${t.scope} in (${inList(KEY_SCOPES)})`),
   ],
 );
 
-export type LedgerKind = "grant" | "debit" | "refund";
+export const LEDGER_KINDS = ["grant", "debit", "refund"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const creditLedger = v1.table(
   "credit_ledger",
@@ -129,7 +117,7 @@ export const creditLedger = v1.table(
     uniqueIndex("credit_ledger_grant_once").on(t.grantKey),
     uniqueIndex("credit_ledger_refund_once").on(t.refundOf),
     index("credit_ledger_account_idx").on(t.accountId, t.createdAt),
-    check("credit_ledger_kind_known", sql`${t.kind} in ('grant', 'debit', 'refund')`),
+    check("credit_ledger_kind_known", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
     check(
       "credit_ledger_sign",
       sql`(${t.kind} = 'debit' and ${t.amount} < 0 and ${t.chargeKey} is not null) or (${t.kind} = 'refund' and ${t.amount} > 0 and ${t.refundOf} is not null) or ${t.kind} = 'grant'`,
@@ -194,7 +182,7 @@ export type GroupStatus = "processing" | "completed" | "partially_completed" | "
 export const jobGroups = v1.table(
   "job_groups",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -229,7 +217,7 @@ export const jobGroups = v1.table(
 export const jobOutputs = v1.table(
   "job_outputs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     groupId: uuid("group_id")
       .notNull()
       .references(() => jobGroups.id, { onDelete: "cascade" }),
@@ -253,7 +241,7 @@ export type MediaKind = "inpaint" | "upscale" | "video" | "property_description"
 export const mediaJobs = v1.table(
   "media_jobs",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -276,7 +264,7 @@ export const mediaJobs = v1.table(
 export const renderSets = v1.table(
   "render_sets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
@@ -299,7 +287,7 @@ export type GateVerdict = "pass" | "fail";
 export const renderViews = v1.table(
   "render_views",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     setId: uuid("set_id")
       .notNull()
       .references(() => renderSets.id, { onDelete: "cascade" }),
@@ -337,7 +325,7 @@ export const renderViews = v1.table(
 export const freeRedos = v1.table(
   "free_redos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidKey(),
     accountId: uuid("account_id")
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),

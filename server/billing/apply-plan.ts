@@ -9,10 +9,10 @@ import { is } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Tx } from "@/db/client";
 import type { PlanSource } from "@/db/schema";
-import type { Plan } from "@/shared/vocabulary";
+import { FREE_PLAN, type Plan } from "@/shared/vocabulary";
 import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { planQuota } from "@/shared/plans";
-import { recordAccountAudit } from "./billing-audit";
+import { recordAccountAudit, type BillingActor } from "./billing-audit";
 import { hasConfirmedOwner } from "./free-workspaces";
 
 export interface ApplyPlanInput {
@@ -22,16 +22,16 @@ export interface ApplyPlanInput {
   reference?: string;
   /** The operator's own quota; otherwise the plan table's. */
   quota?: number;
-  /** Who asked for it (the person who started the checkout); null when Stripe or the operator did. */
-  actorUserId?: string | null;
+  /** Who asked for it: the person who started the checkout, Stripe on its own, the operator. */
+  actor: BillingActor;
 }
 
 export async function applyPlan(db: Tx, input: ApplyPlanInput): Promise<{ changed: boolean }> {
   const apply = async (tx: Tx) => {
-    const confirmed = input.plan === "free" && input.quota === undefined ? await hasConfirmedOwner(tx, input.accountId) : true;
+    const confirmed = input.plan === FREE_PLAN && input.quota === undefined ? await hasConfirmedOwner(tx, input.accountId) : true;
     const result = await setPlan(tx, { accountId: input.accountId, plan: input.plan, quota: input.quota ?? planQuota(input.plan, confirmed), source: input.source, reference: input.reference });
     if (result.changed && result.fromPlan !== input.plan) {
-      await recordAccountAudit(tx, input.accountId, { actorUserId: input.actorUserId ?? null, action: "plan_changed", target: input.plan, detail: { from: result.fromPlan, source: input.source } });
+      await recordAccountAudit(tx, input.accountId, { actor: input.actor, action: "plan_changed", target: input.plan, detail: { from: result.fromPlan, source: input.source } });
     }
     return { changed: result.changed };
   };

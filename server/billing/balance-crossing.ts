@@ -12,7 +12,8 @@ import { accounts, workspaceBilling, workspaces } from "@/db/schema";
 import { autoTopUpStoppedEmail, lowBalanceEmail } from "@/server/email/billing-templates";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
-import { recordAudit } from "@/server/studio/audit/record-audit";
+import { PURCHASE_KINDS } from "@/shared/plans";
+import { recordBillingAudit } from "./billing-audit";
 import { setBalanceThresholds } from "@/server/v1/services/accounts/set-balance-thresholds";
 import type { Tx } from "@/db/client";
 import { loadCatalogue } from "./catalogue";
@@ -69,7 +70,7 @@ export async function chargeAutoTopUp(ctx: BillingContext, input: { accountId: s
         confirm: true,
         off_session: true,
         description: `Atrium auto top-up: ${pack} credits`,
-        metadata: { workspace_id: workspace.workspaceId, kind: "auto_top_up", credits: String(pack) },
+        metadata: { workspace_id: workspace.workspaceId, kind: PURCHASE_KINDS.autoTopUp, credits: String(pack) },
       },
       { idempotencyKey: `atrium-auto-top-up-${input.accountId}-${input.ledgerEntryId}` },
     );
@@ -97,7 +98,7 @@ async function stopTopUp(ctx: BillingContext, workspaceId: string, accountId: st
   await ctx.db.transaction(async (tx) => {
     await setBalanceThresholds(tx, { accountId, topUp: null });
     await tx.update(workspaceBilling).set({ topUpStoppedReason: reason, updatedAt: ctx.now() }).where(eq(workspaceBilling.workspaceId, workspaceId));
-    await recordAudit(tx, { workspaceId, actorUserId: null, action: "auto_top_up_changed", detail: { enabled: false, stopped: reason } });
+    await recordBillingAudit(tx, workspaceId, { actor: { kind: "system" }, action: "auto_top_up_changed", detail: { enabled: false, stopped: reason } });
   });
   return { outcome: "stopped", reason };
 }

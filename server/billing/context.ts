@@ -22,11 +22,6 @@ export async function createBillingContext(overrides: Partial<BillingContext> = 
   return { db: verbs.db, events: verbs.events, now: verbs.now, stripe: overrides.stripe === undefined ? stripeClient() : overrides.stripe };
 }
 
-/** From any verb context (the studio's included). */
-export function billingContextOf(ctx: { db: Database; events: EventSender; now: () => Date }): BillingContext {
-  return { db: ctx.db, events: ctx.events, now: ctx.now, stripe: stripeClient() };
-}
-
 export function requireStripe(ctx: BillingContext): Stripe {
   if (!ctx.stripe) throw new AppError("payments_unavailable", "Payments are not set up on this deployment. The operator sets plans and credits.");
   return ctx.stripe;

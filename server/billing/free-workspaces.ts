@@ -10,6 +10,8 @@ import { env } from "@/env";
 import { AppError } from "@/server/errors";
 import { setPlan } from "@/server/v1/services/accounts/set-plan";
 import { FREE_WORKSPACE_LIMIT_MESSAGE, FREE_WORKSPACES_PER_PERSON, planQuota } from "@/shared/plans";
+import { OWNER } from "@/shared/roles";
+import { FREE_PLAN } from "@/shared/vocabulary";
 
 /**
  * Refuses a new workspace that would be the person's fourth on the Free plan. Counted:
@@ -21,12 +23,12 @@ import { FREE_WORKSPACE_LIMIT_MESSAGE, FREE_WORKSPACES_PER_PERSON, planQuota } f
  */
 export async function assertMayCreateFreeWorkspace(db: Tx, userId: string): Promise<void> {
   await db.execute(sql`select id from studio.users where id = ${userId} for no key update`);
-  if (env.STUDIO_SIGNUP_PLAN !== "free") return;
+  if (env.STUDIO_SIGNUP_PLAN !== FREE_PLAN) return;
   const [row] = await db.execute<{ free: number }>(sql`
     select count(*)::int as free from studio.workspaces w
     join v1.accounts a on a.id::text = w.v1_account_id
-    where a.plan = 'free'
-      and (w.created_by = ${userId} or exists (select 1 from studio.members m where m.workspace_id = w.id and m.user_id = ${userId} and m.role = 'owner'))`);
+    where a.plan = ${FREE_PLAN}
+      and (w.created_by = ${userId} or exists (select 1 from studio.members m where m.workspace_id = w.id and m.user_id = ${userId} and m.role = ${OWNER}))`);
   if (Number(row.free) >= FREE_WORKSPACES_PER_PERSON) throw new AppError("free_workspace_limit", FREE_WORKSPACE_LIMIT_MESSAGE);
 }
 
@@ -34,7 +36,7 @@ export async function assertMayCreateFreeWorkspace(db: Tx, userId: string): Prom
 export async function hasConfirmedOwner(db: Tx, accountId: string): Promise<boolean> {
   const rows = await db.execute(sql`
     select 1 from studio.workspaces w
-    join studio.members m on m.workspace_id = w.id and m.role = 'owner'
+    join studio.members m on m.workspace_id = w.id and m.role = ${OWNER}
     join studio.users u on u.id = m.user_id and u.email_verified_at is not null
     where w.v1_account_id = ${accountId} limit 1`);
   return rows.length > 0;
@@ -46,8 +48,8 @@ export async function grantFreeQuotaOnConfirm(db: Tx, userId: string): Promise<v
     select a.id as account_id from studio.members m
     join studio.workspaces w on w.id = m.workspace_id
     join v1.accounts a on a.id::text = w.v1_account_id
-    where m.user_id = ${userId} and m.role = 'owner' and a.plan = 'free' and a.monthly_quota = 0`);
+    where m.user_id = ${userId} and m.role = ${OWNER} and a.plan = ${FREE_PLAN} and a.monthly_quota = 0`);
   for (const { account_id } of waiting) {
-    await setPlan(db, { accountId: account_id, plan: "free", quota: planQuota("free", true), source: "signup" });
+    await setPlan(db, { accountId: account_id, plan: FREE_PLAN, quota: planQuota(FREE_PLAN, true), source: "signup" });
   }
 }

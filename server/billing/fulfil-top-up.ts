@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type Stripe from "stripe";
-import { recordAudit } from "@/server/studio/audit/record-audit";
+import { recordBillingAudit } from "./billing-audit";
 import { grantPaidCredits } from "@/server/v1/services/billing/grant-paid-credits";
 import { creditsLabel } from "@/shared/credit-costs";
 import { creditPack } from "@/shared/plans";
@@ -20,7 +20,7 @@ export async function fulfilTopUp(ctx: BillingContext, intent: string | Stripe.P
   const { accountId } = await workspaceAccount(ctx.db, workspaceId);
   const grant = await ctx.db.transaction(async (tx) => {
     const granted = await grantPaidCredits(tx, { accountId, amount: pack.credits, grantKey: `stripe:payment_intent:${latest.id}`, source: "auto_top_up", note: `Auto top-up: ${creditsLabel(pack.credits)}` });
-    if (granted.applied) await recordAudit(tx, { workspaceId, actorUserId: null, action: "credit_pack_purchased", target: creditsLabel(pack.credits), detail: { via: "auto_top_up" } });
+    if (granted.applied) await recordBillingAudit(tx, workspaceId, { actor: { kind: "system" }, action: "credit_pack_purchased", target: creditsLabel(pack.credits), detail: { via: "auto_top_up" } });
     return granted;
   });
   return { granted: grant.applied ? pack.credits : 0 };

@@ -6,9 +6,7 @@
  */
 import "server-only";
 import type Stripe from "stripe";
-
-/** The states in which a subscription holds its plan. */
-export const HOLDS_PLAN = ["active", "trialing", "past_due"];
+import { PLAN_HOLDING_STATUSES, statusIn } from "@/shared/plans";
 
 /** Written on a second subscription as it is canceled (its cancellation_details.comment). */
 export const DUPLICATE_COMMENT = "Atrium: a second plan subscription of one workspace, canceled at once and refunded in full";
@@ -19,7 +17,7 @@ export function isCanceledDuplicate(subscription: Stripe.Subscription): boolean 
 
 /** The subscriptions that hold a plan, oldest first (Stripe lists newest first; the list order settles a tie of seconds). */
 export function liveOldestFirst(subscriptions: Stripe.Subscription[]): Stripe.Subscription[] {
-  return [...subscriptions].reverse().filter((s) => HOLDS_PLAN.includes(s.status)).sort((a, b) => a.created - b.created);
+  return [...subscriptions].reverse().filter((s) => statusIn(PLAN_HOLDING_STATUSES, s.status)).sort((a, b) => a.created - b.created);
 }
 
 /** Whether the subscription is a second plan of its customer: canceled as one, or live beside an older live one. */

@@ -1,8 +1,9 @@
-/** Who billing mail goes to: the owners of a workspace. */
+/** Who billing mail goes to: the members of a workspace who manage its billing (its owners). */
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { members, users, workspaces } from "@/db/schema";
+import { rolesWith } from "@/shared/roles";
 
 export async function workspaceOwners(db: Tx, workspaceId: string): Promise<{ workspaceName: string; slug: string; emails: string[] }> {
   const rows = await db
@@ -10,6 +11,6 @@ export async function workspaceOwners(db: Tx, workspaceId: string): Promise<{ wo
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
-    .where(and(eq(members.workspaceId, workspaceId), eq(members.role, "owner")));
+    .where(and(eq(members.workspaceId, workspaceId), inArray(members.role, rolesWith("manage_billing"))));
   return { workspaceName: rows[0]?.workspaceName ?? "", slug: rows[0]?.slug ?? "", emails: rows.map((row) => row.email) };
 }

@@ -8,7 +8,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { stripeEvents } from "@/db/schema";
 import { requireStripe, type BillingContext } from "./context";
-import { fulfilCheckout } from "./fulfil-checkout";
+import { completeCheckout } from "./complete-checkout";
 import { fulfilTopUp } from "./fulfil-top-up";
 import { grantInvoiceCredits, idOf } from "./grant-invoice-credits";
 import { syncCustomer } from "./sync-customer";
@@ -41,7 +41,7 @@ export async function processStripeEvent(ctx: BillingContext, input: { eventId: 
   switch (id ? event.type : "no object") {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      await fulfilCheckout(ctx, id).catch(ignoreForeign);
+      await completeCheckout(ctx, { sessionId: id }).catch(ignoreForeign);
       break;
     case "invoice.paid":
     case "invoice.payment_failed": {

@@ -12,11 +12,11 @@ import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { CreditSource } from "@/db/schema";
 import { creditsLabel } from "@/shared/credit-costs";
-import { creditPack, PLAN_TABLE } from "@/shared/plans";
+import { creditPack, PACK_PURCHASE_KINDS, PLAN_TABLE } from "@/shared/plans";
 import { workspaceOfCustomer } from "./billing-row";
 import { loadCatalogue } from "./catalogue";
 import type { BillingContext } from "./context";
-import { fulfilCheckout } from "./fulfil-checkout";
+import { completeCheckout } from "./complete-checkout";
 import { fulfilTopUp } from "./fulfil-top-up";
 import { grantInvoiceCredits, idOf } from "./grant-invoice-credits";
 
@@ -31,14 +31,14 @@ export interface RefundedPurchase {
 export async function refundedPurchase(ctx: BillingContext, stripe: Stripe, intentId: string): Promise<RefundedPurchase | null> {
   const intent = await stripe.paymentIntents.retrieve(intentId);
   const kind = intent.metadata?.kind;
-  if (kind === "credit_pack" || kind === "auto_top_up") {
+  if (PACK_PURCHASE_KINDS.includes(kind ?? "")) {
     const pack = creditPack(Number(intent.metadata.credits));
     const workspaceId = intent.metadata.workspace_id;
     if (!pack || !workspaceId) return null;
     if (kind === "auto_top_up") await fulfilTopUp(ctx, intent);
     else {
       const { data: sessions } = await stripe.checkout.sessions.list({ payment_intent: intentId, limit: 1 });
-      if (sessions[0]) await fulfilCheckout(ctx, sessions[0].id, { workspaceId });
+      if (sessions[0]) await completeCheckout(ctx, { sessionId: sessions[0].id, workspaceId });
     }
     return { workspaceId, credits: pack.credits, purchase: `${creditsLabel(pack.credits)} ${kind === "auto_top_up" ? "auto top-up" : "pack"}`, source: "pack_refund" };
   }

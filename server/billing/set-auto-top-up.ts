@@ -1,20 +1,20 @@
 /**
- * An owner's auto top-up choice: on with a threshold and a pack (the card saved by a
+ * A billing manager's auto top-up choice: on with a threshold and a pack (the card saved by a
  * Checkout purchase is charged), or off. Turning it on clears why it last stopped.
  */
 import "server-only";
 import { eq } from "drizzle-orm";
 import { workspaceBilling } from "@/db/schema";
 import { AppError } from "@/server/errors";
-import { recordAudit } from "@/server/studio/audit/record-audit";
 import type { AuditDetail } from "@/shared/audit-actions";
 import { setBalanceThresholds } from "@/server/v1/services/accounts/set-balance-thresholds";
 import { creditPack } from "@/shared/plans";
+import { recordBillingAudit, type BillingActor } from "./billing-audit";
 import { readBillingRow } from "./billing-row";
 import type { BillingContext } from "./context";
 import { workspaceAccount } from "./workspace-account";
 
-export async function setAutoTopUp(ctx: BillingContext, input: { workspaceId: string; enabled: boolean; threshold: number; pack: number; actorUserId: string; ip?: string | null }): Promise<void> {
+export async function setAutoTopUp(ctx: BillingContext, input: { workspaceId: string; enabled: boolean; threshold: number; pack: number; actor: BillingActor }): Promise<void> {
   if (input.enabled) {
     if (!ctx.stripe) throw new AppError("payments_unavailable", "Payments are not set up on this deployment.");
     if (!creditPack(input.pack)) throw new AppError("invalid_request", "Pick one of the credit packs.");
@@ -30,6 +30,6 @@ export async function setAutoTopUp(ctx: BillingContext, input: { workspaceId: st
       .set({ topUpPack: input.enabled ? input.pack : null, ...(input.enabled ? { topUpStoppedReason: null } : {}), updatedAt: ctx.now() })
       .where(eq(workspaceBilling.workspaceId, input.workspaceId));
     const detail: AuditDetail = input.enabled ? { enabled: true, threshold: input.threshold, pack: input.pack } : { enabled: false };
-    await recordAudit(tx, { workspaceId: input.workspaceId, actorUserId: input.actorUserId, action: "auto_top_up_changed", detail, ip: input.ip });
+    await recordBillingAudit(tx, input.workspaceId, { actor: input.actor, action: "auto_top_up_changed", detail });
   });
 }

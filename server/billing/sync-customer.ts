@@ -21,37 +21,33 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { workspaceBilling, workspaces } from "@/db/schema";
-import type { Plan } from "@/shared/vocabulary";
+import { FREE_PLAN, isPaidPlan, type PaidPlan, type Plan } from "@/shared/vocabulary";
 import { duplicatePlanRefundedEmail, pastDueEmail, planEndedUnpaidEmail } from "@/server/email/billing-templates";
-import { recordAudit } from "@/server/studio/audit/record-audit";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
-import { PLAN_TABLE } from "@/shared/plans";
+import { ENDED_STATUSES, paidPlanLabel, PAST_DUE_STATUS, PLAN_HOLDING_STATUSES, statusIn } from "@/shared/plans";
 import { applyPlan } from "./apply-plan";
-import { buyerOf } from "./billing-audit";
+import { buyerOf, recordBillingAudit } from "./billing-audit";
 import { lockBillingRow, workspaceOfCustomer } from "./billing-row";
 import { cancelDuplicateSubscriptions, type CanceledDuplicate } from "./cancel-duplicate-subscriptions";
 import { formatPrice, loadCatalogue, type Catalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { endedAt, endedForNonPayment, writeOffOpenInvoices } from "./ended-unpaid";
-import { HOLDS_PLAN } from "./live-subscriptions";
 import { workspaceOwners } from "./owners";
-
-const ENDED = ["canceled", "unpaid", "incomplete_expired", "paused"];
 
 /** The plan a subscription state gives the workspace; null: Stripe does not decide it (none yet, or a first payment pending). */
 export function planFromStripe(status: string | null, plan: string | null): Plan | null {
-  if (status && HOLDS_PLAN.includes(status) && (plan === "premium" || plan === "business")) return plan;
-  if (status && ENDED.includes(status)) return "free";
+  if (statusIn(PLAN_HOLDING_STATUSES, status) && plan !== null && isPaidPlan(plan)) return plan;
+  if (statusIn(ENDED_STATUSES, status)) return FREE_PLAN;
   return null;
 }
 
 function decidingSubscription(subscriptions: Stripe.Subscription[]): Stripe.Subscription | null {
   const newestFirst = [...subscriptions].sort((a, b) => b.created - a.created);
-  return newestFirst.find((s) => HOLDS_PLAN.includes(s.status)) ?? newestFirst[0] ?? null;
+  return newestFirst.find((s) => statusIn(PLAN_HOLDING_STATUSES, s.status)) ?? newestFirst[0] ?? null;
 }
 
-function planOf(subscription: Stripe.Subscription, catalogue: Catalogue): string | null {
+function planOf(subscription: Stripe.Subscription, catalogue: Catalogue): PaidPlan | null {
   const price = subscription.items.data[0]?.price;
   const known = price ? catalogue.byPriceId.get(price.id) : undefined;
   return known && "plan" in known ? known.plan : null;
@@ -67,7 +63,7 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     const { data } = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
     const { kept, canceled } = await cancelDuplicateSubscriptions(stripe, data, catalogue);
     for (const second of canceled) {
-      await recordAudit(tx, { workspaceId, actorUserId: null, action: "second_plan_refunded", target: second.planLabel, detail: { subscription: second.subscriptionId, refunded: refundedLabel(second) } });
+      await recordBillingAudit(tx, workspaceId, { actor: { kind: "stripe" }, action: "second_plan_refunded", target: second.planLabel, detail: { subscription: second.subscriptionId, refunded: refundedLabel(second) } });
     }
     const subscription = decidingSubscription(kept);
     const next = {
@@ -83,9 +79,9 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     const newlyEndedUnpaid = next.endedUnpaidAt !== null && row.endedUnpaidAt === null;
     if (newlyEndedUnpaid) await writeOffOpenInvoices(stripe, subscription!);
     // Mailed as the plan ends, not for an end that happened before this was recorded.
-    const mailEndedUnpaid = newlyEndedUnpaid && before !== null && before !== "free";
+    const mailEndedUnpaid = newlyEndedUnpaid && before !== null && before !== FREE_PLAN;
     const latestInvoice = typeof subscription?.latest_invoice === "string" ? subscription.latest_invoice : (subscription?.latest_invoice?.id ?? null);
-    const mailPastDue = next.subscriptionStatus === "past_due" && latestInvoice !== null && row.pastDueMailedFor !== latestInvoice;
+    const mailPastDue = next.subscriptionStatus === PAST_DUE_STATUS && latestInvoice !== null && row.pastDueMailedFor !== latestInvoice;
     await tx
       .update(workspaceBilling)
       .set({ ...next, ...(mailPastDue ? { pastDueMailedFor: latestInvoice } : {}), updatedAt: ctx.now() })
@@ -93,10 +89,10 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     if (after && after !== before) {
       const [workspace] = await tx.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, workspaceId));
       // The buyer is the actor only of the plan their checkout bought; a change in the portal or at a period's end is Stripe's.
-      const bought = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : null;
-      if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actorUserId: bought });
+      const actor = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : ({ kind: "stripe" } as const);
+      if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actor });
     }
-    return { plan: after, mailPastDue, mailEndedUnpaid, canceled, planLabel: next.subscriptionPlan === "business" ? PLAN_TABLE.business.label : PLAN_TABLE.premium.label };
+    return { plan: after, mailPastDue, mailEndedUnpaid, canceled, planLabel: paidPlanLabel(next.subscriptionPlan) };
   });
   if (outcome.mailPastDue || outcome.mailEndedUnpaid || outcome.canceled.length > 0) {
     const owners = await workspaceOwners(ctx.db, workspaceId);

@@ -8,7 +8,7 @@
  * take-back is in the ledger with what was refunded and why, and in the audit log.
  */
 import "server-only";
-import { recordAudit } from "@/server/studio/audit/record-audit";
+import { recordBillingAudit } from "./billing-audit";
 import { takeBackCredits } from "@/server/v1/services/billing/take-back-credits";
 import { creditsLabel } from "@/shared/credit-costs";
 import { formatPrice } from "./catalogue";
@@ -40,7 +40,7 @@ export async function takeBackRefund(ctx: BillingContext, chargeId: string): Pro
       const taken = await takeBackCredits(tx, { accountId, amount: due, grantKey: `stripe:refund:${refund.id}`, source: purchase.source, note });
       if (!taken.applied) return 0;
       const detail = { refund: money(refund.amount), of: money(charge.amount), purchase: purchase.purchase, reason, due };
-      await recordAudit(tx, { workspaceId: purchase.workspaceId, actorUserId: null, action: "credits_taken_back", target: creditsLabel(taken.removed), detail });
+      await recordBillingAudit(tx, purchase.workspaceId, { actor: { kind: "stripe" }, action: "credits_taken_back", target: creditsLabel(taken.removed), detail });
       return taken.removed;
     });
   }

@@ -1,19 +1,20 @@
-/** What each plan allows (D1, D5, D10). Rate limits come from settings. */
+/** What each plan allows (D1, D5, D10), from the plan table (shared/plans.ts). Rate limits come from settings. */
 import "server-only";
 import { env } from "@/env";
 import type { Plan } from "@/shared/vocabulary";
 import { PLAN_TABLE } from "@/shared/plans";
 
 /** Outputs of POST /job when `fast` is not true (D5). */
-export const OUTPUTS_PER_PLAN: Record<Plan, number> = { free: 1, premium: 2, business: 4 };
+export function outputsPerPlan(plan: Plan): number {
+  return PLAN_TABLE[plan].jobOutputs;
+}
 
 /** Monthly quota given to a new account, or on a change of plan, when none is named: the plan table's. */
-export const DEFAULT_QUOTA: Record<Plan, number> = {
-  free: PLAN_TABLE.free.monthlyQuota,
-  premium: PLAN_TABLE.premium.monthlyQuota,
-  business: PLAN_TABLE.business.monthlyQuota,
-};
+export function defaultQuota(plan: Plan): number {
+  return PLAN_TABLE[plan].monthlyQuota;
+}
 
+/** Requests per minute per account: each plan's setting (V1_RATE_LIMIT_FREE, _PREMIUM, _BUSINESS). */
 export function rateLimitPerMinute(plan: Plan): number {
-  return { free: env.V1_RATE_LIMIT_FREE, premium: env.V1_RATE_LIMIT_PREMIUM, business: env.V1_RATE_LIMIT_BUSINESS }[plan];
+  return env[`V1_RATE_LIMIT_${plan.toUpperCase() as Uppercase<Plan>}`];
 }

@@ -39,6 +39,8 @@ import {
 } from "@/server/v1/schemas/multiview";
 import { PropertyDescriptionRequestSchema, PropertyDescriptionResponseSchema } from "@/server/v1/schemas/property-description";
 import type { PreviewFeature } from "@/env";
+import { CREDIT_COSTS, creditsLabel, multiviewCost, paidRouteNote } from "@/shared/credit-costs";
+import { MULTIVIEW_OTHER_VIEWS, PLANS } from "@/shared/vocabulary";
 import type { V1ErrorCode } from "./openapi/components";
 
 export interface V1Route {
@@ -136,15 +138,15 @@ export const V1_ROUTE_TABLE = {
     summary: "Create a multi-view staging set",
     description:
       "Premium or business plan. The anchor (`view_index` 0) is generated first; each sibling starts after it, in ascending " +
-      "`view_index`, using the anchor's output as its style reference. Needs a balance of at least 1 (the anchor) or 402. A " +
-      "sibling about to start with a balance below 6 is skipped (`failed`, `error.code` `insufficient_credits`, not charged). " +
+      `\`view_index\`, using the anchor's output as its style reference. Needs a balance of at least ${CREDIT_COSTS.multiviewAnchor} (the anchor) or 402. A ` +
+      `sibling about to start with a balance below ${CREDIT_COSTS.multiviewSibling} is skipped (\`failed\`, \`error.code\` \`insufficient_credits\`, not charged). ` +
       "If the anchor fails the set fails, siblings are never started (`anchor_failed`) and the anchor credit is refunded. " +
       "Sibling `output_url` stays null until its quality gate (`sibling_gate`) passes.",
     style: "envelope",
     preview: "multiview",
     paidOnly: true,
     generation: true,
-    billing: "1 quota unit; 1 credit for the anchor now, 6 per sibling as each starts (worst case 19). `credits_charged` is the anchor charge.",
+    billing: `1 quota unit; ${creditsLabel(CREDIT_COSTS.multiviewAnchor)} for the anchor now, ${CREDIT_COSTS.multiviewSibling} per sibling as each starts (worst case ${multiviewCost(1 + MULTIVIEW_OTHER_VIEWS.max)}). \`credits_charged\` is the anchor charge.`,
     body: MultiviewRequestSchema,
     response: MultiviewCreatedSchema,
     errors: ["insufficient_credits", ...SOURCE_ERRORS],
@@ -179,7 +181,7 @@ export const V1_ROUTE_TABLE = {
     preview: "multiview",
     paidOnly: true,
     generation: true,
-    billing: "1 quota unit when the redo starts (nothing when it does not), none for a `review_redo` (D17); credits always 0 (`credits_charged: 0`).",
+    billing: `1 quota unit when the redo starts (nothing when it does not), none for a \`review_redo\` (D17); credits always ${CREDIT_COSTS.multiviewRedo} (\`credits_charged: ${CREDIT_COSTS.multiviewRedo}\`).`,
     body: MultiviewRedoRequestSchema,
     response: MultiviewRedoSchema,
     errors: ["view_not_redoable", "redo_limit_exceeded", "not_under_review", "free_redo_limit", "not_found"],
@@ -195,7 +197,7 @@ export const V1_ROUTE_TABLE = {
       "`mask`. The first `output_urls` item can be sent to /upscale." + SYNC_NOTE,
     style: "envelope",
     generation: true,
-    billing: "1 quota unit; 1 credit.",
+    billing: paidRouteNote(CREDIT_COSTS.inpaint),
     body: InpaintRequestSchema,
     response: InpaintResponseSchema,
     errors: ["insufficient_credits", ...SOURCE_ERRORS, ...SYNC_ERRORS],
@@ -211,7 +213,7 @@ export const V1_ROUTE_TABLE = {
       "service's stored copies; `provider_output_urls` what the provider returned." + SYNC_NOTE,
     style: "envelope",
     generation: true,
-    billing: "1 quota unit; 2 credits.",
+    billing: paidRouteNote(CREDIT_COSTS.upscale),
     body: UpscaleRequestSchema,
     response: UpscaleResponseSchema,
     errors: ["insufficient_credits", ...SOURCE_ERRORS, ...SYNC_ERRORS],
@@ -228,7 +230,7 @@ export const V1_ROUTE_TABLE = {
     style: "envelope",
     generation: true,
     paidOnly: true,
-    billing: "1 quota unit; 27 credits.",
+    billing: paidRouteNote(CREDIT_COSTS.video),
     body: VideoRequestSchema,
     response: VideoCreatedSchema,
     errors: ["insufficient_credits", ...SOURCE_ERRORS],
@@ -257,7 +259,7 @@ export const V1_ROUTE_TABLE = {
       "Quota units per calendar month (UTC): `api_completed_month` counts units consumed this month, net of refunds; " +
       "`api_total_completed` all units ever consumed. Generation POSTs are refused with 403 `quota_exceeded` once " +
       "`api_completed_month >= api_monthly_quota`. The body is exactly these three fields; the headers " +
-      "`Atrium-Credit-Balance` (the media-credit balance, an integer) and `Atrium-Plan` (`free`, `premium` or `business`) " +
+      `\`Atrium-Credit-Balance\` (the media-credit balance, an integer) and \`Atrium-Plan\` (${PLANS.slice(0, -1).map((plan) => `\`${plan}\``).join(", ")} or \`${PLANS.at(-1)}\`) ` +
       "say what is left to spend (D14).",
     style: "legacy",
     billing: "Free: no quota, no credits.",
@@ -290,7 +292,7 @@ export const V1_ROUTE_TABLE = {
     style: "envelope",
     preview: "property_description",
     generation: true,
-    billing: "1 quota unit; 1 credit.",
+    billing: paidRouteNote(CREDIT_COSTS.propertyDescription),
     body: PropertyDescriptionRequestSchema,
     bodyLimitSetting: "V1_PROPERTY_BODY_LIMIT_BYTES",
     response: PropertyDescriptionResponseSchema,

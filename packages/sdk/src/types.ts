@@ -1,5 +1,6 @@
 /** Named types of the v1 API, taken from the generated OpenAPI types. */
 import type { components, operations } from "./generated/v1.ts";
+import { PLANS } from "./generated/terms.ts";
 
 type Schemas = components["schemas"];
 
@@ -42,7 +43,6 @@ export type Envelope =
   | FailedEnvelope;
 export type OperationId = keyof operations;
 
-const PLANS = ["free", "premium", "business"] as const;
 export type Plan = (typeof PLANS)[number];
 
 /** The plan named by GET /me's `Atrium-Plan` header, or null when a deployment sends none. */

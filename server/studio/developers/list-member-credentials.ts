@@ -1,10 +1,11 @@
 import "server-only";
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { invitations, members, workspaces } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";
 import { listKeys } from "@/server/v1/services/keys/list-keys";
 import { listEndpoints } from "@/server/v1/services/webhooks/list-endpoints";
 import type { StudioContext } from "../context";
+import { pendingInvitations, sentBy } from "../invitations/pending-invitations";
 import { studioActor } from "./developer-account";
 
 export interface MemberCredentials {
@@ -34,14 +35,6 @@ export async function listMemberCredentials(ctx: Pick<StudioContext, "db" | "now
   const [{ pending }] = await ctx.db
     .select({ pending: count() })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.workspaceId, input.workspaceId),
-        eq(invitations.invitedBy, input.userId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, ctx.now()),
-      ),
-    );
+    .where(pendingInvitations(sentBy(input), ctx.now()));
   return { keys, endpoints, invitations: pending };
 }

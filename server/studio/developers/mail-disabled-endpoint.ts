@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { members, users, workspaces } from "@/db/schema/studio";
+import { eq } from "drizzle-orm";
+import { workspaces } from "@/db/schema/studio";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
 import { webhookEndpointDisabledEmail } from "@/server/email/templates";
 import type { StudioContext } from "../context";
+import { ownersToMail } from "./owners-to-mail";
 
 /**
  * Tells the owners of the workspace whose v1 account had a webhook endpoint turned off
@@ -12,12 +13,7 @@ import type { StudioContext } from "../context";
  * no one to mail here. Returns how many messages went out.
  */
 export async function mailDisabledEndpoint(ctx: Pick<StudioContext, "db">, input: { accountId: string; endpointId: string; url: string }): Promise<number> {
-  const owners = await ctx.db
-    .select({ email: users.email, name: users.name, workspaceName: workspaces.name, slug: workspaces.slug })
-    .from(workspaces)
-    .innerJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.role, "owner")))
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(eq(workspaces.v1AccountId, input.accountId));
+  const owners = await ownersToMail(ctx.db, eq(workspaces.v1AccountId, input.accountId));
   let sent = 0;
   for (const owner of owners) {
     const link = emailLink(`/w/${owner.slug}/developers/webhooks/${input.endpointId}`);

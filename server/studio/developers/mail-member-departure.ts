@@ -1,11 +1,12 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
-import { members, users, workspaces } from "@/db/schema/studio";
+import { eq, inArray } from "drizzle-orm";
+import { users, workspaces } from "@/db/schema/studio";
 import type { MemberDepartureEvent } from "@/inngest/studio-events";
 import { emailLink } from "@/server/email/link-url";
 import { sendEmail } from "@/server/email/send-email";
 import { memberDepartureEmail } from "@/server/email/templates";
 import type { StudioContext } from "../context";
+import { ownersToMail } from "./owners-to-mail";
 
 const HAPPENED = { member_removed: "was removed from", member_left: "left", member_demoted: "was made an agent in" } as const;
 
@@ -15,12 +16,7 @@ const HAPPENED = { member_removed: "was removed from", member_left: "left", memb
  * many messages went out.
  */
 export async function mailMemberDeparture(ctx: Pick<StudioContext, "db">, event: MemberDepartureEvent): Promise<number> {
-  const owners = await ctx.db
-    .select({ email: users.email, name: users.name, workspaceName: workspaces.name, slug: workspaces.slug })
-    .from(workspaces)
-    .innerJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.role, "owner")))
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(eq(workspaces.id, event.workspaceId));
+  const owners = await ownersToMail(ctx.db, eq(workspaces.id, event.workspaceId));
   const named = [event.actorUserId, event.handedTo].filter((id): id is string => id !== null);
   const people = named.length ? await ctx.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, named)) : [];
   const nameOf = (id: string | null) => people.find((person) => person.id === id)?.name ?? null;

@@ -8,7 +8,7 @@
  * change is in the audit log; the owners are mailed by a durable function.
  */
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { members, users, workspaces } from "@/db/schema/studio";
 import { memberDeparted, type MemberDepartureEvent } from "@/inngest/studio-events";
@@ -17,8 +17,10 @@ import { withKeyChangeAcknowledged } from "@/server/v1/services/keys/key-cache";
 import { releaseHeldKeys } from "@/server/v1/services/keys/release-held-keys";
 import { releaseHeldEndpoints } from "@/server/v1/services/webhooks/release-held-endpoints";
 import type { MemberCredentialChoice, MemberDeparture, WorkspaceRole } from "@/shared/vocabulary";
+import { hasPermission, rolesWith } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
+import { invitationAuditTarget } from "../invitations/pending-invitations";
 import { revokeInvitationsSentBy } from "../invitations/revoke-invitations-sent-by";
 import { keyAuditTarget, studioActor } from "./developer-account";
 
@@ -48,7 +50,7 @@ export function handOverTo(input: { credentials?: MemberCredentialChoice; actorU
   if (to === input.userId) {
     throw new AppError("invalid_request", "What you hold cannot be handed to yourself as you leave: revoke it, or have an owner remove you and take it over.");
   }
-  if (!input.handTo && input.actorRole !== "owner") throw new AppError("forbidden", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.");
+  if (!input.handTo && !hasPermission(input.actorRole, "take_over_credentials")) throw new AppError("forbidden", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.");
   return to;
 }
 
@@ -75,7 +77,7 @@ export async function settleMemberDeparture(
     for (const key of keys) await recordAudit(tx, { ...event, action: handTo ? "api_key_handed_over" : "api_key_revoked", target: keyAuditTarget(key), detail });
     for (const { url } of endpoints) await recordAudit(tx, { ...event, action: handTo ? "webhook_endpoint_handed_over" : "webhook_endpoint_disabled", target: url, detail });
     for (const invitation of invitations) {
-      await recordAudit(tx, { ...event, action: "invitation_revoked", target: invitation.email ?? "open link", detail: { role: invitation.role, reason: changed.departure, member: changed.memberEmail } });
+      await recordAudit(tx, { ...event, action: "invitation_revoked", target: invitationAuditTarget(invitation), detail: { role: invitation.role, reason: changed.departure, member: changed.memberEmail } });
     }
     return {
       workspaceId: input.workspaceId,
@@ -97,7 +99,7 @@ async function ownerToHandTo(tx: Tx, workspaceId: string, userId: string): Promi
     .select({ id: users.id, email: users.email })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId), eq(members.role, "owner")));
+    .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId), inArray(members.role, rolesWith("take_over_credentials"))));
   if (!owner) throw new AppError("forbidden", "Only an owner of the workspace can take over a member's API keys and webhook endpoints.");
   return owner;
 }

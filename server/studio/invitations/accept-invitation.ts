@@ -5,6 +5,7 @@ import { AppError } from "@/server/errors";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
 import { hashSecretToken } from "../secret-token";
+import { invitationAuditTarget } from "./pending-invitations";
 
 const UNCONFIRMED =
   "Confirm your email address before joining a workspace: open the link we emailed you, or send it again from this page. This invitation stays valid meanwhile.";
@@ -46,7 +47,7 @@ export async function acceptInvitation(
       .set({ acceptedAt: ctx.now(), acceptedBy: input.userId })
       .where(eq(invitations.id, invitation.id));
     const event = { workspaceId: invitation.workspaceId, actorUserId: input.userId, ip: input.ip };
-    await recordAudit(tx, { ...event, action: "invitation_accepted", target: invitation.email ?? "open link", detail: { role: invitation.role } });
+    await recordAudit(tx, { ...event, action: "invitation_accepted", target: invitationAuditTarget(invitation), detail: { role: invitation.role } });
     if (joined.length > 0) {
       await recordAudit(tx, { ...event, action: "member_added", target: person?.email, detail: { role: invitation.role, via: "invitation" } });
     }

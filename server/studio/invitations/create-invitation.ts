@@ -12,6 +12,7 @@ import type { StudioContext } from "../context";
 import { canManageRole } from "@/shared/roles";
 import { ROLE_LABELS, type WorkspaceRole } from "@/shared/vocabulary";
 import { hashSecretToken, newSecretToken } from "../secret-token";
+import { invitationAuditTarget } from "./pending-invitations";
 import { INVITATION_TTL_MS } from "./token";
 
 /**
@@ -57,14 +58,7 @@ export async function createInvitation(
       .onConflictDoNothing()
       .returning({ id: invitations.id, email: invitations.email });
     if (created) {
-      await recordAudit(tx, {
-        workspaceId: input.workspaceId,
-        actorUserId: input.invitedBy,
-        action: "invitation_sent",
-        target: created.email ?? "open link",
-        detail: { role: input.role },
-        ip: input.ip,
-      });
+      await recordAudit(tx, { workspaceId: input.workspaceId, actorUserId: input.invitedBy, action: "invitation_sent", target: invitationAuditTarget(created), detail: { role: input.role }, ip: input.ip });
     }
     return created;
   });

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { invitations } from "@/db/schema/studio";
 import { AppError } from "@/server/errors";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
+import { invitationAuditTarget, pendingInvitations } from "./pending-invitations";
 
 export async function revokeInvitation(
   ctx: StudioContext,
@@ -13,23 +14,9 @@ export async function revokeInvitation(
     const [revoked] = await tx
       .update(invitations)
       .set({ revokedAt: ctx.now() })
-      .where(
-        and(
-          eq(invitations.id, input.invitationId),
-          eq(invitations.workspaceId, input.workspaceId),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-        ),
-      )
+      .where(pendingInvitations(and(eq(invitations.id, input.invitationId), eq(invitations.workspaceId, input.workspaceId))))
       .returning({ email: invitations.email, role: invitations.role });
     if (!revoked) throw new AppError("not_found", "This invitation is no longer pending.");
-    await recordAudit(tx, {
-      workspaceId: input.workspaceId,
-      actorUserId: input.actorUserId,
-      action: "invitation_revoked",
-      target: revoked.email ?? "open link",
-      detail: { role: revoked.role },
-      ip: input.ip,
-    });
+    await recordAudit(tx, { workspaceId: input.workspaceId, actorUserId: input.actorUserId, action: "invitation_revoked", target: invitationAuditTarget(revoked), detail: { role: revoked.role }, ip: input.ip });
   });
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { invitations } from "@/db/schema/studio";
 import type { WorkspaceRole } from "@/shared/vocabulary";
+import { pendingInvitations, sentBy } from "./pending-invitations";
 
 /**
  * Withdraws the pending invitations a person sent in a workspace: they saw each link when
@@ -13,14 +13,6 @@ export async function revokeInvitationsSentBy(tx: Tx, input: { workspaceId: stri
   return tx
     .update(invitations)
     .set({ revokedAt: input.now })
-    .where(
-      and(
-        eq(invitations.workspaceId, input.workspaceId),
-        eq(invitations.invitedBy, input.userId),
-        isNull(invitations.acceptedAt),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, input.now),
-      ),
-    )
+    .where(pendingInvitations(sentBy(input), input.now))
     .returning({ email: invitations.email, role: invitations.role });
 }

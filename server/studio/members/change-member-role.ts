@@ -2,32 +2,22 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { MemberCredentialChoice, WorkspaceRole } from "@/shared/vocabulary";
-import { roleAtLeast } from "@/shared/roles";
+import type { WorkspaceRole } from "@/shared/vocabulary";
+import { hasPermission } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
 import { handOverTo, settleMemberDeparture } from "../developers/member-departure";
-import { loadManageableMember } from "./load-target";
+import { loadManageableMember, type MemberChange } from "./load-target";
 
 /**
- * Changes a member's role. Made an agent, they lose the Developers section, so the API
+ * Changes a member's role. Made a role without manage_developers (an agent), they lose the Developers section, so the API
  * keys and webhook endpoints they answer for are revoked, or handed to the owner making
  * the change when that owner chooses so (developers/member-departure.ts).
  */
 export async function changeMemberRole(
   ctx: Pick<StudioContext, "db" | "events" | "now">,
-  input: {
-    workspaceId: string;
-    /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
-    actorUserId: string | null;
-    actorRole: WorkspaceRole;
-    userId: string;
-    role: WorkspaceRole;
-    credentials?: MemberCredentialChoice;
-    handTo?: string;
-    ip?: string;
-  },
+  input: MemberChange & { role: WorkspaceRole },
 ): Promise<void> {
-  const handTo = roleAtLeast(input.role, "admin") ? null : handOverTo(input);
+  const handTo = hasPermission(input.role, "manage_developers") ? null : handOverTo(input);
   await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {
     const target = await loadManageableMember(tx, { ...input, newRole: input.role });
     if (target.role === input.role) return null;
@@ -43,6 +33,6 @@ export async function changeMemberRole(
       detail: { from: target.role, to: input.role },
       ip: input.ip,
     });
-    return roleAtLeast(input.role, "admin") ? null : { memberEmail: target.email, departure: "member_demoted" };
+    return hasPermission(input.role, "manage_developers") ? null : { memberEmail: target.email, departure: "member_demoted" };
   });
 }

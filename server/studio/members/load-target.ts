@@ -3,8 +3,21 @@ import { and, eq, sql } from "drizzle-orm";
 import { members, users, workspaces } from "@/db/schema/studio";
 import type { Tx } from "@/db/client";
 import { AppError } from "@/server/errors";
-import { canManageRole } from "@/shared/roles";
-import type { WorkspaceRole } from "@/shared/vocabulary";
+import { canManageRole, OWNER } from "@/shared/roles";
+import type { MemberCredentialChoice, WorkspaceRole } from "@/shared/vocabulary";
+
+/** A change of one member by an owner or admin, or by the operator at the command line. */
+export interface MemberChange {
+  workspaceId: string;
+  /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
+  actorUserId: string | null;
+  actorRole: WorkspaceRole;
+  userId: string;
+  /** What becomes of the API keys and webhook endpoints the member answers for. */
+  credentials?: MemberCredentialChoice;
+  handTo?: string;
+  ip?: string;
+}
 
 /**
  * Loads the member an admin wants to change and refuses what would break the
@@ -26,11 +39,11 @@ export async function loadManageableMember(
   if (!canManageRole(input.actorRole, target.role) || (input.newRole && !canManageRole(input.actorRole, input.newRole))) {
     throw new AppError("forbidden", "Only an owner can change or remove an owner.");
   }
-  if (target.role === "owner" && input.newRole !== "owner") {
+  if (target.role === OWNER && input.newRole !== OWNER) {
     const [{ owners }] = await tx
       .select({ owners: sql<number>`count(*)::int` })
       .from(members)
-      .where(and(eq(members.workspaceId, input.workspaceId), eq(members.role, "owner")));
+      .where(and(eq(members.workspaceId, input.workspaceId), eq(members.role, OWNER)));
     if (owners <= 1) throw new AppError("conflict", "A workspace needs at least one owner.");
   }
   return target;

@@ -2,10 +2,9 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { members } from "@/db/schema/studio";
 import type { StudioContext } from "../context";
-import type { MemberCredentialChoice, WorkspaceRole } from "@/shared/vocabulary";
 import { recordAudit } from "../audit/record-audit";
 import { handOverTo, settleMemberDeparture } from "../developers/member-departure";
-import { loadManageableMember } from "./load-target";
+import { loadManageableMember, type MemberChange } from "./load-target";
 
 /**
  * Removes a member (or, with their own id, lets a member leave); the last owner cannot go.
@@ -14,16 +13,7 @@ import { loadManageableMember } from "./load-target";
  */
 export async function removeMember(
   ctx: Pick<StudioContext, "db" | "events" | "now">,
-  input: {
-    workspaceId: string;
-    /** null: the operator at the command line, who names the owner to hand things to (`handTo`). */
-    actorUserId: string | null;
-    actorRole: WorkspaceRole;
-    userId: string;
-    credentials?: MemberCredentialChoice;
-    handTo?: string;
-    ip?: string;
-  },
+  input: MemberChange,
 ): Promise<void> {
   const handTo = handOverTo(input);
   await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {

@@ -14,7 +14,9 @@ import "server-only";
 import { and, eq, exists, isNull, ne } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { invitations, members, users, workspaces } from "@/db/schema/studio";
+import { OWNER } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
+import { invitationAuditTarget } from "../invitations/pending-invitations";
 import { revokeHeldOnReclaim } from "../developers/revoke-held-on-reclaim";
 
 export async function reviewReclaimedAccount(ctx: { db: Tx; now: () => Date }, input: { userId: string; ip?: string }): Promise<void> {
@@ -43,14 +45,14 @@ export async function reviewReclaimedAccount(ctx: { db: Tx; now: () => Date }, i
       holders.push({ userId: member.userId, email: removedPerson?.email ?? "" });
     }
     await revokeHeldOnReclaim(ctx.db, { workspaceId, holders, actorUserId: input.userId, ip: input.ip, now: ctx.now() });
-    await ctx.db.update(members).set({ role: "owner" }).where(and(eq(members.workspaceId, workspaceId), eq(members.userId, input.userId)));
+    await ctx.db.update(members).set({ role: OWNER }).where(and(eq(members.workspaceId, workspaceId), eq(members.userId, input.userId)));
     const revoked = await ctx.db
       .update(invitations)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(invitations.workspaceId, workspaceId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ email: invitations.email, role: invitations.role });
     for (const invitation of revoked) {
-      await recordAudit(ctx.db, { ...event, action: "invitation_revoked", target: invitation.email ?? "open link", detail: { role: invitation.role, reason: "account_reclaimed" } });
+      await recordAudit(ctx.db, { ...event, action: "invitation_revoked", target: invitationAuditTarget(invitation), detail: { role: invitation.role, reason: "account_reclaimed" } });
     }
     await recordAudit(ctx.db, { ...event, action: "account_reclaimed", target: person?.email, detail: { members_removed: removed.length, invitations_revoked: revoked.length } });
   }

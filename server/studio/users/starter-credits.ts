@@ -11,6 +11,7 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { env } from "@/env";
 import { grantFreeQuotaOnConfirm } from "@/server/billing/free-workspaces";
 import { members, users, workspaces } from "@/db/schema/studio";
+import { OWNER } from "@/shared/roles";
 import type { StudioContext } from "../context";
 import { grantStarterCredits } from "../workspaces/provision-v1-account";
 
@@ -34,7 +35,7 @@ export async function grantStarterCreditsOnConfirm(ctx: Pick<StudioContext, "db"
     .select({ v1AccountId: workspaces.v1AccountId })
     .from(members)
     .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
-    .where(and(eq(members.userId, userId), eq(members.role, "owner"), isNotNull(workspaces.v1AccountId)))
+    .where(and(eq(members.userId, userId), eq(members.role, OWNER), isNotNull(workspaces.v1AccountId)))
     .orderBy(asc(workspaces.createdAt))
     .limit(1);
   if (!workspace?.v1AccountId) return;

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "@/server/errors";
 import { assertMayCreateFreeWorkspace } from "@/server/billing/free-workspaces";
 import { members, users, workspaces } from "@/db/schema/studio";
+import { OWNER } from "@/shared/roles";
 import { recordAudit } from "../audit/record-audit";
 import type { StudioContext } from "../context";
 import { claimStarterCredits } from "../users/starter-credits";
@@ -18,11 +19,11 @@ async function createdBefore(ctx: Pick<StudioContext, "db">, input: { requestId:
   const [row] = await ctx.db
     .select({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name, agentGrants: workspaces.agentGrants, userId: members.userId })
     .from(workspaces)
-    .leftJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.userId, input.userId), eq(members.role, "owner")))
+    .leftJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.userId, input.userId), eq(members.role, OWNER)))
     .where(eq(workspaces.requestId, input.requestId));
   if (!row) return null;
   if (!row.userId) throw new AppError("conflict", "This request was already used. Reload the page and try again.");
-  return toSummary({ id: row.id, slug: row.slug, name: row.name, role: "owner", agentGrants: row.agentGrants });
+  return toSummary({ id: row.id, slug: row.slug, name: row.name, role: OWNER, agentGrants: row.agentGrants });
 }
 
 /**
@@ -58,16 +59,16 @@ export async function createWorkspace(
       const [creator] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, input.userId));
       const credentials = await provisionV1Account({ db: tx }, name, { starter, confirmed: Boolean(creator?.verifiedAt) });
       await tx.update(workspaces).set(credentials).where(eq(workspaces.id, workspace.id));
-      await tx.insert(members).values({ workspaceId: workspace.id, userId: input.userId, role: "owner" });
+      await tx.insert(members).values({ workspaceId: workspace.id, userId: input.userId, role: OWNER });
       await recordAudit(tx, {
         workspaceId: workspace.id,
         actorUserId: input.userId,
         action: "member_added",
         target: (await tx.select({ email: users.email }).from(users).where(eq(users.id, input.userId)))[0]?.email,
-        detail: { role: "owner", via: "workspace_created" },
+        detail: { role: OWNER, via: "workspace_created" },
         ip: input.ip,
       });
-      return toSummary({ ...workspace, role: "owner" });
+      return toSummary({ ...workspace, role: OWNER });
     });
     if (created) return created;
     // A repeat that raced the first past the check above: the first one's workspace.

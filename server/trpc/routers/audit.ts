@@ -2,13 +2,13 @@ import "server-only";
 import { z } from "zod";
 import { exportAuditCsv } from "@/server/studio/audit/export-audit-csv";
 import { listAuditEvents } from "@/server/studio/audit/list-audit-events";
-import { router, workspaceProcedure } from "../procedures";
+import { permittedProcedure, router } from "../procedures";
 
 /** The workspace's audit log: owners and admins only. */
 export const auditRouter = router({
-  list: workspaceProcedure("admin")
+  list: permittedProcedure("read_audit_log")
     .input(z.object({ before: z.number().int().positive().optional() }))
     .query(({ ctx, input }) => listAuditEvents(ctx.studio, { workspaceId: ctx.workspace.id, before: input.before })),
 
-  exportCsv: workspaceProcedure("admin").query(({ ctx }) => exportAuditCsv(ctx.studio, { workspaceId: ctx.workspace.id, now: ctx.studio.now() })),
+  exportCsv: permittedProcedure("read_audit_log").query(({ ctx }) => exportAuditCsv(ctx.studio, { workspaceId: ctx.workspace.id, now: ctx.studio.now() })),
 });

@@ -1,61 +1,65 @@
 /**
- * Payments (D15): every member sees the plan, limits and balance; only owners buy, open
- * the portal, see invoices and set auto top-up and the low-balance mail. Each procedure
- * validates, calls one verb in server/studio/billing, and returns.
+ * Payments (D15): every member sees the plan, limits and balance; members who hold
+ * manage_billing buy, open the portal, see invoices and set auto top-up and the
+ * low-balance mail. Each procedure validates and calls the billing module's verb of the
+ * same name (server/billing/<name>.ts) with the studio's context, which is a billing
+ * context; the verb records its own audit entry.
  */
 import "server-only";
 import { z } from "zod";
-import { billingNotice } from "@/server/studio/billing/billing-notice";
-import { buyCreditPack } from "@/server/studio/billing/buy-credit-pack";
-import { changeAutoTopUp } from "@/server/studio/billing/change-auto-top-up";
-import { changeLowBalanceAlert } from "@/server/studio/billing/change-low-balance-alert";
-import { completeCheckout } from "@/server/studio/billing/complete-checkout";
-import { listWorkspaceInvoices } from "@/server/studio/billing/list-workspace-invoices";
-import { openBillingPortal } from "@/server/studio/billing/open-billing-portal";
-import { planAndCreditHistory } from "@/server/studio/billing/plan-and-credit-history";
-import { showBilling } from "@/server/studio/billing/show-billing";
-import { showPrices } from "@/server/studio/billing/show-prices";
-import { startPlanUpgrade } from "@/server/studio/billing/start-plan-upgrade";
+import { buyCredits } from "@/server/billing/buy-credits";
+import { completeCheckout } from "@/server/billing/complete-checkout";
+import { history } from "@/server/billing/history";
+import { invoices } from "@/server/billing/invoices";
+import { notice } from "@/server/billing/notice";
+import { overview } from "@/server/billing/overview";
+import { portal } from "@/server/billing/portal";
+import { prices } from "@/server/billing/prices";
+import { setAutoTopUp } from "@/server/billing/set-auto-top-up";
+import { setLowBalanceAlert } from "@/server/billing/set-low-balance-alert";
+import { upgrade } from "@/server/billing/upgrade";
 import { CREDIT_PACKS } from "@/shared/plans";
 import { PAID_PLANS } from "@/shared/vocabulary";
-import { publicProcedure, router, workspaceProcedure } from "../procedures";
+import { permittedProcedure, publicProcedure, router, workspaceProcedure } from "../procedures";
 
 const PackSchema = z.union(CREDIT_PACKS.map((pack) => z.literal(pack.credits)) as [z.ZodLiteral<number>, z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], { error: "Pick one of the credit packs." });
 const ThresholdSchema = z.number().int("Use a whole number of credits.").min(1, "Use at least 1 credit.").max(100_000);
 
+const buying = () => permittedProcedure("manage_billing");
+
 export const billingRouter = router({
   /** The public pricing page's prices. */
-  prices: publicProcedure.query(() => showPrices()),
+  prices: publicProcedure.query(() => prices()),
 
-  overview: workspaceProcedure().query(({ ctx }) => showBilling(ctx.studio, { workspaceId: ctx.workspace.id })),
+  overview: workspaceProcedure().query(({ ctx }) => overview(ctx.studio, { workspaceId: ctx.workspace.id })),
 
   /** Read on every workspace page (the past-due banner): one row. */
-  notice: workspaceProcedure().query(({ ctx }) => billingNotice(ctx.studio, { workspaceId: ctx.workspace.id })),
+  notice: workspaceProcedure().query(({ ctx }) => notice(ctx.studio, { workspaceId: ctx.workspace.id })),
 
-  history: workspaceProcedure().query(({ ctx }) => planAndCreditHistory(ctx.studio, { workspaceId: ctx.workspace.id })),
+  history: workspaceProcedure().query(({ ctx }) => history(ctx.studio, { workspaceId: ctx.workspace.id })),
 
-  invoices: workspaceProcedure("owner").query(({ ctx }) => listWorkspaceInvoices(ctx.studio, { workspaceId: ctx.workspace.id })),
+  invoices: buying().query(({ ctx }) => invoices(ctx.studio, { workspaceId: ctx.workspace.id })),
 
-  upgrade: workspaceProcedure("owner")
+  upgrade: buying()
     .input(z.object({ plan: z.enum(PAID_PLANS) }))
-    .mutation(({ ctx, input }) => startPlanUpgrade(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, plan: input.plan, requestOrigin: ctx.origin })),
+    .mutation(({ ctx, input }) => upgrade(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, plan: input.plan, requestOrigin: ctx.origin })),
 
-  buyCredits: workspaceProcedure("owner")
+  buyCredits: buying()
     .input(z.object({ credits: PackSchema }))
-    .mutation(({ ctx, input }) => buyCreditPack(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, credits: input.credits, requestOrigin: ctx.origin })),
+    .mutation(({ ctx, input }) => buyCredits(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, credits: input.credits, requestOrigin: ctx.origin })),
 
-  portal: workspaceProcedure("owner").mutation(({ ctx }) => openBillingPortal(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, requestOrigin: ctx.origin })),
+  portal: buying().mutation(({ ctx }) => portal(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, requestOrigin: ctx.origin })),
 
-  /** The owner is back from Checkout with its session id. */
-  completeCheckout: workspaceProcedure("owner")
+  /** Back from Checkout with its session id. */
+  completeCheckout: buying()
     .input(z.object({ sessionId: z.string().regex(/^cs_\w{10,200}$/) }))
     .mutation(({ ctx, input }) => completeCheckout(ctx.studio, { workspaceId: ctx.workspace.id, sessionId: input.sessionId })),
 
-  setAutoTopUp: workspaceProcedure("owner")
+  setAutoTopUp: buying()
     .input(z.object({ enabled: z.boolean(), threshold: ThresholdSchema, pack: PackSchema }))
-    .mutation(({ ctx, input }) => changeAutoTopUp(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip, enabled: input.enabled, threshold: input.threshold, pack: input.pack })),
+    .mutation(({ ctx, input }) => setAutoTopUp(ctx.studio, { ...input, workspaceId: ctx.workspace.id, actor: { kind: "member", userId: ctx.user.id, ip: ctx.ip } })),
 
-  setLowBalanceAlert: workspaceProcedure("owner")
+  setLowBalanceAlert: buying()
     .input(z.object({ threshold: ThresholdSchema.nullable() }))
-    .mutation(({ ctx, input }) => changeLowBalanceAlert(ctx.studio, { workspaceId: ctx.workspace.id, threshold: input.threshold })),
+    .mutation(({ ctx, input }) => setLowBalanceAlert(ctx.studio, { workspaceId: ctx.workspace.id, threshold: input.threshold, actor: { kind: "member", userId: ctx.user.id, ip: ctx.ip } })),
 });

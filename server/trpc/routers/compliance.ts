@@ -10,7 +10,7 @@ import { setMlsRuleSet } from "@/server/studio/workspaces/set-mls-rule-set";
 import { showMlsRuleSet } from "@/server/studio/workspaces/show-mls-rule-set";
 import { COPY_LANGUAGES } from "@/shared/vocabulary";
 import { MLS_RULE_SET_IDS } from "@/shared/mls-rules";
-import { router, workspaceProcedure } from "../procedures";
+import { permittedProcedure, router, workspaceProcedure } from "../procedures";
 
 export const complianceRouter = router({
   changeMap: workspaceProcedure()
@@ -23,7 +23,7 @@ export const complianceRouter = router({
 
   ruleSet: workspaceProcedure().query(({ ctx }) => showMlsRuleSet(ctx.studio, { workspaceId: ctx.workspace.id })),
 
-  setRuleSet: workspaceProcedure("admin")
+  setRuleSet: permittedProcedure("manage_workspace")
     .input(z.object({ ruleSetId: z.enum(MLS_RULE_SET_IDS) }))
     .mutation(({ ctx, input }) => setMlsRuleSet(ctx.studio, { workspaceId: ctx.workspace.id, ruleSetId: input.ruleSetId })),
 });

@@ -7,14 +7,14 @@ import { revokeInvitation } from "@/server/studio/invitations/revoke-invitation"
 import { showInvitation } from "@/server/studio/invitations/show-invitation";
 import { INVITATION_ROLES } from "@/shared/vocabulary";
 import { RequestIdSchema } from "@/server/studio/request-id";
-import { protectedProcedure, publicProcedure, router, workspaceProcedure } from "../procedures";
+import { protectedProcedure, publicProcedure, permittedProcedure, router } from "../procedures";
 
 const TokenSchema = z.object({ token: z.string().min(20).max(100) });
 
 export const invitationsRouter = router({
-  list: workspaceProcedure("admin").query(({ ctx }) => listInvitations(ctx.studio, { workspaceId: ctx.workspace.id })),
+  list: permittedProcedure("manage_members").query(({ ctx }) => listInvitations(ctx.studio, { workspaceId: ctx.workspace.id })),
 
-  create: workspaceProcedure("admin")
+  create: permittedProcedure("manage_members")
     .input(z.object({ role: z.enum(INVITATION_ROLES), email: z.email().optional(), requestId: RequestIdSchema }))
     .mutation(({ ctx, input }) =>
       createInvitation(ctx.studio, {
@@ -27,7 +27,7 @@ export const invitationsRouter = router({
       }),
     ),
 
-  revoke: workspaceProcedure("admin")
+  revoke: permittedProcedure("manage_members")
     .input(z.object({ invitationId: z.uuid() }))
     .mutation(({ ctx, input }) => revokeInvitation(ctx.studio, { workspaceId: ctx.workspace.id, invitationId: input.invitationId, actorUserId: ctx.user.id, ip: ctx.ip })),
 

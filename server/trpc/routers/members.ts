@@ -5,7 +5,7 @@ import { listMemberCredentials } from "@/server/studio/developers/list-member-cr
 import { changeMemberRole } from "@/server/studio/members/change-member-role";
 import { listMembers } from "@/server/studio/members/list-members";
 import { removeMember } from "@/server/studio/members/remove-member";
-import { router, workspaceProcedure } from "../procedures";
+import { permittedProcedure, router, workspaceProcedure } from "../procedures";
 
 /** What becomes of the API keys and webhook endpoints a member answers for: revoked unless an owner takes them over. */
 const CredentialsSchema = z.enum(MEMBER_CREDENTIAL_CHOICES).default("revoke");
@@ -15,11 +15,11 @@ export const membersRouter = router({
   list: workspaceProcedure().query(({ ctx }) => listMembers(ctx.studio, { workspaceId: ctx.workspace.id })),
 
   /** What a member answers for (keys, endpoints, invitations sent), shown before removing them or making them an agent. */
-  credentials: workspaceProcedure("admin")
+  credentials: permittedProcedure("manage_members")
     .input(z.object({ userId: z.uuid() }))
     .query(({ ctx, input }) => listMemberCredentials(ctx.studio, { workspaceId: ctx.workspace.id, userId: input.userId })),
 
-  changeRole: workspaceProcedure("admin")
+  changeRole: permittedProcedure("manage_members")
     .input(z.object({ userId: z.uuid(), role: z.enum(WORKSPACE_ROLES), credentials: CredentialsSchema }))
     .mutation(({ ctx, input }) =>
       changeMemberRole(ctx.studio, {
@@ -33,7 +33,7 @@ export const membersRouter = router({
       }),
     ),
 
-  remove: workspaceProcedure("admin")
+  remove: permittedProcedure("manage_members")
     .input(z.object({ userId: z.uuid(), credentials: CredentialsSchema }))
     .mutation(({ ctx, input }) =>
       removeMember(ctx.studio, {

@@ -7,7 +7,7 @@ import { ProjectFieldsSchema } from "@/server/studio/projects/project-fields";
 import { setProjectArchived } from "@/server/studio/projects/set-project-archived";
 import { updateProject } from "@/server/studio/projects/update-project";
 import { RequestIdSchema } from "@/server/studio/request-id";
-import { router, workspaceProcedure } from "../procedures";
+import { permittedProcedure, router, workspaceProcedure } from "../procedures";
 
 const ProjectIdSchema = z.object({ projectId: z.uuid() });
 
@@ -31,7 +31,7 @@ export const projectsRouter = router({
     .mutation(({ ctx, input }) => updateProject(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
 
   /** Archiving takes a project out of everyone's list: owners and admins decide. */
-  setArchived: workspaceProcedure("admin")
+  setArchived: permittedProcedure("archive_projects")
     .input(ProjectIdSchema.extend({ archived: z.boolean() }))
     .mutation(({ ctx, input }) => setProjectArchived(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
 });

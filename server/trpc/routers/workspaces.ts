@@ -28,12 +28,12 @@ export const workspacesRouter = router({
     .input(z.object({ name: WorkspaceNameSchema, requestId: RequestIdSchema }))
     .mutation(({ ctx, input }) => createWorkspace(ctx.studio, { name: input.name, userId: ctx.user.id, requestId: input.requestId, ip: ctx.ip })),
 
-  rename: workspaceProcedure("admin")
+  rename: permittedProcedure("manage_workspace")
     .input(z.object({ name: WorkspaceNameSchema }))
     .mutation(({ ctx, input }) => renameWorkspace(ctx.studio, { workspaceId: ctx.workspace.id, name: input.name })),
 
   /** Owners only, with the workspace's name typed as confirmation. */
-  delete: workspaceProcedure("owner")
+  delete: permittedProcedure("delete_workspace")
     .input(z.object({ confirmName: z.string().max(200) }))
     .mutation(({ ctx, input }) => deleteWorkspace(ctx.studio, { workspaceId: ctx.workspace.id, confirmName: input.confirmName })),
 
@@ -45,5 +45,5 @@ export const workspacesRouter = router({
     .mutation(({ ctx, input }) => setAgentGrants(ctx.studio, { workspaceId: ctx.workspace.id, grants: input.grants, userId: ctx.user.id, ip: ctx.ip })),
 
   /** Read-only: which deployment and key the workspace uses is the operator's setting and the provisioned account. */
-  connection: workspaceProcedure("admin").query(({ ctx }) => showV1Connection(ctx.studio, { workspaceId: ctx.workspace.id })),
+  connection: permittedProcedure("manage_developers").query(({ ctx }) => showV1Connection(ctx.studio, { workspaceId: ctx.workspace.id })),
 });

@@ -1,4 +1,6 @@
 import "server-only";
+import { CREDIT_COSTS, multiviewCost } from "@/shared/credit-costs";
+import { MAX_LIVE_KEYS, MULTIVIEW_OTHER_VIEWS, PAID_PLANS } from "@/shared/vocabulary";
 
 /** The document's introduction: the decisions that apply to every route. */
 export function overviewDescription(errorTable: string): string {
@@ -7,7 +9,7 @@ export function overviewDescription(errorTable: string): string {
 ## Authentication
 Send the key in \`x-api-key\` on every request. Missing → 401 \`missing_api_key\`; unknown, revoked or past the end of a rotation's
 overlap → 403 \`invalid_api_key\`. Jobs, lists, delete and account data are scoped to the key's account. Owners and admins make,
-rotate and revoke keys in the studio's Developers section (at most 20 working per account, rotated keys in their overlap included). A key is \`full\` or \`read_only\`: a
+rotate and revoke keys in the studio's Developers section (at most ${MAX_LIVE_KEYS} working per account, rotated keys in their overlap included). A key is \`full\` or \`read_only\`: a
 read-only key may call GET routes only; any other request → 403 \`insufficient_scope\`.
 
 ## Request ids
@@ -26,12 +28,12 @@ Nothing is charged, counted or stored for a request refused at any of these step
 
 ## Billing
 - Quota: every generation POST consumes one unit when accepted, calendar month in UTC. A redo that does not start gives its unit back; an idempotent replay consumes nothing; a generation that later fails keeps its unit.
-- Media credits: /inpaint 1, /upscale 2, /video 27, /tools/property-description 1, /multiview 1 for the anchor plus 6 per sibling as each starts (worst case 19). /job, /multiview/redo, reads and /delete cost none.
+- Media credits: /inpaint ${CREDIT_COSTS.inpaint}, /upscale ${CREDIT_COSTS.upscale}, /video ${CREDIT_COSTS.video}, /tools/property-description ${CREDIT_COSTS.propertyDescription}, /multiview ${CREDIT_COSTS.multiviewAnchor} for the anchor plus ${CREDIT_COSTS.multiviewSibling} per sibling as each starts (worst case ${multiviewCost(1 + MULTIVIEW_OTHER_VIEWS.max)}). /job, /multiview/redo, reads and /delete cost none.
 - A charged generation that fails is refunded by a compensating ledger entry.
 - \`credits_charged\`: \`null\` = no media debit for this request (every status read); \`0\` = a free operation or a completed compensating refund; 1 or more = credits retained.
 
 ## Plans
-Multi-view and video need \`premium\` or \`business\`. POST /job outputs: 1 when \`fast\` is true, otherwise free 1, premium 2,
+Multi-view and video need ${PAID_PLANS.map((plan) => `\`${plan}\``).join(" or ")}. POST /job outputs: 1 when \`fast\` is true, otherwise free 1, premium 2,
 business 4. Rate limits per account per minute (all keys together): free 120, premium 600, business 2000 (deployment
 settings); every authenticated response carries \`RateLimit-Policy\` and \`RateLimit\`.
 

@@ -3,6 +3,7 @@ import { PastDueBanner, PlanEndedBanner } from "@/components/billing/billing-ban
 import { AppShell } from "@/components/shell/app-shell";
 import { requireUser } from "@/server/auth/session";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
+import { allows } from "@/shared/roles";
 
 /** Resolves the workspace from the URL (members only; others get 404) and frames the page. */
 export default async function WorkspaceLayout({
@@ -24,8 +25,8 @@ export default async function WorkspaceLayout({
   return (
     <AppShell workspace={workspace} workspaces={workspaces} user={user}>
       {emailStatus.verified ? null : <VerifyEmailBanner email={emailStatus.email} starterCreditsWaiting={emailStatus.starterCreditsWaiting} />}
-      {billing.pastDue ? <PastDueBanner slug={workspace.slug} owner={workspace.role === "owner"} /> : null}
-      {billing.planEnded ? <PlanEndedBanner slug={workspace.slug} owner={workspace.role === "owner"} plan={billing.planEnded.plan} at={billing.planEnded.at} /> : null}
+      {billing.pastDue ? <PastDueBanner slug={workspace.slug} owner={allows(workspace, "manage_billing")} /> : null}
+      {billing.planEnded ? <PlanEndedBanner slug={workspace.slug} owner={allows(workspace, "manage_billing")} plan={billing.planEnded.plan} at={billing.planEnded.at} /> : null}
       {children}
     </AppShell>
   );

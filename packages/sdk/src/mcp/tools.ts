@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AtriumClient } from "../client.ts";
 import { AtriumApiError, isAtriumError } from "../errors.ts";
 import { REQUEST_SCHEMAS } from "../generated/request-schemas.ts";
+import { CREDIT_COSTS, PAID_PLANS } from "../generated/terms.ts";
 import type { InpaintRequest, JobRequest, MultiviewRequest, PropertyDescriptionRequest, UpscaleRequest, VideoRequest } from "../types.ts";
 import type { WaitOptions } from "../wait.ts";
 
@@ -12,6 +13,11 @@ export interface AtriumMcpServerOptions {
   /** Reported to clients as the server's version. */
   version?: string;
 }
+
+/** "N credits", as the route's billing note says it. */
+const credits = (amount: number) => `${amount} ${amount === 1 ? "credit" : "credits"}`;
+/** "premium and business plans": the plans multi-view and video need. */
+const PAID_PLAN_WORDS = `${PAID_PLANS.join(" and ")} plans`;
 
 /** Arguments a tool takes beside its route's body: they steer the call, never reach the body. */
 const IDEMPOTENCY_KEY = {
@@ -172,7 +178,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     "inpaint",
     {
       title: "Inpaint (remove or replace) a masked area",
-      description: "Edits the area of a photo that a mask marks white. Synchronous. 1 quota unit, 1 credit. The first output can be sent to upscale.",
+      description: `Edits the area of a photo that a mask marks white. Synchronous. 1 quota unit, ${credits(CREDIT_COSTS.inpaint)}. The first output can be sent to upscale.`,
       inputSchema: routeInput<InpaintRequest>(TOOL_ROUTES.inpaint, { idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: EnvelopeResult,
       annotations: CHARGES,
@@ -188,7 +194,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     "upscale",
     {
       title: "Upscale an image",
-      description: "Doubles an image's width and height (at most 8192 px on the long side). Synchronous. 1 quota unit, 2 credits.",
+      description: `Doubles an image's width and height (at most 8192 px on the long side). Synchronous. 1 quota unit, ${credits(CREDIT_COSTS.upscale)}.`,
       inputSchema: routeInput<UpscaleRequest>(TOOL_ROUTES.upscale, { idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: EnvelopeResult,
       annotations: CHARGES,
@@ -205,7 +211,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     {
       title: "Make a five-second video",
       description:
-        "Renders a 5-second MP4 from a photo (premium and business plans). 1 quota unit, 27 credits. " +
+        `Renders a 5-second MP4 from a photo (${PAID_PLAN_WORDS}). 1 quota unit, ${credits(CREDIT_COSTS.video)}. ` +
         "Without wait it answers at once: read it later with get_job_status (kind video).",
       inputSchema: routeInput<VideoRequest>(TOOL_ROUTES.create_video, { wait: waitFlag("the video"), idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: z.object({ job_id: z.string(), status: z.string(), video_url: z.string().nullable(), credits_charged: z.number().nullable(), replayed: Replayed, error: ErrorInfo }),
@@ -232,8 +238,8 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     {
       title: "Stage several views of one room alike",
       description:
-        "Stages an anchor photo, then 1 to 3 more views of the same room in its style (premium and business plans; a preview feature). " +
-        "1 quota unit; 1 credit for the anchor and 6 per further view. Without wait, read it later with get_job_status (kind multiview). " +
+        `Stages an anchor photo, then 1 to 3 more views of the same room in its style (${PAID_PLAN_WORDS}; a preview feature). ` +
+        `1 quota unit; ${credits(CREDIT_COSTS.multiviewAnchor)} for the anchor and ${CREDIT_COSTS.multiviewSibling} per further view. Without wait, read it later with get_job_status (kind multiview). ` +
         "keep_mask_url keeps areas of the anchor photo exactly; additional_keep_mask_urls, one per further view (null where a view keeps nothing), keeps theirs.",
       inputSchema: routeInput<MultiviewRequest>(TOOL_ROUTES.create_multiview, { wait: waitFlag("every view"), idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: z.object({
@@ -260,7 +266,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     {
       title: "Write a listing description",
       description:
-        "Writes listing copy from photos and property facts (a preview feature). 1 quota unit, 1 credit. Images are base64 or data URLs " +
+        `Writes listing copy from photos and property facts (a preview feature). 1 quota unit, ${credits(CREDIT_COSTS.propertyDescription)}. Images are base64 or data URLs ` +
         "(jpeg, png, webp), never remote URLs; over MCP the whole call is limited to 4 MB.",
       inputSchema: routeInput<PropertyDescriptionRequest>(TOOL_ROUTES.describe_property, { idempotency_key: IDEMPOTENCY_KEY }),
       outputSchema: z.object({ description: z.string(), listing_id: z.string(), image_count: z.number(), credits_charged: z.number().nullable(), replayed: Replayed }),

@@ -4,7 +4,7 @@ import { PLANS, type Plan } from "@/shared/vocabulary";
 import { accounts } from "@/db/schema";
 import { AppError } from "@/server/errors";
 import type { VerbContext } from "@/server/context";
-import { DEFAULT_QUOTA } from "../../plans";
+import { defaultQuota } from "../../plans";
 import { grantCredits } from "../billing/grant-credits";
 import { createKey } from "../keys/create-key";
 
@@ -30,7 +30,7 @@ export async function createAccount(
   if (!input.name.trim()) throw new AppError("invalid_request", "The account needs a name.");
   if (!PLANS.includes(input.plan)) throw new AppError("invalid_request", `The plan must be one of ${PLANS.join(", ")}.`);
   const credits = input.credits ?? 0;
-  const quota = input.quota ?? DEFAULT_QUOTA[input.plan];
+  const quota = input.quota ?? defaultQuota(input.plan);
   if (!Number.isInteger(credits) || credits < 0) throw new AppError("invalid_request", "Credits must be a whole number, 0 or more.");
   if (!Number.isInteger(quota) || quota < 0) throw new AppError("invalid_request", "The quota must be a whole number, 0 or more.");
   return ctx.db.transaction(async (tx) => {

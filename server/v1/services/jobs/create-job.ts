@@ -8,7 +8,7 @@ import type { VerbContext } from "@/server/context";
 import { AppError } from "@/server/errors";
 import type { ImageFile } from "@/server/providers/types";
 import { isUuid } from "../../ids";
-import { OUTPUTS_PER_PLAN } from "../../plans";
+import { outputsPerPlan } from "../../plans";
 import type { JobRequest } from "../../schemas/job";
 import { acceptGeneration } from "../billing/accept-generation";
 import { claimFreeRedo } from "../billing/claim-free-redo";
@@ -37,7 +37,7 @@ export async function createJob(ctx: VerbContext, input: { account: Authenticate
     const inspiration = job.inspiration_image ? await storeSource(ctx.storage, job.inspiration_image, "inspiration") : null;
     if (inspiration) stored.push(inspiration.key);
     const groupId = crypto.randomUUID();
-    const outputCount = job.fast === true ? 1 : OUTPUTS_PER_PLAN[account.plan];
+    const outputCount = job.fast === true ? 1 : outputsPerPlan(account.plan);
     await ctx.db.transaction(async (tx) => {
       if (redo) await claimFreeRedo(tx, { accountId: account.id, subject: `job:${redo.firstGroupId}`, now: ctx.now() });
       else await acceptGeneration(tx, { account, now: ctx.now(), events: ctx.events });

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { AppError } from "@/server/errors";
+import { overlapProblem } from "@/shared/vocabulary";
 import { createKey, type CreatedKey } from "./create-key";
 import { notifyKeyChange } from "./key-cache";
 import { isLiveKey } from "./live-key";
@@ -19,9 +20,8 @@ export async function rotateKey(
   db: Database,
   input: { accountId: string; keyId: string; overlapHours: number; createdBy?: string; now: Date },
 ): Promise<CreatedKey & { oldKeyExpiresAt: Date }> {
-  if (!Number.isFinite(input.overlapHours) || input.overlapHours < 0 || input.overlapHours > 24 * 30) {
-    throw new AppError("invalid_request", "The overlap is 0 to 720 hours.");
-  }
+  const problem = overlapProblem(input.overlapHours);
+  if (problem) throw new AppError("invalid_request", problem);
   const expiresAt = new Date(input.now.getTime() + input.overlapHours * 3600_000);
   const created = await db.transaction(async (tx) => {
     const [old] = await tx

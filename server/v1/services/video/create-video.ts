@@ -18,7 +18,7 @@ import type { AuthenticatedAccount } from "../keys/authenticate-key";
 export const VIDEO_COST = CREDIT_COSTS.video;
 
 /**
- * POST /video (D9): stores the stills, accepts (27 credits), and starts the durable
+ * POST /video (D9): stores the stills, accepts (CREDIT_COSTS.video credits), and starts the durable
  * render. The answer is `processing` with where to poll.
  */
 export async function createVideo(ctx: VerbContext, input: { account: AuthenticatedAccount; request: z.infer<typeof VideoRequestSchema> }) {

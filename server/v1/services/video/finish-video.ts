@@ -6,7 +6,7 @@ import { refundCredits } from "../billing/refund-credits";
 import { emitWebhook } from "../webhooks/emit-webhook";
 
 /**
- * Settles a video job: a failure is recorded and its 27 credits refunded once; either
+ * Settles a video job: a failure is recorded and its CREDIT_COSTS.video credits refunded once; either
  * way the account's webhook hears about it.
  */
 export async function finishVideo(ctx: VerbContext, input: { jobId: string; error?: ErrorInfo }): Promise<void> {

@@ -1,8 +1,6 @@
 import "server-only";
 import { AppError } from "@/server/errors";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/shared/vocabulary";
-
-const MAX_DESCRIPTION_LENGTH = 200;
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/shared/vocabulary";
 
 /** The event types an endpoint asks for: known ones, at least one, each once, in the vocabulary's order. */
 export function checkEventTypes(types: readonly string[]): WebhookEventType[] {
@@ -15,6 +13,6 @@ export function checkEventTypes(types: readonly string[]): WebhookEventType[] {
 
 export function checkDescription(description: string | undefined): string {
   const text = (description ?? "").trim();
-  if (text.length > MAX_DESCRIPTION_LENGTH) throw new AppError("invalid_request", `The description is at most ${MAX_DESCRIPTION_LENGTH} characters.`);
+  if (text.length > MAX_WEBHOOK_DESCRIPTION_LENGTH) throw new AppError("invalid_request", `The description is at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters.`);
   return text;
 }

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { AppError } from "@/server/errors";
+import { overlapProblem } from "@/shared/vocabulary";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secret";
 
 /**
@@ -15,9 +16,8 @@ export async function rotateEndpointSecret(
   db: Tx,
   input: { accountId: string; endpointId: string; overlapHours: number; now: Date },
 ): Promise<{ secret: string; previousSecretExpiresAt: Date | null }> {
-  if (!Number.isFinite(input.overlapHours) || input.overlapHours < 0 || input.overlapHours > 24 * 30) {
-    throw new AppError("invalid_request", "The overlap is 0 to 720 hours.");
-  }
+  const problem = overlapProblem(input.overlapHours);
+  if (problem) throw new AppError("invalid_request", problem);
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
     const [endpoint] = await tx

@@ -9,29 +9,29 @@ import { Card, Panel } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { QuotaBar } from "@/components/workflows/quota-bar";
 import { creditsLabel } from "@/shared/credit-costs";
-import { chosenPaidPlan, CREDIT_PACKS, PLAN_TABLE } from "@/shared/plans";
-import type { BillingOverview } from "@/server/billing/billing-overview";
+import { chosenPaidPlan, CREDIT_PACKS, paidPlanLabel, PAST_DUE_STATUS, PLAN_TABLE, statusIn, SUBSCRIBED_STATUSES } from "@/shared/plans";
+import { FREE_PLAN, planAbove } from "@/shared/vocabulary";
+import type { BillingOverview } from "@/server/billing/overview";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
+import { allows, holdersOf } from "@/shared/roles";
 
 export const metadata: Metadata = { title: "Billing" };
 
 type Props = { params: Promise<{ workspaceSlug: string }>; searchParams: Promise<{ checkout?: string; plan?: string }> };
-
-const PLAN_RANK = { free: 0, premium: 1, business: 2 } as const;
 
 const day = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /** Under the plan's name: where the subscription stands, or where the plan came from. */
 function planStatus(billing: NonNullable<BillingOverview>, subscribed: boolean): string {
   const subscription = billing.subscription;
-  if (subscription?.status === "past_due") return "The latest payment failed; Stripe is retrying it.";
-  if (subscription?.endedUnpaidAt && billing.plan === "free") {
-    return `The ${PLAN_TABLE[subscription.plan === "business" ? "business" : "premium"].label} plan ended on ${day(subscription.endedUnpaidAt)}: its payment failed. Its credits are kept.`;
+  if (subscription?.status === PAST_DUE_STATUS) return "The latest payment failed; Stripe is retrying it.";
+  if (subscription?.endedUnpaidAt && billing.plan === FREE_PLAN) {
+    return `The ${paidPlanLabel(subscription.plan)} plan ended on ${day(subscription.endedUnpaidAt)}: its payment failed. Its credits are kept.`;
   }
   if (subscribed && subscription?.currentPeriodEnd) {
     return subscription.cancelAtPeriodEnd ? `Ends on ${day(subscription.currentPeriodEnd)}, then Free.` : `Renews on ${day(subscription.currentPeriodEnd)}.`;
   }
-  if (billing.plan === "free" || billing.planSource === "stripe") return "No subscription.";
+  if (billing.plan === FREE_PLAN || billing.planSource === "stripe") return "No subscription.";
   return billing.planSource === "operator" ? "Set by the operator." : "The plan this deployment gives new workspaces.";
 }
 
@@ -47,7 +47,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
   const chosen = chosenPaidPlan(planParam);
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
-  const owner = workspace.role === "owner";
+  const owner = allows(workspace, "manage_billing");
   let notice: CheckoutNoticeState | null = null;
   if (owner && checkout === "canceled") notice = { status: "canceled" };
   else if (owner && checkout && /^cs_\w{10,200}$/.test(checkout)) {
@@ -66,7 +66,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
   }
   const invoices = owner && billing.paymentsEnabled && billing.hasCustomer ? await api.billing.invoices({ workspaceId: workspace.id }).catch(() => null) : null;
   const subscription = billing.subscription;
-  const subscribed = subscription && ["active", "trialing", "past_due", "incomplete"].includes(subscription.status ?? "");
+  const subscribed = subscription && statusIn(SUBSCRIBED_STATUSES, subscription.status);
   const canBuy = owner && billing.paymentsEnabled;
 
   return (
@@ -77,17 +77,17 @@ export default async function BillingPage({ params, searchParams }: Props) {
         <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-accent-50 px-4 py-3 text-sm text-accent-900 ring-1 ring-accent-200">
           <p>
             You chose {PLAN_TABLE[chosen].label} on the pricing page.{" "}
-            {PLAN_RANK[billing.plan] >= PLAN_RANK[chosen]
+            {!planAbove(chosen, billing.plan)
               ? `This workspace is already on ${PLAN_TABLE[billing.plan].label}${billing.plan === chosen ? "" : `, which includes everything in ${PLAN_TABLE[chosen].label}`}: nothing to buy.`
               : !billing.paymentsEnabled
                 ? "This deployment takes no payments: its operator sets plans."
                 : !owner
-                  ? "Only owners of the workspace can change its plan."
+                  ? `Only ${holdersOf("manage_billing")} of the workspace can change its plan.`
                   : subscribed
                     ? "Switch plans in Stripe's billing portal."
                     : "Confirm it at Stripe's checkout; nothing is charged until you do."}
           </p>
-          {canBuy && PLAN_RANK[billing.plan] < PLAN_RANK[chosen] ? (
+          {canBuy && planAbove(chosen, billing.plan) ? (
             subscribed ? (
               <StripeButton action={{ kind: "portal" }} variant="secondary">
                 Switch to {PLAN_TABLE[chosen].label}
@@ -122,7 +122,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
         </Card>
         <Card className="p-5 sm:col-span-2 xl:col-span-1">
           <QuotaBar used={billing.usedThisMonth} quota={billing.monthlyQuota} />
-          {billing.plan === "free" && billing.monthlyQuota === 0 ? <p className="mt-2 text-sm text-stone-600">The Free plan&apos;s quota comes with a confirmed email address.</p> : null}
+          {billing.plan === FREE_PLAN && billing.monthlyQuota === 0 ? <p className="mt-2 text-sm text-stone-600">The Free plan&apos;s quota comes with a confirmed email address.</p> : null}
         </Card>
       </div>
 
@@ -132,7 +132,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
         </p>
       ) : !owner ? (
         <p role="status" className="mt-6 rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-800 ring-1 ring-stone-200">
-          Only owners of the workspace can change its plan or buy credits.
+          Only {holdersOf("manage_billing")} of the workspace can change its plan or buy credits.
         </p>
       ) : null}
 
@@ -151,7 +151,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
           prices={billing.prices?.plans ?? null}
           current={billing.plan}
           action={(plan) =>
-            !canBuy || plan === "free" || plan === billing.plan || (!subscribed && PLAN_RANK[plan] < PLAN_RANK[billing.plan]) ? null : subscribed ? (
+            !canBuy || plan === FREE_PLAN || plan === billing.plan || (!subscribed && planAbove(billing.plan, plan)) ? null : subscribed ? (
               <StripeButton action={{ kind: "portal" }} variant="secondary">
                 Switch to {PLAN_TABLE[plan].label}
               </StripeButton>

@@ -4,12 +4,13 @@ import { ButtonLink } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { LinkTabs } from "@/components/ui/tabs";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
+import { allows } from "@/shared/roles";
 
-/** The Developers section (D16): owners and admins only; to agents it does not exist. */
+/** The Developers section (D16): for members who hold manage_developers; to others it does not exist. */
 export default async function DevelopersLayout({ children, params }: { children: React.ReactNode; params: Promise<{ workspaceSlug: string }> }) {
   const { workspaceSlug } = await params;
   const workspace = await orNotFound((await serverApi()).workspaces.bySlug({ slug: workspaceSlug }));
-  if (workspace.role === "agent") notFound();
+  if (!allows(workspace, "manage_developers")) notFound();
   const base = `/w/${workspaceSlug}/developers`;
   return (
     <>

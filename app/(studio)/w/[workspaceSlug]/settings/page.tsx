@@ -7,14 +7,14 @@ import { RenameWorkspaceForm } from "@/components/settings/rename-workspace-form
 import { V1ConnectionDetails } from "@/components/settings/v1-connection-details";
 import { Panel } from "@/components/ui/card";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
+import { allows, holdersOf } from "@/shared/roles";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function GeneralSettingsPage({ params }: { params: Promise<{ workspaceSlug: string }> }) {
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: (await params).workspaceSlug }));
-  const manager = workspace.role !== "agent";
-  const connection = manager ? await api.workspaces.connection({ workspaceId: workspace.id }) : null;
+  const connection = allows(workspace, "manage_developers") ? await api.workspaces.connection({ workspaceId: workspace.id }) : null;
   return (
     <>
       <Panel title="Workspace" description="The brokerage this workspace belongs to.">
@@ -38,8 +38,8 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
           </p>
         </Panel>
       ) : null}
-      {workspace.role === "owner" ? (
-        <Panel title="Delete workspace" description="Owners only.">
+      {allows(workspace, "delete_workspace") ? (
+        <Panel title="Delete workspace" description={`Only ${holdersOf("delete_workspace")}.`}>
           <DeleteWorkspaceForm />
         </Panel>
       ) : null}

@@ -11,7 +11,8 @@ import { monthLabel } from "@/components/workflows/usage-format";
 import { UsageTable } from "@/components/workflows/usage-table";
 import { UsageExportButton } from "@/components/credits/usage-export-button";
 import { PlanAndCreditHistory } from "@/components/billing/plan-and-credit-history";
-import { PLAN_LABELS, USAGE_OPERATION_LABELS } from "@/shared/vocabulary";
+import { USAGE_OPERATION_LABELS } from "@/shared/vocabulary";
+import { PLAN_LABELS } from "@/shared/plans";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Usage" };

@@ -13,7 +13,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { WorkflowStudio } from "@/components/workflows/workflow-studio";
 import { env } from "@/env";
-import { mayCurateProjects } from "@/shared/roles";
+import { allows } from "@/shared/roles";
 import { PROPERTY_TYPE_LABELS } from "@/shared/vocabulary";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
@@ -71,7 +71,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
         description={facts.join(" · ")}
         actions={
           <>
-            {mayCurateProjects(workspace.role) ? <ArchiveProjectButton projectId={project.id} archived={Boolean(archivedAt)} /> : null}
+            {allows(workspace, "archive_projects") ? <ArchiveProjectButton projectId={project.id} archived={Boolean(archivedAt)} /> : null}
             <EditProjectButton projectId={project.id} fields={fields} />
           </>
         }

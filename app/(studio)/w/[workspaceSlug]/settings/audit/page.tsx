@@ -6,6 +6,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { Panel } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
+import { allows, holdersOf } from "@/shared/roles";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -19,8 +20,8 @@ export default async function AuditLogPage({
   const { workspaceSlug } = await params;
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
-  if (workspace.role === "agent") {
-    return <EmptyState icon={ShieldAlert} title="Only owners and admins read the audit log" description="Ask an owner or admin of this workspace." />;
+  if (!allows(workspace, "read_audit_log")) {
+    return <EmptyState icon={ShieldAlert} title={`Only ${holdersOf("read_audit_log")} read the audit log`} description="Ask one of them in this workspace." />;
   }
   const wanted = Number((await searchParams).before);
   const before = Number.isSafeInteger(wanted) && wanted > 0 ? wanted : undefined;

@@ -5,7 +5,7 @@ import { MembersTable } from "@/components/members/members-table";
 import { Panel } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { requireUser } from "@/server/auth/session";
-import { ROLE_SUMMARY } from "@/shared/roles";
+import { allows, holdersOf, ROLE_SUMMARY } from "@/shared/roles";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
 export const metadata: Metadata = { title: "Members" };
@@ -15,12 +15,12 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
   const user = await requireUser(`/w/${workspaceSlug}/settings/members`);
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
-  if (workspace.role === "agent") {
+  if (!allows(workspace, "manage_members")) {
     return (
       <EmptyState
         icon={ShieldAlert}
-        title="Only owners and admins manage members"
-        description="Ask an owner or admin of this workspace if you need to invite someone."
+        title={`Only ${holdersOf("manage_members")} manage members`}
+        description="Ask one of them in this workspace if you need to invite someone."
       />
     );
   }

@@ -9,19 +9,19 @@ import { accounts } from "@/db/schema";
 import { readQuotaUsage } from "@/server/v1/services/billing/quota";
 import { readBillingRow } from "./billing-row";
 import type { BillingContext } from "./context";
-import { publicPrices } from "./public-prices";
+import { prices } from "./prices";
 import { findWorkspaceAccount } from "./workspace-account";
 
-export async function billingOverview(ctx: BillingContext, input: { workspaceId: string }) {
+export async function overview(ctx: BillingContext, input: { workspaceId: string }) {
   const found = await findWorkspaceAccount(ctx.db, input.workspaceId);
   // Connected to another deployment's account: plans and payments are that deployment's.
   if (!found) return null;
   const { accountId } = found;
-  const [[account], usage, row, prices] = await Promise.all([
+  const [[account], usage, row, planPrices] = await Promise.all([
     ctx.db.select().from(accounts).where(eq(accounts.id, accountId)),
     readQuotaUsage(ctx.db, { accountId, now: ctx.now() }),
     readBillingRow(ctx.db, input.workspaceId),
-    ctx.stripe ? publicPrices() : Promise.resolve(null),
+    ctx.stripe ? prices() : Promise.resolve(null),
   ]);
   return {
     paymentsEnabled: Boolean(ctx.stripe),
@@ -36,8 +36,8 @@ export async function billingOverview(ctx: BillingContext, input: { workspaceId:
     subscription: row?.subscriptionId
       ? { status: row.subscriptionStatus, plan: row.subscriptionPlan, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, endedUnpaidAt: row.endedUnpaidAt }
       : null,
-    prices,
+    prices: planPrices,
   };
 }
 
-export type BillingOverview = Awaited<ReturnType<typeof billingOverview>>;
+export type BillingOverview = Awaited<ReturnType<typeof overview>>;

@@ -63,7 +63,7 @@ describe("who may spend (security H1)", () => {
 
     // Confirming grants the Free plan's quota and the starter credits.
     const db = await getDb();
-    const { grantStarterCreditsOnConfirm } = await import("../users/starter-credits");
+    const { grantStarterCreditsOnConfirm } = await import("@/server/studio/users/starter-credits");
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
     await grantStarterCreditsOnConfirm({ db, now: () => new Date() }, user.id);
     expect(await accountOf(workspaceId)).toMatchObject({ plan: "free", quota: PLAN_TABLE.free.monthlyQuota });

@@ -1,10 +1,11 @@
 /** The prices of the plan table as Stripe has them, for the public pricing page; null without payments or when Stripe cannot be reached. */
 import "server-only";
 import { logError } from "@/server/log";
+import type { PaidPlan } from "@/shared/vocabulary";
 import { formatPrice, loadCatalogue } from "./catalogue";
 import { stripeClient } from "./stripe-client";
 
-export async function publicPrices(): Promise<{ plans: Partial<Record<"premium" | "business", string>>; packs: Partial<Record<string, string>> } | null> {
+export async function prices(): Promise<{ plans: Partial<Record<PaidPlan, string>>; packs: Partial<Record<string, string>> } | null> {
   const stripe = stripeClient();
   if (!stripe) return null;
   try {

@@ -10,12 +10,11 @@ import "server-only";
 import type Stripe from "stripe";
 import type { WorkspaceBilling } from "@/db/schema";
 import { creditsLabel } from "@/shared/credit-costs";
-import { creditPack, PLAN_TABLE } from "@/shared/plans";
+import { creditPack, PACK_PURCHASE_KINDS, PLAN_HOLDING_STATUSES, PLAN_TABLE, statusIn } from "@/shared/plans";
 import { readBillingRow } from "./billing-row";
 import { loadCatalogue, type Catalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { idOf } from "./grant-invoice-credits";
-import { HOLDS_PLAN } from "./live-subscriptions";
 
 export type DocumentStatus = "paid" | "due" | "not_paid" | "void" | "refunded" | "partly_refunded";
 
@@ -35,7 +34,7 @@ export interface BillingDocument {
   receiptUrl: string | null;
 }
 
-export async function listInvoices(ctx: BillingContext, input: { workspaceId: string; limit?: number }): Promise<BillingDocument[]> {
+export async function invoices(ctx: BillingContext, input: { workspaceId: string; limit?: number }): Promise<BillingDocument[]> {
   const row = await readBillingRow(ctx.db, input.workspaceId);
   if (!ctx.stripe || !row?.stripeCustomerId) return [];
   const stripe = requireStripe(ctx);
@@ -55,7 +54,7 @@ export async function listInvoices(ctx: BillingContext, input: { workspaceId: st
 
 function invoiceDocument(invoice: Stripe.Invoice, row: WorkspaceBilling, catalogue: Catalogue): BillingDocument {
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? null);
-  const planStillHeld = subscriptionId === row.subscriptionId && HOLDS_PLAN.includes(row.subscriptionStatus ?? "");
+  const planStillHeld = subscriptionId === row.subscriptionId && statusIn(PLAN_HOLDING_STATUSES, row.subscriptionStatus);
   const status: DocumentStatus = invoice.status === "paid" ? "paid" : invoice.status === "void" ? "void" : invoice.status === "open" && planStillHeld ? "due" : "not_paid";
   const priceId = idOf(invoice.lines.data[0]?.pricing?.price_details?.price ?? null);
   const known = priceId ? catalogue.byPriceId.get(priceId) : undefined;
@@ -79,7 +78,7 @@ function invoiceDocument(invoice: Stripe.Invoice, row: WorkspaceBilling, catalog
 function receiptDocument(intent: Stripe.PaymentIntent): BillingDocument | null {
   const kind = intent.metadata?.kind;
   const pack = creditPack(Number(intent.metadata?.credits));
-  if (intent.status !== "succeeded" || !pack || (kind !== "credit_pack" && kind !== "auto_top_up")) return null;
+  if (intent.status !== "succeeded" || !pack || !PACK_PURCHASE_KINDS.includes(kind ?? "")) return null;
   const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
   const refunded = charge?.amount_refunded ?? 0;
   return {

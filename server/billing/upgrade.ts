@@ -1,8 +1,8 @@
 /**
- * Stripe Checkout for an owner (D15): a plan in subscription mode, or a credit pack in
- * payment mode with the card saved for auto top-up. The session names the workspace
- * (client_reference_id, metadata) and returns to the billing page, which fulfils it at
- * once; the webhook does the same whichever comes first.
+ * A member who manages billing moves the workspace to a paid plan (D15): Stripe Checkout
+ * in subscription mode. The session names the workspace (client_reference_id, metadata)
+ * and who started it, and returns to the billing page, which completes it at once
+ * (complete-checkout.ts); the webhook does the same whichever comes first.
  *
  * One plan subscription per workspace, whatever the order of clicks: with the billing
  * row locked, Stripe is asked (not our copy of its state) whether a subscription is live
@@ -14,53 +14,39 @@
 import "server-only";
 import type Stripe from "stripe";
 import { AppError } from "@/server/errors";
-import { CREDIT_PACKS, PLAN_TABLE } from "@/shared/plans";
+import { PLAN_TABLE, PURCHASE_KINDS, statusIn, SUBSCRIBED_STATUSES } from "@/shared/plans";
 import { type PaidPlan } from "@/shared/vocabulary";
 import { lockBillingRow } from "./billing-row";
+import { checkoutOf, checkoutTarget, type PurchaseRequest } from "./checkout-target";
 import { loadCatalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
 import { ensureCustomer } from "./ensure-customer";
 import { stripeErrorOf } from "./stripe-errors";
 
-/** A subscription in these states is changed or canceled in the portal, not bought again. */
-const SUBSCRIBED = ["active", "trialing", "past_due", "incomplete"];
-
 const USE_THE_PORTAL = "This workspace already has a subscription: change or cancel it in the billing portal.";
 
-export interface CheckoutTarget {
-  workspaceId: string;
-  name: string;
-  ownerEmail: string;
-  /** Who started the checkout: named in the session so fulfilment records who bought. */
-  userId: string;
-  /** Absolute URL of the workspace's billing page. */
-  billingUrl: string;
-}
-
-export async function startPlanCheckout(ctx: BillingContext, target: CheckoutTarget, plan: PaidPlan): Promise<{ url: string }> {
+export async function upgrade(ctx: BillingContext, input: PurchaseRequest & { plan: PaidPlan }): Promise<{ url: string }> {
+  const { plan } = input;
   const stripe = requireStripe(ctx);
+  const target = await checkoutTarget(ctx, input);
   const price = (await loadCatalogue(stripe)).plans[plan];
   if (!price) throw new AppError("payments_unavailable", `The ${PLAN_TABLE[plan].label} plan has no price in Stripe yet (lookup key ${PLAN_TABLE[plan].lookupKey}).`);
   const customer = await ensureCustomer(ctx, target);
   return ctx.db.transaction(async (tx) => {
     await lockBillingRow(tx, target.workspaceId);
     const { data: subscriptions } = await stripe.subscriptions.list({ customer, status: "all", limit: 20 });
-    if (subscriptions.some((s) => SUBSCRIBED.includes(s.status))) throw new AppError("conflict", USE_THE_PORTAL);
+    if (subscriptions.some((s) => statusIn(SUBSCRIBED_STATUSES, s.status))) throw new AppError("conflict", USE_THE_PORTAL);
     const { data: open } = await stripe.checkout.sessions.list({ customer, status: "open", limit: 100 });
     for (const session of open.filter((s) => s.mode === "subscription")) {
       if (session.url && session.metadata?.plan === plan && session.metadata?.user_id === target.userId) return { url: session.url };
       await expireCheckout(stripe, session.id);
     }
-    const metadata = { workspace_id: target.workspaceId, kind: "plan", plan, user_id: target.userId };
+    const metadata = { workspace_id: target.workspaceId, kind: PURCHASE_KINDS.plan, plan, user_id: target.userId };
     const session = await stripe.checkout.sessions.create({
+      ...checkoutOf(target, customer, price.id),
       mode: "subscription",
-      customer,
-      client_reference_id: target.workspaceId,
-      line_items: [{ price: price.id, quantity: 1 }],
       metadata,
       subscription_data: { metadata: { workspace_id: target.workspaceId, plan, user_id: target.userId } },
-      success_url: `${target.billingUrl}?checkout={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${target.billingUrl}?checkout=canceled`,
     });
     return { url: session.url! };
   });
@@ -74,26 +60,4 @@ async function expireCheckout(stripe: Stripe, sessionId: string): Promise<void> 
     if (!stripeErrorOf(error, "StripeInvalidRequestError")) throw error;
     throw new AppError("conflict", `A plan checkout of this workspace was just paid. ${USE_THE_PORTAL}`);
   }
-}
-
-export async function startPackCheckout(ctx: BillingContext, target: CheckoutTarget, credits: number): Promise<{ url: string }> {
-  const stripe = requireStripe(ctx);
-  const pack = CREDIT_PACKS.find((p) => p.credits === credits);
-  if (!pack) throw new AppError("invalid_request", "There is no pack of that size.");
-  const price = (await loadCatalogue(stripe)).packs[credits];
-  if (!price) throw new AppError("payments_unavailable", `This pack has no price in Stripe yet (lookup key ${pack.lookupKey}).`);
-  const customer = await ensureCustomer(ctx, target);
-  const metadata = { workspace_id: target.workspaceId, kind: "credit_pack", credits: String(credits), user_id: target.userId };
-  const session = await stripe.checkout.sessions.create({
-    mode: "payment",
-    customer,
-    client_reference_id: target.workspaceId,
-    line_items: [{ price: price.id, quantity: 1 }],
-    metadata,
-    // The card is kept for auto top-up.
-    payment_intent_data: { metadata, setup_future_usage: "off_session", description: `Atrium: ${credits} credits` },
-    success_url: `${target.billingUrl}?checkout={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${target.billingUrl}?checkout=canceled`,
-  });
-  return { url: session.url! };
 }

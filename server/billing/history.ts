@@ -15,7 +15,8 @@ export type HistoryEntry =
   | { kind: "credits"; at: Date; amount: number; source: CreditSource | null; note: string | null }
   | { kind: "plan"; at: Date; from: Plan; to: Plan; monthlyQuota: number; source: PlanSource };
 
-export async function billingHistory(db: Tx, input: { workspaceId: string; limit?: number }): Promise<HistoryEntry[]> {
+export async function history(ctx: { db: Tx }, input: { workspaceId: string; limit?: number }): Promise<HistoryEntry[]> {
+  const { db } = ctx;
   const limit = input.limit ?? 50;
   const account = await findWorkspaceAccount(db, input.workspaceId);
   if (!account) return [];

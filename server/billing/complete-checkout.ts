@@ -1,6 +1,6 @@
 /**
- * Fulfils a completed Checkout session, safe to run any number of times and from both the
- * webhook and the owner's return to the billing page (Stripe's advice: the success page
+ * Completes a Checkout session, safe to run any number of times and from both the
+ * webhook and the buyer's return to the billing page (Stripe's advice: the success page
  * may never load, the webhook may be late). The session is read again from Stripe with its
  * line items; a pack's credits are granted once per session id, a subscription's state and
  * its first invoice's credits are applied through the same keyed paths as their own events.
@@ -12,8 +12,7 @@ import { AppError } from "@/server/errors";
 import { grantPaidCredits } from "@/server/v1/services/billing/grant-paid-credits";
 import { creditsLabel } from "@/shared/credit-costs";
 import type { Plan } from "@/shared/vocabulary";
-import { recordAudit } from "@/server/studio/audit/record-audit";
-import { buyerOf } from "./billing-audit";
+import { buyerOf, recordBillingAudit } from "./billing-audit";
 import { workspaceOfCustomer } from "./billing-row";
 import { loadCatalogue } from "./catalogue";
 import { requireStripe, type BillingContext } from "./context";
@@ -29,13 +28,15 @@ export type CheckoutOutcome =
   /** A second plan for a workspace that has one: canceled and refunded in full. */
   | { status: "duplicate"; kind: "plan" };
 
-export async function fulfilCheckout(ctx: BillingContext, sessionId: string, expected?: { workspaceId: string }): Promise<CheckoutOutcome> {
+/** `workspaceId`: the workspace a member completes it from; a session of another one is not found. The webhook names none. */
+export async function completeCheckout(ctx: BillingContext, input: { sessionId: string; workspaceId?: string }): Promise<CheckoutOutcome> {
+  const { sessionId } = input;
   const stripe = requireStripe(ctx);
   const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["line_items"] });
   const customerId = idOf(session.customer);
   const workspaceId = (customerId ? await workspaceOfCustomer(ctx.db, customerId) : null) ?? session.client_reference_id;
   // A session of another workspace is not found from this one.
-  if (!workspaceId || (expected && expected.workspaceId !== workspaceId) || session.client_reference_id !== workspaceId) throw new AppError("not_found", "No such checkout for this workspace.");
+  if (!workspaceId || (input.workspaceId !== undefined && input.workspaceId !== workspaceId) || session.client_reference_id !== workspaceId) throw new AppError("not_found", "No such checkout for this workspace.");
   if (session.status === "expired") return { status: "expired" };
   if (session.status !== "complete") return { status: "open" };
   if (session.payment_status !== "paid") return { status: "processing" };
@@ -56,7 +57,7 @@ export async function fulfilCheckout(ctx: BillingContext, sessionId: string, exp
   const { accountId } = await workspaceAccount(ctx.db, workspaceId);
   await ctx.db.transaction(async (tx) => {
     const grant = await grantPaidCredits(tx, { accountId, amount: known.credits, grantKey: `stripe:checkout:${session.id}`, source: "credit_pack", note: `${creditsLabel(known.credits)} pack` });
-    if (grant.applied) await recordAudit(tx, { workspaceId, actorUserId: buyerOf(session.metadata), action: "credit_pack_purchased", target: creditsLabel(known.credits), detail: { via: "checkout" } });
+    if (grant.applied) await recordBillingAudit(tx, workspaceId, { actor: buyerOf(session.metadata), action: "credit_pack_purchased", target: creditsLabel(known.credits), detail: { via: "checkout" } });
   });
   return { status: "paid", kind: "credit_pack", credits: known.credits };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "studio"."workspace_billing" ADD CONSTRAINT "workspace_billing_subscription_plan_known" CHECK ("studio"."workspace_billing"."subscription_plan" in ('premium', 'business'));
