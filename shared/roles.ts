@@ -14,13 +14,17 @@ export function roleAtLeast(role: WorkspaceRole, minimum: WorkspaceRole): boolea
 }
 
 /** What a member may do beyond working on projects, photos and the listing page's draft. */
-export const PERMISSIONS = ["publish_listing", "unpublish_listing", "grant_agent_permissions"] as const;
+export const PERMISSIONS = ["publish_listing", "unpublish_listing", "grant_agent_permissions", "manage_developer_access"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** The role table: what each role may do in every workspace. */
+/**
+ * The role table: what each role may do in every workspace. manage_developer_access is the
+ * Developers section (API keys, request log, webhooks, connected apps) and approving an AI
+ * assistant's sign-in for the workspace: whoever holds it may hand out the account's API.
+ */
 export const ROLE_PERMISSIONS: Record<WorkspaceRole, readonly Permission[]> = {
-  owner: ["publish_listing", "unpublish_listing", "grant_agent_permissions"],
-  admin: ["publish_listing", "unpublish_listing"],
+  owner: ["publish_listing", "unpublish_listing", "grant_agent_permissions", "manage_developer_access"],
+  admin: ["publish_listing", "unpublish_listing", "manage_developer_access"],
   agent: [],
 };
 

@@ -1,7 +1,8 @@
 /**
  * The Developers section (D16): the workspace account's API keys, request log and webhook
- * endpoints. Owners and admins only; agents are refused every procedure. Every change of a
- * key or an endpoint goes to the workspace's audit log with who made it and from where.
+ * endpoints. Only members whose role holds manage_developer_access (shared/roles.ts); others
+ * are refused every procedure. Every change of a key or an endpoint goes to the workspace's
+ * audit log with who made it and from where.
  */
 import "server-only";
 import { z } from "zod";
@@ -20,9 +21,9 @@ import { rotateWebhookSecret } from "@/server/studio/developers/rotate-webhook-s
 import { sendWebhookTest } from "@/server/studio/developers/send-webhook-test";
 import { updateWebhookEndpoint } from "@/server/studio/developers/update-webhook-endpoint";
 import { KEY_SCOPES, MAX_KEY_NAME_LENGTH, ROTATION_OVERLAP_HOURS, STATUS_CLASSES, WEBHOOK_EVENT_TYPES } from "@/shared/vocabulary";
-import { router, workspaceProcedure } from "../procedures";
+import { permittedProcedure, router } from "../procedures";
 
-const manager = () => workspaceProcedure("admin");
+const manager = () => permittedProcedure("manage_developer_access");
 /** Whose change it is, for the workspace's audit log (every key and endpoint change is recorded). */
 const who = (ctx: { workspace: { id: string }; user: { id: string }; ip: string }) => ({ workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip });
 const OverlapSchema = z.union(ROTATION_OVERLAP_HOURS.map((hours) => z.literal(hours)));

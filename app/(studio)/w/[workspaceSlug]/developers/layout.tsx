@@ -5,11 +5,11 @@ import { PageHeader } from "@/components/ui/page-header";
 import { LinkTabs } from "@/components/ui/tabs";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 
-/** The Developers section (D16): owners and admins only; to agents it does not exist. */
+/** The Developers section (D16): for members who may manage developer access (shared/roles.ts); to others it does not exist. */
 export default async function DevelopersLayout({ children, params }: { children: React.ReactNode; params: Promise<{ workspaceSlug: string }> }) {
   const { workspaceSlug } = await params;
   const workspace = await orNotFound((await serverApi()).workspaces.bySlug({ slug: workspaceSlug }));
-  if (workspace.role === "agent") notFound();
+  if (!workspace.permissions.includes("manage_developer_access")) notFound();
   const base = `/w/${workspaceSlug}/developers`;
   return (
     <>
