@@ -1,0 +1,48 @@
+/**
+ * The authorization server's HTTP face. oidc-provider is a Koa application, which takes
+ * Node's request and response; a route handler has a Fetch Request, so fetch-to-node
+ * makes the Node pair of it and the Response of what the provider wrote.
+ *
+ * The provider sees every request at the issuer's own origin (its Host and scheme are set
+ * here, never taken from the client), so the URLs it builds and checks are the
+ * deployment's own wherever the request came in.
+ */
+import "server-only";
+import { FetchIncomingMessage, toFetchResponse, toReqRes } from "fetch-to-node";
+import { oauthProvider } from "./provider";
+import { oauthIssuer } from "./urls";
+
+/** fetch-to-node's request has no socket; Koa reads whether the connection is encrypted from one. */
+class IssuerRequest extends FetchIncomingMessage {
+  constructor(private readonly encrypted: boolean) {
+    super();
+  }
+  override get socket() {
+    return { encrypted: this.encrypted, remoteAddress: undefined } as never;
+  }
+  override set socket(_ignored) {}
+}
+
+/** The request as the provider should see it: at the issuer's origin. */
+export async function atIssuer(request: Request): Promise<Request> {
+  const issuer = new URL(oauthIssuer());
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  headers.set("host", issuer.host);
+  headers.delete("x-forwarded-host");
+  headers.delete("x-forwarded-proto");
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+  return new Request(new URL(url.pathname + url.search, issuer), { method: request.method, headers, body });
+}
+
+/** The Node request and response pair of a Fetch request, for the provider's Node-style helpers too. */
+export function nodePair(request: Request) {
+  const encrypted = new URL(request.url).protocol === "https:";
+  return toReqRes(request, { createIncomingMessage: () => new IssuerRequest(encrypted) });
+}
+
+export async function serveAuthorizationServer(request: Request): Promise<Response> {
+  const { req, res } = nodePair(await atIssuer(request));
+  void oauthProvider().callback()(req, res);
+  return toFetchResponse(res);
+}
