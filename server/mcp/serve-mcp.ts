@@ -1,8 +1,9 @@
 /**
  * The MCP server at /api/mcp (Streamable HTTP, stateless: a fresh server per request).
  * Its tools are the SDK's (@atrium/sdk/mcp), run over the SDK client with the caller's
- * own key against this deployment's /api/v1, so every tool call is an ordinary v1
- * request: checked, limited, charged and logged as the HTTP API does it.
+ * own key (an API key sent as the Bearer credential, or the key of the connected app an
+ * OAuth access token stands for) against this deployment's /api/v1, so every tool call is
+ * an ordinary v1 request: checked, limited, charged and logged as the HTTP API does it.
  */
 import "server-only";
 import { createAtriumClient } from "@atrium/sdk";
@@ -11,7 +12,7 @@ import { createMcpHandler, hostHeaderValidationResponse, originValidationRespons
 import { logError } from "@/server/log";
 import { ownV1BaseUrl } from "@/server/v1/own-base-url";
 import { mcpAllowedHostnames } from "./allowed-hosts";
-import { authenticateBearer } from "./authenticate-bearer";
+import { authenticateBearer, type McpAuthInfo } from "./authenticate-bearer";
 
 /** Tools that wait answer within the function's time (app/api/mcp/route.ts); a longer job is answered as still processing. */
 export const MCP_WAIT_TIMEOUT_MS = 100_000;
@@ -20,7 +21,7 @@ export const MCP_POLL_INTERVAL_MS = 500;
 
 const handler = createMcpHandler(
   ({ authInfo }) =>
-    createAtriumMcpServer(createAtriumClient({ baseUrl: ownV1BaseUrl(), apiKey: authInfo!.token }), {
+    createAtriumMcpServer(createAtriumClient({ baseUrl: ownV1BaseUrl(), apiKey: (authInfo as McpAuthInfo).extra.apiKey }), {
       wait: { intervalMs: MCP_POLL_INTERVAL_MS, timeoutMs: MCP_WAIT_TIMEOUT_MS },
     }),
   { onerror: (error) => logError("[mcp]", error) },
