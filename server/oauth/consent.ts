@@ -58,19 +58,24 @@ export async function describeConsent(interaction: PendingInteraction): Promise<
 /**
  * The provider's grant for an approval: the MCP server with the chosen scope (the other
  * one, if asked for, refused, so the provider does not ask again), and the OpenID scopes
- * the client asked for. Its account is the connection.
+ * the client asked for. Its account is the connection. The request's own scope becomes the
+ * chosen one too (the token answer names it, RFC 6749 §3.3): a person may grant read-only
+ * access to an app that asked for full access.
  */
 export async function grantConsent(interaction: PendingInteraction, input: { connectionId: string; scope: KeyScope }): Promise<string> {
+  const others = words(interaction.params.scope).filter((scope) => !(KEY_SCOPES as readonly string[]).includes(scope));
+  const asked = words(interaction.params.scope);
   const { Grant } = oauthProvider();
   const grant = new Grant({ accountId: input.connectionId, clientId: String(interaction.params.client_id) });
   const resource = mcpResourceUrl();
   grant.addResourceScope(resource, input.scope);
-  const refused = KEY_SCOPES.filter((scope) => scope !== input.scope && words(interaction.params.scope).includes(scope));
+  const refused = KEY_SCOPES.filter((scope) => scope !== input.scope && asked.includes(scope));
   if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(" "));
   // The scopes are also the provider's own (provider.ts), so the grant names them on both sides.
-  const granted = words(interaction.params.scope).filter((scope) => scope === "openid" || scope === "offline_access");
+  const granted = asked.filter((scope) => scope === "openid" || scope === "offline_access");
   grant.addOIDCScope([...granted, input.scope].join(" "));
   if (refused.length > 0) grant.rejectOIDCScope(refused.join(" "));
+  interaction.params.scope = [...others, input.scope].join(" ");
   return grant.save();
 }
 

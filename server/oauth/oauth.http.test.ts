@@ -220,6 +220,22 @@ describe("the authorization endpoint and token endpoint refuse", () => {
   const authorize = (params: Record<string, string>) =>
     `${stack.app.url}/api/oauth/authorize?${new URLSearchParams({ response_type: "code", code_challenge: challenge, code_challenge_method: "S256", scope: "full", resource: mcpUrl(), state: "s", ...params })}`;
 
+  it("no desktop app for its own redirect scheme (Cursor's cursor://…): it registers as a native client and gets its code there; a web client may not use one", async () => {
+    const cursor = "cursor://anysphere.cursor-mcp/oauth/callback";
+    const clientId = await registered(cursor);
+    expect(clientId).toEqual(expect.any(String));
+    const query = await walkAuthorization(authorize({ client_id: clientId, redirect_uri: cursor }), stack.app.url, async ({ uid, cookie }) => {
+      return (await decideConnectedApp(await createStudioContext(), { uid, cookie, userId: owner.user.id, answer: { decision: "approve", workspaceId, scope: "read_only" } })).redirectTo;
+    });
+    expect(query.get("code"), query.toString()).toBeTruthy();
+    const web = await fetch(`${stack.app.url}/api/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Web", application_type: "web", redirect_uris: [cursor], token_endpoint_auth_method: "none" }),
+    });
+    expect(web.status).toBe(400);
+  });
+
   it("a code exchanged without its PKCE verifier", async () => {
     const clientId = await registered();
     const query = await walkAuthorization(authorize({ client_id: clientId, redirect_uri: REDIRECT }), stack.app.url, async ({ uid, cookie }) => {

@@ -9,8 +9,9 @@
  */
 import "server-only";
 import { FetchIncomingMessage, toFetchResponse, toReqRes } from "fetch-to-node";
+import { withInferredApplicationType } from "./native-registration";
 import { oauthProvider } from "./provider";
-import { oauthIssuer } from "./urls";
+import { OAUTH_ROUTES, oauthIssuer } from "./urls";
 
 /** fetch-to-node's request has no socket; Koa reads whether the connection is encrypted from one. */
 class IssuerRequest extends FetchIncomingMessage {
@@ -31,7 +32,12 @@ export async function atIssuer(request: Request): Promise<Request> {
   headers.set("host", issuer.host);
   headers.delete("x-forwarded-host");
   headers.delete("x-forwarded-proto");
-  const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+  let body: ArrayBuffer | string | undefined = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+  if (body && request.method === "POST" && url.pathname === OAUTH_ROUTES.registration) {
+    body = withInferredApplicationType(new TextDecoder().decode(body));
+    // Koa reads a body only when its length is stated.
+    headers.set("content-length", String(Buffer.byteLength(body)));
+  }
   return new Request(new URL(url.pathname + url.search, issuer), { method: request.method, headers, body });
 }
 
