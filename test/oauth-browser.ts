@@ -51,7 +51,7 @@ export async function walkAuthorization(url: URL | string, appOrigin: string, de
     const response = await fetch(next, { redirect: "manual", headers: { cookie: jar.header(next.href) } });
     jar.take(response);
     const location = response.headers.get("location");
-    if (!location) throw new Error(`The authorization stopped at ${next.pathname} with HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    if (!location) throw new Error(`The authorization stopped at ${next.pathname} with HTTP ${response.status}: ${(await response.text()).slice(0, 1500)}`);
     next = new URL(location, next);
   }
   throw new Error("Too many redirects.");

@@ -23,7 +23,7 @@ import { useAppStack } from "@/test/app-stack";
 import { newPerson } from "@/test/callers";
 import { roomPhoto } from "@/test/images";
 import { clientMetadataDocument, connectWithOAuth, TestOAuthClient } from "@/test/mcp-oauth-client";
-import { walkAuthorization } from "@/test/oauth-browser";
+import { CookieJar, walkAuthorization } from "@/test/oauth-browser";
 
 const stack = useAppStack({ functions: v1Functions, fixtures: "https" });
 const REDIRECT = "http://127.0.0.1:9/callback";
@@ -39,13 +39,18 @@ beforeAll(async () => {
 
 const mcpUrl = () => `${stack.app.url}/api/mcp`;
 
-/** The person's answer on the consent page, as the form posts it. */
-function approve(userId: string, answer: ConnectedAppDecision) {
+/** The person's answer on the consent page, as the form posts it (in a browser of its own, or in `jar`'s). */
+function approve(userId: string, answer: ConnectedAppDecision, jar = new CookieJar()) {
   return async (authorizationUrl: URL) =>
-    walkAuthorization(authorizationUrl, stack.app.url, async ({ uid, cookie }) => {
-      const { redirectTo } = await decideConnectedApp(await createStudioContext(), { uid, cookie, userId, answer });
-      return redirectTo;
-    });
+    walkAuthorization(
+      authorizationUrl,
+      stack.app.url,
+      async ({ uid, cookie }) => {
+        const { redirectTo } = await decideConnectedApp(await createStudioContext(), { uid, cookie, userId, answer });
+        return redirectTo;
+      },
+      jar,
+    );
 }
 
 async function rawMcp(token: string): Promise<Response> {
@@ -122,6 +127,16 @@ describe("OAuth for the MCP server", () => {
     expect(apps.find((app) => app.clientName === "Metadata Assistant")).toMatchObject({ clientHost: new URL(clientId).host, scope: "read_only" });
   });
 
+  it("signs in a second app in the same browser (whose earlier sign-in left its cookies)", async () => {
+    const browser = new CookieJar();
+    const first = new TestOAuthClient(REDIRECT, { name: "First in browser" });
+    await (await connectWithOAuth(mcpUrl(), first, approve(owner.user.id, { decision: "approve", workspaceId, scope: "full" }, browser))).close();
+    const second = new TestOAuthClient(REDIRECT, { name: "Second in browser" });
+    await (await connectWithOAuth(mcpUrl(), second, approve(owner.user.id, { decision: "approve", workspaceId, scope: "read_only" }, browser))).close();
+    expect((await rawMcp(first.saved!.access_token)).status).toBe(200);
+    expect((await rawMcp(second.saved!.access_token)).status).toBe(200);
+  });
+
   it("refuses a token issued for another audience, an expired one and a revoked one", async () => {
     const provider = new TestOAuthClient(REDIRECT);
     const client = await connectWithOAuth(mcpUrl(), provider, approve(owner.user.id, { decision: "approve", workspaceId, scope: "full" }));
@@ -171,6 +186,8 @@ describe("OAuth for the MCP server", () => {
     const next = await rotated.json();
     expect(next.refresh_token).not.toBe(first);
     expect((await rawMcp(next.access_token)).status).toBe(200);
+    // A rotated refresh token is spent: replaying it is refused.
+    expect((await refresh(first!)).status).toBe(400);
 
     const ctx = await createStudioContext();
     const app = (await listConnectedApps(ctx, { workspaceId })).find((candidate) => candidate.clientName === "Rotating")!;

@@ -20,7 +20,10 @@ const hashed = (id: string) => crypto.createHash("sha256").update(id, "utf8").di
 const notExpired = () => or(isNull(oauthRecords.expiresAt), gt(oauthRecords.expiresAt, sql`now()`));
 
 export class OAuthRecordsAdapter {
-  constructor(private readonly model: string) {}
+  constructor(private readonly model: string) {
+    // oidc-provider names each model by its class; a bundler that minifies them would put every kind of record under one name and store tokens unhashed.
+    if (!/^[A-Z][A-Za-z]{3,}$/.test(model)) throw new Error(`oidc-provider's model name "${model}" was lost: load it unbundled (serverExternalPackages in next.config.mjs).`);
+  }
 
   private key(id: string): string {
     return SECRET_IDS.has(this.model) ? hashed(id) : id;

@@ -5,7 +5,10 @@
  *
  * The provider sees every request at the issuer's own origin (its Host and scheme are set
  * here, never taken from the client), so the URLs it builds and checks are the
- * deployment's own wherever the request came in.
+ * deployment's own wherever the request came in. It never sees a session cookie of its
+ * own: every authorization is approved on the consent page, for a connection of its own
+ * (its account), so a browser session from an earlier sign-in means nothing, and the
+ * provider would otherwise end it (a logout page) before letting the next sign-in finish.
  */
 import "server-only";
 import { FetchIncomingMessage, toFetchResponse, toReqRes } from "fetch-to-node";
@@ -24,6 +27,15 @@ class IssuerRequest extends FetchIncomingMessage {
   override set socket(_ignored) {}
 }
 
+/** The provider's session cookie (`_session`, and its signature), dropped from a Cookie header. */
+function withoutSessionCookie(cookie: string | null): string {
+  return (cookie ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !/^_session(\.legacy)?(\.sig)?=/.test(part))
+    .join("; ");
+}
+
 /** The request as the provider should see it: at the issuer's origin. */
 export async function atIssuer(request: Request): Promise<Request> {
   const issuer = new URL(oauthIssuer());
@@ -32,6 +44,9 @@ export async function atIssuer(request: Request): Promise<Request> {
   headers.set("host", issuer.host);
   headers.delete("x-forwarded-host");
   headers.delete("x-forwarded-proto");
+  const cookie = withoutSessionCookie(headers.get("cookie"));
+  if (cookie) headers.set("cookie", cookie);
+  else headers.delete("cookie");
   let body: ArrayBuffer | string | undefined = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
   if (body && request.method === "POST" && url.pathname === OAUTH_ROUTES.registration) {
     body = withInferredApplicationType(new TextDecoder().decode(body));
