@@ -18,6 +18,8 @@ const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3199);
 const REVIEW = { verdict: "review", summary: "Check this: most of the floor is covered or changed (16 % left as it was): rugs and furniture, or a new floor." };
 
 test.describe.configure({ timeout: 180_000 });
+// The photo is served over https on loopback with the tests' own CA (test/fixtures/tls), which the app trusts and Chromium is told to.
+test.use({ ignoreHTTPSErrors: true });
 
 test("a staging result renders in the ext-apps host bridge with the before/after slider, the label and a Check this note", async ({ page, baseURL }) => {
   const photo = await roomBytes("#cfd8dc", 640, 480);

@@ -104,12 +104,12 @@ test("an assistant signs in by its metadata document, stages a photo as the chos
       expect(staged.isError, JSON.stringify(staged.content)).toBeFalsy();
       const jobId = (staged.structuredContent as { job_id: string }).job_id;
       const [job] = await sql<{ charged: boolean }[]>`
-        select j.account_id = w.v1_account_id as charged from v1.job_groups j, studio.workspaces w where j.id = ${jobId} and w.id = ${workspace.id}`;
+        select j.account_id::text = w.v1_account_id::text as charged from v1.job_groups j, studio.workspaces w where j.id = ${jobId}::uuid and w.id = ${workspace.id}::uuid`;
       expect(job.charged).toBe(true);
     } finally {
       await client.close();
     }
-    const [{ connections }] = await sql<{ connections: number }[]>`select count(*)::int as connections from studio.connected_apps where workspace_id = ${workspace.id}`;
+    const [{ connections }] = await sql<{ connections: number }[]>`select count(*)::int as connections from studio.connected_apps where workspace_id = ${workspace.id}::uuid`;
     expect(connections, "Allow clicked twice makes one connection").toBe(1);
 
     await page.goto(`/w/${workspace.slug}/developers/connected-apps`);
@@ -163,7 +163,8 @@ test("an assistant registers by DCR for read-only access; tokens for another aud
     const token = provider.saved!.access_token;
     const tokenRow = crypto.createHash("sha256").update(token).digest("hex");
     expect(await toolsList(baseURL!, token)).toBe(200);
-    await sql`update studio.oauth_records set payload = jsonb_set(payload, '{aud}', '"https://elsewhere.example/api/mcp"') where model = 'AccessToken' and id = ${tokenRow}`;
+    const moved = await sql`update studio.oauth_records set payload = jsonb_set(payload, '{aud}', '"https://elsewhere.example/api/mcp"') where model = 'AccessToken' and id = ${tokenRow} returning id`;
+    expect(moved, "the token's record").toHaveLength(1);
     expect(await toolsList(baseURL!, token), "another audience").toBe(401);
     await sql`update studio.oauth_records set payload = jsonb_set(payload, '{aud}', to_jsonb(${`${baseURL}/api/mcp`}::text)) where model = 'AccessToken' and id = ${tokenRow}`;
     expect(await toolsList(baseURL!, token)).toBe(200);
