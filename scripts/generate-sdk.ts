@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     const current = fs.existsSync(target) ? fs.readFileSync(target, "utf8") : null;
     const relative = path.relative(process.cwd(), target);
     if (check) {
-      if (current === fresh) console.log(`${relative} matches /api/openapi.json`);
+      if (current === fresh) console.log(`${relative} is up to date with its sources`);
       else {
         console.error(`${relative} is stale: its sources (the OpenAPI document, or the MCP view) changed. Run \`npm run sdk:generate\` and commit the result.`);
         stale = true;

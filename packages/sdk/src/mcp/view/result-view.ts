@@ -90,8 +90,13 @@ function comparison(item: Comparison, disclosure: string | null): HTMLElement {
   if (disclosure && item.after) frame.append(element("span", { class: "label", "data-testid": "disclosure" }, disclosure));
   figure.append(frame);
   if (item.before && item.after) {
+    const divider = element("div", { class: "divider", "aria-hidden": "true" });
+    frame.append(divider, element("span", { class: "before-tag", "aria-hidden": "true" }, "Before"));
     const range = element("input", { type: "range", min: "0", max: "100", value: "50", "aria-label": `${item.title}: before and after` });
-    const show = () => cover.style.setProperty("clip-path", `inset(0 0 0 ${range.value}%)`);
+    const show = () => {
+      cover.style.setProperty("clip-path", `inset(0 0 0 ${range.value}%)`);
+      divider.style.setProperty("left", `${range.value}%`);
+    };
     range.addEventListener("input", show);
     show();
     figure.append(range);
