@@ -3,10 +3,11 @@ import { hasPermission, holdersOf, permissionsOf } from "./roles";
 
 describe("the role table", () => {
   it("lets owners and admins publish and unpublish listing pages, and agents neither by default", () => {
-    expect(permissionsOf("owner")).toEqual(["publish_listing", "unpublish_listing", "grant_agent_permissions"]);
-    expect(permissionsOf("admin")).toEqual(["publish_listing", "unpublish_listing"]);
+    expect(permissionsOf("owner")).toEqual(["publish_listing", "unpublish_listing", "grant_agent_permissions", "manage_developer_access"]);
+    expect(permissionsOf("admin")).toEqual(["publish_listing", "unpublish_listing", "manage_developer_access"]);
     expect(permissionsOf("agent")).toEqual([]);
     expect(holdersOf("publish_listing")).toBe("owners and admins");
+    expect(holdersOf("manage_developer_access")).toBe("owners and admins");
     expect(holdersOf("grant_agent_permissions")).toBe("owners");
   });
 
