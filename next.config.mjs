@@ -91,6 +91,9 @@ const nextConfig = {
     "@ffprobe-installer/ffprobe",
     "@node-rs/argon2",
     "rate-limiter-flexible",
+    // Its storage names records by its model classes' names, which minifying loses
+    // (server/oauth/records-adapter.ts refuses to run without them).
+    "oidc-provider",
   ],
   // Each function carries only the heavy parts it runs (docs/deploy.md). Tracing follows
   // every import, lazy ones included, so it would put them everywhere: they are left out of

@@ -80,6 +80,8 @@ export default defineConfig({
         V1_INVALID_KEY_IP_LIMIT: process.env.V1_INVALID_KEY_IP_LIMIT ?? "1000",
         // The contract specs serve source images from this loopback port (e2e/api).
         V1_FETCH_ALLOWLIST: process.env.V1_FETCH_ALLOWLIST ?? `127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3199}`,
+        // The app trusts the specs' https servers on loopback (test/fixtures/tls): mcp-oauth.spec serves a client metadata document.
+        NODE_EXTRA_CA_CERTS: "test/fixtures/tls/ca.pem",
         // Webhook endpoints in the Developers section (developers.spec.ts delivers to a receiver on the fixture port).
         V1_WEBHOOKS_ENABLED: "true",
         // One photo of a listing batch at a time, so batch-staging.spec can pause with photos not yet started.

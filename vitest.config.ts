@@ -1,6 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Read by Node when each test worker starts: the app trusts the tests' loopback https servers (test/fixtures/tls).
+process.env.NODE_EXTRA_CA_CERTS = path.resolve(import.meta.dirname, "test/fixtures/tls/ca.pem");
+
 export default defineConfig({
   resolve: {
     alias: [

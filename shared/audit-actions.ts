@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   "webhook_endpoint_disabled",
   "webhook_endpoint_enabled",
   "webhook_endpoint_handed_over",
+  // AI assistants signed in with OAuth (Developers → Connected apps).
+  "connected_app_approved",
+  "connected_app_revoked",
   // Listing pages: the team's draft edited or discarded, a version published, the page taken down.
   "listing_published",
   "listing_unpublished",
@@ -78,6 +81,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   webhook_endpoint_disabled: "Webhook endpoint turned off after 5 days of failures",
   webhook_endpoint_enabled: "Webhook endpoint turned back on",
   webhook_endpoint_handed_over: "Webhook endpoint handed over",
+  connected_app_approved: "App connected (signed in with OAuth)",
+  connected_app_revoked: "Connected app revoked",
   listing_published: "Listing page published",
   listing_unpublished: "Listing page unpublished",
   listing_draft_edited: "Listing page draft changed",

@@ -8,6 +8,7 @@ describe("the role table", () => {
     expect(permissionsOf("admin")).not.toContain("grant_agent_permissions");
     expect(permissionsOf("agent")).toEqual([]);
     expect(holdersOf("publish_listing")).toBe("owners and admins");
+    expect(holdersOf("manage_developers")).toBe("owners and admins");
     expect(holdersOf("grant_agent_permissions")).toBe("owners");
   });
 

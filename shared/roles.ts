@@ -26,7 +26,9 @@ export function roleAtLeast(role: WorkspaceRole, minimum: WorkspaceRole): boolea
 
 /**
  * What a member may do beyond working on projects, photos and the listing page's draft.
- * manage_developers is the Developers section (API keys, the request log, webhooks);
+ * manage_developers is the Developers section (API keys, the request log, webhooks,
+ * connected apps) and approving an AI assistant's sign-in for the workspace: whoever holds
+ * it may hand out the account's API;
  * take_over_credentials is taking a departing member's keys and endpoints instead of
  * revoking them; manage_owners is granting, changing or removing the owner role.
  */

@@ -76,7 +76,10 @@ export async function startAppServer(): Promise<AppServer> {
       const response = await handler(request, { params: Promise.resolve(params) });
       // A handler may answer before reading the whole body (e.g. payload_too_large), which
       // leaves the socket unusable for another request: never keep it alive after a body.
-      const headers = Object.fromEntries(response.headers);
+      const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
+      // Each cookie its own header, as Next sends them (a plain object would keep the last).
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) headers["set-cookie"] = cookies;
       if (hasBody) headers.connection = "close";
       res.writeHead(response.status, headers);
       if (response.body) Readable.fromWeb(response.body as never).pipe(res);

@@ -24,11 +24,12 @@ export interface AppStack {
   executor: TestExecutor;
 }
 
-export function useAppStack(options: { functions?: readonly InngestFunction.Any[]; fixtures?: boolean } = {}): AppStack {
+/** `fixtures: "https"` serves them over TLS (test/fixture-server.ts). */
+export function useAppStack(options: { functions?: readonly InngestFunction.Any[]; fixtures?: boolean | "https" } = {}): AppStack {
   const stack = {} as AppStack;
   beforeAll(async () => {
     stack.app = await startAppServer();
-    if (options.fixtures) stack.fixtures = await startFixtureServer();
+    if (options.fixtures) stack.fixtures = await startFixtureServer({ tls: options.fixtures === "https" });
     if (options.functions) stack.executor = await startTestExecutor({ functions: options.functions });
   }, 60_000);
   afterAll(async () => {

@@ -3,9 +3,14 @@
  * SSRF-safe fetcher by test/setup-env.ts). Tests register bytes under a path and pass
  * the URL to the API as a source image, as a client would pass its own CDN's URL. A
  * held path answers only when the test releases it, so a request that fetches it stays
- * in flight for as long as the test needs.
+ * in flight for as long as the test needs. With `tls`, it serves https with the loopback
+ * test certificate (test/fixtures/tls), which the app trusts in tests: what must be an
+ * https URL (a Client ID Metadata Document) can be served too.
  */
+import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
+import path from "node:path";
 
 export interface FixtureServer {
   url(pathname: string): string;
@@ -24,12 +29,18 @@ export interface HeldFile {
   release(): void;
 }
 
-export async function startFixtureServer(): Promise<FixtureServer> {
+/** The loopback certificate and key (test/fixtures/tls) for a test's https server. */
+export function loopbackTls(): { cert: Buffer; key: Buffer } {
+  const dir = path.resolve(import.meta.dirname, "fixtures/tls");
+  return { cert: fs.readFileSync(path.join(dir, "server.pem")), key: fs.readFileSync(path.join(dir, "server-key.pem")) };
+}
+
+export async function startFixtureServer(options: { tls?: boolean } = {}): Promise<FixtureServer> {
   const port = Number(process.env.FIXTURE_PORT);
   const files = new Map<string, { body: Buffer; contentType: string; status: number; held?: { arrived(): void; released: Promise<void> } }>();
   const hits = new Map<string, number>();
   const posts = new Map<string, { headers: http.IncomingHttpHeaders; body: string }[]>();
-  const server = http.createServer(async (req, res) => {
+  const handler: http.RequestListener = async (req, res) => {
     const pathname = new URL(req.url ?? "/", "http://x").pathname;
     hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
     if (req.method === "POST") {
@@ -45,9 +56,10 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     }
     res.writeHead(file.status, { "content-type": file.contentType, "content-length": file.body.length });
     res.end(file.body);
-  });
+  };
+  const server = options.tls ? https.createServer(loopbackTls(), handler) : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const url = (pathname: string) => `http://127.0.0.1:${port}${pathname}`;
+  const url = (pathname: string) => `${options.tls ? "https" : "http"}://127.0.0.1:${port}${pathname}`;
   return {
     url,
     serve(pathname, body, contentType = "image/jpeg", status = 200) {

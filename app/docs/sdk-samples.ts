@@ -69,6 +69,67 @@ export interface McpConfig {
   config: string;
 }
 
+/** How to add Atrium to an assistant with a sign-in (OAuth): the app, where it is available, and its steps, in order. */
+export interface SignInSteps {
+  app: string;
+  availability: string;
+  steps: string[];
+  /** A configuration or command the steps refer to. */
+  code?: string;
+}
+
+const MCP_URL = "https://<your-deployment>/api/mcp";
+
+export const MCP_SIGN_IN: SignInSteps[] = [
+  {
+    app: "Claude (claude.ai, Claude Desktop and the mobile apps): a custom connector",
+    availability:
+      "Custom connectors are a beta on Claude's plans; on Team and Enterprise an Owner adds the connector for the organization first (Organization settings → Connectors), then each member connects it. Claude reaches the server from Anthropic's cloud, so the deployment must be on the public internet over https.",
+    steps: [
+      "Open Settings → Connectors (in some versions Customize → Connectors) and choose Add custom connector.",
+      `Name it Atrium and enter ${MCP_URL} as the remote MCP server URL. Leave the OAuth client ID and secret under Advanced settings empty: Claude registers itself.`,
+      "Choose Add, then Connect: a browser window opens Atrium's consent page (sign in to Atrium if asked).",
+      "Check that the page says it sends you back to claude.ai, choose the workspace and Full access or Read only, and choose Allow.",
+      "In a chat, turn Atrium on from the + menu (Connectors) and ask, for example, to stage a photo by its URL.",
+    ],
+  },
+  {
+    app: "ChatGPT: an app in developer mode",
+    availability:
+      "Custom MCP apps with write tools are for ChatGPT Business, Enterprise and Edu workspaces (an admin turns developer mode on in Workspace settings → Permissions & roles → Connected data); Plus and Pro accounts may get read-only use, and the labels change between plans and releases.",
+    steps: [
+      "Turn on developer mode: Settings → Apps (Apps & Connectors) → Advanced settings → Developer mode.",
+      `Choose Create (Create app): name Atrium, a short description, ${MCP_URL} as the MCP server URL, and OAuth as the authentication.`,
+      "Choose Create: Atrium's consent page opens; choose the workspace and the access, and Allow. ChatGPT then lists Atrium's tools.",
+      "In a chat, choose + → Developer mode and switch Atrium on; ChatGPT asks before each tool that makes something.",
+    ],
+  },
+  {
+    app: "Claude Code",
+    availability: "Any plan; the sign-in happens in your browser and Claude Code keeps and refreshes the tokens.",
+    steps: [
+      "Add the server (add --scope user to have it in every project):",
+      "Start claude, run /mcp, select atrium and choose Authenticate: the consent page opens in your browser.",
+      "Choose the workspace and the access, Allow, and go back to the terminal: /mcp shows atrium as connected.",
+    ],
+    code: `claude mcp add --transport http atrium ${MCP_URL}`,
+  },
+  {
+    app: "Cursor",
+    availability: "Cursor signs in to remote servers with OAuth; its consent page names cursor:// as where you go back to.",
+    steps: [
+      "Put the server in ~/.cursor/mcp.json (or .cursor/mcp.json in a project), without any key:",
+      "Open Cursor Settings → MCP (Tools & MCP): atrium shows that it needs a login. Choose Connect (or Login): the consent page opens in your browser.",
+      "Choose the workspace and the access, Allow, and let the browser open Cursor again; atrium's tools are listed.",
+    ],
+    code: `{
+  "mcpServers": {
+    "atrium": { "url": "${MCP_URL}" }
+  }
+}`,
+  },
+];
+
 /** Over Streamable HTTP with the API key as a Bearer token: only apps that send a configured header. */
 export const MCP_REMOTE: McpConfig[] = [
   {
@@ -102,7 +163,7 @@ export const MCP_REMOTE: McpConfig[] = [
  * that name, which is not ours, and hands it the key.
  */
 export const MCP_STDIO: McpConfig = {
-  apps: "Claude Desktop (claude_desktop_config.json; its connectors cannot send an API key), Cursor, Claude Code and any app that starts local servers",
+  apps: "Claude Desktop (claude_desktop_config.json, when you would rather use an API key than a connector's sign-in), Cursor, Claude Code and any app that starts local servers",
   config: `{
   "mcpServers": {
     "atrium": {

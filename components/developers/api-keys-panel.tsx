@@ -37,7 +37,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyView[] }) {
     }),
   );
   const full = keys.length >= MAX_LIVE_KEYS;
-  const yours = keys.filter((key) => !key.internal);
+  const yours = keys.filter((key) => !key.internal && !key.connectedApp);
 
   return (
     <Panel
@@ -82,6 +82,7 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyView[] }) {
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-stone-900">{key.name}</span>
                 {key.internal ? <Badge tone="info">Internal</Badge> : null}
+                {key.connectedApp ? <Badge tone="info">Connected app</Badge> : null}
                 <Badge tone={key.scope === "read_only" ? "neutral" : "accent"}>{KEY_SCOPE_LABELS[key.scope]}</Badge>
                 {key.expiresAt ? (
                   <Badge tone="warning">
@@ -107,6 +108,8 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyView[] }) {
             </div>
             {key.internal ? (
               <p className="max-w-56 text-xs text-stone-600">The studio calls the API with this key. It is kept on the server and cannot be changed here.</p>
+            ) : key.connectedApp ? (
+              <p className="max-w-56 text-xs text-stone-600">An AI assistant calls the API with this key. Revoke it under Connected apps.</p>
             ) : (
               <div className="flex gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setRotating(key)} aria-label={`Rotate ${key.name}`}>

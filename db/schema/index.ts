@@ -11,3 +11,4 @@ export * from "./studio-uploads";
 export * from "./studio-audit";
 export * from "./studio-billing";
 export * from "./studio-listing-page";
+export * from "./studio-oauth";

@@ -15,14 +15,19 @@ function refusal(status: 403 | 415, message: string): Response {
   return Response.json({ error: { message, code: status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "FORBIDDEN" } }, { status });
 }
 
+/** Whether a browser sent the request from one of this app's own pages: `Sec-Fetch-Site` where sent, else `Origin`. */
+export function fromOwnPages(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = request.headers.get("origin");
+  const own = [new URL(request.url).origin, siteUrl() && new URL(siteUrl()!).origin].filter(Boolean);
+  return Boolean(origin && own.includes(origin));
+}
+
 /** Null when the request may go on; otherwise the answer that refuses it. */
 export function refuseCrossSiteWrite(request: Request): Response | null {
   if (request.method !== "POST") return null;
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   if (type !== "application/json") return refusal(415, "Studio requests must be sent as JSON.");
-  const site = request.headers.get("sec-fetch-site");
-  if (site) return site === "same-origin" ? null : refusal(403, "This request did not come from the studio's own pages.");
-  const origin = request.headers.get("origin");
-  const own = [new URL(request.url).origin, siteUrl() && new URL(siteUrl()!).origin].filter(Boolean);
-  return origin && own.includes(origin) ? null : refusal(403, "This request did not come from the studio's own pages.");
+  return fromOwnPages(request) ? null : refusal(403, "This request did not come from the studio's own pages.");
 }

@@ -79,6 +79,29 @@ describe("/api/mcp", () => {
     }
   });
 
+  it("links the staging, multi-view and video tools to the result view, serves it as an MCP App, and answers in words for hosts without apps", async () => {
+    const { apiKey } = await makeAccount({ plan: "business" });
+    const client = await connect(apiKey);
+    try {
+      const { tools } = await client.listTools();
+      const withView = tools.filter((tool) => (tool._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri === "ui://atrium/result.html");
+      expect(withView.map((tool) => tool.name).sort()).toEqual(["create_multiview", "create_video", "stage_photo"]);
+      const [view] = (await client.readResource({ uri: "ui://atrium/result.html" })).contents as unknown as { mimeType: string; text: string; _meta: { ui: { csp: { resourceDomains: string[] } } } }[];
+      expect(view.mimeType).toBe("text/html;profile=mcp-app");
+      expect(view.text).toMatch(/^<!doctype html>/);
+      expect(view._meta.ui.csp.resourceDomains).toEqual([stack.app.url]);
+
+      const staged = await client.callTool({ name: "stage_photo", arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true } });
+      expect(staged.structuredContent).toMatchObject({ source_url: photoUrl, disclosure: "Style preview", output_checks: [expect.objectContaining({ verdict: expect.stringMatching(/^(pass|review)$/) })] });
+      const [words] = staged.content as { text: string }[];
+      const { output_urls } = staged.structuredContent as { output_urls: string[] };
+      expect(words.text).toContain('Label it "Style preview"');
+      expect(words.text).toContain(`1. ${output_urls[0]} (before: ${photoUrl}).`);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("hands the property description every fact the API takes (bedrooms, bathrooms, currency, highlights)", async () => {
     const { apiKey } = await makeAccount({ plan: "business" });
     const client = await connect(apiKey);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { env, type Env } from "@/env";
 import { secret } from "@/server/secrets";
 import { LocalBlobStore, type LocalBlobStoreOptions } from "./local-blob-store";
+import { localStoreOrigin } from "./local-store-origin";
 import { S3BlobStore } from "./s3-blob-store";
 import type { BlobStore } from "./types";
 
@@ -39,7 +40,7 @@ export function createBlobStore(settings: Env): BlobStore {
 export function localStoreOptions(settings: Env): LocalBlobStoreOptions {
   return {
     root: path.resolve(settings.DATA_DIR, "blobs"),
-    origin: settings.APP_URL ?? `http://localhost:${settings.PORT}`,
+    origin: localStoreOrigin(settings),
     ttlSeconds: settings.V1_OUTPUT_URL_TTL_SECONDS,
     signingSecret: () => secret("STORAGE_SIGNING_SECRET"),
   };

@@ -12,7 +12,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
-import { generationOutputs, generations, stagingBatches, webhookDeliveries, webhookEvents } from "@/db/schema";
+import { connectedApps, generationOutputs, generations, stagingBatches, webhookDeliveries, webhookEvents } from "@/db/schema";
+import { createKey } from "@/server/v1/services/keys/create-key";
 import { AGENT_GRANTABLE, hasPermission, roleAtLeast, type AgentGrant, type Permission } from "@/shared/roles";
 import { WORKSPACE_ROLES, type WorkspaceRole } from "@/shared/vocabulary";
 import { callerFor, codeOf, newPerson, type Caller } from "@/test/callers";
@@ -33,6 +34,7 @@ interface Ids {
   keyId: string;
   endpointId: string;
   deliveryId: string;
+  connectionId: string;
 }
 
 vi.hoisted(() => {
@@ -189,20 +191,22 @@ const TABLE: Record<string, Row> = {
   "billing.setAutoTopUp": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, enabled: false, threshold: 100, pack: 500 }) },
   "billing.setLowBalanceAlert": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, threshold: 50 }) },
 
-  "developers.keys": { access: "admin", input: workspaceOnly },
-  "developers.createKey": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, name: "stranger's", scope: "full" }) },
-  "developers.rotateKey": { access: "admin", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId, overlapHours: 24 }), ids: true },
-  "developers.revokeKey": { access: "admin", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }), ids: true },
-  "developers.requests": { access: "admin", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }), ids: true },
-  "developers.webhooks": { access: "admin", input: ofEndpoint, ids: true },
-  "developers.createWebhook": { access: "admin", input: ({ workspaceId }) => ({ workspaceId, ...endpointFields }) },
-  "developers.updateWebhook": { access: "admin", input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, ...endpointFields }), ids: true },
-  "developers.rotateWebhookSecret": { access: "admin", input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, overlapHours: 24 }), ids: true },
-  "developers.deleteWebhook": { access: "admin", input: ofEndpoint, ids: true },
-  "developers.enableWebhook": { access: "admin", input: ofEndpoint, ids: true },
-  "developers.sendTestEvent": { access: "admin", input: ofEndpoint, ids: true },
-  "developers.deliveries": { access: "admin", input: ofEndpoint, ids: true },
-  "developers.redeliver": { access: "admin", input: ({ workspaceId, deliveryId }) => ({ workspaceId, deliveryId }), ids: true },
+  "developers.keys": { access: "permission", permission: "manage_developers", input: workspaceOnly },
+  "developers.createKey": { access: "permission", permission: "manage_developers", input: ({ workspaceId }) => ({ workspaceId, name: "stranger's", scope: "full" }) },
+  "developers.rotateKey": { access: "permission", permission: "manage_developers", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId, overlapHours: 24 }), ids: true },
+  "developers.revokeKey": { access: "permission", permission: "manage_developers", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }), ids: true },
+  "developers.connectedApps": { access: "permission", permission: "manage_developers", input: workspaceOnly },
+  "developers.revokeConnectedApp": { access: "permission", permission: "manage_developers", input: ({ workspaceId, connectionId }) => ({ workspaceId, connectionId }), ids: true },
+  "developers.requests": { access: "permission", permission: "manage_developers", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }), ids: true },
+  "developers.webhooks": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
+  "developers.createWebhook": { access: "permission", permission: "manage_developers", input: ({ workspaceId }) => ({ workspaceId, ...endpointFields }) },
+  "developers.updateWebhook": { access: "permission", permission: "manage_developers", input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, ...endpointFields }), ids: true },
+  "developers.rotateWebhookSecret": { access: "permission", permission: "manage_developers", input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, overlapHours: 24 }), ids: true },
+  "developers.deleteWebhook": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
+  "developers.enableWebhook": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
+  "developers.sendTestEvent": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
+  "developers.deliveries": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
+  "developers.redeliver": { access: "permission", permission: "manage_developers", input: ({ workspaceId, deliveryId }) => ({ workspaceId, deliveryId }), ids: true },
 };
 
 type Procedures = Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
@@ -255,9 +259,16 @@ beforeAll(async () => {
   const eventId = `evt_${crypto.randomUUID()}`;
   await db.insert(webhookEvents).values({ id: eventId, accountId, type: "job.completed", body: {} });
   const [delivery] = await db.insert(webhookDeliveries).values({ eventId, endpointId: endpoint.endpointId, status: "failed" }).returning();
+  // A connected app as an approval makes it (server/studio/developers/decide-connected-app.ts), without its grant.
+  const appKey = await createKey(db, { accountId, name: "Connected app: Assistant", scope: "read_only", createdBy: `user:${owner.user.id}` });
+  const connectionId = crypto.randomUUID();
+  await db.insert(connectedApps).values({
+    ...{ id: connectionId, workspaceId, userId: owner.user.id, clientId: "https://assistant.example/client.json", clientName: "Assistant" },
+    ...{ redirectHost: "assistant.example", scope: "read_only", grantId: "no-grant", apiKeyId: appKey.id, apiKeySealed: "unused" },
+  });
   ids = {
     ...{ workspaceId, projectId, photoId: photoIds[0], otherPhotoId: photoIds[1], generationId: generation.id, outputId: output.id, batchId },
-    ...{ invitationId: pending.id, memberUserId: agent.user.id, keyId: key.id, endpointId: endpoint.endpointId, deliveryId: delivery.id },
+    ...{ invitationId: pending.id, memberUserId: agent.user.id, keyId: key.id, endpointId: endpoint.endpointId, deliveryId: delivery.id, connectionId },
   };
   Object.assign(callers, { anonymous: await callerFor(null), owner: owner.api, admin: admin.api, agent: agent.api, outsider: outsider.api });
 }, 120_000);

@@ -1,4 +1,4 @@
-/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping, the daily upload sweep, account mail, the mail about a disabled webhook endpoint and the mail about what left with a member. */
+/** The durable functions of the studio's workflows (and whole-listing staging), photo housekeeping, the daily upload sweep, account mail, the mail about a disabled webhook endpoint, the mail about what left with a member and the daily sweep of expired OAuth records. */
 import { describePropertyFunction } from "./describe-property";
 import { inpaintUpscaleFunction } from "./inpaint-upscale-chain";
 import { mailDisabledEndpointFunction } from "./mail-disabled-endpoint";
@@ -9,6 +9,7 @@ import { purgeDeletedPhotoFunction } from "./purge-deleted-photo";
 import { removeStaleUploadsFunction } from "./remove-stale-uploads";
 import { sendAccountEmailFunction } from "./send-account-email";
 import { stageBatchFunction } from "./stage-batch";
+import { sweepOAuthRecordsFunction } from "./sweep-oauth-records";
 
 export const studioFunctions = [
   pollStagingFunction,
@@ -23,4 +24,5 @@ export const studioFunctions = [
   sendAccountEmailFunction,
   mailDisabledEndpointFunction,
   mailMemberDepartureFunction,
+  sweepOAuthRecordsFunction,
 ];

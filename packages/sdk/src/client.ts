@@ -101,12 +101,18 @@ export function createAtriumClient(options: AtriumClientOptions) {
   const client = {
     /** The openapi-fetch client underneath, for calls the methods below do not cover. */
     raw: api,
+    /** The API's base URL, as given (without a trailing slash). */
+    baseUrl,
 
     createJob: (input: JobRequest, opts?: GenerationOptions) => generate(api.POST("/job", { body: input, headers: keyed(opts), signal: opts?.signal })),
-    /** The legacy body, plus the provider a finished group names in its `Atrium-Provider` header. A group whose every output failed throws `job_failed`. */
+    /**
+     * The legacy body, plus what a finished group names in its headers (D14): its provider
+     * (`Atrium-Provider`) and the label to publish its outputs with (`Atrium-Disclosure`).
+     * A group whose every output failed throws `job_failed`.
+     */
     getJob: async (jobSource: string, opts?: CallOptions) => {
       const { data, response } = await settle(api.GET("/jobs/{jobSource}", { params: { path: { jobSource } }, signal: opts?.signal }));
-      return { ...data, provider: response.headers.get("atrium-provider") };
+      return { ...data, provider: response.headers.get("atrium-provider"), disclosure: response.headers.get("atrium-disclosure") };
     },
     /** One page of job groups, newest first; pass `next` back as `cursor` for the following page. */
     listJobs: async (query: { limit?: number; cursor?: string } = {}, opts?: CallOptions): Promise<JobListPage> => {

@@ -4,8 +4,9 @@
  * change itself, the API keys and webhook endpoints the member answers for (made, or
  * handed to them) are revoked (keys refused on every instance before this returns,
  * endpoints turned off) or, as the owner making the change chooses, handed over to that
- * owner; the invitations they sent are withdrawn either way (they hold the links). Each
- * change is in the audit log; the owners are mailed by a durable function.
+ * owner; the invitations they sent are withdrawn and the AI assistants they connected
+ * (Connected apps) revoked either way: the links and the sign-ins were theirs. Each change
+ * is in the audit log; the owners are mailed by a durable function.
  */
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
@@ -23,6 +24,8 @@ import type { StudioContext } from "../context";
 import { invitationAuditTarget } from "../invitations/pending-invitations";
 import { revokeInvitationsSentBy } from "../invitations/revoke-invitations-sent-by";
 import { keyAuditTarget, studioActor } from "./developer-account";
+import { connectedAppAuditTarget } from "./list-connected-apps";
+import { revokeConnectedApps } from "./release-connected-apps";
 
 export interface DepartureInput {
   workspaceId: string;
@@ -65,6 +68,8 @@ export async function settleMemberDeparture(
     if (!changed) return null;
     const handTo = input.handTo ? await ownerToHandTo(tx, input.workspaceId, input.handTo) : null;
     const [{ accountId }] = await tx.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, input.workspaceId));
+    // First, so their keys are revoked with them and never handed over.
+    const apps = await revokeConnectedApps(tx, { workspaceId: input.workspaceId, userId: input.userId, now, notify });
     const holder = studioActor(input.userId);
     const given = handTo ? studioActor(handTo.id) : null;
     // A workspace whose account another deployment manages has no keys or endpoints here.
@@ -74,6 +79,7 @@ export async function settleMemberDeparture(
 
     const event = { workspaceId: input.workspaceId, actorUserId: input.actorUserId, ip: input.ip };
     const detail = { reason: changed.departure, member: changed.memberEmail, ...(handTo ? { to: handTo.email } : {}) };
+    for (const app of apps) await recordAudit(tx, { ...event, action: "connected_app_revoked", target: connectedAppAuditTarget(app), detail: { reason: changed.departure, member: changed.memberEmail, key: app.keyPrefix } });
     for (const key of keys) await recordAudit(tx, { ...event, action: handTo ? "api_key_handed_over" : "api_key_revoked", target: keyAuditTarget(key), detail });
     for (const { url } of endpoints) await recordAudit(tx, { ...event, action: handTo ? "webhook_endpoint_handed_over" : "webhook_endpoint_disabled", target: url, detail });
     for (const invitation of invitations) {

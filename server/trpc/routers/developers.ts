@@ -1,7 +1,8 @@
 /**
  * The Developers section (D16): the workspace account's API keys, request log and webhook
- * endpoints. Owners and admins only; agents are refused every procedure. Every change of a
- * key or an endpoint goes to the workspace's audit log with who made it and from where.
+ * endpoints. Only members whose role holds manage_developers (shared/roles.ts); others
+ * are refused every procedure. Every change of a key or an endpoint goes to the workspace's
+ * audit log with who made it and from where.
  */
 import "server-only";
 import { z } from "zod";
@@ -10,11 +11,13 @@ import { createWebhookEndpoint } from "@/server/studio/developers/create-webhook
 import { deleteWebhookEndpoint } from "@/server/studio/developers/delete-webhook-endpoint";
 import { enableWebhookEndpoint } from "@/server/studio/developers/enable-webhook-endpoint";
 import { listApiKeys } from "@/server/studio/developers/list-api-keys";
+import { listConnectedApps } from "@/server/studio/developers/list-connected-apps";
 import { listRequestLog } from "@/server/studio/developers/list-request-log";
 import { listWebhookDeliveries } from "@/server/studio/developers/list-webhook-deliveries";
 import { listWebhookEndpoints } from "@/server/studio/developers/list-webhook-endpoints";
 import { redeliverWebhook } from "@/server/studio/developers/redeliver-webhook";
 import { revokeApiKey } from "@/server/studio/developers/revoke-api-key";
+import { revokeConnectedApp } from "@/server/studio/developers/revoke-connected-app";
 import { rotateApiKey } from "@/server/studio/developers/rotate-api-key";
 import { rotateWebhookSecret } from "@/server/studio/developers/rotate-webhook-secret";
 import { sendWebhookTest } from "@/server/studio/developers/send-webhook-test";
@@ -46,6 +49,13 @@ export const developersRouter = router({
   revokeKey: manager()
     .input(z.object({ keyId: z.uuid() }))
     .mutation(({ ctx, input }) => revokeApiKey(ctx.studio, { ...who(ctx), keyId: input.keyId })),
+
+  /** AI assistants signed in with OAuth for this workspace (server/oauth). */
+  connectedApps: manager().query(({ ctx }) => listConnectedApps(ctx.studio, { workspaceId: ctx.workspace.id })),
+
+  revokeConnectedApp: manager()
+    .input(z.object({ connectionId: z.uuid() }))
+    .mutation(({ ctx, input }) => revokeConnectedApp(ctx.studio, { ...who(ctx), connectionId: input.connectionId })),
 
   requests: manager()
     .input(

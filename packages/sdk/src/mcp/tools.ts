@@ -1,9 +1,11 @@
+import { registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";
 import { fromJsonSchema, McpServer, type CallToolResult, type JsonSchemaType } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { AtriumClient } from "../client.ts";
 import { AtriumApiError, isAtriumError } from "../errors.ts";
 import { REQUEST_SCHEMAS } from "../generated/request-schemas.ts";
 import { CREDIT_COSTS, PAID_PLANS } from "../generated/terms.ts";
+import { RESULT_VIEW_HTML } from "../generated/result-view.ts";
 import type { InpaintRequest, JobRequest, MultiviewRequest, PropertyDescriptionRequest, UpscaleRequest, VideoRequest } from "../types.ts";
 import type { WaitOptions } from "../wait.ts";
 
@@ -12,12 +14,21 @@ export interface AtriumMcpServerOptions {
   wait?: WaitOptions;
   /** Reported to clients as the server's version. */
   version?: string;
+  /**
+   * Origins the result view may load images and videos from (its CSP's resource domains):
+   * where the API serves outputs. By default the API's own origin; a deployment that keeps
+   * files in a bucket adds the bucket's.
+   */
+  viewResourceDomains?: string[];
 }
 
 /** "N credits", as the route's billing note says it. */
 const credits = (amount: number) => `${amount} ${amount === 1 ? "credit" : "credits"}`;
 /** "premium and business plans": the plans multi-view and video need. */
 const PAID_PLAN_WORDS = `${PAID_PLANS.join(" and ")} plans`;
+
+/** The MCP App view (ext-apps) of the staging, multi-view and video tools' results. */
+export const RESULT_VIEW_URI = "ui://atrium/result.html";
 
 /** Arguments a tool takes beside its route's body: they steer the call, never reach the body. */
 const IDEMPOTENCY_KEY = {
@@ -68,15 +79,35 @@ const View = z.object({ view_index: z.number(), status: z.string(), output_url: 
 const READS = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
 const CHARGES = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 
-/** A tool's answer: the structured result, and the same as JSON text for clients that read only text. */
-function structured(result: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };
+/** A tool's answer: the structured result, and the same as JSON text for clients that read only text (a summary in words first, when given). */
+function structured(result: Record<string, unknown>, words?: string): CallToolResult {
+  const json = { type: "text" as const, text: JSON.stringify(result) };
+  return { content: words ? [{ type: "text", text: words }, json] : [json], structuredContent: result };
 }
 
+type Check = { verdict: string; summary: string } | null | undefined;
+const reviewNote = (check: Check) => (check?.verdict === "review" ? ` ${check.summary.startsWith("Check this") ? check.summary : `Check this: ${check.summary}`}` : "");
+
+/**
+ * The result in words with its links, for hosts that show no app view: what was made, the
+ * label to publish it with (the API's disclosure, e.g. "Virtually staged"), each result
+ * beside its photo, and a "Check this" note where the structure check asks for a look (D17).
+ */
+function inWords(what: string, disclosure: string | null | undefined, pairs: { before?: string | null; after?: string | null; check?: Check }[], pending: string): string {
+  const made = pairs.filter((pair) => pair.after);
+  if (made.length === 0) return pending;
+  const label = disclosure ? ` Label it "${disclosure}" wherever it is shown.` : "";
+  const lines = made.map((pair, index) => `${index + 1}. ${pair.after}${pair.before ? ` (before: ${pair.before})` : ""}.${reviewNote(pair.check)}`);
+  return [`${what}.${label}`, ...lines].join("\n");
+}
+
+const Disclosure = z.string().nullable().describe('The label to publish the result with (MLS rules), as the API returns it: e.g. "Virtually staged", or "Style preview" for the offline provider.');
+
 /** The API's refusal or failure as a tool error the assistant can read (its code first), never a protocol error. */
-async function answer(work: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+async function answer(work: () => Promise<Record<string, unknown>>, words?: (result: Record<string, unknown>) => string): Promise<CallToolResult> {
   try {
-    return structured(await work());
+    const result = await work();
+    return structured(result, words?.(result));
   } catch (error) {
     if (!(error instanceof AtriumApiError)) throw error;
     const details = error.details === undefined ? "" : ` Details: ${JSON.stringify(error.details)}`;
@@ -94,8 +125,19 @@ async function answer(work: () => Promise<Record<string, unknown>>): Promise<Cal
 export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpServerOptions = {}): McpServer {
   const server = new McpServer({ name: "atrium", version: options.version ?? "0.1.0" });
   const wait: WaitOptions = { intervalMs: 2_000, timeoutMs: 300_000, ...options.wait };
+  const csp = { resourceDomains: options.viewResourceDomains ?? [new URL(client.baseUrl).origin] };
+  const view = { ui: { resourceUri: RESULT_VIEW_URI } };
 
-  server.registerTool(
+  registerAppResource(
+    server,
+    "Atrium result",
+    RESULT_VIEW_URI,
+    { description: "Before and after, with the label to publish the result with and the structure check's notes.", _meta: { ui: { csp, prefersBorder: true } } },
+    async () => ({ contents: [{ uri: RESULT_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: RESULT_VIEW_HTML, _meta: { ui: { csp, prefersBorder: true } } }] }),
+  );
+
+  registerAppTool(
+    server,
     "stage_photo",
     {
       title: "Stage a photo",
@@ -109,24 +151,39 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       outputSchema: z.object({
         job_id: z.string(),
         status: z.enum(["processing", "completed", "partially_completed"]),
+        source_url: z.string(),
         output_urls: z.array(z.string()),
-        output_checks: OutputChecks,
+        output_checks: z.array(OutputCheck.nullable()).describe("The structure check's verdict on each output, parallel to output_urls (D17); review asks a person to look before it is published."),
         provider: z.string().nullable(),
+        disclosure: Disclosure,
         replayed: Replayed,
       }),
       annotations: CHARGES,
+      _meta: view,
     },
     async ({ idempotency_key, ...input }) =>
-      answer(async () => {
-        const { jobId, replayed } = await client.createJob(input, { idempotencyKey: idempotency_key });
-        try {
-          const job = await client.waitForJob(jobId, wait);
-          return { job_id: jobId, status: job.status, output_urls: job.data?.output_urls ?? [], output_checks: job.data?.output_checks, provider: job.provider, replayed };
-        } catch (error) {
-          if (!isAtriumError(error, "wait_timeout")) throw error;
-          return { job_id: jobId, status: "processing", output_urls: [], provider: null, replayed };
-        }
-      }),
+      answer(
+        async () => {
+          const { jobId, replayed } = await client.createJob(input, { idempotencyKey: idempotency_key });
+          const started = { job_id: jobId, source_url: input.source_url, replayed };
+          try {
+            const job = await client.waitForJob(jobId, wait);
+            const outputs = job.data?.output_urls ?? [];
+            const checks = outputs.map((_, index) => job.data?.output_checks?.[index] ?? null);
+            return { ...started, status: job.status, output_urls: outputs, output_checks: checks, provider: job.provider, disclosure: job.disclosure };
+          } catch (error) {
+            if (!isAtriumError(error, "wait_timeout")) throw error;
+            return { ...started, status: "processing", output_urls: [], output_checks: [], provider: null, disclosure: null };
+          }
+        },
+        (result) =>
+          inWords(
+            `Staged photo (job ${String(result.job_id)}, ${String(result.status)})`,
+            result.disclosure as string | null,
+            (result.output_urls as string[]).map((after, index) => ({ before: result.source_url as string, after, check: (result.output_checks as Check[])[index] })),
+            `Job ${String(result.job_id)} is still processing: read it later with get_job_status.`,
+          ),
+      ),
   );
 
   server.registerTool(
@@ -206,7 +263,8 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       }),
   );
 
-  server.registerTool(
+  registerAppTool(
+    server,
     "create_video",
     {
       title: "Make a five-second video",
@@ -214,26 +272,48 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         `Renders a 5-second MP4 from a photo (${PAID_PLAN_WORDS}). 1 quota unit, ${credits(CREDIT_COSTS.video)}. ` +
         "Without wait it answers at once: read it later with get_job_status (kind video).",
       inputSchema: routeInput<VideoRequest>(TOOL_ROUTES.create_video, { wait: waitFlag("the video"), idempotency_key: IDEMPOTENCY_KEY }),
-      outputSchema: z.object({ job_id: z.string(), status: z.string(), video_url: z.string().nullable(), credits_charged: z.number().nullable(), replayed: Replayed, error: ErrorInfo }),
+      outputSchema: z.object({
+        job_id: z.string(),
+        status: z.string(),
+        image_url: z.string(),
+        video_url: z.string().nullable(),
+        disclosure: Disclosure,
+        credits_charged: z.number().nullable(),
+        replayed: Replayed,
+        error: ErrorInfo,
+      }),
       annotations: CHARGES,
+      _meta: view,
     },
     async ({ idempotency_key, wait: waitForIt, ...input }) =>
-      answer(async () => {
-        const started = await client.createVideo(input, { idempotencyKey: idempotency_key });
-        const jobId = started.job_id!;
-        const video = waitForIt ? await client.waitForVideo(jobId, wait) : null;
-        return {
-          job_id: jobId,
-          status: video?.status ?? started.status,
-          video_url: video?.result?.video_url ?? null,
-          credits_charged: started.credits_charged,
-          replayed: started.replayed,
-          error: video?.error ?? started.error,
-        };
-      }),
+      answer(
+        async () => {
+          const started = await client.createVideo(input, { idempotencyKey: idempotency_key });
+          const jobId = started.job_id!;
+          const video = waitForIt ? await client.waitForVideo(jobId, wait) : null;
+          return {
+            job_id: jobId,
+            status: video?.status ?? started.status,
+            image_url: input.image_url,
+            video_url: video?.result?.video_url ?? null,
+            disclosure: started.result?.disclosure ?? null,
+            credits_charged: started.credits_charged,
+            replayed: started.replayed,
+            error: video?.error ?? started.error,
+          };
+        },
+        (result) =>
+          inWords(
+            `Video (job ${String(result.job_id)}, ${String(result.status)})`,
+            result.disclosure as string | null,
+            [{ before: result.image_url as string, after: result.video_url as string | null }],
+            `Video ${String(result.job_id)} is rendering: read it later with get_job_status (kind video).`,
+          ),
+      ),
   );
 
-  server.registerTool(
+  registerAppTool(
+    server,
     "create_multiview",
     {
       title: "Stage several views of one room alike",
@@ -245,20 +325,38 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       outputSchema: z.object({
         render_set_id: z.string(),
         status: z.string(),
-        views: z.array(View),
+        views: z.array(View.extend({ source_url: z.string().nullable() })),
+        disclosure: Disclosure,
         credits_charged: z.number().nullable(),
         replayed: Replayed,
       }),
       annotations: CHARGES,
+      _meta: view,
     },
     async ({ idempotency_key, wait: waitForIt, ...input }) =>
-      answer(async () => {
-        const started = await client.createMultiview(input, { idempotencyKey: idempotency_key });
-        const renderSetId = started.result!.render_set_id;
-        const set = waitForIt ? await client.waitForRenderSet(renderSetId, wait) : await client.getMultiview(renderSetId);
-        const views = (set.result?.views ?? []).map(({ view_index, status, output_url, output_check }) => ({ view_index, status, output_url, output_check }));
-        return { render_set_id: renderSetId, status: set.status, views, credits_charged: started.credits_charged, replayed: started.replayed };
-      }),
+      answer(
+        async () => {
+          const started = await client.createMultiview(input, { idempotencyKey: idempotency_key });
+          const renderSetId = started.result!.render_set_id;
+          const set = waitForIt ? await client.waitForRenderSet(renderSetId, wait) : await client.getMultiview(renderSetId);
+          const sources = [input.source_url, ...input.additional_view_urls];
+          const views = (set.result?.views ?? []).map(({ view_index, status, output_url, output_check }) => ({
+            view_index,
+            status,
+            source_url: sources[view_index] ?? null,
+            output_url,
+            output_check,
+          }));
+          return { render_set_id: renderSetId, status: set.status, views, disclosure: set.result?.disclosure ?? null, credits_charged: started.credits_charged, replayed: started.replayed };
+        },
+        (result) =>
+          inWords(
+            `Multi-view set ${String(result.render_set_id)} (${String(result.status)})`,
+            result.disclosure as string | null,
+            (result.views as { source_url: string | null; output_url: string | null; output_check: Check }[]).map((view) => ({ before: view.source_url, after: view.output_url, check: view.output_check })),
+            `Set ${String(result.render_set_id)} is still staging: read it later with get_job_status (kind multiview).`,
+          ),
+      ),
   );
 
   server.registerTool(

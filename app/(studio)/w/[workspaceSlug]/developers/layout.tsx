@@ -30,6 +30,7 @@ export default async function DevelopersLayout({ children, params }: { children:
           { href: base, label: "API keys" },
           { href: `${base}/requests`, label: "Request log" },
           { href: `${base}/webhooks`, label: "Webhooks" },
+          { href: `${base}/connected-apps`, label: "Connected apps" },
         ]}
       />
       <div className="mt-6 space-y-6">{children}</div>
