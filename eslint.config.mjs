@@ -15,7 +15,17 @@ const atrium = { rules: { ...boundaries.rules, "no-package-instanceof": noPackag
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/**", ".next/**", ".data/**", "packages/sdk/dist/**", "e2e/artifacts/**", "db/migrations/**", "next-env.d.ts", "**/*.js", "**/*.cjs"],
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      "packages/sdk/dist/**",
+      "e2e/artifacts/**",
+      "db/migrations/**",
+      "next-env.d.ts",
+      "**/*.js",
+      "**/*.cjs",
+    ],
   },
   ...tseslint.configs.recommended,
   {
@@ -30,7 +40,10 @@ export default tseslint.config(
       "atrium/import-boundaries": "error",
       "atrium/server-only": "error",
       "atrium/no-package-instanceof": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -67,8 +80,14 @@ export default tseslint.config(
         {
           paths: [
             { name: "sharp", message: "Use sharp (and its types) from @/server/images/sharp, which loads libvips on first use." },
-            { name: "@ffmpeg-installer/ffmpeg", message: "Use ffmpegPath() from @/server/media/ffmpeg, which finds the binary on first use." },
-            { name: "@techstark/opencv-js", message: "Use loadOpenCv() from @/server/providers/local/opencv, which loads OpenCV on first use." },
+            {
+              name: "@ffmpeg-installer/ffmpeg",
+              message: "Use ffmpegPath() from @/server/media/ffmpeg, which finds the binary on first use.",
+            },
+            {
+              name: "@techstark/opencv-js",
+              message: "Use loadOpenCv() from @/server/providers/local/opencv, which loads OpenCV on first use.",
+            },
           ],
         },
       ],

@@ -16,7 +16,10 @@ test("a server already answering on the Playwright port fails the run instead of
     const env: NodeJS.ProcessEnv = { ...process.env, E2E_PORT: String(port), E2E_FIXTURE_PORT: String(await freePort()) };
     delete env.CI;
     const run = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn("npx", ["playwright", "test", "e2e/api/contract.spec.ts", "--grep", "OpenAPI document", "--reporter=line"], { env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn("npx", ["playwright", "test", "e2e/api/contract.spec.ts", "--grep", "OpenAPI document", "--reporter=line"], {
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let output = "";
       child.stdout.on("data", (chunk) => (output += chunk));
       child.stderr.on("data", (chunk) => (output += chunk));

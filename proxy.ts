@@ -58,4 +58,6 @@ function secured<R extends Response>(response: R, policy: string): R {
  * limits from Content-Length before reading and while streaming; next.config.mjs gives
  * them (and the static assets) their headers.
  */
-export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico|files/|api/v1/tools/property-description|api/stripe/webhook).*)"] };
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|files/|api/v1/tools/property-description|api/stripe/webhook).*)"],
+};

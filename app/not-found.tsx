@@ -30,8 +30,8 @@ export default async function NotFound() {
         <p className="mt-6 text-sm font-semibold text-accent-700">404</p>
         <h1 className="mt-1 text-2xl font-semibold text-stone-900">This page isn’t here</h1>
         <p className="mt-3 text-sm text-stone-700">
-          The address may be mistyped, or the page was removed. A listing link you were sent may have been turned off by the listing
-          team — ask them for a new one.
+          The address may be mistyped, or the page was removed. A listing link you were sent may have been turned off by the listing team —
+          ask them for a new one.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link href="/" className={buttonClasses("primary", "md")}>

@@ -6,11 +6,23 @@ import { ButtonLink } from "@/components/ui/button";
 import { getSession } from "@/server/auth/session";
 
 const FEATURES = [
-  { icon: Sofa, title: "Virtual staging", text: "Furnish empty rooms in the style buyers want, with a before/after slider for every result." },
-  { icon: Layers, title: "Consistent multi-view", text: "Stage one room from several angles and keep the furniture the same in every shot." },
+  {
+    icon: Sofa,
+    title: "Virtual staging",
+    text: "Furnish empty rooms in the style buyers want, with a before/after slider for every result.",
+  },
+  {
+    icon: Layers,
+    title: "Consistent multi-view",
+    text: "Stage one room from several angles and keep the furniture the same in every shot.",
+  },
   { icon: Box, title: "Clean-up and upscale", text: "Paint over clutter, remove it, and upscale the result for print in one click." },
   { icon: Video, title: "Listing video", text: "Turn stills into a short walkthrough clip for social and portal listings." },
-  { icon: FileText, title: "Property descriptions", text: "Listing copy written from the photos and the facts, in your tone and language." },
+  {
+    icon: FileText,
+    title: "Property descriptions",
+    text: "Listing copy written from the photos and the facts, in your tone and language.",
+  },
   { icon: Users, title: "Built for teams", text: "One workspace per brokerage, roles for owners, admins and agents, shared credits." },
 ];
 
@@ -31,7 +43,8 @@ export default async function Home() {
               Listing photos that sell the home, in minutes.
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-stone-600">
-              Atrium stages empty rooms, renders consistent views, cleans up clutter, makes listing videos and writes the description, for your whole team in one workspace.
+              Atrium stages empty rooms, renders consistent views, cleans up clutter, makes listing videos and writes the description, for
+              your whole team in one workspace.
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <ButtonLink href={session ? "/workspaces" : "/sign-up"} size="lg">
@@ -72,8 +85,8 @@ export default async function Home() {
                 Build on the same API
               </h2>
               <p className="mt-2 max-w-2xl text-sm text-stone-300">
-                Connect your website, CRM or listing tool: API keys, a request log and signed webhooks live in each workspace&apos;s Developers
-                section.
+                Connect your website, CRM or listing tool: API keys, a request log and signed webhooks live in each workspace&apos;s
+                Developers section.
               </p>
             </div>
             <ButtonLink href="/docs#quickstart" variant="secondary">

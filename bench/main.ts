@@ -41,10 +41,37 @@ import { closeSenderQueue } from "@/inngest/local/queue";
 import { seconds } from "./lib/stats";
 
 const PROVIDER_LABELS: Record<BenchProvider, string> = { local: "local provider", remote: "remote-like provider" };
-const TITLES: Record<number, string> = { 1: "API overhead", 2: "Pipeline overhead", 3: "Video", 4: "Credit ledger", 5: "Local provider table", 6: "Studio first-load JS", 7: "Noisy neighbour", 8: "Project page with 80 photos", 9: "Whole-listing batch", 10: "Sync image pool", 11: "Structure check", 12: "Lean functions", 13: "Payments", 14: "Request log overhead", 15: "Webhook delivery", 16: "SDK bundle size", 17: "MCP stage_photo", 18: "Kept areas" };
+const TITLES: Record<number, string> = {
+  1: "API overhead",
+  2: "Pipeline overhead",
+  3: "Video",
+  4: "Credit ledger",
+  5: "Local provider table",
+  6: "Studio first-load JS",
+  7: "Noisy neighbour",
+  8: "Project page with 80 photos",
+  9: "Whole-listing batch",
+  10: "Sync image pool",
+  11: "Structure check",
+  12: "Lean functions",
+  13: "Payments",
+  14: "Request log overhead",
+  15: "Webhook delivery",
+  16: "SDK bundle size",
+  17: "MCP stage_photo",
+  18: "Kept areas",
+};
 
 export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { only: { type: "string" }, "reuse-build": { type: "boolean" }, rebuild: { type: "boolean" }, "update-results": { type: "boolean" } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      only: { type: "string" },
+      "reuse-build": { type: "boolean" },
+      rebuild: { type: "boolean" },
+      "update-results": { type: "boolean" },
+    },
+  });
   const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
   const wants = (id: number) => !only || only.has(id);
   const needsApp = [1, 2, 3, 6, 7, 8, 9, 10, 13, 14, 15, 17].some(wants);
@@ -54,7 +81,9 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
   const machine = describeMachine();
   console.log(["[bench] machine:", ...machineLines(machine).map((l) => `  ${l}`)].join("\n"));
 
-  const build: BuildState | null = needsBuild ? await ensureBuild({ reuse: Boolean(values["reuse-build"]), force: Boolean(values.rebuild), env: buildEnv }) : null;
+  const build: BuildState | null = needsBuild
+    ? await ensureBuild({ reuse: Boolean(values["reuse-build"]), force: Boolean(values.rebuild), env: buildEnv })
+    : null;
   if (build) console.log(`[bench] build: ${build.reason}${build.built ? ` (${seconds(build.ms)})` : ""}`);
   let db = await freshDatabase();
   let account = await benchAccount(db, "bench");
@@ -95,7 +124,12 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
   try {
     // First, while no server of the bench runs: it starts and stops its own.
     await record(12, () => leanFunctions(account));
-    if (wants(13)) stripe = await startStripeDouble({ port: PORTS.stripe, secretKey: BENCH_STRIPE.secretKey, webhookSecret: BENCH_STRIPE.webhookSecret });
+    if (wants(13))
+      stripe = await startStripeDouble({
+        port: PORTS.stripe,
+        secretKey: BENCH_STRIPE.secretKey,
+        webhookSecret: BENCH_STRIPE.webhookSecret,
+      });
     if (needsApp) {
       console.log("[bench] starting next start ...");
       app = await startAppServer(account);
@@ -119,7 +153,9 @@ export async function main(argv: string[], buildEnv: NodeJS.ProcessEnv): Promise
     await app?.process.stop();
     if (wants(7) || wants(9)) {
       // The same two figures with the remote-like provider, on a fresh database (the local backlog of figure 7 is dropped with it).
-      console.log(`[bench] starting the Replicate double (${REMOTE_PROVIDER.predictionMs} ms per prediction) and next start with the Replicate adapter ...`);
+      console.log(
+        `[bench] starting the Replicate double (${REMOTE_PROVIDER.predictionMs} ms per prediction) and next start with the Replicate adapter ...`,
+      );
       await closeSenderQueue();
       await closeDb();
       db = await freshDatabase();

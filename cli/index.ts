@@ -92,13 +92,15 @@ function optional(values: Values, name: keyof typeof OPTIONS): string | undefine
 
 function scope(values: Values): KeyScope | undefined {
   const value = optional(values, "scope");
-  if (value !== undefined && !(KEY_SCOPES as readonly string[]).includes(value)) throw new AppError("invalid_request", `--scope must be one of ${KEY_SCOPES.join(", ")}.`);
+  if (value !== undefined && !(KEY_SCOPES as readonly string[]).includes(value))
+    throw new AppError("invalid_request", `--scope must be one of ${KEY_SCOPES.join(", ")}.`);
   return value as KeyScope | undefined;
 }
 
 function role(values: Values): WorkspaceRole {
   const value = required(values, "role");
-  if (!(WORKSPACE_ROLES as readonly string[]).includes(value)) throw new AppError("invalid_request", `--role must be one of ${WORKSPACE_ROLES.join(", ")}.`);
+  if (!(WORKSPACE_ROLES as readonly string[]).includes(value))
+    throw new AppError("invalid_request", `--role must be one of ${WORKSPACE_ROLES.join(", ")}.`);
   return value as WorkspaceRole;
 }
 
@@ -112,7 +114,14 @@ async function memberChange(values: Values) {
   const member = await memberByEmail(ctx, { workspaceId: workspace.id, email: required(values, "email") });
   const handToEmail = optional(values, "hand-over-to");
   const handTo = handToEmail ? (await memberByEmail(ctx, { workspaceId: workspace.id, email: handToEmail })).userId : undefined;
-  const change = { workspaceId: workspace.id, actorUserId: null, actorRole: OWNER, userId: member.userId, credentials: handTo ? ("hand_over" as const) : ("revoke" as const), handTo };
+  const change = {
+    workspaceId: workspace.id,
+    actorUserId: null,
+    actorRole: OWNER,
+    userId: member.userId,
+    credentials: handTo ? ("hand_over" as const) : ("revoke" as const),
+    handTo,
+  };
   return { ctx, change, credentials: handToEmail ? `handed over to ${handToEmail}` : "revoked" };
 }
 
@@ -131,22 +140,39 @@ async function run(command: string, values: Values): Promise<unknown> {
   const now = new Date();
   switch (command) {
     case "account create": {
-      const result = await createAccount({ db }, {
-        name: required(values, "name"),
-        plan: required(values, "plan") as Plan,
-        credits: integer(values, "credits"),
-        quota: integer(values, "quota"),
-      });
+      const result = await createAccount(
+        { db },
+        {
+          name: required(values, "name"),
+          plan: required(values, "plan") as Plan,
+          credits: integer(values, "credits"),
+          quota: integer(values, "quota"),
+        },
+      );
       return { account_id: result.accountId, api_key: result.apiKey };
     }
     case "account credits":
-      return grantCredits(db, { accountId: required(values, "account"), amount: integer(values, "add") ?? 0, note: "admin", source: "operator" });
+      return grantCredits(db, {
+        accountId: required(values, "account"),
+        amount: integer(values, "add") ?? 0,
+        note: "admin",
+        source: "operator",
+      });
     case "account plan":
-      await setPlan(db, { accountId: required(values, "account"), plan: required(values, "plan") as Plan, quota: integer(values, "quota"), source: "operator" });
+      await setPlan(db, {
+        accountId: required(values, "account"),
+        plan: required(values, "plan") as Plan,
+        quota: integer(values, "quota"),
+        source: "operator",
+      });
       return showAccount(db, { accountId: required(values, "account"), now });
     case "workspace show": {
       const workspace = await workspaceAccount(db, required(values, "workspace"));
-      return { workspace_id: workspace.workspaceId, ...(await showAccount(db, { accountId: workspace.accountId, now })), billing: workspace.billing };
+      return {
+        workspace_id: workspace.workspaceId,
+        ...(await showAccount(db, { accountId: workspace.accountId, now })),
+        billing: workspace.billing,
+      };
     }
     case "workspace plan": {
       const { accountId } = await workspaceAccount(db, required(values, "workspace"));
@@ -157,11 +183,23 @@ async function run(command: string, values: Values): Promise<unknown> {
     }
     case "workspace credits":
       // In the workspace's audit log, as the studio's billing changes are.
-      return addCredits({ db }, { workspaceId: (await workspaceAccount(db, required(values, "workspace"))).workspaceId, amount: integer(values, "add") ?? 0, actor: { kind: "operator" } });
+      return addCredits(
+        { db },
+        {
+          workspaceId: (await workspaceAccount(db, required(values, "workspace"))).workspaceId,
+          amount: integer(values, "add") ?? 0,
+          actor: { kind: "operator" },
+        },
+      );
     case "account show":
       return showAccount(db, { accountId: required(values, "account"), now });
     case "key create": {
-      const key = await createKey(db, { accountId: required(values, "account"), name: optional(values, "name"), scope: scope(values), createdBy: "admin" });
+      const key = await createKey(db, {
+        accountId: required(values, "account"),
+        name: optional(values, "name"),
+        scope: scope(values),
+        createdBy: "admin",
+      });
       return { api_key: key.apiKey, prefix: key.prefix };
     }
     case "key list": {
@@ -183,12 +221,18 @@ async function run(command: string, values: Values): Promise<unknown> {
       const { ctx, change, credentials } = await memberChange(values);
       const to = role(values);
       await changeMemberRole(ctx, { ...change, role: to });
-      return { member: required(values, "email"), role: to, ...(hasPermission(to, "manage_developers") ? {} : { keys_and_endpoints: credentials }) };
+      return {
+        member: required(values, "email"),
+        role: to,
+        ...(hasPermission(to, "manage_developers") ? {} : { keys_and_endpoints: credentials }),
+      };
     }
     case "webhook set":
       return setWebhook(db, { accountId: required(values, "account"), url: required(values, "url") });
     case "webhook add": {
-      const events = optional(values, "events")?.split(",").map((type) => type.trim()) ?? [...WEBHOOK_EVENT_TYPES];
+      const events = optional(values, "events")
+        ?.split(",")
+        .map((type) => type.trim()) ?? [...WEBHOOK_EVENT_TYPES];
       const added = await createEndpoint(db, {
         accountId: required(values, "account"),
         url: required(values, "url"),
@@ -226,7 +270,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const { values } = parseArgs({ args: attachNegativeNumbers(rest), options: OPTIONS, strict: true, allowPositionals: false });
-  if (values.help) return console.log(USAGE), 0;
+  if (values.help) return (console.log(USAGE), 0);
   const result = await run(`${group} ${verb ?? ""}`.trim(), values);
   print(result, Boolean(values.json));
   return 0;

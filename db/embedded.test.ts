@@ -18,7 +18,6 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-checkouts-"));
 fs.chmodSync(root, 0o755);
 const children: ChildProcess[] = [];
 
-
 /** Runs `db:start` for a data folder and port; resolves on "ready", rejects with its output on exit. */
 function dbStart(dataDir: string, port: number): Promise<ChildProcess> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -76,6 +75,8 @@ describe("embedded database of a checkout", () => {
     expect(fs.realpathSync(directoryA.data_directory)).toBe(fs.realpathSync(path.join(dirA, "postgres")));
 
     // Checkout B pointed at A's port: refused with a message naming both folders.
-    await expect(dbStart(dirB, portA)).rejects.toThrow(/Port \d+ is served by the embedded PostgreSQL of .*checkout-a.*not of this data folder.*checkout-b.*EMBEDDED_PG_PORT/s);
+    await expect(dbStart(dirB, portA)).rejects.toThrow(
+      /Port \d+ is served by the embedded PostgreSQL of .*checkout-a.*not of this data folder.*checkout-b.*EMBEDDED_PG_PORT/s,
+    );
   });
 });

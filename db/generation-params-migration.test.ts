@@ -37,14 +37,29 @@ const OLD_AND_NEW = {
   description: [
     {
       photoIds: ["a"],
-      property: { address: "", propertyType: "house", listingStatus: "draft", listingType: "sale", price: 850000, bedrooms: 3, highlights: ["New roof"] },
+      property: {
+        address: "",
+        propertyType: "house",
+        listingStatus: "draft",
+        listingType: "sale",
+        price: 850000,
+        bedrooms: 3,
+        highlights: ["New roof"],
+      },
       tone: "warm",
       length: "short",
       language: "fr",
     },
     {
       photoIds: ["a"],
-      property_data: { property_type: "house", listing_type: "sale", price: 850000, currency: "USD", bedrooms: 3, highlights: ["New roof"] },
+      property_data: {
+        property_type: "house",
+        listing_type: "sale",
+        price: 850000,
+        currency: "USD",
+        bedrooms: 3,
+        highlights: ["New roof"],
+      },
       generation_settings: { tone: "warm", length: "short", language: "fr" },
     },
   ],
@@ -57,14 +72,26 @@ it("rewrites each workflow's stored params into the request's words, once", asyn
   for (const [kind, [old]] of Object.entries(OLD_AND_NEW)) {
     const [row] = await db
       .insert(generations)
-      .values({ workspaceId: studio.workspaceId, projectId: studio.projectId, kind: kind as keyof typeof OLD_AND_NEW, status: "completed", params: old })
+      .values({
+        workspaceId: studio.workspaceId,
+        projectId: studio.projectId,
+        kind: kind as keyof typeof OLD_AND_NEW,
+        status: "completed",
+        params: old,
+      })
       .returning({ id: generations.id });
     ids.set(kind, row.id);
   }
   const migrate = async () => {
     for (const statement of statements) await db.execute(sql.raw(statement));
   };
-  const stored = async (kind: string) => (await db.select({ params: generations.params }).from(generations).where(eq(generations.id, ids.get(kind)!)))[0].params;
+  const stored = async (kind: string) =>
+    (
+      await db
+        .select({ params: generations.params })
+        .from(generations)
+        .where(eq(generations.id, ids.get(kind)!))
+    )[0].params;
 
   await migrate();
   for (const [kind, [, now]] of Object.entries(OLD_AND_NEW)) expect(await stored(kind), kind).toEqual(now);

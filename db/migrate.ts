@@ -25,7 +25,8 @@ export async function runMigrations(url: string, options: { signupPlan?: Plan } 
       await migrate(drizzle(sql), { migrationsFolder: migrationsFolder(), migrationsSchema: "drizzle" });
       if (options.signupPlan) {
         const moved = await moveLegacyAccountsToSignupPlan(sql, options.signupPlan);
-        if (moved > 0) console.log(`[db] moved ${moved} workspace account(s) made before plans to the ${options.signupPlan} plan (STUDIO_SIGNUP_PLAN)`);
+        if (moved > 0)
+          console.log(`[db] moved ${moved} workspace account(s) made before plans to the ${options.signupPlan} plan (STUDIO_SIGNUP_PLAN)`);
       }
     });
   } finally {

@@ -9,7 +9,9 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { migrationsFolder } from "./migrate";
 
-const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: { idx: number; tag: string; when: number }[] };
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+  entries: { idx: number; tag: string; when: number }[];
+};
 
 it("numbers the migrations in order and dates each after the one before", () => {
   const outOfOrder = journal.entries.filter((entry, i) => i > 0 && entry.when <= journal.entries[i - 1].when).map((entry) => entry.tag);
@@ -19,6 +21,9 @@ it("numbers the migrations in order and dates each after the one before", () => 
 });
 
 it("has one SQL file per journal entry and no other", () => {
-  const files = fs.readdirSync(migrationsFolder()).filter((file) => file.endsWith(".sql")).sort();
+  const files = fs
+    .readdirSync(migrationsFolder())
+    .filter((file) => file.endsWith(".sql"))
+    .sort();
   expect(files).toEqual(journal.entries.map((entry) => `${entry.tag}.sql`));
 });

@@ -21,7 +21,10 @@ export function withPreparedStatements<C extends Client>(client: C): C {
       if (property === "begin" || property === "savepoint") {
         return (...args: unknown[]) => {
           const body = args.at(-1) as (tx: postgres.TransactionSql) => unknown;
-          return (value as (...a: unknown[]) => unknown).apply(target, [...args.slice(0, -1), (tx: postgres.TransactionSql) => body(withPreparedStatements(tx))]);
+          return (value as (...a: unknown[]) => unknown).apply(target, [
+            ...args.slice(0, -1),
+            (tx: postgres.TransactionSql) => body(withPreparedStatements(tx)),
+          ]);
         };
       }
       return typeof value === "function" ? value.bind(target) : value;

@@ -20,7 +20,10 @@ async function oldWorkspace(name: string, confirmed: boolean, account: { plan: "
   const { id } = await api.workspaces.create({ name: `${name} Realty` });
   const db = await getDb();
   const [row] = await db.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, id));
-  await db.update(accounts).set({ plan: account.plan, monthlyQuota: account.quota, planSource: "operator" }).where(eq(accounts.id, row.accountId!));
+  await db
+    .update(accounts)
+    .set({ plan: account.plan, monthlyQuota: account.quota, planSource: "operator" })
+    .where(eq(accounts.id, row.accountId!));
   return { accountId: row.accountId!, userId: user.id };
 }
 
@@ -35,17 +38,34 @@ describe("moving accounts made before plans to the sign-up plan", () => {
     // The migration's marking statement, as it ran on upgrade.
     const marking = migrationText("billing_plans_data").split("--> statement-breakpoint")[0];
     await db.execute(sql.raw(marking));
-    const sourceOf = async (id: string) => (await db.select({ source: accounts.planSource }).from(accounts).where(eq(accounts.id, id)))[0].source;
-    expect([await sourceOf(untouched.accountId), await sourceOf(unconfirmed.accountId), await sourceOf(changed.accountId), await sourceOf(bigger.accountId)]).toEqual(["legacy", "legacy", "operator", "operator"]);
+    const sourceOf = async (id: string) =>
+      (await db.select({ source: accounts.planSource }).from(accounts).where(eq(accounts.id, id)))[0].source;
+    expect([
+      await sourceOf(untouched.accountId),
+      await sourceOf(unconfirmed.accountId),
+      await sourceOf(changed.accountId),
+      await sourceOf(bigger.accountId),
+    ]).toEqual(["legacy", "legacy", "operator", "operator"]);
 
     expect(await moveLegacyAccountsToSignupPlan(await getSql(), "free")).toBe(2);
     expect(await moveLegacyAccountsToSignupPlan(await getSql(), "business")).toBe(0);
-    const state = async (id: string) => (await db.select({ plan: accounts.plan, quota: accounts.monthlyQuota, source: accounts.planSource }).from(accounts).where(eq(accounts.id, id)))[0];
+    const state = async (id: string) =>
+      (
+        await db
+          .select({ plan: accounts.plan, quota: accounts.monthlyQuota, source: accounts.planSource })
+          .from(accounts)
+          .where(eq(accounts.id, id))
+      )[0];
     expect(await state(untouched.accountId)).toEqual({ plan: "free", quota: 20, source: "signup" });
     expect(await state(unconfirmed.accountId)).toEqual({ plan: "free", quota: 0, source: "signup" });
     expect(await state(changed.accountId)).toEqual({ plan: "premium", quota: 5_000, source: "operator" });
     expect(await state(bigger.accountId)).toEqual({ plan: "business", quota: 50_000, source: "operator" });
-    expect(await db.select({ from: planChanges.fromPlan, to: planChanges.toPlan, source: planChanges.source }).from(planChanges).where(eq(planChanges.accountId, untouched.accountId))).toEqual([{ from: "business", to: "free", source: "signup" }]);
+    expect(
+      await db
+        .select({ from: planChanges.fromPlan, to: planChanges.toPlan, source: planChanges.source })
+        .from(planChanges)
+        .where(eq(planChanges.accountId, untouched.accountId)),
+    ).toEqual([{ from: "business", to: "free", source: "signup" }]);
     expect((await db.select().from(users).where(eq(users.id, unconfirmed.userId)))[0].emailVerifiedAt).toBeNull();
   });
 });

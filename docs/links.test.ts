@@ -53,17 +53,20 @@ export function outOfRepoPointers(file: string, text: string): string[] {
   const report = (index: number, what: string, why: string) => found.push(`${file}:${lineOf(text, index)}: ${what} (${why})`);
   for (const match of text.matchAll(MACHINE_PATH)) report(match.index, match[0], "a path outside the repository");
   for (const match of text.matchAll(NOTE_MENTION)) {
-    if (!resolvesInRepo(file, match[0])) report(match.index, match[0], "no such file in the repository: cite the doc under docs/ that holds it");
+    if (!resolvesInRepo(file, match[0]))
+      report(match.index, match[0], "no such file in the repository: cite the doc under docs/ that holds it");
   }
   for (const match of text.matchAll(BARE_NOTE)) report(match.index, match[0], "a note kept outside the repository");
   // In code only comments cite: a relative path in a string is data (an import, a test's fixture path).
   for (const [offset, prose] of file.endsWith(".md") ? [[0, text] as const] : commentsOf(text)) {
     for (const match of prose.matchAll(RELATIVE_PATH)) {
       const cleaned = match[0].replace(/[.,:;)]+$/, "");
-      if (!insideRepo(path.resolve(ROOT, path.dirname(file), cleaned))) report(offset + match.index, match[0], "climbs out of the repository");
+      if (!insideRepo(path.resolve(ROOT, path.dirname(file), cleaned)))
+        report(offset + match.index, match[0], "climbs out of the repository");
     }
   }
-  for (const match of text.matchAll(DESIGN_NOTE)) report(match.index, match[0], "a note kept outside the repository: move the fact into docs/");
+  for (const match of text.matchAll(DESIGN_NOTE))
+    report(match.index, match[0], "a note kept outside the repository: move the fact into docs/");
   return found;
 }
 
@@ -74,7 +77,10 @@ export function headingAnchors(markdown: string): Set<string> {
   for (const line of withoutCodeBlocks(markdown).split("\n")) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
-    const base = heading[1].toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const base = heading[1]
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     anchors.add(count === 0 ? base : `${base}-${count}`);

@@ -13,7 +13,8 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const CUSTOMER_FACING = /^(app|components|shared|server\/(v1|studio|billing|email|images|providers\/local)|server\/errors\.ts)\/?.*\.(ts|tsx)$/;
+const CUSTOMER_FACING =
+  /^(app|components|shared|server\/(v1|studio|billing|email|images|providers\/local)|server\/errors\.ts)\/?.*\.(ts|tsx)$/;
 const NOT_READ = /\.test\.tsx?$|^packages\/|\/generated\//;
 const BRITISH =
   /\b(colours?|colour(ed|ing|ful)|re-?colour\w*|cancell(ed|ing)|catalogue|favourite|organis(e|ed|es|ing|ation)|recognis(e|ed|es|ing)|licence|neighbourhood|centre|greys?|behaviour|whilst|programme|analys(e|ed|es|ing)|cosy|metres?)\b/i;
@@ -26,7 +27,13 @@ function customerFacingFiles(): string[] {
 /** The strings of a file a person could read: literals and template parts with a space in them, and JSX text. */
 function sentences(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) found.push(node.text);
@@ -43,7 +50,11 @@ describe("the words customers read", () => {
   it("are US English", () => {
     const files = customerFacingFiles();
     expect(files.length).toBeGreaterThan(300);
-    const british = files.flatMap((file) => sentences(file).filter((s) => BRITISH.test(s)).map((s) => `${file}: ${s.trim().slice(0, 120)}`));
+    const british = files.flatMap((file) =>
+      sentences(file)
+        .filter((s) => BRITISH.test(s))
+        .map((s) => `${file}: ${s.trim().slice(0, 120)}`),
+    );
     expect(british).toEqual([]);
   });
 

@@ -38,10 +38,18 @@ const FORBIDDEN = [
   ["server/v1/services/", "server/v1/http/", "service verbs never import the HTTP layer (it chooses statuses; verbs return data)"],
   ["server/studio/", "server/v1/services/", "the studio calls the v1 service over HTTP through the typed client, never its verbs"],
   ["server/studio/", "server/trpc/", "studio verbs never import the tRPC layer (procedures call verbs, not the reverse)"],
-  ["server/", "inngest/functions/", "server code sends events (inngest/client, inngest/*events); only inngest/ and the serve route import functions"],
+  [
+    "server/",
+    "inngest/functions/",
+    "server code sends events (inngest/client, inngest/*events); only inngest/ and the serve route import functions",
+  ],
   ["server/", "inngest/local/", "the local executor is wired in by app/api/inngest, not imported by server code"],
   ["app/", "inngest/functions/", null],
-  ["server/billing/", "server/v1/services/", "the billing module reaches the v1 account only through its plan, quota and ledger verbs (CROSSINGS)"],
+  [
+    "server/billing/",
+    "server/v1/services/",
+    "the billing module reaches the v1 account only through its plan, quota and ledger verbs (CROSSINGS)",
+  ],
   ["server/billing/", "server/studio/", "the billing module reaches the studio only through its audit log (CROSSINGS)"],
 ];
 /**
@@ -87,7 +95,8 @@ function problem(importer, target, browser) {
   if (browser && ["server", "db", "inngest", "env"].includes(to)) {
     return `browser code imports only shared and client-safe modules, not ${to}/ runtime code (${target}); move pure code to shared/ or import types only`;
   }
-  if (from !== to && !ALLOWED[from].includes(to)) return `${from}/ may not import ${to}/ (${target}): arrows go app → server → db and shared`;
+  if (from !== to && !ALLOWED[from].includes(to))
+    return `${from}/ may not import ${to}/ (${target}): arrows go app → server → db and shared`;
   for (const [importerPrefix, targetPrefix, why] of FORBIDDEN) {
     if (!importer.startsWith(importerPrefix) || !target.startsWith(targetPrefix)) continue;
     if (EXCEPTIONS.some((pattern) => pattern.test(importer))) continue;
@@ -107,9 +116,9 @@ const importBoundaries = {
   create(context) {
     const importer = path.relative(ROOT, context.filename).split(path.sep).join("/");
     if (isTest(importer) || !layerOf(importer)) return {};
-    const browser = importer.startsWith("components/") || context.sourceCode.ast.body.some(
-      (node) => node.type === "ExpressionStatement" && node.directive === "use client",
-    );
+    const browser =
+      importer.startsWith("components/") ||
+      context.sourceCode.ast.body.some((node) => node.type === "ExpressionStatement" && node.directive === "use client");
     const check = (node, source) => {
       if (typeof source !== "string") return;
       const target = resolveTarget(importer, source);
@@ -117,7 +126,8 @@ const importBoundaries = {
       if (message) context.report({ node, messageId: "boundary", data: { message } });
     };
     const typeOnly = (node) =>
-      node.importKind === "type" || node.exportKind === "type" ||
+      node.importKind === "type" ||
+      node.exportKind === "type" ||
       (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === "type" || s.exportKind === "type"));
     return {
       ImportDeclaration: (node) => typeOnly(node) || check(node, node.source.value),
@@ -138,7 +148,11 @@ const importBoundaries = {
  * (tsconfig.json paths for tsx, vitest.config.ts for vitest).
  */
 const needsServerOnly = (relative) =>
-  (relative === "env.ts" || /^(server|db)\//.test(relative)) && !/^db\/(schema|migrations)\//.test(relative) && relative !== "db/embedded-host.mjs" && !relative.endsWith(".d.ts") && !isTest(relative);
+  (relative === "env.ts" || /^(server|db)\//.test(relative)) &&
+  !/^db\/(schema|migrations)\//.test(relative) &&
+  relative !== "db/embedded-host.mjs" &&
+  !relative.endsWith(".d.ts") &&
+  !isTest(relative);
 
 const serverOnly = {
   meta: {

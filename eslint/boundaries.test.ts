@@ -19,7 +19,9 @@ async function errors(file: string, code: string): Promise<string[]> {
 
 describe("client code", () => {
   it("fails when a component imports a server module", async () => {
-    expect(await errors("components/probe/probe.tsx", 'import { getDb } from "@/db/client";\nexport const probe = getDb;\n')).toContain("atrium/import-boundaries");
+    expect(await errors("components/probe/probe.tsx", 'import { getDb } from "@/db/client";\nexport const probe = getDb;\n')).toContain(
+      "atrium/import-boundaries",
+    );
   });
 
   it('fails when a "use client" page imports a server module, however the path is written', async () => {
@@ -28,7 +30,9 @@ describe("client code", () => {
   });
 
   it("may import a server module's types", async () => {
-    expect(await errors("components/probe/probe.tsx", 'import type { AppError } from "@/server/errors";\nexport type Probe = AppError;\n')).toEqual([]);
+    expect(
+      await errors("components/probe/probe.tsx", 'import type { AppError } from "@/server/errors";\nexport type Probe = AppError;\n'),
+    ).toEqual([]);
   });
 });
 
@@ -38,17 +42,23 @@ describe('the "server-only" marker', () => {
     expect(await errors(file, 'import "server-only";\n\nexport const probe = 1;\n')).toEqual([]);
   });
 
-  it.each(["db/schema/probe.ts", "server/probe.test.ts", "shared/probe.ts", "components/probe/probe.tsx"])("is not required in %s", async (file) => {
-    expect(await errors(file, "export const probe = 1;\n")).toEqual([]);
-  });
+  it.each(["db/schema/probe.ts", "server/probe.test.ts", "shared/probe.ts", "components/probe/probe.tsx"])(
+    "is not required in %s",
+    async (file) => {
+      expect(await errors(file, "export const probe = 1;\n")).toEqual([]);
+    },
+  );
 });
 
 describe("the v1 client factory", () => {
   const factory = 'import { createAtriumClient } from "@atrium/sdk";\nexport const probe = createAtriumClient;\n';
 
-  it.each(["server/studio/generations/probe.ts", "server/studio/probe.ts", "inngest/functions/probe.ts", "app/probe/page.tsx"])("is refused in %s", async (file) => {
-    expect(await errors(file, `import "server-only";\n${factory}`)).toContain("@typescript-eslint/no-restricted-imports");
-  });
+  it.each(["server/studio/generations/probe.ts", "server/studio/probe.ts", "inngest/functions/probe.ts", "app/probe/page.tsx"])(
+    "is refused in %s",
+    async (file) => {
+      expect(await errors(file, `import "server-only";\n${factory}`)).toContain("@typescript-eslint/no-restricted-imports");
+    },
+  );
 
   it("is allowed in the gateway and the MCP server, and its types everywhere", async () => {
     expect(await errors("server/studio/v1-gateway.ts", `import "server-only";\n${factory}`)).toEqual([]);
@@ -73,10 +83,15 @@ describe("test support", () => {
 });
 
 describe("the billing module's crossings", () => {
-  const probe = (source: string) => `import "server-only";\nimport { probe as imported } from "${source}";\nexport const probe = imported;\n`;
+  const probe = (source: string) =>
+    `import "server-only";\nimport { probe as imported } from "${source}";\nexport const probe = imported;\n`;
 
   it("may reach the v1 account's plan and ledger verbs and the studio's audit log", async () => {
-    for (const source of ["@/server/v1/services/billing/grant-paid-credits", "@/server/v1/services/accounts/set-plan", "@/server/studio/audit/record-audit"]) {
+    for (const source of [
+      "@/server/v1/services/billing/grant-paid-credits",
+      "@/server/v1/services/accounts/set-plan",
+      "@/server/studio/audit/record-audit",
+    ]) {
       expect(await errors("server/billing/probe.ts", probe(source))).toEqual([]);
     }
   });

@@ -45,7 +45,9 @@ function rootName(node) {
 export const noPackageInstanceof = {
   meta: {
     type: "problem",
-    docs: { description: "Server code recognises a package's objects by their documented fields, never by instanceof of the package's class." },
+    docs: {
+      description: "Server code recognises a package's objects by their documented fields, never by instanceof of the package's class.",
+    },
     schema: [],
     messages: {
       instanceofPackage:

@@ -30,9 +30,11 @@ describe("instanceof of a package's class", () => {
   });
 
   it("leaves our own classes, Node's, zod's (it recognises any copy), browser code and tests alone", async () => {
-    const own = 'import "server-only";\nimport { AppError } from "@/server/errors";\nimport { Readable } from "node:stream";\nimport { ZodError } from "zod";\nexport const probe = (e: unknown) => e instanceof AppError || e instanceof Readable || e instanceof ZodError || e instanceof Error;\n';
+    const own =
+      'import "server-only";\nimport { AppError } from "@/server/errors";\nimport { Readable } from "node:stream";\nimport { ZodError } from "zod";\nexport const probe = (e: unknown) => e instanceof AppError || e instanceof Readable || e instanceof ZodError || e instanceof Error;\n';
     expect(await errors("server/probe.ts", own)).toEqual([]);
-    const client = '"use client";\nimport { TRPCClientError } from "@trpc/client";\nexport const probe = (e: unknown) => e instanceof TRPCClientError;\n';
+    const client =
+      '"use client";\nimport { TRPCClientError } from "@trpc/client";\nexport const probe = (e: unknown) => e instanceof TRPCClientError;\n';
     expect(await errors("app/probe/form.tsx", client)).toEqual([]);
     const test = 'import Stripe from "stripe";\nexport const probe = (e: unknown) => e instanceof Stripe.errors.StripeError;\n';
     expect(await errors("server/billing/probe.test.ts", test)).toEqual([]);

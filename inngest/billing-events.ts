@@ -12,5 +12,11 @@ export const stripeEventReceived = eventType("billing/stripe-event.received", {
 
 /** Sent with the id `balance-crossed-<ledger entry id>`: one crossing, one run. */
 export const balanceCrossed = eventType("billing/balance.crossed", {
-  schema: z.object({ accountId: z.string(), ledgerEntryId: z.number().int(), balance: z.number().int(), lowBalance: z.boolean(), topUp: z.boolean() }),
+  schema: z.object({
+    accountId: z.string(),
+    ledgerEntryId: z.number().int(),
+    balance: z.number().int(),
+    lowBalance: z.boolean(),
+    topUp: z.boolean(),
+  }),
 });

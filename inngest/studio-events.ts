@@ -13,9 +13,13 @@ export const videoPoll = eventType("studio/video.poll", { schema: PollEventSchem
 export const inpaintUpscaleRequested = eventType("studio/inpaint-upscale.requested", { schema: z.object({ generationId: z.string() }) });
 export const descriptionRequested = eventType("studio/description.requested", { schema: z.object({ generationId: z.string() }) });
 /** Starts or resumes a whole-listing batch; each run advances it a bounded number of times, then continues with round + 1. */
-export const batchAdvance = eventType("studio/batch.advance", { schema: z.object({ batchId: z.string(), round: z.number().int().min(0) }) });
+export const batchAdvance = eventType("studio/batch.advance", {
+  schema: z.object({ batchId: z.string(), round: z.number().int().min(0) }),
+});
 /** A page found images of the project stored before their thumbnail and display copies existed. */
-export const copiesRequested = eventType("studio/copies.requested", { schema: z.object({ workspaceId: z.string(), projectId: z.string() }) });
+export const copiesRequested = eventType("studio/copies.requested", {
+  schema: z.object({ workspaceId: z.string(), projectId: z.string() }),
+});
 /** A member deleted a photo: it is removed for good once the undo window has passed. */
 export const photoDeleted = eventType("studio/photo.deleted", { schema: z.object({ workspaceId: z.string(), photoId: z.string() }) });
 /**

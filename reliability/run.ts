@@ -41,7 +41,6 @@ const secrets = {
 // The suite sets webhooks itself (phases/webhooks.ts), which seals their secrets: with the servers' key.
 process.env.STUDIO_ENCRYPTION_KEY = secrets.STUDIO_ENCRYPTION_KEY;
 
-
 async function main(): Promise<number> {
   const startedAt = Date.now();
   const report = new Report();
@@ -88,7 +87,12 @@ async function main(): Promise<number> {
     const lane1 = (async () => {
       if (!has("load") && !has("isolation") && !has("webhooks")) return;
       // Deliveries retried after 1, 2, 4, 8… s: the D16 schedule's shape, in a suite's minutes.
-      const main = await launch("main", { V1_WEBHOOKS_ENABLED: "true", V1_WEBHOOK_TIMEOUT_MS: "1500", V1_WEBHOOK_RETRY_SECONDS: SUITE_WEBHOOK_RETRY_SECONDS.join(","), V1_RATE_LIMIT_FREE: "20" });
+      const main = await launch("main", {
+        V1_WEBHOOKS_ENABLED: "true",
+        V1_WEBHOOK_TIMEOUT_MS: "1500",
+        V1_WEBHOOK_RETRY_SECONDS: SUITE_WEBHOOK_RETRY_SECONDS.join(","),
+        V1_RATE_LIMIT_FREE: "20",
+      });
       const side = (async () => {
         if (has("isolation")) {
           const { runIsolation } = await import("./phases/isolation");
@@ -117,9 +121,23 @@ async function main(): Promise<number> {
         const { runHostile } = await import("./phases/hostile");
         const { makeAccounts } = await import("./lib/accounts");
         const { ROUTES } = await import("./lib/routes");
-        const accounts = await makeAccounts(hostile.database.db, ROUTES.map((r) => ({ name: `hostile ${r.name}`, plan: "business" as const, credits: 1000 })));
+        const accounts = await makeAccounts(
+          hostile.database.db,
+          ROUTES.map((r) => ({ name: `hostile ${r.name}`, plan: "business" as const, credits: 1000 })),
+        );
         const keys = new Map(ROUTES.map((r, i) => [r.name, accounts[i]]));
-        await runHostile({ ...hostile, sql: hostile.database.sql, keys, casesPerRoute: CASES, seed: SEED, jsonLimit: JSON_LIMIT, propertyLimit: PROPERTY_LIMIT }, report.phase("3 hostile input"));
+        await runHostile(
+          {
+            ...hostile,
+            sql: hostile.database.sql,
+            keys,
+            casesPerRoute: CASES,
+            seed: SEED,
+            jsonLimit: JSON_LIMIT,
+            propertyLimit: PROPERTY_LIMIT,
+          },
+          report.phase("3 hostile input"),
+        );
         await hostile.server.stop();
       }
       if (has("faults")) {
@@ -137,14 +155,18 @@ async function main(): Promise<number> {
 
     const outcomes = await Promise.allSettled([lane1, lane2]);
     for (const outcome of outcomes) {
-      if (outcome.status === "rejected") report.phase("suite").expect("phase ran to its end", false, String((outcome.reason as Error)?.stack ?? outcome.reason));
+      if (outcome.status === "rejected")
+        report.phase("suite").expect("phase ran to its end", false, String((outcome.reason as Error)?.stack ?? outcome.reason));
     }
     await Promise.all(servers.map((s) => s.stop()));
 
     if (has("secrets")) {
       const { runSecretsScan } = await import("./phases/secrets");
       const { issuedKeys } = await import("./lib/accounts");
-      await runSecretsScan({ servers, databases, dataDirs, settings: Object.values(secrets), apiKeys: issuedKeys, responses, receiver }, report.phase("5 secrets"));
+      await runSecretsScan(
+        { servers, databases, dataDirs, settings: Object.values(secrets), apiKeys: issuedKeys, responses, receiver },
+        report.phase("5 secrets"),
+      );
     }
   } finally {
     await Promise.all(servers.map((s) => s.stop().catch(() => undefined)));
@@ -168,4 +190,3 @@ main().then(
     process.exit(1);
   },
 );
-

@@ -27,14 +27,21 @@ if (!buildIsCurrent(root)) {
 }
 
 const { functions, bundles, shared } = measureBuild({ nextDir: path.join(root, ".next"), projectRoot: root });
-const row = (cells: string[], widths: number[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+const row = (cells: string[], widths: number[]) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
 const budgetOf = (bytes: number) => `${bytes / MB} MB`;
-const topParts = (fn: FunctionSize) => largestParts(fn.files, 2).map((p) => `${p.part.replace(/^node_modules\//, "")} ${megabytes(p.bytes)}`).join(", ");
+const topParts = (fn: FunctionSize) =>
+  largestParts(fn.files, 2)
+    .map((p) => `${p.part.replace(/^node_modules\//, "")} ${megabytes(p.bytes)}`)
+    .join(", ");
 
-console.log(`Function sizes of .next (unzipped; each includes the ${megabytes(shared.bytes)} every function carries: instrumentation and Next's server)\n`);
+console.log(
+  `Function sizes of .next (unzipped; each includes the ${megabytes(shared.bytes)} every function carries: instrumentation and Next's server)\n`,
+);
 const widths = [42, 9, 10, 0];
 console.log(row(["function", "size", "budget", "  largest parts"], widths));
-for (const fn of functions.slice(0, SHOWN)) console.log(row([fn.name, megabytes(fn.bytes), budgetOf(fn.budget), `  ${topParts(fn)}`], widths));
+for (const fn of functions.slice(0, SHOWN))
+  console.log(row([fn.name, megabytes(fn.bytes), budgetOf(fn.budget), `  ${topParts(fn)}`], widths));
 const rest = functions.slice(SHOWN);
 if (rest.length) console.log(`… and ${rest.length} more, each ${megabytes(rest[0].bytes)} or less`);
 
@@ -49,16 +56,22 @@ for (const b of bundles) {
 const overruns = functions.map(overBudget).filter((o) => o !== null);
 const bundleOverruns = bundles.filter((b) => b.bytes > b.budget);
 for (const o of overruns) {
-  console.log(`\n${o.name} is ${megabytes(o.bytes)}, over its ${budgetOf(o.budget)} budget by ${megabytes(o.bytes - o.budget)}. It would fit without:`);
+  console.log(
+    `\n${o.name} is ${megabytes(o.bytes)}, over its ${budgetOf(o.budget)} budget by ${megabytes(o.bytes - o.budget)}. It would fit without:`,
+  );
   for (const c of o.culprits) console.log(`  ${c.file} (${megabytes(c.bytes)})`);
   console.log(`  largest parts: ${o.largest.map((p) => `${p.part} ${megabytes(p.bytes)}`).join(", ")}`);
 }
 for (const b of bundleOverruns) {
-  console.log(`\nThe bundle of ${b.names.join(", ")} is ${megabytes(b.bytes)}, over ${budgetOf(b.budget)}, the smallest budget of its routes.`);
+  console.log(
+    `\nThe bundle of ${b.names.join(", ")} is ${megabytes(b.bytes)}, over ${budgetOf(b.budget)}, the smallest budget of its routes.`,
+  );
 }
 
 const failed = overruns.length + bundleOverruns.length;
 const passed = functions.length + bundles.length - failed;
-console.log(`\nfunction sizes: ${passed} within budget, ${failed} over${failed ? " (next.config.mjs, HEAVY_PARTS, decides which functions carry which heavy parts; docs/deploy.md)" : ""}`);
+console.log(
+  `\nfunction sizes: ${passed} within budget, ${failed} over${failed ? " (next.config.mjs, HEAVY_PARTS, decides which functions carry which heavy parts; docs/deploy.md)" : ""}`,
+);
 writeReport(passed, failed);
 process.exit(failed ? 1 : 0);

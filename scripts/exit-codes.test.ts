@@ -22,19 +22,31 @@ describe("vitest's exit code with the embedded database started in its main proc
     const dataDir = path.join(process.env.DATA_DIR!, `exit-code-${fixture}`);
     const report = path.join(dataDir, "report.json");
     fs.mkdirSync(dataDir, { recursive: true });
-    const env: NodeJS.ProcessEnv = { ...process.env, EXIT_CODE_FIXTURE: fixture, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      EXIT_CODE_FIXTURE: fixture,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    };
     delete env.DATABASE_URL;
     delete env.VITEST;
     delete env.VITEST_WORKER_ID;
     delete env.VITEST_POOL_ID;
     try {
-      const run = spawnSync("npx", ["vitest", "run", "--config", "test/fixtures/exit-code/vitest.config.ts", "--reporter=json", `--outputFile.json=${report}`], {
-        cwd: root,
-        env,
-        encoding: "utf8",
-        timeout: 180_000,
-      });
-      const { numPassedTests, numFailedTests } = JSON.parse(fs.readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
+      const run = spawnSync(
+        "npx",
+        ["vitest", "run", "--config", "test/fixtures/exit-code/vitest.config.ts", "--reporter=json", `--outputFile.json=${report}`],
+        {
+          cwd: root,
+          env,
+          encoding: "utf8",
+          timeout: 180_000,
+        },
+      );
+      const { numPassedTests, numFailedTests } = JSON.parse(fs.readFileSync(report, "utf8")) as {
+        numPassedTests: number;
+        numFailedTests: number;
+      };
       return { status: run.status, numPassedTests, numFailedTests };
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -62,7 +74,13 @@ describe("the reports' summary", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  const vitestReport = (failed: number) => ({ success: failed === 0, numPassedTests: 3, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0 });
+  const vitestReport = (failed: number) => ({
+    success: failed === 0,
+    numPassedTests: 3,
+    numFailedTests: failed,
+    numPendingTests: 0,
+    numTodoTests: 0,
+  });
   const suiteReport = { passed: 5, failed: 0 };
 
   test("one failed test among passes exits non-zero", () => {

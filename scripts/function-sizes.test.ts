@@ -19,7 +19,10 @@ function entry(name: string, projectFiles: string[]): void {
   const js = `.next/server/app/${name}.js`;
   file(js, 1000);
   const up = path.relative(path.dirname(path.join(root, js)), root);
-  fs.writeFileSync(path.join(root, `${js}.nft.json`), JSON.stringify({ version: 1, files: ["../chunks/runtime.js", ...projectFiles.map((f) => path.join(up, f))] }));
+  fs.writeFileSync(
+    path.join(root, `${js}.nft.json`),
+    JSON.stringify({ version: 1, files: ["../chunks/runtime.js", ...projectFiles.map((f) => path.join(up, f))] }),
+  );
 }
 
 beforeEach(() => {
@@ -27,7 +30,10 @@ beforeEach(() => {
   file(".next/server/chunks/runtime.js", 2 * MB);
   file(".next/server/instrumentation.js", 1000);
   file("node_modules/pg/index.js", 3 * MB);
-  fs.writeFileSync(path.join(root, ".next/server/instrumentation.js.nft.json"), JSON.stringify({ files: ["chunks/runtime.js", "../../node_modules/pg/index.js"] }));
+  fs.writeFileSync(
+    path.join(root, ".next/server/instrumentation.js.nft.json"),
+    JSON.stringify({ files: ["chunks/runtime.js", "../../node_modules/pg/index.js"] }),
+  );
   file("node_modules/@ffmpeg-installer/linux-x64/ffmpeg", 68 * MB);
   file("node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so", 19 * MB);
   file("db/migrations/0000_core.sql", 1 * MB);
@@ -69,7 +75,10 @@ describe("function sizes", () => {
   });
 
   it("finds a lean function over its budget and names the file that pushed it over", () => {
-    entry("api/auth/[...nextauth]/route", ["node_modules/@ffmpeg-installer/linux-x64/ffmpeg", "node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so"]);
+    entry("api/auth/[...nextauth]/route", [
+      "node_modules/@ffmpeg-installer/linux-x64/ffmpeg",
+      "node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so",
+    ]);
     const overrun = overBudget(named("/api/auth/[...nextauth]"))!;
     expect(overrun.budget).toBe(LEAN_BUDGET);
     // Without ffmpeg it would fit (5 + 19 MB): libvips is not a culprit.
@@ -78,7 +87,10 @@ describe("function sizes", () => {
   });
 
   it("lets the durable-function route carry the encoder within its own budget", () => {
-    entry("api/inngest/route", ["node_modules/@ffmpeg-installer/linux-x64/ffmpeg", "node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so"]);
+    entry("api/inngest/route", [
+      "node_modules/@ffmpeg-installer/linux-x64/ffmpeg",
+      "node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp.so",
+    ]);
     const inngest = named("/api/inngest");
     expect(inngest.budget).toBe(HEAVY_BUDGET);
     expect(overBudget(inngest)).toBeNull();
@@ -93,8 +105,20 @@ describe("function sizes", () => {
     const bundles = measure().bundles.map(({ kind, maxDuration, names, bytes, budget }) => ({ kind, maxDuration, names, bytes, budget }));
     const shared = 1000 + 5 * MB;
     expect(bundles).toEqual([
-      { kind: "route", maxDuration: 300, names: ["/api/inngest", "/api/v1/upscale"], bytes: shared + 2000 + 68 * MB + 19 * MB, budget: HEAVY_BUDGET },
-      { kind: "route", maxDuration: undefined, names: ["/api/trpc/[trpc]", "/api/v1/me"], bytes: shared + 2000 + 19 * MB + 1 * MB, budget: LEAN_BUDGET },
+      {
+        kind: "route",
+        maxDuration: 300,
+        names: ["/api/inngest", "/api/v1/upscale"],
+        bytes: shared + 2000 + 68 * MB + 19 * MB,
+        budget: HEAVY_BUDGET,
+      },
+      {
+        kind: "route",
+        maxDuration: undefined,
+        names: ["/api/trpc/[trpc]", "/api/v1/me"],
+        bytes: shared + 2000 + 19 * MB + 1 * MB,
+        budget: LEAN_BUDGET,
+      },
       { kind: "page", maxDuration: undefined, names: ["/sign-in"], bytes: shared + 1000, budget: LEAN_BUDGET },
     ]);
   });

@@ -80,15 +80,24 @@ export function measureBuild(options: { nextDir: string; projectRoot: string }):
   const traced = (traceFile: string): string[] => {
     const at = path.join(builtAt, path.dirname(traceFile));
     const { files } = JSON.parse(fs.readFileSync(path.join(nextDir, traceFile), "utf8")) as { files: string[] };
-    return [path.join(".next", traceFile.replace(/\.nft\.json$/, "")), ...files.map((file) => path.relative(projectRoot, path.resolve(at, file)))];
+    return [
+      path.join(".next", traceFile.replace(/\.nft\.json$/, "")),
+      ...files.map((file) => path.relative(projectRoot, path.resolve(at, file))),
+    ];
   };
   const withSizes = (files: Iterable<string>) => new Map([...files].map((file) => [file, sizeOf(file)] as const));
   const total = (files: Map<string, number>) => [...files.values()].reduce((sum, size) => sum + size, 0);
 
-  const sharedTraces = ["server/instrumentation.js.nft.json", "next-minimal-server.js.nft.json"].filter((file) => fs.existsSync(path.join(nextDir, file)));
+  const sharedTraces = ["server/instrumentation.js.nft.json", "next-minimal-server.js.nft.json"].filter((file) =>
+    fs.existsSync(path.join(nextDir, file)),
+  );
   const shared = withSizes(sharedTraces.flatMap(traced));
-  const config = readJson<{ functions: Record<string, { maxDuration?: number }> }>(path.join(nextDir, "server/functions-config-manifest.json"))?.functions ?? {};
-  const staticRoutes = new Set(Object.keys(readJson<{ routes: Record<string, unknown> }>(path.join(nextDir, "prerender-manifest.json"))?.routes ?? {}));
+  const config =
+    readJson<{ functions: Record<string, { maxDuration?: number }> }>(path.join(nextDir, "server/functions-config-manifest.json"))
+      ?.functions ?? {};
+  const staticRoutes = new Set(
+    Object.keys(readJson<{ routes: Record<string, unknown> }>(path.join(nextDir, "prerender-manifest.json"))?.routes ?? {}),
+  );
 
   const functions: FunctionSize[] = [];
   for (const traceFile of listTraces(path.join(nextDir, "server/app"))) {
@@ -181,7 +190,10 @@ export function partOf(file: string): string {
 
 /** `(auth)/sign-in/page` → `/sign-in`; `api/v1/me/route` → `/api/v1/me`; `page` → `/`. */
 export function routeName(entry: string): string {
-  const segments = entry.split("/").slice(0, -1).filter((segment) => !/^\(.*\)$/.test(segment));
+  const segments = entry
+    .split("/")
+    .slice(0, -1)
+    .filter((segment) => !/^\(.*\)$/.test(segment));
   return `/${segments.join("/")}`;
 }
 

@@ -66,8 +66,15 @@ export const CREDIT_COSTS = ${json(CREDIT_COSTS)} as const;
 const englishZodOnly: Plugin = {
   name: "english-zod-only",
   setup(bundle) {
-    bundle.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (args.resolveDir.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(args.resolveDir, "../locales/en.js"), namespace: "english" } : undefined));
-    bundle.onLoad({ filter: /.*/, namespace: "english" }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: path.dirname(args.path) }));
+    bundle.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.resolveDir.includes(`${path.sep}zod${path.sep}`)
+        ? { path: path.join(args.resolveDir, "../locales/en.js"), namespace: "english" }
+        : undefined,
+    );
+    bundle.onLoad({ filter: /.*/, namespace: "english" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+    }));
   },
 };
 
@@ -109,7 +116,9 @@ async function main(): Promise<void> {
     if (check) {
       if (current === fresh) console.log(`${relative} is up to date with its sources`);
       else {
-        console.error(`${relative} is stale: its sources (the OpenAPI document, or the MCP view) changed. Run \`npm run sdk:generate\` and commit the result.`);
+        console.error(
+          `${relative} is stale: its sources (the OpenAPI document, or the MCP view) changed. Run \`npm run sdk:generate\` and commit the result.`,
+        );
         stale = true;
       }
       continue;

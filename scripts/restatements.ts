@@ -35,16 +35,41 @@ const PLAN_NAMES = words(PLANS);
 const STRIPE_ONLY = words(SUBSCRIPTION_STATUSES.filter((status) => !["active", "canceled", "paused"].includes(status)));
 const SHARED_STATES = words(SUBSCRIPTION_STATUSES.filter((status) => ["active", "canceled", "paused"].includes(status)));
 /** The credit costs above 1 (a bare "1 credit" is too common a phrase to tell apart), and the largest multi-view set's. */
-const COSTS = [...new Set([...Object.values(CREDIT_COSTS).filter((cost) => cost > 1), multiviewCost(1 + MULTIVIEW_OTHER_VIEWS.max)])].join("|");
+const COSTS = [...new Set([...Object.values(CREDIT_COSTS).filter((cost) => cost > 1), multiviewCost(1 + MULTIVIEW_OTHER_VIEWS.max)])].join(
+  "|",
+);
 
 const RULES: { rule: string; pattern: RegExp }[] = [
-  { rule: "a role compared by name (ask hasPermission or workspace.permissions)", pattern: new RegExp(`\\brole\\w*\\s*[!=]==?\\s*["'\`](${ROLES})["'\`]|["'\`](${ROLES})["'\`]\\s*[!=]==?\\s*[\\w.?]*role\\b`, "i") },
+  {
+    rule: "a role compared by name (ask hasPermission or workspace.permissions)",
+    pattern: new RegExp(`\\brole\\w*\\s*[!=]==?\\s*["'\`](${ROLES})["'\`]|["'\`](${ROLES})["'\`]\\s*[!=]==?\\s*[\\w.?]*role\\b`, "i"),
+  },
   { rule: "a role rank used as a rule (ask for a permission)", pattern: /\broleAtLeast\(/ },
-  { rule: "a role named in a query (rolesWith(permission), or OWNER)", pattern: new RegExp(`\\brole\\s*=\\s*'(${ROLES})'|\\.role,\\s*["'\`](${ROLES})["'\`]\\)`) },
-  { rule: "a plan compared by name (FREE_PLAN, isPaidPlan, planAbove)", pattern: new RegExp(`\\bplan\\w*\\s*[!=]==?\\s*["'\`](${PLAN_NAMES})["'\`]|["'\`](${PLAN_NAMES})["'\`]\\s*[!=]==?\\s*[\\w.?]*plan\\b|\\bplan\\s*=\\s*'(${PLAN_NAMES})'`, "i") },
-  { rule: "plans listed again (PLANS, PAID_PLANS, planAbove)", pattern: new RegExp(`["'\`](${PLAN_NAMES})["'\`]\\s*[,|]\\s*["'\`](${PLAN_NAMES})["'\`]|[{,]\\s*(${PLAN_NAMES})\\s*:\\s*[^,}]+,\\s*(${PLAN_NAMES})\\s*:`) },
-  { rule: "a subscription state spelled out (shared/plans.ts)", pattern: new RegExp(`["'\`](${STRIPE_ONLY})["'\`]|subscription\\w*\\??\\.status\\s*[!=]==?\\s*["'\`](${SHARED_STATES})["'\`]`) },
-  { rule: "a credit cost written as a number (CREDIT_COSTS, creditsLabel)", pattern: new RegExp(`\\b(${COSTS}) credits?\\b|\\bbalance below (${COSTS})\\b`) },
+  {
+    rule: "a role named in a query (rolesWith(permission), or OWNER)",
+    pattern: new RegExp(`\\brole\\s*=\\s*'(${ROLES})'|\\.role,\\s*["'\`](${ROLES})["'\`]\\)`),
+  },
+  {
+    rule: "a plan compared by name (FREE_PLAN, isPaidPlan, planAbove)",
+    pattern: new RegExp(
+      `\\bplan\\w*\\s*[!=]==?\\s*["'\`](${PLAN_NAMES})["'\`]|["'\`](${PLAN_NAMES})["'\`]\\s*[!=]==?\\s*[\\w.?]*plan\\b|\\bplan\\s*=\\s*'(${PLAN_NAMES})'`,
+      "i",
+    ),
+  },
+  {
+    rule: "plans listed again (PLANS, PAID_PLANS, planAbove)",
+    pattern: new RegExp(
+      `["'\`](${PLAN_NAMES})["'\`]\\s*[,|]\\s*["'\`](${PLAN_NAMES})["'\`]|[{,]\\s*(${PLAN_NAMES})\\s*:\\s*[^,}]+,\\s*(${PLAN_NAMES})\\s*:`,
+    ),
+  },
+  {
+    rule: "a subscription state spelled out (shared/plans.ts)",
+    pattern: new RegExp(`["'\`](${STRIPE_ONLY})["'\`]|subscription\\w*\\??\\.status\\s*[!=]==?\\s*["'\`](${SHARED_STATES})["'\`]`),
+  },
+  {
+    rule: "a credit cost written as a number (CREDIT_COSTS, creditsLabel)",
+    pattern: new RegExp(`\\b(${COSTS}) credits?\\b|\\bbalance below (${COSTS})\\b`),
+  },
 ];
 
 /** The restatements in one file's text. */

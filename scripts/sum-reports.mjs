@@ -23,7 +23,8 @@ for (const file of present) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    if (report.numFailedTests === 0 && report.success === false) problems.push(`${file}: vitest reports no success (a file failed to load or an error was unhandled)`);
+    if (report.numFailedTests === 0 && report.success === false)
+      problems.push(`${file}: vitest reports no success (a file failed to load or an error was unhandled)`);
   } else if (report.stats) {
     // playwright
     passed += report.stats.expected + report.stats.flaky;
@@ -38,7 +39,9 @@ for (const file of present) {
     problems.push(`${file}: not a report this script can read`);
   }
 }
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${flaky.length ? ` (${flaky.length} passed only on a retry: flaky)` : ""}`);
+console.log(
+  `\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${flaky.length ? ` (${flaky.length} passed only on a retry: flaky)` : ""}`,
+);
 for (const title of flaky) console.log(`flaky: ${title}`);
 if (failed > 0) problems.push(`${failed} test${failed === 1 ? "" : "s"} failed`);
 if (passed === 0) problems.push("no test passed");

@@ -35,6 +35,8 @@ stage() {
 }
 
 stage "lint (eslint: typescript-eslint, Next, drizzle, import boundaries)" npx eslint .
+# Every file in Prettier's layout (.prettierrc.json; npm run format writes it).
+stage "format (prettier --check)" npx prettier --check --log-level warn .
 stage "type check (tsc)" npx tsc --noEmit
 # The SDK's generated types match the OpenAPI document (packages/sdk; npm run sdk:generate).
 stage "SDK types up to date (openapi-typescript)" npx tsx scripts/generate-sdk.ts --check

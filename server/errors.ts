@@ -16,7 +16,8 @@ export const ERROR_CODES = {
   invalid_keep_mask: {
     status: 400,
     trpc: "BAD_REQUEST",
-    message: "The keep mask must be a PNG with the photo's aspect ratio (within 1 %), white where the photo is kept, neither all black nor all white.",
+    message:
+      "The keep mask must be a PNG with the photo's aspect ratio (within 1 %), white where the photo is kept, neither all black nor all white.",
   },
   remote_images_not_supported: {
     status: 400,
@@ -39,7 +40,8 @@ export const ERROR_CODES = {
   structure_changed: {
     status: 422,
     trpc: "UNPROCESSABLE_CONTENT",
-    message: "The generated image moved, removed or repainted the room's architecture (ceiling, upper walls, windows, door frames), also on a second attempt; it was not kept.",
+    message:
+      "The generated image moved, removed or repainted the room's architecture (ceiling, upper walls, windows, door frames), also on a second attempt; it was not kept.",
   },
   missing_api_key: { status: 401, trpc: "UNAUTHORIZED", message: "The x-api-key header is missing." },
   insufficient_credits: { status: 402, trpc: "PRECONDITION_FAILED", message: "The credit balance is too low." },
@@ -52,13 +54,21 @@ export const ERROR_CODES = {
   plan_required: { status: 403, trpc: "FORBIDDEN", message: "This feature needs the premium or business plan." },
   quota_exceeded: { status: 403, trpc: "FORBIDDEN", message: "The monthly quota is used up." },
   forbidden: { status: 403, trpc: "FORBIDDEN", message: "You do not have permission to do this." },
-  email_unconfirmed: { status: 403, trpc: "FORBIDDEN", message: "Confirm your email address before starting work that uses the workspace's quota or credits." },
+  email_unconfirmed: {
+    status: 403,
+    trpc: "FORBIDDEN",
+    message: "Confirm your email address before starting work that uses the workspace's quota or credits.",
+  },
   free_workspace_limit: { status: 403, trpc: "FORBIDDEN", message: "You own as many workspaces on the Free plan as one person can." },
   payments_unavailable: { status: 404, trpc: "NOT_FOUND", message: "Payments are not set up on this deployment." },
   unauthenticated: { status: 401, trpc: "UNAUTHORIZED", message: "Please sign in." },
   not_found: { status: 404, trpc: "NOT_FOUND", message: "Not found." },
   feature_unavailable: { status: 404, trpc: "NOT_FOUND", message: "This feature is not available on this deployment." },
-  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED", message: "This route does not take that HTTP method; the Allow header lists those it takes." },
+  method_not_allowed: {
+    status: 405,
+    trpc: "METHOD_NOT_SUPPORTED",
+    message: "This route does not take that HTTP method; the Allow header lists those it takes.",
+  },
   conflict: { status: 409, trpc: "CONFLICT", message: "The request conflicts with the current state." },
   idempotency_conflict: {
     status: 409,
@@ -74,7 +84,11 @@ export const ERROR_CODES = {
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR", message: "Something went wrong on our side." },
   provider_error: { status: 502, trpc: "BAD_GATEWAY", message: "The image provider failed." },
   provider_timeout: { status: 502, trpc: "TIMEOUT", message: "The image provider did not answer in time." },
-  server_busy: { status: 503, trpc: "TOO_MANY_REQUESTS", message: "The service is busy with other image work; retry after the time in Retry-After." },
+  server_busy: {
+    status: 503,
+    trpc: "TOO_MANY_REQUESTS",
+    message: "The service is busy with other image work; retry after the time in Retry-After.",
+  },
   v1_unavailable: { status: 502, trpc: "BAD_GATEWAY", message: "The image service could not be reached." },
 } as const;
 

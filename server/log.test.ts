@@ -6,7 +6,11 @@ import { describeError, logError, safeLogger } from "./log";
 describe("error logging", () => {
   it("never writes a failed query's parameters", async () => {
     const secret = "7bcfe7d1c0ffee0000000000000000000000000000000000000000000000abcd";
-    const failure = await (await getDb()).execute(sql`select * from v1.api_keys where key_hash = ${secret} and id = ${"not-a-uuid"}`).catch((e: unknown) => e);
+    const failure = await (
+      await getDb()
+    )
+      .execute(sql`select * from v1.api_keys where key_hash = ${secret} and id = ${"not-a-uuid"}`)
+      .catch((e: unknown) => e);
     expect(String((failure as Error).message)).toContain(secret);
     const written = describeError(failure);
     expect(written).not.toContain(secret);

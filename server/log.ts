@@ -13,7 +13,10 @@ export function describeError(error: unknown): string {
   const parts = [`${error.name}: ${withoutParameters(error.message)}`];
   if (cause?.code) parts.push(`(database code ${cause.code})`);
   if (cause?.message && cause !== (error as unknown)) parts.push(`caused by: ${withoutParameters(cause.message)}`);
-  const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line) && !line.includes("node_modules")).slice(0, 6);
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line) && !line.includes("node_modules"))
+    .slice(0, 6);
   return [parts.join(" "), ...frames].join("\n");
 }
 

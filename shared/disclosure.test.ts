@@ -30,7 +30,9 @@ describe("disclosureFor", () => {
   });
 
   it("keeps the inpaint's label on its upscale", () => {
-    expect(strongestDisclosure(disclosureFor("inpaint_remove", "local"), disclosureFor("upscale", "local")).label).toBe("Digitally altered: items removed");
+    expect(strongestDisclosure(disclosureFor("inpaint_remove", "local"), disclosureFor("upscale", "local")).label).toBe(
+      "Digitally altered: items removed",
+    );
     expect(strongestDisclosure(disclosureFor("video", "local")).label).toBeNull();
   });
 

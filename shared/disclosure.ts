@@ -57,11 +57,19 @@ export function disclosureFor(operation: EditOperation, provider: string | null 
     case "staging":
     case "redecorate":
       return generative
-        ? { label: DISCLOSURE_LABELS.virtuallyStaged, preview: false, remark: "Virtually staged: furniture and decor were added digitally." }
+        ? {
+            label: DISCLOSURE_LABELS.virtuallyStaged,
+            preview: false,
+            remark: "Virtually staged: furniture and decor were added digitally.",
+          }
         : preview;
     case "render":
       return generative
-        ? { label: DISCLOSURE_LABELS.virtuallyRendered, preview: false, remark: "Rendered digitally from a sketch; not a photo of the finished space." }
+        ? {
+            label: DISCLOSURE_LABELS.virtuallyRendered,
+            preview: false,
+            remark: "Rendered digitally from a sketch; not a photo of the finished space.",
+          }
         : preview;
     case "inpaint_replace":
       return generative
@@ -69,7 +77,11 @@ export function disclosureFor(operation: EditOperation, provider: string | null 
         : preview;
     case "declutter":
     case "inpaint_remove":
-      return { label: DISCLOSURE_LABELS.itemsRemoved, preview: false, remark: "Digitally altered: some items were removed from the photo." };
+      return {
+        label: DISCLOSURE_LABELS.itemsRemoved,
+        preview: false,
+        remark: "Digitally altered: some items were removed from the photo.",
+      };
     case "color_change":
       return { label: DISCLOSURE_LABELS.wallsRecolored, preview: false, remark: "Digitally altered: the wall color was changed." };
     case "upscale":

@@ -69,7 +69,16 @@ export function listingChanges(published: ListingSide, draft: ListingSide): List
   const kept = draft.picks.filter((pick) => before.has(pick.outputId));
   const moved = movedPicks(kept, (pick) => before.get(pick.outputId)!.index);
   const byPick: Record<string, PickChange[]> = {};
-  const changes: ListingChanges = { added: [], removed: [], moved: [], captions: [], images: [], description: (published.description ?? null) !== (draft.description ?? null), count: 0, byPick };
+  const changes: ListingChanges = {
+    added: [],
+    removed: [],
+    moved: [],
+    captions: [],
+    images: [],
+    description: (published.description ?? null) !== (draft.description ?? null),
+    count: 0,
+    byPick,
+  };
   for (const pick of draft.picks) {
     const was = before.get(pick.outputId)?.pick;
     const own: PickChange[] = !was
@@ -86,7 +95,13 @@ export function listingChanges(published: ListingSide, draft: ListingSide): List
     if (own.includes("image")) changes.images.push(pick.name);
   }
   changes.removed = published.picks.filter((pick) => !inDraft.has(pick.outputId)).map((pick) => pick.name);
-  changes.count = changes.added.length + changes.removed.length + changes.moved.length + changes.captions.length + changes.images.length + (changes.description ? 1 : 0);
+  changes.count =
+    changes.added.length +
+    changes.removed.length +
+    changes.moved.length +
+    changes.captions.length +
+    changes.images.length +
+    (changes.description ? 1 : 0);
   return changes;
 }
 

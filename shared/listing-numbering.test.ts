@@ -21,8 +21,12 @@ describe("numberListing", () => {
       { medium: "photo" as const, label: DISCLOSURE_LABELS.itemsRemoved },
       { medium: "photo" as const, label: DISCLOSURE_LABELS.virtuallyStaged },
     ]);
-    const remark = listingRemarks({ photos: picks.filter((p) => p.medium === "photo").map((p) => ({ number: p.number, labels: [p.label] })) }).remark;
-    expect(remark).toBe("Some listing photos are virtually staged or digitally altered. Photo 1: digitally altered: items removed. Photo 2: virtually staged.");
+    const remark = listingRemarks({
+      photos: picks.filter((p) => p.medium === "photo").map((p) => ({ number: p.number, labels: [p.label] })),
+    }).remark;
+    expect(remark).toBe(
+      "Some listing photos are virtually staged or digitally altered. Photo 1: digitally altered: items removed. Photo 2: virtually staged.",
+    );
   });
 
   it("slugs labels for file names", () => {

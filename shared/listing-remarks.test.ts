@@ -26,14 +26,19 @@ describe("listingRemarks", () => {
   it("speaks the listing's language and says when the rules want a link that is missing", () => {
     const remarks = listingRemarks({ photos, language: "es-MX", ruleSetId: "general" });
     expect(remarks.language).toBe("es");
-    expect(remarks.remark).toMatch(/^Algunas fotos del anuncio .* Fotos 2 y 5: amueblada virtualmente\. Foto 3: alterada digitalmente: objetos eliminados\.$/);
+    expect(remarks.remark).toMatch(
+      /^Algunas fotos del anuncio .* Fotos 2 y 5: amueblada virtualmente\. Foto 3: alterada digitalmente: objetos eliminados\.$/,
+    );
     expect(remarks.originalLinkMissing).toBe(true);
     expect(remarks.photoSuffixes[0]).toEqual({ number: 2, photo: "Foto 2", suffix: " (Amueblada virtualmente)" });
     expect(listingRemarks({ photos: [{ number: 1, labels: [] }] }).remark).toBeNull();
   });
 
   it("says staged only when a photo was staged: removals and style previews are altered", () => {
-    const altered = [{ number: 1, labels: [DISCLOSURE_LABELS.stylePreview] }, { number: 2, labels: [DISCLOSURE_LABELS.itemsRemoved] }];
+    const altered = [
+      { number: 1, labels: [DISCLOSURE_LABELS.stylePreview] },
+      { number: 2, labels: [DISCLOSURE_LABELS.itemsRemoved] },
+    ];
     expect(listingRemarks({ photos: altered }).remark).toBe(
       "Some listing photos are digitally altered. Photo 1: style preview (colors only, not staged). Photo 2: digitally altered: items removed.",
     );

@@ -193,7 +193,9 @@ export interface PublishedVersion {
 /** "Version 3, published 6 Dec 2026" in the listing's language (dates in UTC, as stored). */
 export function versionStamp(version: PublishedVersion, language?: string | null): string {
   const wording = WORDING[remarkLanguage(language)];
-  const date = new Intl.DateTimeFormat(wording.locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(version.publishedAt);
+  const date = new Intl.DateTimeFormat(wording.locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    version.publishedAt,
+  );
   return wording.version(version.number, date);
 }
 
@@ -231,7 +233,11 @@ export function listingRemarks(input: {
   const rules = mlsRuleSet(input.ruleSetId);
   const altered = input.photos.filter((p) => p.labels.length > 0).sort((a, b) => a.number - b.number);
   const wordsOf = (labels: DisclosureLabel[]) => [...new Set(labels.map((label) => wording.labels[labelKey(label)]))].join("; ");
-  const photoSuffixes = altered.map((p) => ({ number: p.number, photo: `${wording.photo} ${p.number}`, suffix: ` (${capitalised(wordsOf(p.labels))})` }));
+  const photoSuffixes = altered.map((p) => ({
+    number: p.number,
+    photo: `${wording.photo} ${p.number}`,
+    suffix: ` (${capitalised(wordsOf(p.labels))})`,
+  }));
   const stamp = input.version ? versionStamp(input.version, language) : null;
   if (altered.length === 0) return { language, remark: null, photoSuffixes, originalLinkMissing: false, versionStamp: stamp };
 
@@ -240,7 +246,9 @@ export function listingRemarks(input: {
   for (const p of altered) groups.set(wordsOf(p.labels), [...(groups.get(wordsOf(p.labels)) ?? []), p.number]);
   const sentences = [...groups].map(([words, list]) => `${numbers(list, wording)}: ${words}.`);
   const link = input.shareUrl ? ` ${wording.originals} ${input.shareUrl}` : "";
-  const staged = altered.some((p) => p.labels.some((label) => label === DISCLOSURE_LABELS.virtuallyStaged || label === DISCLOSURE_LABELS.virtuallyRendered));
+  const staged = altered.some((p) =>
+    p.labels.some((label) => label === DISCLOSURE_LABELS.virtuallyStaged || label === DISCLOSURE_LABELS.virtuallyRendered),
+  );
   const lead = staged ? wording.lead : wording.leadAltered;
   // The stamp tells whoever pastes the remark which page it numbers; the page shows its own.
   const stamped = stamp ? ` (${stamp})` : "";

@@ -18,8 +18,14 @@ describe("MLS rule sets", () => {
 
   it("follow the movable-items-only rule: staging yes inside, wall colour never, exterior staging only with a warning", () => {
     expect(mlsVerdict("stellar", "staging", "interior")).toEqual({ allowed: "yes" });
-    expect(mlsVerdict("stellar", "color_change", "interior")).toMatchObject({ allowed: "no", reason: expect.stringMatching(/permanent feature/) });
-    expect(mlsVerdict("mls_now", "staging", "exterior")).toMatchObject({ allowed: "warn", reason: expect.stringMatching(/unattached furniture/) });
+    expect(mlsVerdict("stellar", "color_change", "interior")).toMatchObject({
+      allowed: "no",
+      reason: expect.stringMatching(/permanent feature/),
+    });
+    expect(mlsVerdict("mls_now", "staging", "exterior")).toMatchObject({
+      allowed: "warn",
+      reason: expect.stringMatching(/unattached furniture/),
+    });
     expect(mlsVerdict("mls_now", "redecorate", "exterior").allowed).toBe("no");
     expect(mlsVerdict("california", "declutter", "interior")).toMatchObject({ allowed: "warn", reason: expect.stringMatching(/defects/) });
   });

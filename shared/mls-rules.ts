@@ -32,9 +32,11 @@ export interface MlsRuleSet {
 
 const YES: MlsVerdict = { allowed: "yes" };
 const REASONS = {
-  permanent: "MLS rules allow staging of movable items only: walls, floors, cabinets, counters, appliances, windows and views must not change.",
+  permanent:
+    "MLS rules allow staging of movable items only: walls, floors, cabinets, counters, appliances, windows and views must not change.",
   wallColour: "Wall color is a permanent feature of the property; MLS rules do not allow changing it in a listing photo.",
-  removal: "Removing movable clutter is allowed; removing or hiding permanent fixtures or defects is not. Check the result before publishing.",
+  removal:
+    "Removing movable clutter is allowed; removing or hiding permanent fixtures or defects is not. Check the result before publishing.",
   replace: "Replacing items is allowed for movable furniture and decor only; permanent features and defects must stay as they are.",
   render: "A render from a sketch is not a photo of the property as it is; publish it only as a rendering, never as a listing photo.",
   exteriorStaging: "On exterior photos MLS rules allow only unattached furniture to be added (no landscaping, paint or structures).",
@@ -54,7 +56,11 @@ const EITHER_SETTING = {
 
 const MOVABLE_ITEMS_ONLY: Record<RenderType, Record<EditOperation, MlsVerdict>> = {
   interior: { staging: YES, redecorate: { allowed: "warn", reason: REASONS.permanent }, ...EITHER_SETTING },
-  exterior: { staging: { allowed: "warn", reason: REASONS.exteriorStaging }, redecorate: { allowed: "no", reason: REASONS.exteriorRedesign }, ...EITHER_SETTING },
+  exterior: {
+    staging: { allowed: "warn", reason: REASONS.exteriorStaging },
+    redecorate: { allowed: "no", reason: REASONS.exteriorRedesign },
+    ...EITHER_SETTING,
+  },
 };
 
 export const MLS_RULE_SET_IDS = ["general", "stellar", "mls_now", "california"] as const;
@@ -74,7 +80,11 @@ export const MLS_RULE_SETS: Record<MlsRuleSetId, MlsRuleSet> = {
     name: "General (movable items only, original linked)",
     ...MOVABLE_ITEMS_WORDING,
     originalLinkRequired: true,
-    sources: ["Stellar MLS Rules and Regulations, Article 04.04", "MLS Now Rules and Regulations, Section 3.3", "California AB 723 (Business and Professions Code §10140.8)"],
+    sources: [
+      "Stellar MLS Rules and Regulations, Article 04.04",
+      "MLS Now Rules and Regulations, Section 3.3",
+      "California AB 723 (Business and Professions Code §10140.8)",
+    ],
   },
   stellar: {
     id: "stellar",
@@ -95,7 +105,10 @@ export const MLS_RULE_SETS: Record<MlsRuleSetId, MlsRuleSet> = {
     name: "California (AB 723)",
     ...MOVABLE_ITEMS_WORDING,
     originalLinkRequired: true,
-    sources: ["California AB 723 (Business and Professions Code §10140.8)", "Stellar MLS Rules and Regulations, Article 04.04 (movable items only)"],
+    sources: [
+      "California AB 723 (Business and Professions Code §10140.8)",
+      "Stellar MLS Rules and Regulations, Article 04.04 (movable items only)",
+    ],
   },
 };
 

@@ -26,7 +26,10 @@ export const PAINT_COLOR_NAMES: readonly string[] = Object.keys(PAINT_PALETTE);
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 function paletteKey(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s_-]+/g, "_");
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "_");
 }
 
 /** `#RRGGBB` (any case) or a palette name (any case; spaces, hyphens, underscores alike) → `#rrggbb`; otherwise null. */

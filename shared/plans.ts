@@ -6,7 +6,6 @@
  */
 import { FREE_PLAN, isPaidPlan, PAID_PLANS, PLANS, type PaidPlan, type Plan } from "./vocabulary";
 
-
 export interface PlanTerms {
   plan: Plan;
   label: string;
@@ -30,7 +29,11 @@ export const PLAN_TABLE = {
     includedCredits: 0,
     jobOutputs: 1,
     lookupKey: null,
-    features: ["Staging, decluttering, renders and color changes", "One output per staging request", "Inpainting, upscaling and listing copy with credits"],
+    features: [
+      "Staging, decluttering, renders and color changes",
+      "One output per staging request",
+      "Inpainting, upscaling and listing copy with credits",
+    ],
   },
   premium: {
     plan: "premium",
@@ -52,7 +55,6 @@ export const PLAN_TABLE = {
   },
 } as const satisfies Record<Plan, PlanTerms>;
 
-
 /** "Premium plan": a plan's name where a sentence needs the word. */
 export const PLAN_LABELS = Object.fromEntries(PLANS.map((plan) => [plan, `${PLAN_TABLE[plan].label} plan`])) as Record<Plan, string>;
 
@@ -63,7 +65,16 @@ export const PLAN_LABELS = Object.fromEntries(PLANS.map((plan) => [plan, `${PLAN
  * which changes nothing yet. While a subscription is in any state but an ended one, the
  * portal is the way to change it, not a second checkout.
  */
-export const SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due", "incomplete", "canceled", "unpaid", "incomplete_expired", "paused"] as const;
+export const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "past_due",
+  "incomplete",
+  "canceled",
+  "unpaid",
+  "incomplete_expired",
+  "paused",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PLAN_HOLDING_STATUSES = ["active", "trialing", "past_due"] as const satisfies readonly SubscriptionStatus[];
 export const ENDED_STATUSES = ["canceled", "unpaid", "incomplete_expired", "paused"] as const satisfies readonly SubscriptionStatus[];

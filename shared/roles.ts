@@ -17,7 +17,8 @@ const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, agent: 1 };
 export const OWNER = "owner" as const satisfies WorkspaceRole;
 
 /** What each role may do, as the Members page says it (the Developers section is the API keys, request log and webhooks). */
-export const ROLE_SUMMARY = "Agents work on projects and photos. Admins also manage members, invitations and the Developers section: API keys, the request log and webhooks.";
+export const ROLE_SUMMARY =
+  "Agents work on projects and photos. Admins also manage members, invitations and the Developers section: API keys, the request log and webhooks.";
 
 /** The roles' order, for tests that walk every role (server/trpc/access-table.test.ts); never a rule: ask for a permission. */
 export function roleAtLeast(role: WorkspaceRole, minimum: WorkspaceRole): boolean {

@@ -22,7 +22,10 @@ const BY_WORD = new Map(Object.entries(ROOM_WORDS).flatMap(([room, words]) => wo
 
 /** The room the file name's first room word names ("master-bath" → bathroom), or null. */
 export function roomTypeFromName(fileName: string): RoomType | null {
-  const words = fileName.replace(/\.[a-z0-9]+$/i, "").toLowerCase().split(/[^a-z]+/);
+  const words = fileName
+    .replace(/\.[a-z0-9]+$/i, "")
+    .toLowerCase()
+    .split(/[^a-z]+/);
   for (const word of words) {
     const room = BY_WORD.get(word);
     if (room) return room;

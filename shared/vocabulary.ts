@@ -15,7 +15,10 @@ export function idLabel(id: string): string {
 
 /** "Living Room", "living-room" and "LIVING_ROOM" all become "living_room". */
 export function labelToId(label: string): string {
-  return label.trim().toLowerCase().replace(/[\s\-_]+/g, "_");
+  return label
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\-_]+/g, "_");
 }
 
 /** Display labels of a word list: idLabel of each word, except where a better one is given. */
@@ -46,17 +49,32 @@ export const needsColor = (type: RedesignType): boolean => type === "color_chang
 
 /** Display labels clients send for a redesign type, besides its id. */
 const REDESIGN_ALIASES: Record<string, RedesignType> = {
-  virtual_staging: "staging", furniture_staging: "staging", stage: "staging",
-  empty_room: "declutter", remove_furniture: "declutter",
+  virtual_staging: "staging",
+  furniture_staging: "staging",
+  stage: "staging",
+  empty_room: "declutter",
+  remove_furniture: "declutter",
   sketch_to_render: "render",
-  redesign: "redecorate", restyle: "redecorate",
-  colour_change: "color_change", paint: "color_change", wall_color: "color_change",
+  redesign: "redecorate",
+  restyle: "redecorate",
+  colour_change: "color_change",
+  paint: "color_change",
+  wall_color: "color_change",
 };
 /** The accepted display labels besides the ids, for the 400's message ("virtual staging", "paint"…). */
 export const REDESIGN_LABEL_LIST = Object.keys(REDESIGN_ALIASES).map((label) => label.replace(/_/g, " "));
 
 export const ROOM_TYPES = [
-  "living_room", "bedroom", "kitchen", "dining_room", "bathroom", "home_office", "kids_room", "entryway", "basement", "patio",
+  "living_room",
+  "bedroom",
+  "kitchen",
+  "dining_room",
+  "bathroom",
+  "home_office",
+  "kids_room",
+  "entryway",
+  "basement",
+  "patio",
 ] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
 /** Where a suggested room type came from (studio's whole-listing form), and how the form says so. */
@@ -64,8 +82,18 @@ export const ROOM_TYPE_SOURCE_HINTS = { photo: "Suggested from the photo", file_
 export type RoomTypeSource = keyof typeof ROOM_TYPE_SOURCE_HINTS;
 
 export const STYLES = [
-  "modern", "contemporary", "scandinavian", "industrial", "farmhouse", "coastal", "mid_century_modern", "minimalist",
-  "traditional", "bohemian", "japandi", "luxury",
+  "modern",
+  "contemporary",
+  "scandinavian",
+  "industrial",
+  "farmhouse",
+  "coastal",
+  "mid_century_modern",
+  "minimalist",
+  "traditional",
+  "bohemian",
+  "japandi",
+  "luxury",
 ] as const;
 export type Style = (typeof STYLES)[number];
 
@@ -111,7 +139,11 @@ export const TONES = ["professional", "warm", "luxury", "casual"] as const;
 export type Tone = (typeof TONES)[number];
 export const LENGTHS = ["short", "medium", "long"] as const;
 export type Length = (typeof LENGTHS)[number];
-export const DESCRIPTION_DEFAULTS = { tone: "professional", length: "medium", language: "en" } as const satisfies { tone: Tone; length: Length; language: string };
+export const DESCRIPTION_DEFAULTS = { tone: "professional", length: "medium", language: "en" } as const satisfies {
+  tone: Tone;
+  length: Length;
+  language: string;
+};
 /** A BCP 47 language tag: "en", "fr", "es-MX". */
 export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 /** The languages the studio offers for listing copy, and writes the listing's remark lines in. */
@@ -148,7 +180,17 @@ export function planAbove(plan: Plan, than: Plan): boolean {
 export const PLAN_LIST_WORDS = `${PLANS.slice(0, -1).join(", ")} or ${PLANS.at(-1)}`;
 
 /** The edits MLS rules and disclosures speak about: the redesign types, inpaint and its upscale, video. */
-export const EDIT_OPERATIONS = ["staging", "redecorate", "render", "declutter", "color_change", "inpaint_remove", "inpaint_replace", "upscale", "video"] as const;
+export const EDIT_OPERATIONS = [
+  "staging",
+  "redecorate",
+  "render",
+  "declutter",
+  "color_change",
+  "inpaint_remove",
+  "inpaint_replace",
+  "upscale",
+  "video",
+] as const;
 export type EditOperation = (typeof EDIT_OPERATIONS)[number];
 export const inpaintOperation = (type: InpaintingType): EditOperation => (type === "replace" ? "inpaint_replace" : "inpaint_remove");
 
@@ -168,7 +210,9 @@ export const MAX_KEY_NAME_LENGTH = 60;
 export const MAX_ROTATION_OVERLAP_HOURS = 24 * 30;
 /** Why an overlap is refused, or null: 0 (the old one stops at once) to MAX_ROTATION_OVERLAP_HOURS. */
 export function overlapProblem(hours: number): string | null {
-  return Number.isFinite(hours) && hours >= 0 && hours <= MAX_ROTATION_OVERLAP_HOURS ? null : `The overlap is 0 to ${MAX_ROTATION_OVERLAP_HOURS} hours.`;
+  return Number.isFinite(hours) && hours >= 0 && hours <= MAX_ROTATION_OVERLAP_HOURS
+    ? null
+    : `The overlap is 0 to ${MAX_ROTATION_OVERLAP_HOURS} hours.`;
 }
 /** The overlaps the studio offers, all within the service's range; 24 h is the default (D16). */
 export const ROTATION_OVERLAP_HOURS = [0, 1, 24, 72, 168] as const;
@@ -253,7 +297,16 @@ export type OutputRole = (typeof OUTPUT_ROLES)[number];
 /** Outputs that alter a real photo: what the share page shows beside its original (labels: output-disclosure.ts). */
 export const ALTERED_ROLES: readonly OutputRole[] = ["staged", "view", "inpainted", "upscaled"];
 
-export const USAGE_OPERATIONS = ["job", "multiview", "multiview_sibling", "multiview_redo", "inpaint", "upscale", "video", "property_description"] as const;
+export const USAGE_OPERATIONS = [
+  "job",
+  "multiview",
+  "multiview_sibling",
+  "multiview_redo",
+  "inpaint",
+  "upscale",
+  "video",
+  "property_description",
+] as const;
 export type UsageOperation = (typeof USAGE_OPERATIONS)[number];
 export const USAGE_OPERATION_LABELS = labelsOf(USAGE_OPERATIONS, {
   job: "Staging job",

@@ -20,25 +20,27 @@ interface RouteEntry {
 
 function discoverRoutes(appDir: string): RouteEntry[] {
   const files = (fs.readdirSync(appDir, { recursive: true }) as string[]).filter((f) => /(^|\/)route\.ts$/.test(f));
-  return files
-    .map((file) => {
-      const names: string[] = [];
-      const catchAll: string[] = [];
-      const segments = path
-        .dirname(file)
-        .split(path.sep)
-        .filter((s) => s !== "." && !/^\(.*\)$/.test(s))
-        .map((segment) => {
-          const rest = segment.match(/^\[\.\.\.(\w+)\]$/);
-          if (rest) return names.push(rest[1]), catchAll.push(rest[1]), "(.+)";
-          const param = segment.match(/^\[(\w+)\]$/);
-          if (param) return names.push(param[1]), "([^/]+)";
-          return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        });
-      return { pattern: new RegExp(`^/${segments.join("/")}/?$`), names, catchAll, file: path.join(appDir, file) };
-    })
-    // As in Next: static segments before dynamic ones, catch-all routes last.
-    .sort((a, b) => a.catchAll.length - b.catchAll.length || a.names.length - b.names.length);
+  return (
+    files
+      .map((file) => {
+        const names: string[] = [];
+        const catchAll: string[] = [];
+        const segments = path
+          .dirname(file)
+          .split(path.sep)
+          .filter((s) => s !== "." && !/^\(.*\)$/.test(s))
+          .map((segment) => {
+            const rest = segment.match(/^\[\.\.\.(\w+)\]$/);
+            if (rest) return (names.push(rest[1]), catchAll.push(rest[1]), "(.+)");
+            const param = segment.match(/^\[(\w+)\]$/);
+            if (param) return (names.push(param[1]), "([^/]+)");
+            return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          });
+        return { pattern: new RegExp(`^/${segments.join("/")}/?$`), names, catchAll, file: path.join(appDir, file) };
+      })
+      // As in Next: static segments before dynamic ones, catch-all routes last.
+      .sort((a, b) => a.catchAll.length - b.catchAll.length || a.names.length - b.names.length)
+  );
 }
 
 export interface AppServer {
@@ -64,7 +66,10 @@ export async function startAppServer(): Promise<AppServer> {
       const match = url.pathname.match(route.pattern)!;
       // Catch-all segments arrive as arrays, as Next passes them.
       const params = Object.fromEntries(
-        route.names.map((name, i) => [name, route.catchAll.includes(name) ? match[i + 1].split("/").map(decodeURIComponent) : decodeURIComponent(match[i + 1])]),
+        route.names.map((name, i) => [
+          name,
+          route.catchAll.includes(name) ? match[i + 1].split("/").map(decodeURIComponent) : decodeURIComponent(match[i + 1]),
+        ]),
       );
       const hasBody = !["GET", "HEAD"].includes(req.method ?? "GET");
       const request = new Request(url, {

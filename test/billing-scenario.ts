@@ -16,7 +16,8 @@ import { payCheckout, portalAction } from "./stripe-settings";
 
 export const STARTER_CREDITS = 500;
 /** The balance the scenario's events describe: starter, 100 + 500 − 500, Premium's first and renewal invoices, Business's renewal. */
-export const SCENARIO_BALANCE = STARTER_CREDITS + 100 + 500 - 500 + 2 * PLAN_TABLE.premium.includedCredits + PLAN_TABLE.business.includedCredits;
+export const SCENARIO_BALANCE =
+  STARTER_CREDITS + 100 + 500 - 500 + 2 * PLAN_TABLE.premium.includedCredits + PLAN_TABLE.business.includedCredits;
 /** Grants keyed by a Stripe id: two packs, one refund, three invoices. */
 export const SCENARIO_KEYED_GRANTS = 6;
 
@@ -32,10 +33,15 @@ export async function runBillingScenario(input: { db: Database; api: Caller; wor
   await payCheckout((await api.billing.buyCredits({ workspaceId, credits: 100 })).url, card);
   await payCheckout((await api.billing.buyCredits({ workspaceId, credits: 500 })).url, card);
   await payCheckout((await api.billing.upgrade({ workspaceId, plan: "premium" })).url, card);
-  const [row] = await db.select({ customer: workspaceBilling.stripeCustomerId }).from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId));
+  const [row] = await db
+    .select({ customer: workspaceBilling.stripeCustomerId })
+    .from(workspaceBilling)
+    .where(eq(workspaceBilling.workspaceId, workspaceId));
   const customer = (await stripe.customers.retrieve(row.customer!)) as Stripe.Customer;
   const clock = String(customer.test_clock);
-  const refunded = double.state.all("payment_intent").find((pi) => pi.customer === customer.id && (pi.metadata as Record<string, string>).credits === "500")!;
+  const refunded = double.state
+    .all("payment_intent")
+    .find((pi) => pi.customer === customer.id && (pi.metadata as Record<string, string>).credits === "500")!;
   await stripe.refunds.create({ payment_intent: refunded.id });
   const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data;
   const periodEnd = async () => (await stripe.subscriptions.retrieve(subscription.id)).items.data[0].current_period_end;

@@ -9,11 +9,20 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const NOT_BUILT = [/\.test\.tsx?$/, /\.md$/, /^(e2e|bench|reliability|test|docs|scripts|\.ci|eslint)\//, /^(eslint\.config\.mjs|vitest\.config\.ts|playwright\.config\.ts)$/];
+const NOT_BUILT = [
+  /\.test\.tsx?$/,
+  /\.md$/,
+  /^(e2e|bench|reliability|test|docs|scripts|\.ci|eslint)\//,
+  /^(eslint\.config\.mjs|vitest\.config\.ts|playwright\.config\.ts)$/,
+];
 
 /** The files of the checkout at `root` that the production build is made from. */
 export function buildSources(root: string): string[] {
-  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return listed.split("\0").filter((file) => file && !NOT_BUILT.some((rule) => rule.test(file)) && fs.existsSync(path.join(root, file)));
 }
 

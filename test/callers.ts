@@ -17,7 +17,11 @@ let counter = 0;
 export type Caller = ReturnType<typeof createCaller>;
 
 /** `ip` is the client's address as the HTTP handler would find it (server/auth/client-ip.ts). */
-export async function callerFor(user: { id: string; email: string; name: string } | null, studio?: Partial<StudioContext>, ip?: string): Promise<Caller> {
+export async function callerFor(
+  user: { id: string; email: string; name: string } | null,
+  studio?: Partial<StudioContext>,
+  ip?: string,
+): Promise<Caller> {
   const session: Session | null = user ? { user, expires: new Date(Date.now() + 3600_000).toISOString() } : null;
   return createCaller(await createTRPCContext({ session, studio: await createStudioContext(studio), ip }));
 }

@@ -86,7 +86,8 @@ export async function waitForRun(match: RunLookup, timeoutMs: number): Promise<R
       const steps = await db.select().from(executorSteps).where(eq(executorSteps.runId, run.id));
       return { ...run, steps };
     }
-    if (Date.now() > deadline) throw new Error(`run ${JSON.stringify(match)} did not end within ${timeoutMs} ms (status: ${run?.status ?? "not started"})`);
+    if (Date.now() > deadline)
+      throw new Error(`run ${JSON.stringify(match)} did not end within ${timeoutMs} ms (status: ${run?.status ?? "not started"})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

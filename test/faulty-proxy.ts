@@ -29,7 +29,9 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     // fetch sets its own host, length and connection for the forwarded request.
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !["host", "connection", "content-length"].includes(name))) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !["host", "connection", "content-length"].includes(name)),
+    ) as Record<string, string>;
     let answer: Response;
     let body: Buffer;
     try {
@@ -39,7 +41,9 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
       return void res.writeHead(504, { "content-type": "text/plain" }).end(String(error));
     }
     if (fault === "lost_answer") return void res.writeHead(502, { "content-type": "text/html" }).end("<html>Bad gateway</html>");
-    const passed = Object.fromEntries([...answer.headers].filter(([name]) => !["content-encoding", "transfer-encoding", "connection"].includes(name)));
+    const passed = Object.fromEntries(
+      [...answer.headers].filter(([name]) => !["content-encoding", "transfer-encoding", "connection"].includes(name)),
+    );
     res.writeHead(answer.status, { ...passed, "content-length": body.length }).end(body);
   });
   const port = await freePort();

@@ -37,7 +37,10 @@ export function loopbackTls(): { cert: Buffer; key: Buffer } {
 
 export async function startFixtureServer(options: { tls?: boolean } = {}): Promise<FixtureServer> {
   const port = Number(process.env.FIXTURE_PORT);
-  const files = new Map<string, { body: Buffer; contentType: string; status: number; held?: { arrived(): void; released: Promise<void> } }>();
+  const files = new Map<
+    string,
+    { body: Buffer; contentType: string; status: number; held?: { arrived(): void; released: Promise<void> } }
+  >();
   const hits = new Map<string, number>();
   const posts = new Map<string, { headers: http.IncomingHttpHeaders; body: string }[]>();
   const handler: http.RequestListener = async (req, res) => {
@@ -76,6 +79,10 @@ export async function startFixtureServer(options: { tls?: boolean } = {}): Promi
       files.set(pathname, { body, contentType, status: 200, held: { arrived, released } });
       return { url: url(pathname), requested, release };
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

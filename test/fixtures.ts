@@ -15,7 +15,10 @@ let counter = 0;
 /** A fresh v1 account with a key, as `npm run admin -- account create` makes one. */
 export async function makeAccount(input: { plan?: Plan; credits?: number; quota?: number } = {}) {
   const db = await getDb();
-  return createAccount({ db }, { name: `test-${process.pid}-${++counter}`, plan: input.plan ?? "business", credits: input.credits ?? 100, quota: input.quota });
+  return createAccount(
+    { db },
+    { name: `test-${process.pid}-${++counter}`, plan: input.plan ?? "business", credits: input.credits ?? 100, quota: input.quota },
+  );
 }
 
 export const projectFields = {
@@ -37,7 +40,11 @@ export async function studioWithPhotos(name: string, photoCount: number, options
   for (let i = 0; i < photoCount; i++) {
     const bytes = await roomPhoto(320, 240, { wall: ["#d9d4c7", "#cfd8dc", "#e8dcc8", "#d7ccc8"][i % 4] });
     const fileName = `room-${i + 1}.jpg`;
-    const [target] = await person.api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName, contentType: "image/jpeg", bytes: bytes.length }] });
+    const [target] = await person.api.photos.prepareUploads({
+      workspaceId,
+      projectId,
+      files: [{ fileName, contentType: "image/jpeg", bytes: bytes.length }],
+    });
     await getBlobStore().put(target.key, bytes, "image/jpeg");
     photoIds.push((await person.api.photos.confirmUpload({ workspaceId, projectId, key: target.key, fileName })).id);
   }

@@ -4,7 +4,11 @@
  */
 import type { Caller } from "./callers";
 
-export async function publishDraft(api: Caller, scope: { workspaceId: string; projectId: string }, requestId: string = crypto.randomUUID()) {
+export async function publishDraft(
+  api: Caller,
+  scope: { workspaceId: string; projectId: string },
+  requestId: string = crypto.randomUUID(),
+) {
   const { fingerprint } = await api.listings.show(scope);
   const published = await api.listings.publish({ ...scope, reviewed: fingerprint, requestId });
   return { ...published, path: published.path! };

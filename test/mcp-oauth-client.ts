@@ -7,7 +7,12 @@
  * returns the redirect's query (code, state, iss). The SDK then exchanges the code with
  * its PKCE verifier and connects. State is kept in memory, per client.
  */
-import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation, StoredOAuthTokens } from "@modelcontextprotocol/client";
+import type {
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from "@modelcontextprotocol/client";
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 
 type DiscoveryState = Awaited<ReturnType<NonNullable<OAuthClientProvider["discoveryState"]>>>;
@@ -83,7 +88,11 @@ export function clientMetadataDocument(clientId: string, redirectUrl: string, na
  * Connects to the MCP server at `url`, signing in when it answers 401: `signIn` gets the
  * authorization URL and returns the query the authorization server redirected back with.
  */
-export async function connectWithOAuth(url: string, provider: TestOAuthClient, signIn: (authorizationUrl: URL) => Promise<URLSearchParams>): Promise<Client> {
+export async function connectWithOAuth(
+  url: string,
+  provider: TestOAuthClient,
+  signIn: (authorizationUrl: URL) => Promise<URLSearchParams>,
+): Promise<Client> {
   const client = new Client({ name: provider.options.name ?? "Test assistant", version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(new URL(url), { authProvider: provider });
   try {

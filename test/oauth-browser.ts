@@ -39,7 +39,12 @@ export interface ConsentStop {
  * and returns where the browser goes next (the decision's redirect); the walk ends at the
  * first address outside the app (the client's redirect URI), whose query is returned.
  */
-export async function walkAuthorization(url: URL | string, appOrigin: string, decide: (stop: ConsentStop) => Promise<string>, jar = new CookieJar()): Promise<URLSearchParams> {
+export async function walkAuthorization(
+  url: URL | string,
+  appOrigin: string,
+  decide: (stop: ConsentStop) => Promise<string>,
+  jar = new CookieJar(),
+): Promise<URLSearchParams> {
   let next = new URL(url);
   for (let hops = 0; hops < 10; hops++) {
     if (next.origin !== appOrigin) return next.searchParams;
@@ -51,7 +56,10 @@ export async function walkAuthorization(url: URL | string, appOrigin: string, de
     const response = await fetch(next, { redirect: "manual", headers: { cookie: jar.header(next.href) } });
     jar.take(response);
     const location = response.headers.get("location");
-    if (!location) throw new Error(`The authorization stopped at ${next.pathname} with HTTP ${response.status}: ${(await response.text()).slice(0, 1500)}`);
+    if (!location)
+      throw new Error(
+        `The authorization stopped at ${next.pathname} with HTTP ${response.status}: ${(await response.text()).slice(0, 1500)}`,
+      );
     next = new URL(location, next);
   }
   throw new Error("Too many redirects.");

@@ -14,6 +14,8 @@ it("runs this file on a migrated copy of the run's template, not on the template
   const template = new URL(inject("databaseUrl")).pathname.slice(1);
   expect(name).not.toBe(template);
   expect(name.startsWith(`${template}_`)).toBe(true);
-  const [{ migrated }] = (await db.execute(sql`select to_regclass('executor.runs') is not null as migrated`)) as unknown as { migrated: boolean }[];
+  const [{ migrated }] = (await db.execute(sql`select to_regclass('executor.runs') is not null as migrated`)) as unknown as {
+    migrated: boolean;
+  }[];
   expect(migrated).toBe(true);
 });

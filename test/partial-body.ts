@@ -12,7 +12,12 @@ import http from "node:http";
  * and resolves with the answer the server gives while the rest is still unsent (or null
  * when it waits for the body). A server that read the body first would never answer here.
  */
-export function answerBeforeBody(url: string, headers: Record<string, string>, declared: number, method = "PUT"): Promise<{ status: number; body: string } | null> {
+export function answerBeforeBody(
+  url: string,
+  headers: Record<string, string>,
+  declared: number,
+  method = "PUT",
+): Promise<{ status: number; body: string } | null> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method, headers: { ...headers, "content-length": String(declared) } });
     const timer = setTimeout(() => {
@@ -39,7 +44,11 @@ export function answerBeforeBody(url: string, headers: Record<string, string>, d
  * resolves with the answer and how many bytes had been written when it came (null when the
  * server only answered after the whole body, or not at all within 30 s).
  */
-export function answerWhileStreaming(url: string, headers: Record<string, string>, upTo: number): Promise<{ status: number; body: string; sentBytes: number } | null> {
+export function answerWhileStreaming(
+  url: string,
+  headers: Record<string, string>,
+  upTo: number,
+): Promise<{ status: number; body: string; sentBytes: number } | null> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: "POST", headers: { ...headers, "transfer-encoding": "chunked" } });
     let sent = 0;
@@ -60,7 +69,9 @@ export function answerWhileStreaming(url: string, headers: Record<string, string
         resolve(sent >= upTo ? null : { status: response.statusCode ?? 0, body, sentBytes });
       });
     });
-    request.on("error", (error) => (["ECONNRESET", "EPIPE"].includes((error as NodeJS.ErrnoException).code ?? "") ? undefined : reject(error)));
+    request.on("error", (error) =>
+      ["ECONNRESET", "EPIPE"].includes((error as NodeJS.ErrnoException).code ?? "") ? undefined : reject(error),
+    );
     const chunk = crypto.randomBytes(64 * 1024);
     const pump = () => {
       while (!answered && sent < upTo) {

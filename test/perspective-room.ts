@@ -52,7 +52,9 @@ export interface PerspectiveRoomOptions {
 }
 
 export async function perspectiveRoom(options: PerspectiveRoomOptions = {}): Promise<Buffer> {
-  return sharp(Buffer.from(perspectiveRoomSvg(options))).jpeg({ quality: 92 }).toBuffer();
+  return sharp(Buffer.from(perspectiveRoomSvg(options)))
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
@@ -67,32 +69,52 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
     return [vx + (x - vx) * t, vy + (y - vy) * t] as const;
   };
   const [tl, tr, br, bl] = [out(bx0, by0), out(bx1, by0), out(bx1, by1), out(bx0, by1)];
-  const poly = (points: (readonly [number, number])[], fill: string, extra = "") => `<polygon points="${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")}" fill="${fill}" ${extra}/>`;
+  const poly = (points: (readonly [number, number])[], fill: string, extra = "") =>
+    `<polygon points="${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")}" fill="${fill}" ${extra}/>`;
   const parts: string[] = [
     `<rect width="${W}" height="${H}" fill="${wall}"/>`,
     poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], options.ceiling === "wood" ? "#8a5a36" : options.seamless ? wall : "#f4f2ee"),
-    ...(options.ceiling === "wood" ? [`<clipPath id="ceiling">${poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], "#000")}</clipPath>`, `<g clip-path="url(#ceiling)">${ceilingBoards({ vx, vy, by0, W }).join("")}</g>`] : []),
+    ...(options.ceiling === "wood"
+      ? [
+          `<clipPath id="ceiling">${poly([[0, 0], [W, 0], tr, [bx1, by0], [bx0, by0], tl], "#000")}</clipPath>`,
+          `<g clip-path="url(#ceiling)">${ceilingBoards({ vx, vy, by0, W }).join("")}</g>`,
+        ]
+      : []),
     poly([tl, [bx0, by0], [bx0, by1], bl], "#c9bfae"),
     poly([[bx1, by0], tr, br, [bx1, by1]], "#cfc5b4"),
     poly([[bx0, by1], [bx1, by1], br, [W, H], [0, H], bl], options.floor === "tiles" ? "#b9b6b0" : "#8a6a4a"),
     `<clipPath id="floor">${poly([[bx0, by1], [bx1, by1], br, [W, H], [0, H], bl], "#000")}</clipPath>`,
     `<g clip-path="url(#floor)">${floorLines(options.floor ?? "boards", { vx, vy, by1, W, H }, options.boards).join("")}</g>`,
-    ...(options.seamless ? [] : [`<polyline points="${tl.join(",")} ${bx0},${by0} ${bx1},${by0} ${tr.join(",")}" fill="none" stroke="#8f8778" stroke-width="1.5"/>`]),
+    ...(options.seamless
+      ? []
+      : [
+          `<polyline points="${tl.join(",")} ${bx0},${by0} ${bx1},${by0} ${tr.join(",")}" fill="none" stroke="#8f8778" stroke-width="1.5"/>`,
+        ]),
     `<polyline points="${bl.join(",")} ${bx0},${by1} ${bx1},${by1} ${br.join(",")}" fill="none" stroke="#5a4a3a" stroke-width="2"/>`,
     `<line x1="${bx0}" y1="${by0}" x2="${bx0}" y2="${by1}" stroke="#8f8778" stroke-width="1.5"/><line x1="${bx1}" y1="${by0}" x2="${bx1}" y2="${by1}" stroke="#8f8778" stroke-width="1.5"/>`,
   ];
   if (options.wallpaper) {
-    for (let x = bx0 + 3; x < bx1; x += 6) parts.push(`<rect x="${x.toFixed(1)}" y="${by0 + 1}" width="2" height="${by1 - by0 - 2}" fill="#b8ad99"/>`);
+    for (let x = bx0 + 3; x < bx1; x += 6)
+      parts.push(`<rect x="${x.toFixed(1)}" y="${by0 + 1}" width="2" height="${by1 - by0 - 2}" fill="#b8ad99"/>`);
   }
-  const onWall = ([x0, y0, x1, y1]: [number, number, number, number]) => ({ x: bx0 + x0 * (bx1 - bx0), y: by0 + y0 * (by1 - by0), w: (x1 - x0) * (bx1 - bx0), h: (y1 - y0) * (by1 - by0) });
+  const onWall = ([x0, y0, x1, y1]: [number, number, number, number]) => ({
+    x: bx0 + x0 * (bx1 - bx0),
+    y: by0 + y0 * (by1 - by0),
+    w: (x1 - x0) * (bx1 - bx0),
+    h: (y1 - y0) * (by1 - by0),
+  });
   (options.windows ?? []).forEach((window, w) => {
     const r = onWall(window.box);
     const panes = window.panes ?? 2;
     parts.push(`<rect x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" fill="#e8f1f8" stroke="#ffffff" stroke-width="2"/>`);
     for (let k = 0; k < panes; k++) {
       const px = r.x + (k * r.w) / panes;
-      if (options.solidPanes?.some(([sw, sp]) => sw === w && sp === k)) parts.push(`<rect x="${px - 1}" y="${r.y - 1}" width="${r.w / panes + 2}" height="${r.h + 2}" fill="${wall}"/>`);
-      else if (k > 0) parts.push(`<rect x="${px - 1}" y="${r.y}" width="2" height="${r.h}" fill="#ffffff"/><rect x="${px - 1}" y="${r.y + r.h / 2 - 1}" width="${r.w / panes}" height="2" fill="#ffffff"/>`);
+      if (options.solidPanes?.some(([sw, sp]) => sw === w && sp === k))
+        parts.push(`<rect x="${px - 1}" y="${r.y - 1}" width="${r.w / panes + 2}" height="${r.h + 2}" fill="${wall}"/>`);
+      else if (k > 0)
+        parts.push(
+          `<rect x="${px - 1}" y="${r.y}" width="2" height="${r.h}" fill="#ffffff"/><rect x="${px - 1}" y="${r.y + r.h / 2 - 1}" width="${r.w / panes}" height="2" fill="#ffffff"/>`,
+        );
     }
   });
   for (const x of options.wallLights ?? []) parts.push(wallLight(bx0 + x * (bx1 - bx0), by0 + 0.2 * (by1 - by0), H));
@@ -100,11 +122,15 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
   if (options.lamp !== undefined) parts.push(lamp(options.lamp * W, by1 - 0.02 * H, H));
   if (options.door !== undefined) {
     const [x, top, w] = [bx0 + options.door * (bx1 - bx0), by0 + 0.3 * (by1 - by0), 0.12 * W];
-    parts.push(`<rect x="${x}" y="${top}" width="${w}" height="${by1 - top}" fill="#ece6da" stroke="#6e5a44" stroke-width="2"/><line x1="${x + w / 2}" y1="${top}" x2="${x + w / 2}" y2="${by1}" stroke="#6e5a44" stroke-width="2"/>`);
+    parts.push(
+      `<rect x="${x}" y="${top}" width="${w}" height="${by1 - top}" fill="#ece6da" stroke="#6e5a44" stroke-width="2"/><line x1="${x + w / 2}" y1="${top}" x2="${x + w / 2}" y2="${by1}" stroke="#6e5a44" stroke-width="2"/>`,
+    );
   }
   if (options.chair !== undefined) {
     const [x, s] = [bx0 + options.chair * (bx1 - bx0), 0.03 * H];
-    parts.push(`<rect x="${x}" y="${by1 - 2.6 * s}" width="${2 * s}" height="${1.4 * s}" fill="#7a3b2e"/><rect x="${x}" y="${by1 - 1.2 * s}" width="${2.4 * s}" height="${0.5 * s}" fill="#7a3b2e"/><rect x="${x + 0.1 * s}" y="${by1 - 0.7 * s}" width="${0.3 * s}" height="${0.9 * s}" fill="#4a2a20"/><rect x="${x + 2 * s}" y="${by1 - 0.7 * s}" width="${0.3 * s}" height="${0.9 * s}" fill="#4a2a20"/>`);
+    parts.push(
+      `<rect x="${x}" y="${by1 - 2.6 * s}" width="${2 * s}" height="${1.4 * s}" fill="#7a3b2e"/><rect x="${x}" y="${by1 - 1.2 * s}" width="${2.4 * s}" height="${0.5 * s}" fill="#7a3b2e"/><rect x="${x + 0.1 * s}" y="${by1 - 0.7 * s}" width="${0.3 * s}" height="${0.9 * s}" fill="#4a2a20"/><rect x="${x + 2 * s}" y="${by1 - 0.7 * s}" width="${0.3 * s}" height="${0.9 * s}" fill="#4a2a20"/>`,
+    );
   }
   if (options.smear) {
     const [x0, y0, x1, y1] = options.smear;
@@ -112,21 +138,40 @@ export function perspectiveRoomSvg(options: PerspectiveRoomOptions): string {
   }
   if (options.pendant !== undefined) {
     const x = options.pendant * W;
-    parts.push(`<line x1="${x}" y1="0" x2="${x}" y2="${0.12 * H}" stroke="#2a2a2a" stroke-width="1.5"/><polygon points="${x - 0.04 * W},${0.18 * H} ${x + 0.04 * W},${0.18 * H} ${x + 0.015 * W},${0.12 * H} ${x - 0.015 * W},${0.12 * H}" fill="#2f3a40"/>`);
+    parts.push(
+      `<line x1="${x}" y1="0" x2="${x}" y2="${0.12 * H}" stroke="#2a2a2a" stroke-width="1.5"/><polygon points="${x - 0.04 * W},${0.18 * H} ${x + 0.04 * W},${0.18 * H} ${x + 0.015 * W},${0.12 * H} ${x - 0.015 * W},${0.12 * H}" fill="#2f3a40"/>`,
+    );
   }
   if (options.rug) {
     const [left, right, near] = [bx0 - 0.12 * W, bx1 + 0.12 * W, by1 + 0.03 * H];
-    parts.push(poly([[left, near], [right, near], [W + 0.2 * W, H + 1], [-0.2 * W, H + 1]], "#9a3f36"));
+    parts.push(
+      poly(
+        [
+          [left, near],
+          [right, near],
+          [W + 0.2 * W, H + 1],
+          [-0.2 * W, H + 1],
+        ],
+        "#9a3f36",
+      ),
+    );
     for (let k = 1; k < 6; k++) {
       const y = near + (k / 6) * (H - near);
-      parts.push(`<line x1="0" y1="${y.toFixed(1)}" x2="${W}" y2="${y.toFixed(1)}" stroke="#e3c9a0" stroke-width="${(1 + k * 0.4).toFixed(1)}"/>`);
+      parts.push(
+        `<line x1="0" y1="${y.toFixed(1)}" x2="${W}" y2="${y.toFixed(1)}" stroke="#e3c9a0" stroke-width="${(1 + k * 0.4).toFixed(1)}"/>`,
+      );
     }
   }
   if (options.dining) {
     const [top, w] = [by1 - 0.3 * (by1 - by0), bx1 - bx0];
     parts.push(`<rect x="${bx0 + 0.25 * w}" y="${top}" width="${0.5 * w}" height="${0.04 * H}" fill="#5b3a22"/>`);
-    parts.push(`<rect x="${bx0 + 0.28 * w}" y="${top}" width="${0.03 * w}" height="${by1 + 0.08 * H - top}" fill="#4a2e1a"/><rect x="${bx0 + 0.69 * w}" y="${top}" width="${0.03 * w}" height="${by1 + 0.08 * H - top}" fill="#4a2e1a"/>`);
-    for (const x of [0.18, 0.74]) parts.push(`<rect x="${bx0 + x * w}" y="${top - 0.08 * H}" width="${0.09 * w}" height="${by1 + 0.1 * H - top}" rx="3" fill="#2f3b45"/>`);
+    parts.push(
+      `<rect x="${bx0 + 0.28 * w}" y="${top}" width="${0.03 * w}" height="${by1 + 0.08 * H - top}" fill="#4a2e1a"/><rect x="${bx0 + 0.69 * w}" y="${top}" width="${0.03 * w}" height="${by1 + 0.08 * H - top}" fill="#4a2e1a"/>`,
+    );
+    for (const x of [0.18, 0.74])
+      parts.push(
+        `<rect x="${bx0 + x * w}" y="${top - 0.08 * H}" width="${0.09 * w}" height="${by1 + 0.1 * H - top}" rx="3" fill="#2f3b45"/>`,
+      );
   }
   if (options.furniture) {
     parts.push(`<rect x="${vx - 0.18 * W}" y="${by1 + 0.06 * H}" width="${0.36 * W}" height="${0.14 * H}" rx="6" fill="#3e4650"/>`);
@@ -142,7 +187,9 @@ function floorLines(kind: "boards" | "tiles", g: { vx: number; vy: number; by1: 
   for (let k = -along; k <= 2 * along; k++) {
     const x = (k / along) * g.W;
     const t = (g.by1 - g.vy) / (g.H - g.vy);
-    lines.push(`<line x1="${g.vx + (x - g.vx) * t}" y1="${g.by1}" x2="${x}" y2="${g.H}" stroke="#000" stroke-opacity="${kind === "tiles" ? 0.45 : 0.3}" stroke-width="1"/>`);
+    lines.push(
+      `<line x1="${g.vx + (x - g.vx) * t}" y1="${g.by1}" x2="${x}" y2="${g.H}" stroke="#000" stroke-opacity="${kind === "tiles" ? 0.45 : 0.3}" stroke-width="1"/>`,
+    );
   }
   if (kind === "tiles") {
     for (let depth = 1; depth < 8; depth++) {
@@ -159,7 +206,9 @@ function ceilingBoards(g: { vx: number; vy: number; by0: number; W: number }): s
   for (let k = -12; k <= 24; k++) {
     const x = (k / 12) * g.W;
     const t = (g.vy - g.by0) / g.vy;
-    lines.push(`<line x1="${g.vx + (x - g.vx) * t}" y1="${g.by0}" x2="${x}" y2="0" stroke="#3a2414" stroke-opacity="0.6" stroke-width="1"/>`);
+    lines.push(
+      `<line x1="${g.vx + (x - g.vx) * t}" y1="${g.by0}" x2="${x}" y2="0" stroke="#3a2414" stroke-opacity="0.6" stroke-width="1"/>`,
+    );
   }
   return lines;
 }
@@ -175,7 +224,10 @@ function wallLight(x: number, y: number, H: number): string {
 }
 
 /** Base cabinets under a counter across the back wall's lower third, an appliance in the second slot. */
-function kitchen(options: NonNullable<PerspectiveRoomOptions["kitchen"]>, b: { bx0: number; bx1: number; by0: number; by1: number }): string[] {
+function kitchen(
+  options: NonNullable<PerspectiveRoomOptions["kitchen"]>,
+  b: { bx0: number; bx1: number; by0: number; by1: number },
+): string[] {
   const top = b.by1 - 0.38 * (b.by1 - b.by0);
   const slots = 5;
   const w = (b.bx1 - b.bx0) / slots;
@@ -184,13 +236,18 @@ function kitchen(options: NonNullable<PerspectiveRoomOptions["kitchen"]>, b: { b
     const x = b.bx0 + k * w;
     if (k === 1 && options.appliance !== "none") {
       parts.push(`<rect x="${x + 1}" y="${top + 2}" width="${w - 2}" height="${b.by1 - top - 3}" fill="#c7ccd1" stroke="#6d747b"/>`);
-      if (options.appliance === "oven") parts.push(`<rect x="${x + w * 0.15}" y="${top + (b.by1 - top) * 0.3}" width="${w * 0.7}" height="${(b.by1 - top) * 0.45}" fill="#1f2326"/>`);
+      if (options.appliance === "oven")
+        parts.push(
+          `<rect x="${x + w * 0.15}" y="${top + (b.by1 - top) * 0.3}" width="${w * 0.7}" height="${(b.by1 - top) * 0.45}" fill="#1f2326"/>`,
+        );
       parts.push(`<rect x="${x + w * 0.1}" y="${top + 5}" width="${w * 0.8}" height="2" fill="#3a3f44"/>`);
       continue;
     }
     parts.push(`<rect x="${x + 1}" y="${top + 2}" width="${w - 2}" height="${b.by1 - top - 3}" fill="#f1ede4" stroke="#9d958a"/>`);
     if (options.fronts !== "slab") {
-      parts.push(`<rect x="${x + w * 0.18}" y="${top + (b.by1 - top) * 0.15}" width="${w * 0.64}" height="${(b.by1 - top) * 0.7}" fill="none" stroke="#a59d91" stroke-width="1.5"/>`);
+      parts.push(
+        `<rect x="${x + w * 0.18}" y="${top + (b.by1 - top) * 0.15}" width="${w * 0.64}" height="${(b.by1 - top) * 0.7}" fill="none" stroke="#a59d91" stroke-width="1.5"/>`,
+      );
       parts.push(`<rect x="${x + w * 0.45}" y="${top + 6}" width="${w * 0.1}" height="2" fill="#55504a"/>`);
     }
   }

@@ -76,7 +76,10 @@ process.once("exit", () => {
 export type Watched = Pick<Started, "name" | "child" | "tail">;
 
 /** Polls `url` until `accept` likes the answer; fails with the process's last output otherwise. */
-export async function waitForHttp(url: string, options: { process?: Watched; headers?: Record<string, string>; timeoutMs?: number; accept?: (status: number) => boolean } = {}): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  options: { process?: Watched; headers?: Record<string, string>; timeoutMs?: number; accept?: (status: number) => boolean } = {},
+): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   const accept = options.accept ?? ((status) => status < 500);
   let last = "no answer";

@@ -13,7 +13,6 @@ export interface SpawnedInstance {
   stop(): Promise<void>;
 }
 
-
 export async function spawnInstance(extraEnv: Record<string, string> = {}, script = "test/app-instance.ts"): Promise<SpawnedInstance> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", path.resolve(script)], {

@@ -26,8 +26,17 @@ export function startConfiguredStripeDouble(options: Omit<StripeDoubleOptions, "
 }
 
 async function post(url: string, fields: Record<string, string>) {
-  const response = await fetch(url, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
-  return { status: response.status, location: response.headers.get("location"), html: response.status === 303 ? "" : await response.text() };
+  const response = await fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    html: response.status === 303 ? "" : await response.text(),
+  };
 }
 
 /** Pays a hosted Checkout page with a test card; `authenticate` answers a 3-D Secure challenge if one comes. */

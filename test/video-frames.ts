@@ -18,10 +18,14 @@ export async function frameAt(video: Buffer, seconds: number): Promise<Buffer> {
   try {
     const file = path.join(dir, "video.mp4");
     await writeFile(file, video);
-    const { stdout } = await execFileAsync(ffmpegInstaller.path, ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"], {
-      encoding: "buffer",
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout } = await execFileAsync(
+      ffmpegInstaller.path,
+      ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-f", "image2pipe", "-vcodec", "png", "pipe:1"],
+      {
+        encoding: "buffer",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     return stdout;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -29,9 +33,18 @@ export async function frameAt(video: Buffer, seconds: number): Promise<Buffer> {
 }
 
 /** The share (0–1) of a region's pixels darker than `below` (luminance 0–255); the region is given as fractions of the frame. */
-export async function darkShare(png: Buffer, region: { left: number; top: number; width: number; height: number }, below = 60): Promise<number> {
+export async function darkShare(
+  png: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+  below = 60,
+): Promise<number> {
   const { width = 0, height = 0 } = await sharp(png).metadata();
-  const area = { left: Math.round(region.left * width), top: Math.round(region.top * height), width: Math.round(region.width * width), height: Math.round(region.height * height) };
+  const area = {
+    left: Math.round(region.left * width),
+    top: Math.round(region.top * height),
+    width: Math.round(region.width * width),
+    height: Math.round(region.height * height),
+  };
   const pixels = await sharp(png).extract(area).greyscale().raw().toBuffer();
   return pixels.filter((value) => value < below).length / pixels.length;
 }

@@ -22,7 +22,11 @@ export function CodeTabs({ sample, label }: { sample: Sample; label: string }) {
             <div className="flex justify-end">
               <CopyButton text={sample[id]} label={`Copy ${language}`} />
             </div>
-            <pre tabIndex={0} aria-label={`${label} in ${language}`} className="overflow-x-auto rounded-md bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100">
+            <pre
+              tabIndex={0}
+              aria-label={`${label} in ${language}`}
+              className="overflow-x-auto rounded-md bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100"
+            >
               {sample[id]}
             </pre>
           </div>

@@ -23,7 +23,12 @@ export function Inline({ text }: { text: string }) {
   );
 }
 
-const cells = (row: string) => row.trim().replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, "")
+    .split("|")
+    .map((cell) => cell.trim());
 
 function Table({ rows }: { rows: string[] }) {
   const [head, , ...body] = rows;

@@ -6,11 +6,22 @@ import DocsPage from "./page";
 
 describe("the docs page", () => {
   const html = renderToStaticMarkup(createElement(DocsPage));
-  const text = html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  const text = html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 
   it("has a section with a curl example for each of the 13 routes", () => {
     expect(html.match(/<section id="/g)).toHaveLength(18); // the quickstart, the overview, 13 routes, the webhooks, the SDK and AI assistants
-    for (const line of ["POST \"$ATRIUM_BASE_URL/job\"", "GET \"$ATRIUM_BASE_URL/jobs?limit=10\"", "GET \"$ATRIUM_BASE_URL/jobs/$JOB_ID\"", "GET \"$ATRIUM_BASE_URL/multiview?render_set_id=$RENDER_SET_ID\"", "GET \"$ATRIUM_BASE_URL/video?job_id=$JOB_ID\"", "POST \"$ATRIUM_BASE_URL/tools/property-description\""]) {
+    for (const line of [
+      'POST "$ATRIUM_BASE_URL/job"',
+      'GET "$ATRIUM_BASE_URL/jobs?limit=10"',
+      'GET "$ATRIUM_BASE_URL/jobs/$JOB_ID"',
+      'GET "$ATRIUM_BASE_URL/multiview?render_set_id=$RENDER_SET_ID"',
+      'GET "$ATRIUM_BASE_URL/video?job_id=$JOB_ID"',
+      'POST "$ATRIUM_BASE_URL/tools/property-description"',
+    ]) {
       expect(text).toContain(`curl -X ${line}`);
     }
     expect(text).toContain('"redesign_type": "virtual staging"');
@@ -26,7 +37,15 @@ describe("the docs page", () => {
 
   it("opens with a quickstart: a key from the studio, a first call, a verified webhook, and each workflow in curl (D16)", () => {
     expect(html.indexOf('id="quickstart"')).toBeLessThan(html.indexOf('id="overview"'));
-    for (const anchor of ["get-a-key", "first-call", "verify-a-webhook", "stage-a-photo", "multi-view", "inpaint-upscale", "property-description"]) {
+    for (const anchor of [
+      "get-a-key",
+      "first-call",
+      "verify-a-webhook",
+      "stage-a-photo",
+      "multi-view",
+      "inpaint-upscale",
+      "property-description",
+    ]) {
       expect(html).toContain(`id="${anchor}"`);
     }
     expect(text).toContain("Create key");
@@ -44,7 +63,17 @@ describe("the docs page", () => {
     expect(text).not.toContain('"command": "npx"');
     for (const app of ["Claude Code", "Cursor", "Claude Desktop"]) expect(text).toContain(app);
     expect(text).toMatch(/Node \d+\.\d+ or later/);
-    for (const tool of ["stage_photo", "get_job_status", "inpaint", "upscale", "create_video", "create_multiview", "describe_property", "get_usage"]) expect(text).toContain(tool);
+    for (const tool of [
+      "stage_photo",
+      "get_job_status",
+      "inpaint",
+      "upscale",
+      "create_video",
+      "create_multiview",
+      "describe_property",
+      "get_usage",
+    ])
+      expect(text).toContain(tool);
   });
 
   it("links only to this deployment", () => {

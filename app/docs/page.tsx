@@ -29,15 +29,39 @@ export default function DocsPage() {
       <nav aria-label="Routes" className="sticky top-6 hidden h-fit w-56 shrink-0 text-sm lg:block">
         <p className="mb-2 font-semibold text-stone-900">Start here</p>
         <ul className="mb-4 space-y-1">
-          <li><a className="text-stone-600 hover:text-accent-700" href="#quickstart">Quickstart</a></li>
-          <li><a className="text-stone-600 hover:text-accent-700" href="#get-a-key">Get a key</a></li>
-          <li><a className="text-stone-600 hover:text-accent-700" href="#verify-a-webhook">Verify a webhook</a></li>
+          <li>
+            <a className="text-stone-600 hover:text-accent-700" href="#quickstart">
+              Quickstart
+            </a>
+          </li>
+          <li>
+            <a className="text-stone-600 hover:text-accent-700" href="#get-a-key">
+              Get a key
+            </a>
+          </li>
+          <li>
+            <a className="text-stone-600 hover:text-accent-700" href="#verify-a-webhook">
+              Verify a webhook
+            </a>
+          </li>
         </ul>
         <p className="mb-2 font-semibold text-stone-900">Reference</p>
         <ul className="space-y-1">
-          <li><a className="text-stone-600 hover:text-accent-700" href="#overview">Overview</a></li>
-          <li><a className="text-stone-600 hover:text-accent-700" href="#sdk">TypeScript SDK</a></li>
-          <li><a className="text-stone-600 hover:text-accent-700" href="#ai-assistants">AI assistants (MCP)</a></li>
+          <li>
+            <a className="text-stone-600 hover:text-accent-700" href="#overview">
+              Overview
+            </a>
+          </li>
+          <li>
+            <a className="text-stone-600 hover:text-accent-700" href="#sdk">
+              TypeScript SDK
+            </a>
+          </li>
+          <li>
+            <a className="text-stone-600 hover:text-accent-700" href="#ai-assistants">
+              AI assistants (MCP)
+            </a>
+          </li>
           {operations.map(({ path, method, operation }) => (
             <li key={operation.operationId}>
               <a className="text-stone-600 hover:text-accent-700" href={`#${operation.operationId}`}>
@@ -46,8 +70,16 @@ export default function DocsPage() {
               </a>
             </li>
           ))}
-          <li><a className="text-stone-600 hover:text-accent-700" href="#webhooks">Webhooks (preview)</a></li>
-          <li><a className="text-stone-600 hover:text-accent-700" href="/api/openapi.json">openapi.json</a></li>
+          <li>
+            <a className="text-stone-600 hover:text-accent-700" href="#webhooks">
+              Webhooks (preview)
+            </a>
+          </li>
+          <li>
+            <a className="text-stone-600 hover:text-accent-700" href="/api/openapi.json">
+              openapi.json
+            </a>
+          </li>
         </ul>
       </nav>
 
@@ -56,7 +88,9 @@ export default function DocsPage() {
           <h1 className="text-3xl font-semibold">{document.info.title}</h1>
           <p className="mt-2 text-stone-600">
             Version {document.info.version} · OpenAPI {document.openapi} ·{" "}
-            <a className="text-accent-700 underline" href="/api/openapi.json">download the document</a>
+            <a className="text-accent-700 underline" href="/api/openapi.json">
+              download the document
+            </a>
           </p>
         </header>
 
@@ -83,10 +117,11 @@ export default function DocsPage() {
             <h2 className="text-2xl font-semibold">Webhooks (preview)</h2>
             <p className="mt-2 text-stone-700">
               Events <code className="font-mono">job.completed</code> and <code className="font-mono">job.failed</code> (and{" "}
-              <code className="font-mono">webhook.test</code> on demand), POSTed to each of the account&apos;s endpoints that asked for them, with
-              the Standard Webhooks headers <code className="font-mono">webhook-id</code>, <code className="font-mono">webhook-timestamp</code>{" "}
-              and <code className="font-mono">webhook-signature</code> and the contract&apos;s <code className="font-mono">X-Service-Timestamp</code>{" "}
-              and <code className="font-mono">X-Service-Signature</code>.
+              <code className="font-mono">webhook.test</code> on demand), POSTed to each of the account&apos;s endpoints that asked for
+              them, with the Standard Webhooks headers <code className="font-mono">webhook-id</code>,{" "}
+              <code className="font-mono">webhook-timestamp</code> and <code className="font-mono">webhook-signature</code> and the
+              contract&apos;s <code className="font-mono">X-Service-Timestamp</code> and{" "}
+              <code className="font-mono">X-Service-Signature</code>.
             </p>
             <Markdown text={webhook.description} />
             <SchemaFields schema={{ $ref: "#/components/schemas/WebhookEvent" }} resolve={resolve} />

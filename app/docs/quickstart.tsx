@@ -23,14 +23,16 @@ export function Quickstart() {
             <strong>Read only</strong> for programs that only read results (any other call is refused with 403{" "}
             <code className="font-mono">insufficient_scope</code>).
           </li>
-          <li>Copy the key (it starts with <code className="font-mono">idk_</code>): it is shown once. The same page shows the API address.</li>
+          <li>
+            Copy the key (it starts with <code className="font-mono">idk_</code>): it is shown once. The same page shows the API address.
+          </li>
         </ol>
         <p className="mt-4 rounded-md bg-stone-100 p-3 font-mono text-sm">
           export ATRIUM_BASE_URL=https://&lt;your-deployment&gt;/api/v1 ATRIUM_API_KEY=idk_…
         </p>
         <p className="mt-3 text-sm text-stone-600">
-          Rotate a key from the same list (the old one keeps working for the overlap you choose, 24 hours by default) and revoke one at once when it
-          leaks. The <strong>Request log</strong> tab lists every call with its status, latency and request id.
+          Rotate a key from the same list (the old one keeps working for the overlap you choose, 24 hours by default) and revoke one at once
+          when it leaks. The <strong>Request log</strong> tab lists every call with its status, latency and request id.
         </p>
       </div>
 
@@ -38,8 +40,8 @@ export function Quickstart() {
         <h3 className="mb-3 text-lg font-semibold">2. Make a first call</h3>
         <CodeTabs sample={FIRST_CALL} label="First call" />
         <p className="mt-3 text-sm text-stone-600">
-          Every answer carries an <code className="font-mono">x-request-id</code> header; find the same id in the Request log, or quote it when you
-          ask for help.
+          Every answer carries an <code className="font-mono">x-request-id</code> header; find the same id in the Request log, or quote it
+          when you ask for help.
         </p>
       </div>
 
@@ -47,8 +49,9 @@ export function Quickstart() {
         <h3 className="text-lg font-semibold">3. Verify a webhook</h3>
         <p className="mt-2 text-stone-700">
           Under <strong>Developers → Webhooks</strong>, add your endpoint&apos;s https URL and copy its signing secret (
-          <code className="font-mono">whsec_…</code>, shown once, for <code className="font-mono">export ATRIUM_WEBHOOK_SECRET=whsec_…</code>). A
-          development server started with <code className="font-mono">npm run dev</code> also takes a receiver on your own machine (
+          <code className="font-mono">whsec_…</code>, shown once, for{" "}
+          <code className="font-mono">export ATRIUM_WEBHOOK_SECRET=whsec_…</code>). A development server started with{" "}
+          <code className="font-mono">npm run dev</code> also takes a receiver on your own machine (
           <code className="font-mono">http://localhost:8080/</code>). <strong>Send test event</strong> delivers a{" "}
           <code className="font-mono">webhook.test</code> at once; real <code className="font-mono">job.completed</code> and{" "}
           <code className="font-mono">job.failed</code> events follow your jobs. Deliveries follow{" "}
@@ -61,8 +64,9 @@ export function Quickstart() {
           <CodeTabs sample={VERIFY_WEBHOOK} label="Verifying a webhook" />
         </div>
         <p className="mt-3 text-sm text-stone-600">
-          Answer 2xx within 15 seconds. Anything else is retried for about 3 days with the same <code className="font-mono">webhook-id</code>, and
-          each attempt shows in the endpoint&apos;s delivery log, where you can also redeliver by hand.
+          Answer 2xx within 15 seconds. Anything else is retried for about 3 days with the same{" "}
+          <code className="font-mono">webhook-id</code>, and each attempt shows in the endpoint&apos;s delivery log, where you can also
+          redeliver by hand.
         </p>
       </div>
 

@@ -4,7 +4,14 @@
  */
 import { Inline } from "./markdown";
 
-export type Schema = { [key: string]: unknown; $ref?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; anyOf?: Schema[] };
+export type Schema = {
+  [key: string]: unknown;
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+};
 export type Resolve = (schema: Schema) => Schema;
 
 export function refName(schema: Schema): string | null {
@@ -28,7 +35,8 @@ function rules(schema: Schema): string {
   if (schema.default !== undefined) notes.push(`default \`${JSON.stringify(schema.default)}\``);
   if (schema.minimum !== undefined) notes.push(`min ${String(schema.minimum)}`);
   if (schema.maximum !== undefined) notes.push(`max ${String(schema.maximum)}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) notes.push(`${String(schema.minItems ?? 0)} to ${String(schema.maxItems ?? "∞")} items`);
+  if (schema.minItems !== undefined || schema.maxItems !== undefined)
+    notes.push(`${String(schema.minItems ?? 0)} to ${String(schema.maxItems ?? "∞")} items`);
   if (schema.maxLength !== undefined) notes.push(`at most ${String(schema.maxLength)} characters`);
   if (typeof schema.description === "string") notes.push(schema.description);
   return notes.join("; ");
@@ -60,7 +68,11 @@ export function SchemaFields({ schema, resolve }: { schema: Schema; resolve: Res
             <tr key={row.name} className="border-b border-stone-200 align-top">
               <td className="py-1.5 pr-4 font-mono text-[0.85em] whitespace-nowrap">
                 {row.name}
-                {row.required ? <span className="ml-1 text-red-700" title="required">*</span> : null}
+                {row.required ? (
+                  <span className="ml-1 text-red-700" title="required">
+                    *
+                  </span>
+                ) : null}
               </td>
               <td className="py-1.5 pr-4 whitespace-nowrap text-stone-600">{row.type}</td>
               <td className="py-1.5 text-stone-700">

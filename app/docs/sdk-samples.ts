@@ -133,7 +133,7 @@ export const MCP_SIGN_IN: SignInSteps[] = [
 /** Over Streamable HTTP with the API key as a Bearer token: only apps that send a configured header. */
 export const MCP_REMOTE: McpConfig[] = [
   {
-    apps: "Claude Code: .mcp.json in your project, or claude mcp add --transport http atrium <url> --header \"Authorization: Bearer idk_…\"",
+    apps: 'Claude Code: .mcp.json in your project, or claude mcp add --transport http atrium <url> --header "Authorization: Bearer idk_…"',
     config: `{
   "mcpServers": {
     "atrium": {
@@ -181,7 +181,10 @@ export const MCP_TOOLS: { name: string; what: string }[] = [
   { name: "inpaint", what: `removes or replaces a masked area (${creditsLabel(CREDIT_COSTS.inpaint)})` },
   { name: "upscale", what: `doubles an image's size (${creditsLabel(CREDIT_COSTS.upscale)})` },
   { name: "create_video", what: `a five-second video (${creditsLabel(CREDIT_COSTS.video)}; premium and business)` },
-  { name: "create_multiview", what: `several views of one room staged alike (${CREDIT_COSTS.multiviewAnchor} + ${CREDIT_COSTS.multiviewSibling} per view)` },
+  {
+    name: "create_multiview",
+    what: `several views of one room staged alike (${CREDIT_COSTS.multiviewAnchor} + ${CREDIT_COSTS.multiviewSibling} per view)`,
+  },
   { name: "describe_property", what: `listing copy from photos and facts (${creditsLabel(CREDIT_COSTS.propertyDescription)})` },
   { name: "get_usage", what: "quota, credit balance and plan (free)" },
 ];

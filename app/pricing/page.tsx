@@ -20,7 +20,10 @@ const CREDIT_USES = [
   { what: "Inpainting (remove or replace an object)", cost: creditsLabel(CREDIT_COSTS.inpaint) },
   { what: "Upscaling", cost: creditsLabel(CREDIT_COSTS.upscale) },
   { what: "Listing description", cost: creditsLabel(CREDIT_COSTS.propertyDescription) },
-  { what: "Multi-view set", cost: `${creditsLabel(CREDIT_COSTS.multiviewAnchor)} + ${creditsLabel(CREDIT_COSTS.multiviewSibling)} per other view` },
+  {
+    what: "Multi-view set",
+    cost: `${creditsLabel(CREDIT_COSTS.multiviewAnchor)} + ${creditsLabel(CREDIT_COSTS.multiviewSibling)} per other view`,
+  },
   { what: "Five-second listing video", cost: creditsLabel(CREDIT_COSTS.video) },
 ];
 
@@ -36,15 +39,28 @@ export default async function PricingPage() {
       <main className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
         <h1 className="mt-6 text-center text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Plans for every brokerage</h1>
         <p className="mx-auto mt-4 max-w-2xl text-center text-stone-600">
-          Start on Free with a confirmed email; move to Premium or Business when the team needs multi-view sets, videos and more requests. Cancel anytime: the plan runs to the end of the paid month, and credits never expire.
+          Start on Free with a confirmed email; move to Premium or Business when the team needs multi-view sets, videos and more requests.
+          Cancel anytime: the plan runs to the end of the paid month, and credits never expire.
         </p>
-        {prices ? null : <p className="mx-auto mt-4 max-w-2xl text-center text-sm text-stone-600">This deployment takes no payments: its operator sets plans and credits.</p>}
+        {prices ? null : (
+          <p className="mx-auto mt-4 max-w-2xl text-center text-sm text-stone-600">
+            This deployment takes no payments: its operator sets plans and credits.
+          </p>
+        )}
         <div className="mt-10">
           <PlanCards
             prices={prices?.plans ?? null}
             action={(plan) => (
-              <ButtonLink href={plan === FREE_PLAN ? start : startWith(plan)} variant={plan === FEATURED_PLAN ? "primary" : "secondary"} className="w-full">
-                {plan === FREE_PLAN ? "Start free" : session ? `Choose ${PLAN_TABLE[plan].label} for a workspace` : `Start with ${PLAN_TABLE[plan].label}`}
+              <ButtonLink
+                href={plan === FREE_PLAN ? start : startWith(plan)}
+                variant={plan === FEATURED_PLAN ? "primary" : "secondary"}
+                className="w-full"
+              >
+                {plan === FREE_PLAN
+                  ? "Start free"
+                  : session
+                    ? `Choose ${PLAN_TABLE[plan].label} for a workspace`
+                    : `Start with ${PLAN_TABLE[plan].label}`}
               </ButtonLink>
             )}
           />
@@ -59,8 +75,12 @@ export default async function PricingPage() {
               <caption className="sr-only">Credits per operation</caption>
               <thead className="text-xs uppercase tracking-wide text-stone-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Operation</th>
-                  <th scope="col" className="py-2 font-medium">Costs</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Operation
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Costs
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-200">
@@ -84,7 +104,10 @@ export default async function PricingPage() {
               ))}
             </ul>
             <ul className="mt-6 list-disc space-y-1 pl-5 text-sm text-stone-600">
-              <li>Free: {PLAN_TABLE.free.monthlyQuota} requests a month once your email is confirmed, and starter credits once per person; up to {FREE_WORKSPACES_PER_PERSON} free workspaces per person.</li>
+              <li>
+                Free: {PLAN_TABLE.free.monthlyQuota} requests a month once your email is confirmed, and starter credits once per person; up
+                to {FREE_WORKSPACES_PER_PERSON} free workspaces per person.
+              </li>
               <li>Owners can turn on auto top-up: a pack is bought with the saved card when the balance runs low.</li>
               <li>Invoices and the card are managed in Stripe&apos;s billing portal.</li>
             </ul>

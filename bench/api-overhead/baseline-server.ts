@@ -16,9 +16,16 @@ import { secret } from "@/server/secrets";
 import { accessQuery } from "@/server/storage/local-url-signature";
 
 const port = Number(process.argv[2]);
-const sql = postgres(env.DATABASE_URL ?? embeddedUrl({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT }), { max: 10, onnotice: () => {} });
+const sql = postgres(env.DATABASE_URL ?? embeddedUrl({ dataDir: env.DATA_DIR, port: env.EMBEDDED_PG_PORT }), {
+  max: 10,
+  onnotice: () => {},
+});
 const RATE_WINDOW_MS = 60_000;
-const LIMITS: Record<string, number> = { free: env.V1_RATE_LIMIT_FREE, premium: env.V1_RATE_LIMIT_PREMIUM, business: env.V1_RATE_LIMIT_BUSINESS };
+const LIMITS: Record<string, number> = {
+  free: env.V1_RATE_LIMIT_FREE,
+  premium: env.V1_RATE_LIMIT_PREMIUM,
+  business: env.V1_RATE_LIMIT_BUSINESS,
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const origin = env.APP_URL ?? `http://localhost:${env.PORT}`;
 const signingSecret = secret("STORAGE_SIGNING_SECRET");
@@ -57,7 +64,10 @@ async function me(account: Account) {
   const [usage] = await sql<{ month: number; total: number }[]>`
     select coalesce(sum(units) filter (where month = ${month}), 0)::int as month, coalesce(sum(units), 0)::int as total
     from v1.quota_usage where account_id = ${account.id}`;
-  return { status: 200, body: { api_monthly_quota: account.monthly_quota, api_total_completed: usage.total, api_completed_month: usage.month } };
+  return {
+    status: 200,
+    body: { api_monthly_quota: account.monthly_quota, api_total_completed: usage.total, api_completed_month: usage.month },
+  };
 }
 
 function outputUrl(key: string): string {
@@ -75,7 +85,14 @@ async function job(account: Account, id: string) {
   const finished = outputs.filter((o) => o.status === "completed" && o.output_key).sort((a, b) => a.position - b.position);
   if (finished.length === 0) return { status: 400, body: { message: "The job failed." } };
   const status = finished.length === outputs.length ? "completed" : "partially_completed";
-  const data = { id: group.id, style: group.style ?? "", room_type: group.room_type, intensity: group.intensity, color: group.color ?? "", output_urls: finished.map((o) => outputUrl(o.output_key)) };
+  const data = {
+    id: group.id,
+    style: group.style ?? "",
+    room_type: group.room_type,
+    intensity: group.intensity,
+    color: group.color ?? "",
+    output_urls: finished.map((o) => outputUrl(o.output_key)),
+  };
   return { status: 200, body: { status, data } };
 }
 
@@ -88,7 +105,12 @@ const server = http.createServer(async (req, res) => {
     if (!account) return void res.writeHead(403).end();
     const headers = await rateLimit(account);
     const jobMatch = path.match(/^\/api\/v1\/jobs\/([^/]+)$/);
-    const answer = path === "/api/v1/me" ? await me(account) : jobMatch ? await job(account, decodeURIComponent(jobMatch[1])) : { status: 404, body: {} };
+    const answer =
+      path === "/api/v1/me"
+        ? await me(account)
+        : jobMatch
+          ? await job(account, decodeURIComponent(jobMatch[1]))
+          : { status: 404, body: {} };
     res.writeHead(answer.status, { ...headers, "content-type": "application/json" }).end(JSON.stringify(answer.body));
   } catch (error) {
     console.error(error);

@@ -19,8 +19,19 @@ export interface LoadResult {
   failures: number;
 }
 
-export async function load(url: string, options: { connections: number; seconds: number; rate?: number; headers: Record<string, string> }): Promise<LoadResult> {
-  const args = [path.join(ROOT, "node_modules/autocannon/autocannon.js"), "--json", "--no-progress", "-c", String(options.connections), "-d", String(options.seconds)];
+export async function load(
+  url: string,
+  options: { connections: number; seconds: number; rate?: number; headers: Record<string, string> },
+): Promise<LoadResult> {
+  const args = [
+    path.join(ROOT, "node_modules/autocannon/autocannon.js"),
+    "--json",
+    "--no-progress",
+    "-c",
+    String(options.connections),
+    "-d",
+    String(options.seconds),
+  ];
   if (options.rate) args.push("-R", String(options.rate));
   for (const [key, value] of Object.entries(options.headers)) args.push("-H", `${key}=${value}`);
   args.push(url);

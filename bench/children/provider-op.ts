@@ -19,7 +19,6 @@ import type { RedesignType } from "@/shared/vocabulary";
 import { UPSCALE_MAX_LONG_SIDE } from "@/server/v1/services/media/upscale";
 import { OPERATIONS, type Operation } from "./operations";
 
-
 const redesign = (type: RedesignType): Omit<RedesignParams, "type"> & { type: RedesignType } => ({
   type,
   roomType: "living_room",
@@ -50,7 +49,15 @@ async function run(operation: Operation, photo: ImageFile, mask: ImageFile | nul
     case "declutter":
       return imageOutput(await localRedesignProvider.redesign(photo, redesign(operation)));
     case "inpaint remove":
-      return imageOutput(await localInpaintProvider.inpaint(photo, mask!, { inpaintingType: "remove", renderType: "interior", style: null, roomType: null, intensity: 0.5 }));
+      return imageOutput(
+        await localInpaintProvider.inpaint(photo, mask!, {
+          inpaintingType: "remove",
+          renderType: "interior",
+          style: null,
+          roomType: null,
+          intensity: 0.5,
+        }),
+      );
     case "upscale":
       return imageOutput(await localUpscaleProvider.upscale(photo, { maxLongSide: UPSCALE_MAX_LONG_SIDE }));
     case "video zoom_in": {

@@ -36,7 +36,14 @@ async function seedCompletedJob(ctx: BenchContext): Promise<string> {
     status: "completed",
     completedAt: new Date(),
   });
-  await ctx.db.insert(jobOutputs).values({ groupId: id, position: 0, status: "completed", outputKey: newBlobKey("output", "jpg"), provider: "local", completedAt: new Date() });
+  await ctx.db.insert(jobOutputs).values({
+    groupId: id,
+    position: 0,
+    status: "completed",
+    outputKey: newBlobKey("output", "jpg"),
+    provider: "local",
+    completedAt: new Date(),
+  });
   return id;
 }
 
@@ -55,27 +62,52 @@ export async function apiOverhead(ctx: BenchContext): Promise<Figure> {
     // for a route with no database is not ours to remove.
     await load(ctx.app.url + FLOOR_ROUTE_PATH, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
     const floor = await load(ctx.app.url + FLOOR_ROUTE_PATH, { connections: CONNECTIONS, seconds: SECONDS, headers });
-    for (const [label, path] of [["GET /me", "/api/v1/me"], ["GET /jobs/{id}", `/api/v1/jobs/${jobId}`]] as const) {
+    for (const [label, path] of [
+      ["GET /me", "/api/v1/me"],
+      ["GET /jobs/{id}", `/api/v1/jobs/${jobId}`],
+    ] as const) {
       const closed: Partial<Record<"baseline" | "atrium", LoadResult>> = {};
       const paced: Partial<Record<"baseline" | "atrium", LoadResult>> = {};
       for (const side of ["baseline", "atrium"] as const) {
         await load(origins[side] + path, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
       }
-      for (const side of ["baseline", "atrium"] as const) closed[side] = await load(origins[side] + path, { connections: CONNECTIONS, seconds: SECONDS, headers });
-      for (const side of ["baseline", "atrium"] as const) paced[side] = await load(origins[side] + path, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, headers });
+      for (const side of ["baseline", "atrium"] as const)
+        closed[side] = await load(origins[side] + path, { connections: CONNECTIONS, seconds: SECONDS, headers });
+      for (const side of ["baseline", "atrium"] as const)
+        paced[side] = await load(origins[side] + path, { connections: CONNECTIONS, seconds: SECONDS, rate: RATE, headers });
       const [b, a, bp, ap] = [closed.baseline!, closed.atrium!, paced.baseline!, paced.atrium!];
       meBaseline ??= b;
       rows.push(
-        [label, `throughput, ${CONNECTIONS} conn × ${SECONDS} s`, `${fixed(b.requestsPerSecond, 0)} req/s`, `${fixed(a.requestsPerSecond, 0)} req/s`, times(ratio(a.requestsPerSecond, b.requestsPerSecond))],
+        [
+          label,
+          `throughput, ${CONNECTIONS} conn × ${SECONDS} s`,
+          `${fixed(b.requestsPerSecond, 0)} req/s`,
+          `${fixed(a.requestsPerSecond, 0)} req/s`,
+          times(ratio(a.requestsPerSecond, b.requestsPerSecond)),
+        ],
         [label, "p50 / p99, same run", `${ms(b.p50)} / ${ms(b.p99)}`, `${ms(a.p50)} / ${ms(a.p99)}`, times(ratio(a.p99, b.p99))],
-        [label, `p50 / p99 at ${RATE} req/s (achieved ${fixed(bp.requestsPerSecond, 0)} / ${fixed(ap.requestsPerSecond, 0)})`, `${ms(bp.p50)} / ${ms(bp.p99)}`, `${ms(ap.p50)} / ${ms(ap.p99)}`, times(ratio(ap.p99, bp.p99))],
+        [
+          label,
+          `p50 / p99 at ${RATE} req/s (achieved ${fixed(bp.requestsPerSecond, 0)} / ${fixed(ap.requestsPerSecond, 0)})`,
+          `${ms(bp.p50)} / ${ms(bp.p99)}`,
+          `${ms(ap.p50)} / ${ms(ap.p99)}`,
+          times(ratio(ap.p99, bp.p99)),
+        ],
       );
       const share = ratio(a.requestsPerSecond, b.requestsPerSecond);
       const ofFloor = ratio(a.requestsPerSecond, floor.requestsPerSecond);
       targets.push(
         { name: `${label} throughput ≥ 50 % of baseline`, met: share >= 0.5, detail: `${fixed(share * 100, 0)} %` },
-        { name: `${label} throughput ≥ 80 % of the framework floor`, met: ofFloor >= 0.8, detail: `${fixed(ofFloor * 100, 0)} % (${fixed(a.requestsPerSecond, 0)} of ${fixed(floor.requestsPerSecond, 0)} req/s)` },
-        { name: `${label} p99 < 25 ms at ${RATE} req/s`, met: ap.p99 < 25 && ap.requestsPerSecond >= RATE * 0.95, detail: `${ms(ap.p99)} at ${fixed(ap.requestsPerSecond, 0)} req/s` },
+        {
+          name: `${label} throughput ≥ 80 % of the framework floor`,
+          met: ofFloor >= 0.8,
+          detail: `${fixed(ofFloor * 100, 0)} % (${fixed(a.requestsPerSecond, 0)} of ${fixed(floor.requestsPerSecond, 0)} req/s)`,
+        },
+        {
+          name: `${label} p99 < 25 ms at ${RATE} req/s`,
+          met: ap.p99 < 25 && ap.requestsPerSecond >= RATE * 0.95,
+          detail: `${ms(ap.p99)} at ${fixed(ap.requestsPerSecond, 0)} req/s`,
+        },
       );
       const failures = [b, a, bp, ap].reduce((sum, r) => sum + r.failures, 0);
       if (failures) notes.push(`${label}: ${failures} non-2xx answers or errors during the runs: the figures above are suspect.`);

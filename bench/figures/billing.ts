@@ -54,11 +54,21 @@ export async function billingFigure(ctx: BenchContext, double: StripeDouble): Pr
       ["storm: route p50 / p99 (verify, record, hand off)", `${ms(storm.routeP50)} / ${ms(storm.routeP99)}`],
       ["storm: event received → processed p50 / p99", `${ms(storm.processP50)} / ${ms(storm.processP99)}`],
       ["storm: anomalies (double grants / balance ≠ ledger / negative / wrong end state)", storm.anomalies.join(" / ")],
-      ["checkout → billing page with the credits: p50 / p95 / max", `${seconds(percentile(visible.returnPath, 50))} / ${seconds(returnP95)} / ${seconds(Math.max(...visible.returnPath))}`],
-      ["checkout → credits in usage.quota by webhook alone: p50 / p95 / max", `${seconds(percentile(visible.webhookPath, 50))} / ${seconds(webhookP95)} / ${seconds(Math.max(...visible.webhookPath))}`],
+      [
+        "checkout → billing page with the credits: p50 / p95 / max",
+        `${seconds(percentile(visible.returnPath, 50))} / ${seconds(returnP95)} / ${seconds(Math.max(...visible.returnPath))}`,
+      ],
+      [
+        "checkout → credits in usage.quota by webhook alone: p50 / p95 / max",
+        `${seconds(percentile(visible.webhookPath, 50))} / ${seconds(webhookP95)} / ${seconds(Math.max(...visible.webhookPath))}`,
+      ],
     ],
     targets: [
-      { name: "storm: 0 anomalies", met: storm.anomalies.every((n) => n === 0), detail: String(storm.anomalies.reduce((a, b) => a + b, 0)) },
+      {
+        name: "storm: 0 anomalies",
+        met: storm.anomalies.every((n) => n === 0),
+        detail: String(storm.anomalies.reduce((a, b) => a + b, 0)),
+      },
       { name: "checkout → credits visible < 2 s (return path, p95)", met: returnP95 < VISIBLE_TARGET_MS, detail: seconds(returnP95) },
       { name: "checkout → credits visible < 2 s (webhook alone, p95)", met: webhookP95 < VISIBLE_TARGET_MS, detail: seconds(webhookP95) },
     ],
@@ -80,7 +90,10 @@ async function webhookStorm(ctx: BenchContext, double: StripeDouble) {
     workspaces.push(workspaceId);
   }
   const events = double.state.events.slice(first);
-  const deliveries = shuffle([...events, ...Array.from({ length: DELIVERIES - events.length }, () => events[crypto.randomInt(events.length)])]);
+  const deliveries = shuffle([
+    ...events,
+    ...Array.from({ length: DELIVERIES - events.length }, () => events[crypto.randomInt(events.length)]),
+  ]);
   const route: number[] = [];
   const start = performance.now();
   await Promise.all(
@@ -90,13 +103,18 @@ async function webhookStorm(ctx: BenchContext, double: StripeDouble) {
   );
   const delivered = performance.now();
   for (;;) {
-    const [pending] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents).where(isNull(stripeEvents.processedAt));
+    const [pending] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stripeEvents)
+      .where(isNull(stripeEvents.processedAt));
     if (pending.n === 0) break;
     if (performance.now() - start > 600_000) throw new Error(`${pending.n} events unprocessed after 10 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const done = performance.now();
-  const processing = await ctx.db.execute<{ ms: number }>(sql`select extract(epoch from (processed_at - created_at)) * 1000 as ms from studio.stripe_events where type in ('checkout.session.completed','invoice.paid','invoice.payment_failed','charge.refunded','payment_intent.succeeded') or type like 'customer.subscription.%'`);
+  const processing = await ctx.db.execute<{ ms: number }>(
+    sql`select extract(epoch from (processed_at - created_at)) * 1000 as ms from studio.stripe_events where type in ('checkout.session.completed','invoice.paid','invoice.payment_failed','charge.refunded','payment_intent.succeeded') or type like 'customer.subscription.%'`,
+  );
   const latencies = processing.map((row) => Number(row.ms));
   const ids = sql.raw(workspaces.map((id) => `'${id}'`).join(","));
   const [anomalies] = await ctx.db.execute<{ doubled: number; mismatched: number; negative: number; wrong: number }>(sql`
@@ -123,7 +141,11 @@ async function webhookStorm(ctx: BenchContext, double: StripeDouble) {
 async function deliver(ctx: BenchContext, double: StripeDouble, event: Obj): Promise<number> {
   const { payload, header } = double.sign(event);
   const start = performance.now();
-  const response = await fetch(`${ctx.app.url}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body: payload });
+  const response = await fetch(`${ctx.app.url}/api/stripe/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": header },
+    body: payload,
+  });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`the webhook answered ${response.status}`);
   return performance.now() - start;
@@ -154,7 +176,12 @@ async function signIn(appUrl: string, email: string, password: string): Promise<
 }
 
 async function pay(url: string): Promise<string> {
-  const response = await fetch(url, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "card=4242424242424242" });
+  const response = await fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "card=4242424242424242",
+  });
   const location = response.headers.get("location");
   if (response.status !== 303 || !location) throw new Error(`the hosted page answered ${response.status}`);
   return location;
@@ -183,7 +210,8 @@ async function checkoutToVisible(ctx: BenchContext, double: StripeDouble) {
     const location = await pay(url);
     const page = await (await fetch(`${location}`, { headers: { cookie } })).text();
     const shown = Number(/data-testid="billing-balance">([\d,]+)</.exec(page)?.[1].replaceAll(",", ""));
-    if (shown !== before + 100) throw new Error(`the billing page showed ${shown} credits after the checkout ${sessionIdOf(location)}, expected ${before + 100}`);
+    if (shown !== before + 100)
+      throw new Error(`the billing page showed ${shown} credits after the checkout ${sessionIdOf(location)}, expected ${before + 100}`);
     if (i >= 0) returnPath.push(performance.now() - start);
   }
 

@@ -25,7 +25,12 @@ export type PhotoName = keyof typeof PHOTO_SIZES;
 
 export const photoFile = (name: PhotoName) => `room-${name}.jpg`;
 
-export async function apiJson(ctx: BenchContext, method: "GET" | "POST", route: string, body?: unknown): Promise<{ status: number; body: any }> {
+export async function apiJson(
+  ctx: BenchContext,
+  method: "GET" | "POST",
+  route: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${ctx.app.url}/api/v1${route}`, {
     method,
     headers: { "x-api-key": ctx.account.apiKey, ...(body ? { "content-type": "application/json" } : {}) },

@@ -26,20 +26,54 @@ const RUNS = 11;
 const TARGET_MS = 150;
 const REAL_PHOTO = "samples/structure-dev-set/decor8-hall.jpg";
 /** What an agent would keep in the hall: its door, the window and a fireplace's place, as [x0, y0, x1, y1]. */
-const KEPT: [number, number, number, number][] = [[0.55, 0.2, 0.75, 0.85], [0.1, 0.15, 0.3, 0.5], [0.3, 0.55, 0.45, 0.8]];
+const KEPT: [number, number, number, number][] = [
+  [0.55, 0.2, 0.75, 0.85],
+  [0.1, 0.15, 0.3, 0.5],
+  [0.3, 0.55, 0.45, 0.8],
+];
 
 function maskPng(width: number, height: number): Promise<Buffer> {
-  const rects = KEPT.map(([x0, y0, x1, y1]) => `<rect x="${x0 * width}" y="${y0 * height}" width="${(x1 - x0) * width}" height="${(y1 - y0) * height}" fill="#fff"/>`).join("");
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${rects}</svg>`)).png().toBuffer();
+  const rects = KEPT.map(
+    ([x0, y0, x1, y1]) =>
+      `<rect x="${x0 * width}" y="${y0 * height}" width="${(x1 - x0) * width}" height="${(y1 - y0) * height}" fill="#fff"/>`,
+  ).join("");
+  return sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${rects}</svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
 }
 
-const encode = (image: RgbImage) => sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).jpeg({ quality: 92, chromaSubsampling: "4:4:4" }).toBuffer();
+const encode = (image: RgbImage) =>
+  sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality: 92, chromaSubsampling: "4:4:4" })
+    .toBuffer();
 
 export async function keptAreasTime(): Promise<Figure> {
-  const photo = await sharp(fs.readFileSync(path.join(ROOT, REAL_PHOTO))).resize(4000, 3000, { fit: "fill" }).jpeg({ quality: 90 }).toBuffer();
-  const params = { type: "staging" as const, roomType: "living_room", style: "modern", color: null, intensity: 0.8, environment: "interior" as const, maskPrompt: null, inspiration: null, styleReference: null, variant: 0 };
+  const photo = await sharp(fs.readFileSync(path.join(ROOT, REAL_PHOTO)))
+    .resize(4000, 3000, { fit: "fill" })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const params = {
+    type: "staging" as const,
+    roomType: "living_room",
+    style: "modern",
+    color: null,
+    intensity: 0.8,
+    environment: "interior" as const,
+    maskPrompt: null,
+    inspiration: null,
+    styleReference: null,
+    variant: 0,
+  };
   const staged = (await localRedesignProvider.redesign({ bytes: photo, contentType: "image/jpeg" }, params)).outputs[0].bytes;
-  const zoomed = await sharp(staged).resize(4120, 3090).extract({ left: 60, top: 45, width: 4000, height: 3000 }).jpeg({ quality: 90 }).toBuffer();
+  const zoomed = await sharp(staged)
+    .resize(4120, 3090)
+    .extract({ left: 60, top: 45, width: 4000, height: 3000 })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const mask = await maskPng(1024, 768);
   const source = await decodeRgb(photo);
   const cases = [
@@ -72,9 +106,23 @@ export async function keptAreasTime(): Promise<Figure> {
         encodes.push((await timed(() => encode(image))).ms);
       }
     }
-    const framing = restored?.restored ? (restored.reframing ? `warped, ${restored.image.width}×${restored.image.height}` : "same frame") : `not aligned: ${restored?.reason}`;
-    rows.push([c.name, `${ms(median(decodes))} + ${ms(median(encodes))}`, `${ms(median(pasting))} (p90 ${ms(percentile(pasting, 90))})`, ms(median(cpu)), framing]);
-    targets.push({ name: `${c.name}: compositing`, met: median(pasting) < TARGET_MS, detail: `median ${ms(median(pasting))} over ${RUNS} runs (target < ${ms(TARGET_MS)})` });
+    const framing = restored?.restored
+      ? restored.reframing
+        ? `warped, ${restored.image.width}×${restored.image.height}`
+        : "same frame"
+      : `not aligned: ${restored?.reason}`;
+    rows.push([
+      c.name,
+      `${ms(median(decodes))} + ${ms(median(encodes))}`,
+      `${ms(median(pasting))} (p90 ${ms(percentile(pasting, 90))})`,
+      ms(median(cpu)),
+      framing,
+    ]);
+    targets.push({
+      name: `${c.name}: compositing`,
+      met: median(pasting) < TARGET_MS,
+      detail: `median ${ms(median(pasting))} over ${RUNS} runs (target < ${ms(TARGET_MS)})`,
+    });
   }
   return {
     id: 18,

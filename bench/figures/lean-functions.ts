@@ -62,7 +62,13 @@ export async function leanFunctions(account: BenchAccount): Promise<Figure> {
   const functions = now.functions.filter((fn) => fn.name !== FLOOR_ROUTE_PATH);
   const rows = functions.map((fn) => {
     const before = baseline.functions[fn.name]?.bytes;
-    return [fn.name, before ? megabytes(before) : "—", megabytes(fn.bytes), before ? times(fn.bytes / before) : "—", `${fn.budget / MB} MB`];
+    return [
+      fn.name,
+      before ? megabytes(before) : "—",
+      megabytes(fn.bytes),
+      before ? times(fn.bytes / before) : "—",
+      `${fn.budget / MB} MB`,
+    ];
   });
   const overruns = functions.map(overBudget).filter((o) => o !== null);
   const bundleOverruns = now.bundles.filter((b) => b.bytes > b.budget && !b.names.includes(FLOOR_ROUTE_PATH));
@@ -74,7 +80,13 @@ export async function leanFunctions(account: BenchAccount): Promise<Figure> {
     me.push(await coldStart("/api/v1/me", { "x-api-key": account.apiKey }));
   }
   const coldRatio = pairedRatio(me, floor);
-  rows.push(["cold start → first GET /api/v1/me (baseline: floor route)", seconds(median(floor)), seconds(median(me)), times(coldRatio), "—"]);
+  rows.push([
+    "cold start → first GET /api/v1/me (baseline: floor route)",
+    seconds(median(floor)),
+    seconds(median(me)),
+    times(coldRatio),
+    "—",
+  ]);
 
   const largestLean = functions.filter((fn) => fn.budget === LEAN_BUDGET)[0];
   const largest = functions[0];

@@ -53,14 +53,28 @@ export async function ledgerThroughput(appDb: Database): Promise<Figure> {
     const rates = [];
     for (const scenario of ["one account", "32 accounts"] as const) {
       const accounts = async (name: string) => {
-        const made = await Promise.all(Array.from({ length: scenario === "one account" ? 1 : WORKERS }, (_, i) => benchAccount(appDb, `${name}-${scenario === "one account" ? "hot" : "spread"}-${i}`)));
+        const made = await Promise.all(
+          Array.from({ length: scenario === "one account" ? 1 : WORKERS }, (_, i) =>
+            benchAccount(appDb, `${name}-${scenario === "one account" ? "hot" : "spread"}-${i}`),
+          ),
+        );
         return (worker: number) => made[worker % made.length].accountId;
       };
       const [debitAccount, updateAccount] = [await accounts("ledger-debit"), await accounts("ledger-update")];
       const debit = (worker: number) =>
-        db.transaction((tx) => debitCredits(tx, { accountId: debitAccount(worker), amount: 1, chargeKey: `bench:${crypto.randomUUID()}`, jobId: "bench", operation: "bench" }));
+        db.transaction((tx) =>
+          debitCredits(tx, {
+            accountId: debitAccount(worker),
+            amount: 1,
+            chargeKey: `bench:${crypto.randomUUID()}`,
+            jobId: "bench",
+            operation: "bench",
+          }),
+        );
       const bareUpdate = (worker: number) =>
-        sql.begin((tx) => tx`update v1.accounts set credit_balance = credit_balance - 1, updated_at = now() where id = ${updateAccount(worker)}`);
+        sql.begin(
+          (tx) => tx`update v1.accounts set credit_balance = credit_balance - 1, updated_at = now() where id = ${updateAccount(worker)}`,
+        );
       await closedLoop(WARMUP_SECONDS, bareUpdate);
       await closedLoop(WARMUP_SECONDS, debit);
       rates.push({ scenario, baseline: await closedLoop(SECONDS, bareUpdate), atrium: await closedLoop(SECONDS, debit) });
@@ -74,7 +88,9 @@ export async function ledgerThroughput(appDb: Database): Promise<Figure> {
       Array.from({ length: WORKERS }, async () => {
         for (let key = attempts.pop(); key; key = attempts.pop()) {
           try {
-            const result = await db.transaction((tx) => debitCredits(tx, { accountId: scarce.accountId, amount: 1, chargeKey: key, jobId: key, operation: "bench" }));
+            const result = await db.transaction((tx) =>
+              debitCredits(tx, { accountId: scarce.accountId, amount: 1, chargeKey: key, jobId: key, operation: "bench" }),
+            );
             outcome[result.alreadyCharged ? "alreadyCharged" : "charged"]++;
           } catch (error) {
             if (!(error instanceof AppError && error.code === "insufficient_credits")) throw error;
@@ -93,9 +109,24 @@ export async function ledgerThroughput(appDb: Database): Promise<Figure> {
       method: `${WORKERS} concurrent workers on one postgres.js pool of ${WORKERS}, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up: all on one account (every debit waits for the previous one's row lock), then one account per worker. Every account of the figure is checked for anomalies afterwards. Anomaly run: balance ${BALANCE}, ${DISTINCT_CHARGES} charge keys each sent twice, shuffled.`,
       columns: ["measure", "baseline (bare UPDATE in a transaction)", "Atrium (debitCredits in a transaction)", "ratio"],
       rows: [
-        ...rates.map((r) => [`debits per second, ${r.scenario}`, fixed(r.baseline, 0), fixed(r.atrium, 0), times(ratio(r.atrium, r.baseline))]),
-        ["anomaly run: charged / already charged / refused", "—", `${outcome.charged} / ${outcome.alreadyCharged} / ${outcome.refused}`, "—"],
-        ["negative balances / double debits / balance ≠ ledger sum / lost or extra debits", "—", `${anomalies.negative} / ${anomalies.doubleDebits} / ${anomalies.ledgerMismatch} / ${lost}`, "—"],
+        ...rates.map((r) => [
+          `debits per second, ${r.scenario}`,
+          fixed(r.baseline, 0),
+          fixed(r.atrium, 0),
+          times(ratio(r.atrium, r.baseline)),
+        ]),
+        [
+          "anomaly run: charged / already charged / refused",
+          "—",
+          `${outcome.charged} / ${outcome.alreadyCharged} / ${outcome.refused}`,
+          "—",
+        ],
+        [
+          "negative balances / double debits / balance ≠ ledger sum / lost or extra debits",
+          "—",
+          `${anomalies.negative} / ${anomalies.doubleDebits} / ${anomalies.ledgerMismatch} / ${lost}`,
+          "—",
+        ],
       ],
       targets: [
         ...rates.map((r) => ({ name: `≥ 500 debits/s, ${r.scenario}`, met: r.atrium >= 500, detail: `${fixed(r.atrium, 0)} debits/s` })),

@@ -49,14 +49,24 @@ async function remotePrediction(bytes: Buffer): Promise<void> {
   const form = new FormData();
   form.append("content", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "input.jpg");
   const file = (await (await fetch(`${baseUrl}/files`, { method: "POST", headers: auth, body: form })).json()) as { urls: { get: string } };
-  const { path, body } = createRequest(env.REPLICATE_MODEL_REDESIGN, { prompt: "Stage this living room in scandinavian style.", input_image: file.urls.get, aspect_ratio: "match_input_image", output_format: "jpg" });
-  const created = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { ...auth, "content-type": "application/json", Prefer: "wait=60" }, body: JSON.stringify(body) });
+  const { path, body } = createRequest(env.REPLICATE_MODEL_REDESIGN, {
+    prompt: "Stage this living room in scandinavian style.",
+    input_image: file.urls.get,
+    aspect_ratio: "match_input_image",
+    output_format: "jpg",
+  });
+  const created = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json", Prefer: "wait=60" },
+    body: JSON.stringify(body),
+  });
   let prediction = (await created.json()) as { status: string; output: string[] | null; urls: { get: string } };
   while (prediction.status === "starting" || prediction.status === "processing") {
     await new Promise((resolve) => setTimeout(resolve, 100));
     prediction = (await (await fetch(prediction.urls.get, { headers: auth })).json()) as typeof prediction;
   }
-  if (prediction.status !== "succeeded" || !prediction.output?.length) throw new Error(`the double's prediction ended ${prediction.status}`);
+  if (prediction.status !== "succeeded" || !prediction.output?.length)
+    throw new Error(`the double's prediction ended ${prediction.status}`);
   await (await fetch(prediction.output[0])).arrayBuffer();
 }
 
@@ -87,7 +97,11 @@ async function listingWithPhotos(bytes: Buffer) {
   const photoIds: string[] = [];
   for (let i = 0; i < PHOTOS; i++) {
     const fileName = `listing-${i + 1}.jpg`;
-    const [target] = await person.api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName, contentType: "image/jpeg", bytes: bytes.length }] });
+    const [target] = await person.api.photos.prepareUploads({
+      workspaceId,
+      projectId,
+      files: [{ fileName, contentType: "image/jpeg", bytes: bytes.length }],
+    });
     await getBlobStore().put(target.key, bytes, "image/jpeg");
     photoIds.push((await person.api.photos.confirmUpload({ workspaceId, projectId, key: target.key, fileName })).id);
   }
@@ -127,7 +141,9 @@ export async function listingBatch(ctx: BenchContext): Promise<Figure> {
   });
   await untilSettled(ctx, id, 900_000);
   const batchMs = performance.now() - start;
-  const batch = (await listing.api.batches.list({ workspaceId: listing.workspaceId, projectId: listing.projectId })).find((b) => b.id === id)!;
+  const batch = (await listing.api.batches.list({ workspaceId: listing.workspaceId, projectId: listing.projectId })).find(
+    (b) => b.id === id,
+  )!;
   if (batch.counts.completed !== PHOTOS) throw new Error(`the batch settled with ${JSON.stringify(batch.counts)}`);
   const r = ratio(batchMs, rawMs);
   return {
@@ -140,6 +156,8 @@ export async function listingBatch(ctx: BenchContext): Promise<Figure> {
       ["studio batch, start → completed", seconds(batchMs), seconds(batchMs / PHOTOS)],
     ],
     targets: [{ name: "batch ≤ 1.3× provider time", met: r <= 1.3, detail: `${times(r)} (${seconds(batchMs)} vs ${seconds(rawMs)})` }],
-    notes: [`STUDIO_BATCH_IN_FLIGHT=${env.STUDIO_BATCH_IN_FLIGHT} photos handed to the service at a time; the batch function advances every second.`],
+    notes: [
+      `STUDIO_BATCH_IN_FLIGHT=${env.STUDIO_BATCH_IN_FLIGHT} photos handed to the service at a time; the batch function advances every second.`,
+    ],
   };
 }

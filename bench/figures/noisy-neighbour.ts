@@ -20,7 +20,13 @@ async function post(ctx: BenchContext, account: BenchAccount): Promise<string> {
   const response = await fetch(`${ctx.app.url}/api/v1/job`, {
     method: "POST",
     headers: { "x-api-key": account.apiKey, "content-type": "application/json" },
-    body: JSON.stringify({ source_url: ctx.images.url(photoFile(PHOTO)), room_type: "living_room", style: "modern", redesign_type: "staging", fast: true }),
+    body: JSON.stringify({
+      source_url: ctx.images.url(photoFile(PHOTO)),
+      room_type: "living_room",
+      style: "modern",
+      redesign_type: "staging",
+      fast: true,
+    }),
   });
   const body = (await response.json()) as { jobId?: string };
   if (response.status !== 200 || !body.jobId) throw new Error(`POST /job answered ${response.status}: ${JSON.stringify(body)}`);
@@ -44,7 +50,10 @@ async function timeOne(ctx: BenchContext, account: BenchAccount, timeoutMs: numb
   const start = performance.now();
   const jobId = await post(ctx, account);
   const watch = watchRun(ctx.db, `job-${jobId}`);
-  const completed = await untilCompleted(ctx, account, jobId, timeoutMs).then(() => performance.now(), (error: unknown) => error);
+  const completed = await untilCompleted(ctx, account, jobId, timeoutMs).then(
+    () => performance.now(),
+    (error: unknown) => error,
+  );
   const run = await watch.stop(Date.now());
   if (typeof completed !== "number") throw completed;
   return { ms: completed - start, run };
@@ -70,7 +79,13 @@ export async function noisyNeighbour(ctx: BenchContext): Promise<Figure> {
     id: 7,
     title: "Noisy neighbour",
     method: `Account B's one-output staging job (${PHOTO} photo, POST /job → GET completed, polled every 50 ms): median of ${IDLE_RUNS} on the idle stack, then once right after account A submitted ${BACKLOG} of the same jobs (10 at a time).`,
-    columns: ["case", "B submit → completed", "B's event queued before its run", "B's run created → seen completed", "B's slots: waiting / holding"],
+    columns: [
+      "case",
+      "B submit → completed",
+      "B's event queued before its run",
+      "B's run created → seen completed",
+      "B's slots: waiting / holding",
+    ],
     rows: [
       ["idle stack (median)", ms(idleMs), ...runCells(idleRun)],
       [`behind A's ${BACKLOG} jobs`, ms(busy.ms), ...runCells(busy.run)],

@@ -37,24 +37,40 @@ const STAGING: RedesignParams = {
 
 async function apiUpscale(ctx: BenchContext): Promise<void> {
   const answer = await apiJson(ctx, "POST", "/upscale", { image_url: ctx.images.url(photoFile(PHOTO)) });
-  if (answer.status !== 200 || answer.body.status !== "completed") throw new Error(`POST /upscale answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || answer.body.status !== "completed")
+    throw new Error(`POST /upscale answered ${answer.status}: ${JSON.stringify(answer.body)}`);
 }
 
 async function rawUpscale(ctx: BenchContext): Promise<void> {
-  await localUpscaleProvider.upscale({ bytes: ctx.photos[photoFile(PHOTO)], contentType: "image/jpeg" }, { maxLongSide: UPSCALE_MAX_LONG_SIDE });
+  await localUpscaleProvider.upscale(
+    { bytes: ctx.photos[photoFile(PHOTO)], contentType: "image/jpeg" },
+    { maxLongSide: UPSCALE_MAX_LONG_SIDE },
+  );
 }
 
 /** Runs a staging job through the API; returns when GET first shows it completed, and how long after completed_at that was. */
 async function apiStaging(ctx: BenchContext): Promise<{ visibleAfterCompletionMs: number; queueWaitMs: number }> {
-  const created = await apiJson(ctx, "POST", "/job", { source_url: ctx.images.url(photoFile(PHOTO)), room_type: "living_room", style: "modern", redesign_type: "staging", fast: true });
+  const created = await apiJson(ctx, "POST", "/job", {
+    source_url: ctx.images.url(photoFile(PHOTO)),
+    room_type: "living_room",
+    style: "modern",
+    redesign_type: "staging",
+    fast: true,
+  });
   if (created.status !== 200) throw new Error(`POST /job answered ${created.status}: ${JSON.stringify(created.body)}`);
   const deadline = Date.now() + 120_000;
   for (;;) {
     const polled = await apiJson(ctx, "GET", `/jobs/${created.body.jobId}`);
     const seenAt = Date.now();
     if (polled.body.status === "completed") {
-      const [output] = await ctx.db.select({ completedAt: jobOutputs.completedAt }).from(jobOutputs).where(eq(jobOutputs.groupId, created.body.jobId));
-      return { visibleAfterCompletionMs: seenAt - output.completedAt!.getTime(), queueWaitMs: await queueWaitMs(ctx.db, `job-${created.body.jobId}`) };
+      const [output] = await ctx.db
+        .select({ completedAt: jobOutputs.completedAt })
+        .from(jobOutputs)
+        .where(eq(jobOutputs.groupId, created.body.jobId));
+      return {
+        visibleAfterCompletionMs: seenAt - output.completedAt!.getTime(),
+        queueWaitMs: await queueWaitMs(ctx.db, `job-${created.body.jobId}`),
+      };
     }
     if (polled.body.status !== "processing") throw new Error(`GET /jobs answered ${polled.status}: ${JSON.stringify(polled.body)}`);
     if (Date.now() > deadline) throw new Error("The staging job did not complete within 120 s.");
@@ -94,14 +110,38 @@ export async function pipelineOverhead(ctx: BenchContext): Promise<Figure> {
     method: `Source: a ${size} JPEG served from a local HTTP server; medians of ${RUNS} alternating runs after one warm-up of each; ratio = median of the run-by-run ratios. The raw calls run in the bench process on the same bytes (no fetch, no storage, no database).`,
     columns: ["operation", "baseline (raw provider)", "Atrium (API)", "ratio"],
     rows: [
-      [`upscale ${size} → 2×, POST /upscale (synchronous)`, seconds(median(upscale.raw)), seconds(median(upscale.api)), times(upscaleRatio)],
-      [`staging ${size}, POST /job fast → GET /jobs/{id} completed`, seconds(median(staging.raw)), seconds(median(staging.api)), times(pairedRatio(staging.api, staging.raw))],
-      ["staging: job event queued → executor run started", "—", `median ${ms(median(staging.queued))}, worst ${ms(Math.max(...staging.queued))}`, "—"],
-      ["staging: output completed_at → first GET showing completed", "—", `median ${ms(median(staging.visible))}, worst ${ms(worstVisible)}`, "—"],
+      [
+        `upscale ${size} → 2×, POST /upscale (synchronous)`,
+        seconds(median(upscale.raw)),
+        seconds(median(upscale.api)),
+        times(upscaleRatio),
+      ],
+      [
+        `staging ${size}, POST /job fast → GET /jobs/{id} completed`,
+        seconds(median(staging.raw)),
+        seconds(median(staging.api)),
+        times(pairedRatio(staging.api, staging.raw)),
+      ],
+      [
+        "staging: job event queued → executor run started",
+        "—",
+        `median ${ms(median(staging.queued))}, worst ${ms(Math.max(...staging.queued))}`,
+        "—",
+      ],
+      [
+        "staging: output completed_at → first GET showing completed",
+        "—",
+        `median ${ms(median(staging.visible))}, worst ${ms(worstVisible)}`,
+        "—",
+      ],
     ],
     targets: [
       { name: "upscale ≤ 1.2× the raw provider call", met: upscaleRatio <= 1.2, detail: times(upscaleRatio) },
-      { name: "job completion → visible < 1 s", met: worstVisible < 1000, detail: `worst of ${RUNS}: ${ms(worstVisible)} (polling every ${POLL_MS} ms)` },
+      {
+        name: "job completion → visible < 1 s",
+        met: worstVisible < 1000,
+        detail: `worst of ${RUNS}: ${ms(worstVisible)} (polling every ${POLL_MS} ms)`,
+      },
     ],
     notes: [],
   };

@@ -33,7 +33,14 @@ const CARD_TARGET_MS = 100;
 const CREATE_TARGET_MS = 1000;
 const VIEWPORT = { width: 1280, height: 800 };
 // The flags of playwright.config.ts.
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
 
 interface PageLoad {
   visibleMs: number;
@@ -49,10 +56,23 @@ async function listingOf80(ctx: BenchContext) {
   await studio.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   const api = await callerFor(user);
   const workspace = await api.workspaces.create({ name: "Bench Realty" });
-  const fields = { address: "80 Gallery Row", propertyType: "house", listingStatus: "active", listingType: "sale", price: null, bedrooms: null, bathrooms: null, notes: "" } as const;
+  const fields = {
+    address: "80 Gallery Row",
+    propertyType: "house",
+    listingStatus: "active",
+    listingType: "sale",
+    price: null,
+    bedrooms: null,
+    bathrooms: null,
+    notes: "",
+  } as const;
   const { id: projectId } = await api.projects.create({ workspaceId: workspace.id, fields });
   const bytes = ctx.photos[photoFile("large")];
-  const files = Array.from({ length: PHOTOS }, (_, i) => ({ fileName: `room-${String(i + 1).padStart(2, "0")}.jpg`, contentType: "image/jpeg" as const, bytes: bytes.length }));
+  const files = Array.from({ length: PHOTOS }, (_, i) => ({
+    fileName: `room-${String(i + 1).padStart(2, "0")}.jpg`,
+    contentType: "image/jpeg" as const,
+    bytes: bytes.length,
+  }));
   // prepareUploads takes at most 50 files a call, like the uploader's batches.
   const targets = [
     ...(await api.photos.prepareUploads({ workspaceId: workspace.id, projectId, files: files.slice(0, 40) })),
@@ -73,7 +93,9 @@ async function listingOf80(ctx: BenchContext) {
 async function signedInState(browser: Browser, appUrl: string, person: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL: appUrl });
   const { csrfToken } = (await (await context.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
-  const response = await context.request.post("/api/auth/callback/credentials", { form: { csrfToken, email: person.email, password: person.password, callbackUrl: "/workspaces", json: "true" } });
+  const response = await context.request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: person.email, password: person.password, callbackUrl: "/workspaces", json: "true" },
+  });
   if (!response.ok()) throw new Error(`sign-in failed: HTTP ${response.status()}`);
   const state = await context.storageState();
   await context.close();
@@ -95,7 +117,13 @@ const firstScreenPainted = (expected: number) => `new Promise((resolve) => {
   check();
 })`;
 
-async function loadOnce(browser: Browser, appUrl: string, state: Awaited<ReturnType<typeof signedInState>>, path: string, originals: boolean): Promise<PageLoad> {
+async function loadOnce(
+  browser: Browser,
+  appUrl: string,
+  state: Awaited<ReturnType<typeof signedInState>>,
+  path: string,
+  originals: boolean,
+): Promise<PageLoad> {
   const context = await browser.newContext({ baseURL: appUrl, viewport: VIEWPORT, storageState: state });
   try {
     if (originals) await context.route(/\.(thumb|display)\.webp(\?|$)/, (route) => route.abort());
@@ -104,9 +132,14 @@ async function loadOnce(browser: Browser, appUrl: string, state: Awaited<ReturnT
     const visibleMs = (await page.evaluate(firstScreenPainted(PHOTOS))) as number;
     const { lcpMs, images } = await page.evaluate(async () => {
       const lcp = await new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN)).observe({ type: "largest-contentful-paint", buffered: true });
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN)).observe({
+          type: "largest-contentful-paint",
+          buffered: true,
+        });
       });
-      const loaded = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === "img" && entry.responseEnd > 0);
+      const loaded = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+        (entry) => entry.initiatorType === "img" && entry.responseEnd > 0,
+      );
       return { lcpMs: lcp, images: loaded.length };
     });
     return { visibleMs, lcpMs, images };
@@ -142,7 +175,8 @@ async function clickToCards(page: Page): Promise<{ workingMs: number; answeredMs
     const before = document.querySelectorAll('article[aria-labelledby^="generation-"]').length;
     document.addEventListener("click", () => (marks.click ??= performance.now()), { capture: true, once: true });
     new MutationObserver((_, observer) => {
-      if (marks.working === undefined && document.querySelector('article[aria-label="Staging, starting"]')) requestAnimationFrame(() => (marks.working ??= performance.now()));
+      if (marks.working === undefined && document.querySelector('article[aria-label="Staging, starting"]'))
+        requestAnimationFrame(() => (marks.working ??= performance.now()));
       if (document.querySelectorAll('article[aria-labelledby^="generation-"]').length > before) {
         requestAnimationFrame(() => (marks.answered ??= performance.now()));
         observer.disconnect();
@@ -150,10 +184,14 @@ async function clickToCards(page: Page): Promise<{ workingMs: number; answeredMs
     }).observe(document.body, { childList: true, subtree: true });
   });
   await button.click();
-  const marks = await page.waitForFunction(() => {
-    const m = (window as unknown as { __marks: Record<string, number> }).__marks;
-    return m.answered !== undefined && m.working !== undefined ? m : null;
-  }, null, { timeout: 60_000 });
+  const marks = await page.waitForFunction(
+    () => {
+      const m = (window as unknown as { __marks: Record<string, number> }).__marks;
+      return m.answered !== undefined && m.working !== undefined ? m : null;
+    },
+    null,
+    { timeout: 60_000 },
+  );
   const { click, working, answered } = (await marks.jsonValue()) as Record<string, number>;
   return { workingMs: working - click, answeredMs: answered - click, interactiveMs };
 }
@@ -167,7 +205,11 @@ async function createProjectOnce(page: Page, projectsPath: string, address: stri
   await page.goto(projectsPath);
   const open = page.getByRole("button", { name: "New project" }).first();
   await open.waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll("button")].some((b) => /New project/.test(b.textContent ?? "") && Object.keys(b).some((key) => key.startsWith("__reactProps"))));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("button")].some(
+      (b) => /New project/.test(b.textContent ?? "") && Object.keys(b).some((key) => key.startsWith("__reactProps")),
+    ),
+  );
   await open.click();
   const dialog = page.getByRole("dialog", { name: "New project" });
   await dialog.getByLabel("Address").fill(address);
@@ -227,13 +269,48 @@ export async function projectPage(ctx: BenchContext): Promise<Figure> {
         "measured first with the server otherwise idle (the target), then right after the Stage photo clicks while their stagings run.",
       columns: ["measure", "baseline", "Atrium", "ratio"],
       rows: [
-        ["visible content", seconds(med(baseline, "visibleMs")), seconds(visible), times(pairedRatio(atrium.map((l) => l.visibleMs), baseline.map((l) => l.visibleMs)))],
-        ["largest contentful paint", seconds(med(baseline, "lcpMs")), seconds(med(atrium, "lcpMs")), times(pairedRatio(atrium.map((l) => l.lcpMs), baseline.map((l) => l.lcpMs)))],
+        [
+          "visible content",
+          seconds(med(baseline, "visibleMs")),
+          seconds(visible),
+          times(
+            pairedRatio(
+              atrium.map((l) => l.visibleMs),
+              baseline.map((l) => l.visibleMs),
+            ),
+          ),
+        ],
+        [
+          "largest contentful paint",
+          seconds(med(baseline, "lcpMs")),
+          seconds(med(atrium, "lcpMs")),
+          times(
+            pairedRatio(
+              atrium.map((l) => l.lcpMs),
+              baseline.map((l) => l.lcpMs),
+            ),
+          ),
+        ],
         ["images loaded by then", String(med(baseline, "images")), String(med(atrium, "images")), ""],
         ["navigation → Stage photo hydrated (interactive)", "", ms(median(cards.map((c) => c.interactiveMs))), ""],
-        ["click → working card", ms(median(cards.map((c) => c.answeredMs))), ms(working), times(pairedRatio(cards.map((c) => c.workingMs), cards.map((c) => c.answeredMs)))],
+        [
+          "click → working card",
+          ms(median(cards.map((c) => c.answeredMs))),
+          ms(working),
+          times(
+            pairedRatio(
+              cards.map((c) => c.workingMs),
+              cards.map((c) => c.answeredMs),
+            ),
+          ),
+        ],
         ["create project: Create project → its page shown", "", ms(creation), ""],
-        ["the same while three stagings of 4000×3000 photos run (local provider, in the server's process)", "", ms(median(busyCreations)), ""],
+        [
+          "the same while three stagings of 4000×3000 photos run (local provider, in the server's process)",
+          "",
+          ms(median(busyCreations)),
+          "",
+        ],
       ],
       targets: [
         { name: `visible content < ${seconds(TARGET_MS)}`, met: visible < TARGET_MS, detail: seconds(visible) },

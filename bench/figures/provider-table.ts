@@ -65,11 +65,16 @@ export async function providerTable(photos: Record<string, Buffer>): Promise<Fig
       }
     }
   }
-  notes.push(fs.existsSync(TIME) ? "Peak memory: max RSS from /usr/bin/time -v (the largest process, node or ffmpeg)." : "Peak memory: the child's own maxRSS (/usr/bin/time is missing; ffmpeg's memory is not included).");
+  notes.push(
+    fs.existsSync(TIME)
+      ? "Peak memory: max RSS from /usr/bin/time -v (the largest process, node or ffmpeg)."
+      : "Peak memory: the child's own maxRSS (/usr/bin/time is missing; ffmpeg's memory is not included).",
+  );
   return {
     id: 5,
     title: "Local provider: time and peak memory per operation",
-    method: "One run per cell, each in a fresh child process (node --import tsx); time excludes module loading, includes first-use setup (OpenCV WASM). Photos: the synthetic room with grain, JPEG q90; inpaint masks the box on the floor.",
+    method:
+      "One run per cell, each in a fresh child process (node --import tsx); time excludes module loading, includes first-use setup (OpenCV WASM). Photos: the synthetic room with grain, JPEG q90; inpaint masks the box on the floor.",
     columns: ["operation", "baseline: decode+encode (time, peak RSS)", "Atrium local provider (time, peak RSS)", "ratio", "output"],
     rows,
     targets: [],

@@ -19,16 +19,22 @@ const WARMUP_SECONDS = 3;
 const ROUNDS = 5;
 
 export async function requestLogOverhead(ctx: BenchContext): Promise<Figure> {
-  const unlogged = await startAppServer(ctx.account, ctx.provider, { port: PORTS.logOff, env: { V1_REQUEST_LOG: "off" }, label: "next start (request log off)" });
+  const unlogged = await startAppServer(ctx.account, ctx.provider, {
+    port: PORTS.logOff,
+    env: { V1_REQUEST_LOG: "off" },
+    label: "next start (request log off)",
+  });
   try {
     const headers = { "x-api-key": ctx.account.apiKey };
     const servers = { on: ctx.app.url, off: unlogged.url };
-    for (const url of Object.values(servers)) await load(`${url}/api/v1/me`, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
+    for (const url of Object.values(servers))
+      await load(`${url}/api/v1/me`, { connections: CONNECTIONS, seconds: WARMUP_SECONDS, headers });
     const runs: Record<"on" | "off", LoadResult[]> = { on: [], off: [] };
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate which side goes first, so neither always follows the other's writes.
       const order = round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
-      for (const side of order) runs[side].push(await load(`${servers[side]}/api/v1/me`, { connections: CONNECTIONS, seconds: SECONDS, headers }));
+      for (const side of order)
+        runs[side].push(await load(`${servers[side]}/api/v1/me`, { connections: CONNECTIONS, seconds: SECONDS, headers }));
     }
     const share = pairedRatio(
       runs.on.map((r) => r.requestsPerSecond),
@@ -50,7 +56,9 @@ export async function requestLogOverhead(ctx: BenchContext): Promise<Figure> {
       method: `autocannon in its own process, ${CONNECTIONS} connections × ${SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up of each; ${ROUNDS} rounds alternating the two servers (same build, same database; the second started with V1_REQUEST_LOG=off). Ratio = median of the rounds' on/off throughput.`,
       columns: ["server", `throughput per round`, "p50 / p99 per round"],
       rows: [row("off"), row("on")],
-      targets: [{ name: "GET /me throughput with the request log ≥ 95 % of without", met: share >= 0.95, detail: `${fixed(share * 100, 1)} %` }],
+      targets: [
+        { name: "GET /me throughput with the request log ≥ 95 % of without", met: share >= 0.95, detail: `${fixed(share * 100, 1)} %` },
+      ],
       notes: [
         `The log holds ${logged?.rows ?? 0} rows of the bench account, written by ${logged?.writes ?? 0} transactions (keys' last use updated in the same ones).`,
         ...(failures ? [`${failures} non-2xx answers or errors during the runs: the figures above are suspect.`] : []),

@@ -51,7 +51,9 @@ export async function sdkBundleSize(): Promise<Figure> {
       ["@atrium/sdk/mcp (MCP server, zod included; Node only)", kb(mcp.raw), kb(mcp.gzip), times(mcp.gzip / baseline.gzip)],
     ],
     targets: [{ name: "@atrium/sdk < 20 kB gzip", met: sdk.gzip < 20 * 1024, detail: kb(sdk.gzip) }],
-    notes: ["The SDK adds retries, wait helpers, typed errors and webhook verification (standardwebhooks and its SHA-256) to openapi-fetch."],
+    notes: [
+      "The SDK adds retries, wait helpers, typed errors and webhook verification (standardwebhooks and its SHA-256) to openapi-fetch.",
+    ],
   };
 }
 
@@ -59,9 +61,17 @@ export async function mcpStagePhoto(ctx: BenchContext): Promise<Figure> {
   const atrium = createAtriumClient({ baseUrl: `${ctx.app.url}/api/v1`, apiKey: ctx.account.apiKey });
   const client = new Client({ name: "bench", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${ctx.app.url}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${ctx.account.apiKey}` } } }),
+    new StreamableHTTPClientTransport(new URL(`${ctx.app.url}/api/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${ctx.account.apiKey}` } },
+    }),
   );
-  const input = { source_url: ctx.images.url(photoFile("small")), room_type: "living_room", redesign_type: "staging", style: "modern", fast: true };
+  const input = {
+    source_url: ctx.images.url(photoFile("small")),
+    room_type: "living_room",
+    redesign_type: "staging",
+    style: "modern",
+    fast: true,
+  };
   const viaApi = async () => {
     const { jobId } = await atrium.createJob(input);
     const job = await atrium.waitForJob(jobId, { intervalMs: MCP_POLL_INTERVAL_MS });
@@ -69,7 +79,8 @@ export async function mcpStagePhoto(ctx: BenchContext): Promise<Figure> {
   };
   const viaMcp = async () => {
     const result = await client.callTool({ name: "stage_photo", arguments: input });
-    if (result.isError || (result.structuredContent as { status?: string })?.status !== "completed") throw new Error(`stage_photo answered ${JSON.stringify(result.content)}`);
+    if (result.isError || (result.structuredContent as { status?: string })?.status !== "completed")
+      throw new Error(`stage_photo answered ${JSON.stringify(result.content)}`);
   };
   const api: number[] = [];
   const mcp: number[] = [];

@@ -23,12 +23,26 @@ const TARGET_MS = 1000;
 const REAL_PHOTO = "samples/structure-dev-set/decor8-hall.jpg";
 
 async function staged(source: Buffer): Promise<Buffer> {
-  const params = { type: "staging" as const, roomType: "living_room", style: "modern", color: null, intensity: 0.8, environment: "interior" as const, maskPrompt: null, inspiration: null, styleReference: null, variant: 0 };
+  const params = {
+    type: "staging" as const,
+    roomType: "living_room",
+    style: "modern",
+    color: null,
+    intensity: 0.8,
+    environment: "interior" as const,
+    maskPrompt: null,
+    inspiration: null,
+    styleReference: null,
+    variant: 0,
+  };
   return (await localRedesignProvider.redesign({ bytes: source, contentType: "image/jpeg" }, params)).outputs[0].bytes;
 }
 
 export async function structureCheckTime(photos: Record<string, Buffer>): Promise<Figure> {
-  const real = await sharp(fs.readFileSync(path.join(ROOT, REAL_PHOTO))).resize(4000, 3000, { fit: "fill" }).jpeg({ quality: 90 }).toBuffer();
+  const real = await sharp(fs.readFileSync(path.join(ROOT, REAL_PHOTO)))
+    .resize(4000, 3000, { fit: "fill" })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const pairs = [
     { name: "made-up room, 4000×3000", source: photos[photoFile("large")] },
     { name: "real photo (decor8-hall), 4000×3000", source: real },
@@ -47,8 +61,18 @@ export async function structureCheckTime(photos: Record<string, Buffer>): Promis
       atrium.push((await timed(check)).ms);
     }
     const verdict = (await check()).verdict;
-    rows.push([pair.name, ms(median(baseline)), `${ms(median(atrium))} (p90 ${ms(percentile(atrium, 90))})`, times(pairedRatio(atrium, baseline)), verdict]);
-    targets.push({ name: `${pair.name}: check time`, met: median(atrium) < TARGET_MS, detail: `median ${ms(median(atrium))} over ${RUNS} runs (target < ${ms(TARGET_MS)})` });
+    rows.push([
+      pair.name,
+      ms(median(baseline)),
+      `${ms(median(atrium))} (p90 ${ms(percentile(atrium, 90))})`,
+      times(pairedRatio(atrium, baseline)),
+      verdict,
+    ]);
+    targets.push({
+      name: `${pair.name}: check time`,
+      met: median(atrium) < TARGET_MS,
+      detail: `median ${ms(median(atrium))} over ${RUNS} runs (target < ${ms(TARGET_MS)})`,
+    });
   }
   return {
     id: 11,

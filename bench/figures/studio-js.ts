@@ -33,7 +33,10 @@ const chunkPath = (file: string) => file.replace(/^\/?_next\//, "");
 
 function pageChunks(route: string): Set<string> {
   const source = fs.readFileSync(path.join(NEXT_DIR, "server/app", `${route}_client-reference-manifest.js`), "utf8");
-  const sandbox: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]>; clientModules: Record<string, { chunks: string[] }> }> } = {};
+  const sandbox: {
+    globalThis?: unknown;
+    __RSC_MANIFEST?: Record<string, { entryJSFiles: Record<string, string[]>; clientModules: Record<string, { chunks: string[] }> }>;
+  } = {};
   sandbox.globalThis = sandbox;
   vm.runInNewContext(source, sandbox);
   const manifest = sandbox.__RSC_MANIFEST![route];
@@ -70,10 +73,17 @@ export async function studioJs(appUrl: string | null): Promise<Figure> {
   return {
     id: 6,
     title: "Studio: first-load JS per page (gzipped)",
-    method: "From .next manifests (see the comment of bench/figures/studio-js.ts); gzip level 9. Cross-check: the scripts the HTML of public pages loads.",
+    method:
+      "From .next manifests (see the comment of bench/figures/studio-js.ts); gzip level 9. Cross-check: the scripts the HTML of public pages loads.",
     columns: ["page", "baseline: framework (root main files)", "Atrium page (upper bound)", "ratio", "from the page's HTML"],
     rows,
-    targets: [{ name: "every page < 200 kB (dev pages excluded)", met: worst.bytes < TARGET_BYTES, detail: `largest ${worst.url} ${kb(worst.bytes)}` }],
+    targets: [
+      {
+        name: "every page < 200 kB (dev pages excluded)",
+        met: worst.bytes < TARGET_BYTES,
+        detail: `largest ${worst.url} ${kb(worst.bytes)}`,
+      },
+    ],
     notes: [],
   };
 }

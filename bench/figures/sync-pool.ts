@@ -69,17 +69,40 @@ export async function syncPool(ctx: BenchContext): Promise<Figure> {
   const burst = await run(ctx, REQUESTS);
   const bound = idleRss + poolSize * JOB_BOUND_MB * 2 ** 20;
   const throughput = ratio(REQUESTS / burst.ms, REQUESTS / paced.ms);
-  const row = (name: string, r: typeof paced) => [name, seconds(r.ms), `${((REQUESTS / r.ms) * 60_000).toFixed(1)}/min`, String(r.refusals), String(r.failures.length), mb(r.peakRss)];
+  const row = (name: string, r: typeof paced) => [
+    name,
+    seconds(r.ms),
+    `${((REQUESTS / r.ms) * 60_000).toFixed(1)}/min`,
+    String(r.refusals),
+    String(r.failures.length),
+    mb(r.peakRss),
+  ];
   return {
     id: 10,
     title: "Sync image pool",
     method: `${REQUESTS} POST /upscale of a 4000×3000 JPEG (48 MP out) against the production server with a pool of ${poolSize} (V1_SYNC_POOL_SIZE auto: min(cores, memory ÷ 450 MB)): all ${REQUESTS} clients at once, each retrying a 503 server_busy after its Retry-After, against the same ${REQUESTS} requests sent ${poolSize} at a time. Server memory: resident set of the next start process tree sampled every 100 ms.`,
     columns: ["case", "wall time", "throughput", "503 refusals", "other failures", "peak RSS"],
-    rows: [row(`${poolSize} in flight (pool size)`, paced), row(`${REQUESTS} at once`, burst), ["server idle, before", "", "", "", "", mb(idleRss)]],
+    rows: [
+      row(`${poolSize} in flight (pool size)`, paced),
+      row(`${REQUESTS} at once`, burst),
+      ["server idle, before", "", "", "", "", mb(idleRss)],
+    ],
     targets: [
-      { name: "no failure but the documented 503", met: burst.failures.length === 0, detail: burst.failures.length ? burst.failures.join(", ") : `${burst.refusals} × 503 server_busy, then completed` },
-      { name: `peak RSS ≤ idle + pool × ${JOB_BOUND_MB} MB`, met: burst.peakRss <= bound, detail: `${mb(burst.peakRss)} (bound ${mb(bound)})` },
-      { name: "throughput ≥ 90 % of pool-size concurrency", met: throughput >= 0.9, detail: `${(throughput * 100).toFixed(0)} % (${seconds(burst.ms)} vs ${seconds(paced.ms)})` },
+      {
+        name: "no failure but the documented 503",
+        met: burst.failures.length === 0,
+        detail: burst.failures.length ? burst.failures.join(", ") : `${burst.refusals} × 503 server_busy, then completed`,
+      },
+      {
+        name: `peak RSS ≤ idle + pool × ${JOB_BOUND_MB} MB`,
+        met: burst.peakRss <= bound,
+        detail: `${mb(burst.peakRss)} (bound ${mb(bound)})`,
+      },
+      {
+        name: "throughput ≥ 90 % of pool-size concurrency",
+        met: throughput >= 0.9,
+        detail: `${(throughput * 100).toFixed(0)} % (${seconds(burst.ms)} vs ${seconds(paced.ms)})`,
+      },
     ],
     notes: [`Pool size ${poolSize} on this machine; V1_SYNC_QUEUE_TIMEOUT_MS decides how long a request waits before its 503.`],
   };

@@ -16,7 +16,8 @@ const PHOTO = "large" as const;
 /** Returns how long the video's event waited for the executor. */
 async function apiVideo(ctx: BenchContext): Promise<number> {
   const created = await apiJson(ctx, "POST", "/video", { mode: "zoom_in", image_url: ctx.images.url(photoFile(PHOTO)), duration: 5 });
-  if (created.status !== 200 || !created.body.job_id) throw new Error(`POST /video answered ${created.status}: ${JSON.stringify(created.body)}`);
+  if (created.status !== 200 || !created.body.job_id)
+    throw new Error(`POST /video answered ${created.status}: ${JSON.stringify(created.body)}`);
   const deadline = Date.now() + 180_000;
   for (;;) {
     const polled = await apiJson(ctx, "GET", `/video?job_id=${created.body.job_id}`);

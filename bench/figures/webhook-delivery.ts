@@ -57,13 +57,21 @@ async function until(done: () => boolean, timeoutMs: number): Promise<void> {
 
 export async function webhookDelivery(ctx: BenchContext): Promise<Figure> {
   const account = await benchAccount(ctx.db, "webhooks");
-  await createEndpoint(ctx.db, { accountId: account.accountId, url: `http://127.0.0.1:${PORTS.receiver}/hook`, eventTypes: ["job.completed"] });
+  await createEndpoint(ctx.db, {
+    accountId: account.accountId,
+    url: `http://127.0.0.1:${PORTS.receiver}/hook`,
+    eventTypes: ["job.completed"],
+  });
   const service = await createVerbContext({ db: ctx.db });
   const receiver = await startReceiver();
   const emitted = new Map<string, number>();
   const emit = async () => {
     const at = performance.now();
-    const result = await emitWebhook(service, { accountId: account.accountId, type: "job.completed", data: { job_id: crypto.randomUUID(), kind: "job", status: "completed" } });
+    const result = await emitWebhook(service, {
+      accountId: account.accountId,
+      type: "job.completed",
+      data: { job_id: crypto.randomUUID(), kind: "job", status: "completed" },
+    });
     if (!result) throw new Error("no endpoint took the event: are webhooks enabled for the bench?");
     emitted.set(result.eventId, at);
   };
@@ -76,9 +84,11 @@ export async function webhookDelivery(ctx: BenchContext): Promise<Figure> {
 
     const burstStart = performance.now();
     let left = BURST;
-    await Promise.all(Array.from({ length: EMITTERS }, async () => {
-      while (left-- > 0) await emit();
-    }));
+    await Promise.all(
+      Array.from({ length: EMITTERS }, async () => {
+        while (left-- > 0) await emit();
+      }),
+    );
     const emittedMs = performance.now() - burstStart;
     await until(() => receiver.arrivals.size >= BURST, 300_000);
     const burstMs = Math.max(...receiver.arrivals.values()) - burstStart;
@@ -115,7 +125,9 @@ export async function webhookDelivery(ctx: BenchContext): Promise<Figure> {
         { name: "≥ 100 deliveries/s", met: throughput >= 100, detail: `${fixed(throughput, 0)} deliveries/s` },
         { name: "p99 event → delivered < 2 s", met: p99 < 2000, detail: `${ms(p99)} at ${RATE} events/s` },
       ],
-      notes: ["First attempts are made by the emitting process (here the bench's, as a job's durable step makes them in the server's), 16 at once per endpoint; none failed, so no retry run was needed."],
+      notes: [
+        "First attempts are made by the emitting process (here the bench's, as a job's durable step makes them in the server's), 16 at once per endpoint; none failed, so no retry run was needed.",
+      ],
     };
   } finally {
     await receiver.close();

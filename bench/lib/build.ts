@@ -33,7 +33,11 @@ const KEPT = new Set([".next", "node_modules", ".bench-fingerprint"]);
 
 /** Source files of the working tree. The lockfile stays out, so Next takes the checkout as the workspace root and node_modules resolves inside it. */
 function sourceFiles(): string[] {
-  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return listed.split("\0").filter((file) => file && file !== "package-lock.json" && fs.existsSync(path.join(ROOT, file)));
 }
 
@@ -48,12 +52,14 @@ function fingerprint(files: string[]): string {
 
 function snapshot(files: string[]): void {
   fs.mkdirSync(BUILD_DIR, { recursive: true });
-  for (const entry of fs.readdirSync(BUILD_DIR)) if (!KEPT.has(entry)) fs.rmSync(path.join(BUILD_DIR, entry), { recursive: true, force: true });
+  for (const entry of fs.readdirSync(BUILD_DIR))
+    if (!KEPT.has(entry)) fs.rmSync(path.join(BUILD_DIR, entry), { recursive: true, force: true });
   for (const file of files) {
     fs.mkdirSync(path.dirname(path.join(BUILD_DIR, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(BUILD_DIR, file));
   }
-  if (!fs.existsSync(path.join(BUILD_DIR, "node_modules"))) fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(BUILD_DIR, "node_modules"));
+  if (!fs.existsSync(path.join(BUILD_DIR, "node_modules")))
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(BUILD_DIR, "node_modules"));
   fs.mkdirSync(path.dirname(path.join(BUILD_DIR, FLOOR_ROUTE_FILE)), { recursive: true });
   fs.writeFileSync(path.join(BUILD_DIR, FLOOR_ROUTE_FILE), FLOOR_ROUTE);
 }
@@ -66,7 +72,8 @@ export async function ensureBuild(options: { reuse: boolean; force: boolean; env
   const hasBuild = fs.existsSync(path.join(BUILD_DIR, ".next", "BUILD_ID"));
   if (!options.force && hasBuild) {
     if (options.reuse) return { built: false, reason: "existing bench build reused (--reuse-build)" };
-    if (fs.existsSync(FINGERPRINT) && fs.readFileSync(FINGERPRINT, "utf8") === current) return { built: false, reason: "bench build is up to date with the working tree" };
+    if (fs.existsSync(FINGERPRINT) && fs.readFileSync(FINGERPRINT, "utf8") === current)
+      return { built: false, reason: "bench build is up to date with the working tree" };
   }
   const reason = options.force ? "--rebuild" : hasBuild ? "sources changed since the last bench build" : "no bench build yet";
   console.log(`[bench] next build of a snapshot in ${path.relative(ROOT, BUILD_DIR)} (${reason}) ...`);
@@ -74,7 +81,11 @@ export async function ensureBuild(options: { reuse: boolean; force: boolean; env
   fs.rmSync(FINGERPRINT, { force: true });
   snapshot(files);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], { cwd: BUILD_DIR, env: options.env, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: BUILD_DIR,
+      env: options.env,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     child.once("error", reject);
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
   });

@@ -21,7 +21,10 @@ export async function benchPhoto(size: Size): Promise<Buffer> {
   const grain = await sharp({ create: { ...size, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 12 } } })
     .png()
     .toBuffer();
-  return sharp(room).composite([{ input: grain, blend: "soft-light" }]).jpeg({ quality: 90 }).toBuffer();
+  return sharp(room)
+    .composite([{ input: grain, blend: "soft-light" }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** A mask for inpainting: white over the box on the floor, grown by a margin. */

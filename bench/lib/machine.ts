@@ -18,7 +18,10 @@ export function describeMachine(): Machine {
     memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
     node: process.version,
     os: `${os.type()} ${os.release()} (${os.arch()})`,
-    load: os.loadavg().map((l) => l.toFixed(2)).join(" / "),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / "),
   };
 }
 

@@ -31,7 +31,10 @@ function safeRead(file: string): string {
 
 /** Bytes resident now in the process tree rooted at pid. */
 export function treeRss(pid: number): number {
-  return [pid, ...descendants(pid)].reduce((sum, p) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(safeRead(`/proc/${p}/status`))?.[1] ?? 0) * 1024, 0);
+  return [pid, ...descendants(pid)].reduce(
+    (sum, p) => sum + Number(/VmRSS:\s+(\d+) kB/.exec(safeRead(`/proc/${p}/status`))?.[1] ?? 0) * 1024,
+    0,
+  );
 }
 
 /** Samples treeRss every `everyMs` until stopped; `stop()` returns the highest sample. */

@@ -23,8 +23,16 @@ export interface Figure {
 }
 
 export function failedFigure(id: number, title: string, error: unknown): Figure {
-  const message = error instanceof Error ? error.stack ?? error.message : String(error);
-  return { id, title, method: "", columns: [], rows: [], targets: [{ name: "ran", met: false, detail: "the figure failed" }], notes: [`Failed: ${message}`] };
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return {
+    id,
+    title,
+    method: "",
+    columns: [],
+    rows: [],
+    targets: [{ name: "ran", met: false, detail: "the figure failed" }],
+    notes: [`Failed: ${message}`],
+  };
 }
 
 /**
@@ -37,7 +45,10 @@ export function perProvider(id: number, title: string, parts: { label: string; f
   return {
     id,
     title,
-    method: parts.filter((p) => p.figure.method).map((p) => `${p.label}: ${p.figure.method}`).join(" "),
+    method: parts
+      .filter((p) => p.figure.method)
+      .map((p) => `${p.label}: ${p.figure.method}`)
+      .join(" "),
     columns: measured ? ["provider", ...measured.columns] : [],
     rows: parts.flatMap((p) => p.figure.rows.map((row) => [p.label, ...row])),
     targets: parts.flatMap((p) => p.figure.targets.map((t) => ({ ...t, name: `${p.label}: ${t.name}` }))),
@@ -47,7 +58,11 @@ export function perProvider(id: number, title: string, parts: { label: string; f
 
 function textTable(columns: string[], rows: string[][]): string {
   const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (cell ?? "").padEnd(widths[i])).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (cell ?? "").padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(columns), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
@@ -62,7 +77,11 @@ export function renderText(figure: Figure): string {
 
 function markdownTable(columns: string[], rows: string[][]): string {
   const escape = (cell: string) => (cell ?? "").replace(/\|/g, "\\|");
-  return [`| ${columns.map(escape).join(" | ")} |`, `|${columns.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.map(escape).join(" | ")} |`)].join("\n");
+  return [
+    `| ${columns.map(escape).join(" | ")} |`,
+    `|${columns.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.map(escape).join(" | ")} |`),
+  ].join("\n");
 }
 
 export function renderMarkdown(figure: Figure): string {

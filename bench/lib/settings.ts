@@ -16,7 +16,15 @@ export const BENCH_PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54339);
  * app: the measured server; stripe: the Stripe contract double (figure 13); logOff: the same
  * build with V1_REQUEST_LOG=off (figure 14); receiver: webhook receiver (figure 15).
  */
-export const PORTS = { app: base + 1, baseline: base + 2, images: base + 3, replicate: base + 4, stripe: base + 5, logOff: base + 6, receiver: base + 7 } as const;
+export const PORTS = {
+  app: base + 1,
+  baseline: base + 2,
+  images: base + 3,
+  replicate: base + 4,
+  stripe: base + 5,
+  logOff: base + 6,
+  receiver: base + 7,
+} as const;
 
 /** The Stripe contract double the server's payments go to (figure 13), run in the bench's process. */
 export const BENCH_STRIPE = {
@@ -39,7 +47,8 @@ export const REMOTE_PROVIDER = {
   predictionMs: 2500,
 } as const;
 
-const FOREIGN_SETTINGS = /^(DATABASE_URL|APP_URL|PORT|VERCEL.*|INNGEST_.*|S3_.*|PROVIDER_.*|REPLICATE_.*|OPENAI_.*|KLING_.*|V1_.*|LOCAL_EXECUTOR_.*|STRIPE_.*|STUDIO_SIGNUP_PLAN)$/;
+const FOREIGN_SETTINGS =
+  /^(DATABASE_URL|APP_URL|PORT|VERCEL.*|INNGEST_.*|S3_.*|PROVIDER_.*|REPLICATE_.*|OPENAI_.*|KLING_.*|V1_.*|LOCAL_EXECUTOR_.*|STRIPE_.*|STUDIO_SIGNUP_PLAN)$/;
 
 export function benchEnv(provider: BenchProvider = "local"): NodeJS.ProcessEnv {
   const kept = Object.entries(process.env).filter(([key, value]) => value !== undefined && !FOREIGN_SETTINGS.test(key));
@@ -62,7 +71,14 @@ export function benchEnv(provider: BenchProvider = "local"): NodeJS.ProcessEnv {
     STRIPE_WEBHOOK_SECRET: BENCH_STRIPE.webhookSecret,
     STRIPE_API_BASE: BENCH_STRIPE.apiBase,
     ...(provider === "remote"
-      ? { PROVIDER_REDESIGN: "replicate", PROVIDER_INPAINT: "local", PROVIDER_UPSCALE: "local", PROVIDER_VIDEO: "local", REPLICATE_API_TOKEN: REMOTE_PROVIDER.token, REPLICATE_BASE_URL: REMOTE_PROVIDER.baseUrl }
+      ? {
+          PROVIDER_REDESIGN: "replicate",
+          PROVIDER_INPAINT: "local",
+          PROVIDER_UPSCALE: "local",
+          PROVIDER_VIDEO: "local",
+          REPLICATE_API_TOKEN: REMOTE_PROVIDER.token,
+          REPLICATE_BASE_URL: REMOTE_PROVIDER.baseUrl,
+        }
       : {}),
   };
 }

@@ -58,21 +58,36 @@ export async function startAppServer(
   const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
   const env = { ...benchEnv(provider), ...variant.env, PORT: String(variant.port) };
-  const started = startProcess(variant.label, process.execPath, [...profile, next, "start", "-p", String(variant.port), "-H", "127.0.0.1"], { env, cwd: BUILD_DIR });
+  const started = startProcess(
+    variant.label,
+    process.execPath,
+    [...profile, next, "start", "-p", String(variant.port), "-H", "127.0.0.1"],
+    { env, cwd: BUILD_DIR },
+  );
   const url = `http://127.0.0.1:${variant.port}`;
   await waitForHttp(`${url}/api/v1/me`, { process: started, headers: { "x-api-key": account.apiKey }, accept: (s) => s === 200 });
   return { url, process: started };
 }
 
 export function startBaselineServer(): Started {
-  return startProcess("baseline server", process.execPath, ["--import", "tsx", path.join(ROOT, "bench/api-overhead/baseline-server.ts"), String(PORTS.baseline)], { env: benchEnv(), cwd: ROOT });
+  return startProcess(
+    "baseline server",
+    process.execPath,
+    ["--import", "tsx", path.join(ROOT, "bench/api-overhead/baseline-server.ts"), String(PORTS.baseline)],
+    { env: benchEnv(), cwd: ROOT },
+  );
 }
 
 /** The remote-like provider: the Replicate double in its own process (settings.ts, REMOTE_PROVIDER). */
 export async function startRemoteProvider(): Promise<Started> {
   const { token, predictionMs, baseUrl } = REMOTE_PROVIDER;
   const script = path.join(ROOT, "bench/children/replicate-double.ts");
-  const started = startProcess("replicate double", process.execPath, ["--import", "tsx", script, String(PORTS.replicate), token, String(predictionMs)], { env: benchEnv(), cwd: ROOT });
+  const started = startProcess(
+    "replicate double",
+    process.execPath,
+    ["--import", "tsx", script, String(PORTS.replicate), token, String(predictionMs)],
+    { env: benchEnv(), cwd: ROOT },
+  );
   // Unauthenticated, it answers 401: it is up.
   await waitForHttp(`${baseUrl}/predictions/none`, { process: started, accept: (status) => status === 401 });
   return started;

@@ -34,7 +34,8 @@ function area(frame) {
   const chunk = url.match(/\.next\/server\/(.*)/);
   return chunk ? `.next/${chunk[1].slice(0, 40)}` : url.slice(-50);
 }
-const label = (frame) => `${frame.functionName || "(anonymous)"} ${(frame.url ?? "").split("/").slice(-2).join("/")}:${frame.lineNumber + 1}`;
+const label = (frame) =>
+  `${frame.functionName || "(anonymous)"} ${(frame.url ?? "").split("/").slice(-2).join("/")}:${frame.lineNumber + 1}`;
 
 const sum = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
 const bySelf = new Map();
@@ -56,11 +57,18 @@ for (const [id, ms] of selfMs) {
 }
 const print = (title, map, filter = () => true) => {
   console.log(`\n${title}`);
-  for (const [key, ms] of [...map].filter(([k]) => filter(k)).sort((a, b) => b[1] - a[1]).slice(0, top)) {
+  for (const [key, ms] of [...map]
+    .filter(([k]) => filter(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
     console.log(`${ms.toFixed(0).padStart(8)} ms ${((ms / totalMs) * 100).toFixed(1).padStart(5)} %  ${key}`);
   }
 };
 console.log(`${file}: ${(totalMs / 1000).toFixed(1)} s sampled`);
 print("self time by area", byArea);
 print("self time by function", bySelf);
-print("inclusive time, frames outside node_modules and node internals", inclusive, (k) => !k.includes("node_modules") && !k.includes(" node:") && !k.startsWith("("));
+print(
+  "inclusive time, frames outside node_modules and node internals",
+  inclusive,
+  (k) => !k.includes("node_modules") && !k.includes(" node:") && !k.startsWith("("),
+);

@@ -13,7 +13,12 @@ export function AuditEventList({ events }: { events: AuditEventRow[] }) {
       {events.map((event) => {
         const detail = formatAuditDetail(event.detail);
         return (
-          <li key={event.id} className="grid gap-1 py-3 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4" data-testid="audit-event" data-action={event.action}>
+          <li
+            key={event.id}
+            className="grid gap-1 py-3 text-sm sm:grid-cols-[11rem_1fr] sm:gap-4"
+            data-testid="audit-event"
+            data-action={event.action}
+          >
             <time dateTime={event.at.toISOString()} className="text-stone-600 tabular-nums">
               {when(event.at)}
             </time>

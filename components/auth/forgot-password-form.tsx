@@ -25,8 +25,8 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail?: string }) 
     return (
       <div className="space-y-4 text-sm text-stone-700" role="status">
         <p>
-          If <strong className="font-semibold text-stone-900">{sentTo}</strong> has an Atrium account, a link to choose a new password is
-          on its way. It works once and expires in 1 hour.
+          If <strong className="font-semibold text-stone-900">{sentTo}</strong> has an Atrium account, a link to choose a new password is on
+          its way. It works once and expires in 1 hour.
         </p>
         <p>
           <Link href="/sign-in" className="font-medium text-accent-700 underline-offset-2 hover:underline">

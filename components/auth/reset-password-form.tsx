@@ -44,7 +44,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form method="post" onSubmit={onSubmit} className="space-y-4">
       {error ? <ErrorState title="Could not change your password" message={error} /> : null}
-      <TextField label="New password" name="password" type="password" autoComplete="new-password" minLength={8} required autoFocus hint="At least 8 characters." />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        autoFocus
+        hint="At least 8 characters."
+      />
       <TextField label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" minLength={8} required />
       <Button type="submit" className="w-full" loading={reset.isPending || signingIn} disabled={!hydrated}>
         Save new password

@@ -52,9 +52,24 @@ export function SignInForm({
             {notice}
           </p>
         ) : null}
-        <TextField label="Email" name="email" type="email" autoComplete="email" required autoFocus={!defaultEmail} defaultValue={defaultEmail} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus={!defaultEmail}
+          defaultValue={defaultEmail}
+        />
         <div className="space-y-1.5">
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(defaultEmail)} />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus={Boolean(defaultEmail)}
+          />
           <p className="text-right text-xs">
             <Link href="/forgot-password" className="font-medium text-accent-700 underline-offset-2 hover:underline">
               Forgot your password?
@@ -68,7 +83,10 @@ export function SignInForm({
       <OAuthButtons providers={oauthProviders} callbackUrl={callbackUrl} />
       <p className="text-center text-sm text-stone-600">
         New to Atrium?{" "}
-        <Link href={authLink("/sign-up", callbackUrl, defaultEmail)} className="font-medium text-accent-700 underline-offset-2 hover:underline">
+        <Link
+          href={authLink("/sign-up", callbackUrl, defaultEmail)}
+          className="font-medium text-accent-700 underline-offset-2 hover:underline"
+        >
           Create an account
         </Link>
       </p>

@@ -65,7 +65,10 @@ export function SignUpForm({
       <OAuthButtons providers={oauthProviders} callbackUrl={callbackUrl} />
       <p className="text-center text-sm text-stone-600">
         Already have an account?{" "}
-        <Link href={authLink("/sign-in", callbackUrl, defaultEmail)} className="font-medium text-accent-700 underline-offset-2 hover:underline">
+        <Link
+          href={authLink("/sign-in", callbackUrl, defaultEmail)}
+          className="font-medium text-accent-700 underline-offset-2 hover:underline"
+        >
           Sign in
         </Link>
       </p>
@@ -81,7 +84,9 @@ function CheckYourEmail({ email, callbackUrl, onBack }: { email: string; callbac
         We sent a message to <strong className="break-all font-medium text-stone-900">{email}</strong>. Open the link in it to confirm your
         address, then sign in. If this address already has an account, the message tells you how to sign in instead.
       </p>
-      <p className="text-sm text-stone-600">Nothing there after a few minutes? Look in your spam folder, or check the address and try again.</p>
+      <p className="text-sm text-stone-600">
+        Nothing there after a few minutes? Look in your spam folder, or check the address and try again.
+      </p>
       {/* Stacked on phones; flex-1 only in a row (in a column it collapses their height). */}
       <div className="flex flex-col gap-2 sm:flex-row">
         <ButtonLink href={authLink("/sign-in", callbackUrl, email)} className="sm:flex-1">

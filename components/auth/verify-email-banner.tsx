@@ -12,7 +12,10 @@ export function VerifyEmailBanner({ email, starterCreditsWaiting }: { email: str
   const trpc = useTRPC();
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
   return (
-    <div role="status" className="mb-6 flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200">
+    <div
+      role="status"
+      className="mb-6 flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-amber-200"
+    >
       <MailWarning className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
       <p className="min-w-0 flex-1 wrap-anywhere">
         {resend.isSuccess

@@ -58,7 +58,9 @@ export function BatchCard({ batch, projectId }: { batch: BatchView; projectId: s
             <h3 id={headingId} className="text-base font-semibold text-stone-900">
               Whole listing · {idLabel(batch.style)}
             </h3>
-            <p className="text-xs text-stone-600">{[batch.createdByName, new Date(batch.createdAt).toLocaleString()].filter(Boolean).join(" · ")}</p>
+            <p className="text-xs text-stone-600">
+              {[batch.createdByName, new Date(batch.createdAt).toLocaleString()].filter(Boolean).join(" · ")}
+            </p>
           </div>
           <Badge tone={STATUS[batch.status].tone}>{STATUS[batch.status].label}</Badge>
         </header>
@@ -85,10 +87,15 @@ export function BatchCard({ batch, projectId }: { batch: BatchView; projectId: s
           </a>
         ) : null}
         {failed.length > 0 ? (
-          <ul role="alert" aria-label="Failed photos" className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <ul
+            role="alert"
+            aria-label="Failed photos"
+            className="space-y-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+          >
             {failed.map((photo) => (
               <li key={photo.photoId}>
-                <span className="font-medium">{photo.fileName}</span>: {photo.error?.message ?? "The image service could not stage this photo."}
+                <span className="font-medium">{photo.fileName}</span>:{" "}
+                {photo.error?.message ?? "The image service could not stage this photo."}
               </li>
             ))}
           </ul>
@@ -120,8 +127,8 @@ export function BatchCard({ batch, projectId }: { batch: BatchView; projectId: s
           pending={cancel.isPending}
           onConfirm={() => cancel.mutate(ref)}
         >
-          The {batch.counts.queued} {batch.counts.queued === 1 ? "photo" : "photos"} not started yet will not be staged or charged. Photos already being staged finish and keep their
-          results.
+          The {batch.counts.queued} {batch.counts.queued === 1 ? "photo" : "photos"} not started yet will not be staged or charged. Photos
+          already being staged finish and keep their results.
         </ConfirmDialog>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Batch photos">
           {batch.photos.map((photo) => (

@@ -29,7 +29,15 @@ const ROOM_CHOICES = [{ value: "" as const, label: "Choose a room type…" }, ..
  * the total on the button before the click; off, with the reason, when the month's
  * quota or the balance cannot take every photo (the server refuses the same).
  */
-export function ListingBatchForm({ projectId, photos, stagingProvider }: { projectId: string; photos: StudioPhoto[]; stagingProvider: string }) {
+export function ListingBatchForm({
+  projectId,
+  photos,
+  stagingProvider,
+}: {
+  projectId: string;
+  photos: StudioPhoto[];
+  stagingProvider: string;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const refresh = useRefreshBatches(projectId);
@@ -71,10 +79,10 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
     unanswered > 0
       ? `Choose the room type of ${unanswered} ${unanswered === 1 ? "photo" : "photos"} (or leave ${unanswered === 1 ? "it" : "them"} out) to stage the listing.`
       : quota?.creditBalance != null && quota.creditBalance < cost.credits
-      ? shortOfCreditsMessage(cost.credits, quota.creditBalance)
-      : quotaLeft !== null && quotaLeft < cost.quotaUnits
-        ? shortOfQuotaMessage(cost.quotaUnits, quotaLeft)
-        : null;
+        ? shortOfCreditsMessage(cost.credits, quota.creditBalance)
+        : quotaLeft !== null && quotaLeft < cost.quotaUnits
+          ? shortOfQuotaMessage(cost.quotaUnits, quotaLeft)
+          : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -90,8 +98,8 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
     <form onSubmit={submit} className="space-y-5" aria-label="Stage all photos of this listing">
       <ProviderNotice provider={stagingProvider} />
       <p className="text-sm text-stone-700">
-        Every photo is staged in one style with one seed, so the furniture matches from room to room. Check the room type of each photo, and leave out
-        any that should not be staged.
+        Every photo is staged in one style with one seed, so the furniture matches from room to room. Check the room type of each photo, and
+        leave out any that should not be staged.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Style for the whole listing" value={style} onValueChange={setStyle} options={STYLE_OPTIONS} />
@@ -103,11 +111,20 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
         </legend>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Photos to stage">
           {photos.map((photo) => (
-            <li key={photo.id} className={`flex min-w-0 items-center gap-3 rounded-lg p-2 ring-1 ring-stone-200 ${excluded.has(photo.id) ? "opacity-60" : ""}`}>
+            <li
+              key={photo.id}
+              className={`flex min-w-0 items-center gap-3 rounded-lg p-2 ring-1 ring-stone-200 ${excluded.has(photo.id) ? "opacity-60" : ""}`}
+            >
               <label className="flex shrink-0 flex-col items-center gap-1 text-xs text-stone-700">
                 <ResizedImage image={photo} alt="" sizes="64px" className="size-16 rounded-md object-cover" />
                 <span className="inline-flex items-center gap-1">
-                  <input type="checkbox" checked={!excluded.has(photo.id)} onChange={() => toggleExcluded(photo.id)} className="size-4 accent-accent-600" aria-label={`Include ${photo.fileName}`} />
+                  <input
+                    type="checkbox"
+                    checked={!excluded.has(photo.id)}
+                    onChange={() => toggleExcluded(photo.id)}
+                    className="size-4 accent-accent-600"
+                    aria-label={`Include ${photo.fileName}`}
+                  />
                   Include
                 </span>
               </label>
@@ -136,9 +153,16 @@ export function ListingBatchForm({ projectId, photos, stagingProvider }: { proje
           {shortNote}
         </p>
       ) : null}
-      <Button type="submit" className="h-auto min-h-10 flex-wrap py-2" loading={start.isPending} disabled={included.length === 0 || shortNote !== null || keeping} aria-describedby={shortNote ? noteId : undefined}>
+      <Button
+        type="submit"
+        className="h-auto min-h-10 flex-wrap py-2"
+        loading={start.isPending}
+        disabled={included.length === 0 || shortNote !== null || keeping}
+        aria-describedby={shortNote ? noteId : undefined}
+      >
         <Layers className="size-4" aria-hidden="true" />
-        {included.length === photos.length ? `Stage all ${photos.length}` : `Stage ${included.length}`} {included.length === 1 ? "photo" : "photos"}
+        {included.length === photos.length ? `Stage all ${photos.length}` : `Stage ${included.length}`}{" "}
+        {included.length === 1 ? "photo" : "photos"}
         <span className="font-normal opacity-90">
           · {quotaUnitsLabel(cost.quotaUnits)} · {cost.credits > 0 ? creditsLabel(cost.credits) : "no credits"}
         </span>

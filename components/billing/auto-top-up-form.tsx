@@ -15,7 +15,15 @@ import { CREDIT_PACKS } from "@/shared/plans";
  * with the last pack is charged for the chosen pack, once each time. Why it last stopped
  * (a decline, an authentication) is shown until it is turned on again.
  */
-export function AutoTopUpForm({ initial, prices, canTurnOn }: { initial: { threshold: number | null; pack: number | null; stoppedReason: string | null }; prices: Partial<Record<string, string>> | null; canTurnOn: boolean }) {
+export function AutoTopUpForm({
+  initial,
+  prices,
+  canTurnOn,
+}: {
+  initial: { threshold: number | null; pack: number | null; stoppedReason: string | null };
+  prices: Partial<Record<string, string>> | null;
+  canTurnOn: boolean;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const router = useRouter();
@@ -44,21 +52,46 @@ export function AutoTopUpForm({ initial, prices, canTurnOn }: { initial: { thres
         </p>
       ) : null}
       <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
-        <input type="checkbox" className="size-4 accent-accent-600" checked={enabled} disabled={!canTurnOn && !enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-4 accent-accent-600"
+          checked={enabled}
+          disabled={!canTurnOn && !enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+        />
         Top up automatically
       </label>
-      {!canTurnOn && !enabled ? <p className="text-sm text-stone-600">Buy a credit pack first: auto top-up charges the card saved with it.</p> : null}
+      {!canTurnOn && !enabled ? (
+        <p className="text-sm text-stone-600">Buy a credit pack first: auto top-up charges the card saved with it.</p>
+      ) : null}
       <div className="grid max-w-sm gap-4">
-        <TextField label="When the balance falls under" type="number" min={1} inputMode="numeric" value={threshold} disabled={!enabled} onChange={(e) => setThreshold(e.target.value)} hint="credits" />
+        <TextField
+          label="When the balance falls under"
+          type="number"
+          min={1}
+          inputMode="numeric"
+          value={threshold}
+          disabled={!enabled}
+          onChange={(e) => setThreshold(e.target.value)}
+          hint="credits"
+        />
         <SelectField
           label="Buy"
           value={pack}
           disabled={!enabled}
           onChange={(e) => setPack(e.target.value)}
-          options={CREDIT_PACKS.map((p) => ({ value: String(p.credits), label: `${creditsLabel(p.credits)}${prices?.[String(p.credits)] ? ` (${prices[String(p.credits)]})` : ""}` }))}
+          options={CREDIT_PACKS.map((p) => ({
+            value: String(p.credits),
+            label: `${creditsLabel(p.credits)}${prices?.[String(p.credits)] ? ` (${prices[String(p.credits)]})` : ""}`,
+          }))}
         />
       </div>
-      {enabled && price ? <p className="text-sm text-stone-600">Each top-up charges the saved card {price}; if the bank declines it or asks to confirm, auto top-up turns itself off and owners get an email.</p> : null}
+      {enabled && price ? (
+        <p className="text-sm text-stone-600">
+          Each top-up charges the saved card {price}; if the bank declines it or asks to confirm, auto top-up turns itself off and owners
+          get an email.
+        </p>
+      ) : null}
       <SubmitWithError error={save.error} pending={save.isPending} variant="secondary">
         Save auto top-up
       </SubmitWithError>

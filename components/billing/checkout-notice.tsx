@@ -18,7 +18,8 @@ export function CheckoutNotice({ state }: { state: CheckoutNoticeState }) {
       const terms = PLAN_TABLE[state.plan ?? PAID_PLANS[0]];
       return `Payment received: the workspace is on ${terms.label}, with ${terms.monthlyQuota.toLocaleString("en-US")} requests a month and ${creditsLabel(terms.includedCredits)} included each month.`;
     }
-    if (state.status === "duplicate") return "This workspace already has a plan, so that second subscription was canceled at once and its payment refunded in full. Change plans with “Change plan, card or cancel”.";
+    if (state.status === "duplicate")
+      return "This workspace already has a plan, so that second subscription was canceled at once and its payment refunded in full. Change plans with “Change plan, card or cancel”.";
     if (state.status === "canceled" || state.status === "open") return "Checkout was left before paying: nothing was charged.";
     if (state.status === "expired") return "That checkout expired: nothing was charged.";
     if (state.status === "processing") return "The payment is still being confirmed by the bank; the credits appear as soon as it is.";
@@ -26,7 +27,10 @@ export function CheckoutNotice({ state }: { state: CheckoutNoticeState }) {
   })();
   const Icon = paid ? CheckCircle2 : Info;
   return (
-    <p role="status" className={`mb-6 flex items-start gap-3 rounded-xl px-4 py-3 text-sm ring-1 ${paid ? "bg-emerald-50 text-emerald-950 ring-emerald-200" : "bg-stone-50 text-stone-800 ring-stone-200"}`}>
+    <p
+      role="status"
+      className={`mb-6 flex items-start gap-3 rounded-xl px-4 py-3 text-sm ring-1 ${paid ? "bg-emerald-50 text-emerald-950 ring-emerald-200" : "bg-stone-50 text-stone-800 ring-stone-200"}`}
+    >
       <Icon className={`mt-0.5 size-5 shrink-0 ${paid ? "text-emerald-700" : "text-stone-500"}`} aria-hidden="true" />
       <span>{text}</span>
     </p>

@@ -34,7 +34,17 @@ export function LowBalanceForm({ threshold: initial }: { threshold: number | nul
         <input type="checkbox" className="size-4 accent-accent-600" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
         Email the owners when credits run low
       </label>
-      <TextField className="max-w-sm" label="When the balance falls under" type="number" min={1} inputMode="numeric" value={threshold} disabled={!enabled} onChange={(e) => setThreshold(e.target.value)} hint="credits" />
+      <TextField
+        className="max-w-sm"
+        label="When the balance falls under"
+        type="number"
+        min={1}
+        inputMode="numeric"
+        value={threshold}
+        disabled={!enabled}
+        onChange={(e) => setThreshold(e.target.value)}
+        hint="credits"
+      />
       <SubmitWithError error={save.error} pending={save.isPending} variant="secondary">
         Save email setting
       </SubmitWithError>

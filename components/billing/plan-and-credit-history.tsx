@@ -41,9 +41,15 @@ export function PlanAndCreditHistory({ rows }: { rows: HistoryRow[] }) {
         <caption className="sr-only">Plan and credit changes</caption>
         <thead className="text-xs uppercase tracking-wide text-stone-600">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Date (UTC)</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Change</th>
-            <th scope="col" className="py-2 font-medium">Source</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Date (UTC)
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Change
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Source
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200">

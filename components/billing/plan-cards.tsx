@@ -13,7 +13,15 @@ type Plan = keyof typeof PLAN_TABLE;
  * payments are on), the monthly quota and included credits, what each unlocks, and an
  * action per plan (upgrade, manage, sign up) given by the page.
  */
-export function PlanCards({ prices, current, action }: { prices: Partial<Record<PaidPlan, string>> | null; current?: Plan | null; action?: (plan: Plan) => ReactNode }) {
+export function PlanCards({
+  prices,
+  current,
+  action,
+}: {
+  prices: Partial<Record<PaidPlan, string>> | null;
+  current?: Plan | null;
+  action?: (plan: Plan) => ReactNode;
+}) {
   return (
     <ul className="grid gap-4 md:grid-cols-3" aria-label="Plans">
       {(Object.keys(PLAN_TABLE) as Plan[]).map((plan) => {
@@ -21,7 +29,14 @@ export function PlanCards({ prices, current, action }: { prices: Partial<Record<
         const price = plan === FREE_PLAN ? "$0" : (prices?.[plan] ?? null);
         const isCurrent = current === plan;
         return (
-          <li key={plan} aria-label={`${terms.label} plan`} className={cx("flex flex-col rounded-xl bg-white p-5 shadow-card ring-1", isCurrent ? "ring-2 ring-accent-600" : "ring-stone-200")}>
+          <li
+            key={plan}
+            aria-label={`${terms.label} plan`}
+            className={cx(
+              "flex flex-col rounded-xl bg-white p-5 shadow-card ring-1",
+              isCurrent ? "ring-2 ring-accent-600" : "ring-stone-200",
+            )}
+          >
             <div className="flex items-center justify-between gap-2">
               <h3 className="text-lg font-semibold text-stone-900">{terms.label}</h3>
               {isCurrent ? <Badge tone="accent">Current plan</Badge> : null}
@@ -37,7 +52,9 @@ export function PlanCards({ prices, current, action }: { prices: Partial<Record<
               </li>
               <li className="flex gap-2">
                 <Check className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden="true" />
-                {terms.includedCredits > 0 ? `${creditsLabel(terms.includedCredits)} included every month` : "Starter credits once, for confirmed emails"}
+                {terms.includedCredits > 0
+                  ? `${creditsLabel(terms.includedCredits)} included every month`
+                  : "Starter credits once, for confirmed emails"}
               </li>
               {terms.features.map((feature) => (
                 <li key={feature} className="flex gap-2">

@@ -12,7 +12,17 @@ export type StripeAction = { kind: "plan"; plan: PaidPlan } | { kind: "pack"; cr
  * A button that takes the owner to Stripe: Checkout for a plan or a pack, or the Customer
  * Portal. It stays busy until the browser has left, so a second click starts nothing more.
  */
-export function StripeButton({ action, children, variant, className }: { action: StripeAction; children: ReactNode; variant?: ButtonProps["variant"]; className?: string }) {
+export function StripeButton({
+  action,
+  children,
+  variant,
+  className,
+}: {
+  action: StripeAction;
+  children: ReactNode;
+  variant?: ButtonProps["variant"];
+  className?: string;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const go = { onSuccess: ({ url }: { url: string }) => window.location.assign(url) };

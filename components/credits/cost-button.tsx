@@ -11,7 +11,17 @@ import { useCredits } from "./use-credits";
  * click, and when the balance is short the button is off and says why (the server
  * refuses it too: server/studio/usage/ensure-credits.ts).
  */
-export function CostButton({ cost, loading, disabled, children }: { cost: number; loading?: boolean; disabled?: boolean; children: ReactNode }) {
+export function CostButton({
+  cost,
+  loading,
+  disabled,
+  children,
+}: {
+  cost: number;
+  loading?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   const { balance } = useCredits();
   const noteId = useId();
   const short = cost > 0 && balance !== null && balance < cost;

@@ -20,10 +20,18 @@ export function CreditBalance({ onNavigate }: { onNavigate?: () => void }) {
         {loading ? <Placeholder className="h-7 w-16" /> : balance === null ? "—" : balance.toLocaleString("en-US")}
       </p>
       <p className="mt-1 flex flex-wrap items-center justify-between gap-x-2 text-xs text-stone-600">
-        {loading ? <Placeholder className="h-4 w-14" /> : <span data-testid="credit-plan">{plan ? PLAN_LABELS[plan] : "Plan unknown"}</span>}
+        {loading ? (
+          <Placeholder className="h-4 w-14" />
+        ) : (
+          <span data-testid="credit-plan">{plan ? PLAN_LABELS[plan] : "Plan unknown"}</span>
+        )}
         <span className="flex gap-3">
           <AddCreditsLink onNavigate={onNavigate} />
-          <Link href={`/w/${workspace.slug}/usage`} onClick={onNavigate} className="font-medium text-accent-800 underline-offset-2 hover:underline">
+          <Link
+            href={`/w/${workspace.slug}/usage`}
+            onClick={onNavigate}
+            className="font-medium text-accent-800 underline-offset-2 hover:underline"
+          >
             See usage
           </Link>
         </span>

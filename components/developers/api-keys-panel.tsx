@@ -86,7 +86,8 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyView[] }) {
                 <Badge tone={key.scope === "read_only" ? "neutral" : "accent"}>{KEY_SCOPE_LABELS[key.scope]}</Badge>
                 {key.expiresAt ? (
                   <Badge tone="warning">
-                    Expires&nbsp;<Time date={key.expiresAt} />
+                    Expires&nbsp;
+                    <Time date={key.expiresAt} />
                   </Badge>
                 ) : null}
               </p>
@@ -107,9 +108,13 @@ export function ApiKeysPanel({ keys }: { keys: ApiKeyView[] }) {
               </p>
             </div>
             {key.internal ? (
-              <p className="max-w-56 text-xs text-stone-600">The studio calls the API with this key. It is kept on the server and cannot be changed here.</p>
+              <p className="max-w-56 text-xs text-stone-600">
+                The studio calls the API with this key. It is kept on the server and cannot be changed here.
+              </p>
             ) : key.connectedApp ? (
-              <p className="max-w-56 text-xs text-stone-600">An AI assistant calls the API with this key. Revoke it under Connected apps.</p>
+              <p className="max-w-56 text-xs text-stone-600">
+                An AI assistant calls the API with this key. Revoke it under Connected apps.
+              </p>
             ) : (
               <div className="flex gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setRotating(key)} aria-label={`Rotate ${key.name}`}>

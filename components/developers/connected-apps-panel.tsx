@@ -47,7 +47,10 @@ export function ConnectedAppsPanel({ apps }: { apps: ConnectedAppView[] }) {
         pending={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate({ workspaceId: workspace.id, connectionId: revoking.id })}
       >
-        <p>Its access and refresh tokens and its key stop working at once. To use Atrium again, someone has to sign it in and approve it again.</p>
+        <p>
+          Its access and refresh tokens and its key stop working at once. To use Atrium again, someone has to sign it in and approve it
+          again.
+        </p>
       </ConfirmDialog>
 
       {apps.length === 0 ? (
@@ -74,13 +77,21 @@ export function ConnectedAppsPanel({ apps }: { apps: ConnectedAppView[] }) {
                   <Badge tone={app.scope === "read_only" ? "neutral" : "accent"}>{KEY_SCOPE_LABELS[app.scope]}</Badge>
                 </p>
                 <p className="text-xs text-stone-600 wrap-anywhere">
-                  {app.clientHost ? `Identified by ${app.clientHost}` : "Registered itself (its name is its own claim)"} · returns to {app.redirectHost} · key{" "}
-                  <span className="font-mono">{app.keyPrefix}…</span>
+                  {app.clientHost ? `Identified by ${app.clientHost}` : "Registered itself (its name is its own claim)"} · returns to{" "}
+                  {app.redirectHost} · key <span className="font-mono">{app.keyPrefix}…</span>
                 </p>
                 <p className="text-xs text-stone-600">
                   Approved <Time date={app.createdAt} /> by {app.approvedBy}
                 </p>
-                <p className="text-xs text-stone-600">{app.lastUsedAt ? <>Last used <Time date={app.lastUsedAt} /></> : "Never used"}</p>
+                <p className="text-xs text-stone-600">
+                  {app.lastUsedAt ? (
+                    <>
+                      Last used <Time date={app.lastUsedAt} />
+                    </>
+                  ) : (
+                    "Never used"
+                  )}
+                </p>
               </div>
               <Button variant="ghost" size="sm" onClick={() => setRevoking(app)} aria-label={`Revoke ${app.clientName}`}>
                 Revoke

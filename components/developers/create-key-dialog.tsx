@@ -67,7 +67,11 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
           />
           <SelectField
             label="Access"
-            hint={scope === "read_only" ? "GET requests only: reading jobs and usage. Anything else is refused with 403 insufficient_scope." : "Every route: starts paid work and spends credits."}
+            hint={
+              scope === "read_only"
+                ? "GET requests only: reading jobs and usage. Anything else is refused with 403 insufficient_scope."
+                : "Every route: starts paid work and spends credits."
+            }
             value={scope}
             options={KEY_SCOPES.map((value) => ({ value, label: KEY_SCOPE_LABELS[value] }))}
             onChange={(event) => setScope(event.target.value as KeyScope)}
@@ -77,7 +81,9 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
       <SecretOnceDialog secret={created} title="Your new API key" onClose={() => setCreated(null)}>
         <p>
           Send it in the <code className="font-mono">x-api-key</code> header. Try it:{" "}
-          <code className="break-all font-mono text-xs">curl &quot;$ATRIUM_BASE_URL/me&quot; -H &quot;x-api-key: $ATRIUM_API_KEY&quot;</code>
+          <code className="break-all font-mono text-xs">
+            curl &quot;$ATRIUM_BASE_URL/me&quot; -H &quot;x-api-key: $ATRIUM_API_KEY&quot;
+          </code>
         </p>
       </SecretOnceDialog>
     </>

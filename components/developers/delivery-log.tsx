@@ -27,7 +27,10 @@ export function DeliveryLog({ endpointId, canRedeliver }: { endpointId: string; 
   const workspace = useWorkspace();
   const toast = useToast();
   const log = useInfiniteQuery({
-    ...trpc.developers.deliveries.infiniteQueryOptions({ workspaceId: workspace.id, endpointId }, { getNextPageParam: (page) => page.next ?? undefined }),
+    ...trpc.developers.deliveries.infiniteQueryOptions(
+      { workspaceId: workspace.id, endpointId },
+      { getNextPageParam: (page) => page.next ?? undefined },
+    ),
     refetchInterval: 3000,
   });
   const redeliver = useMutation(
@@ -48,9 +51,16 @@ export function DeliveryLog({ endpointId, canRedeliver }: { endpointId: string; 
       </div>
     );
   }
-  if (log.isError) return <ErrorState message={errorMessage(log.error)} action={<Button onClick={() => void log.refetch()}>Try again</Button>} />;
+  if (log.isError)
+    return <ErrorState message={errorMessage(log.error)} action={<Button onClick={() => void log.refetch()}>Try again</Button>} />;
   if (rows.length === 0) {
-    return <EmptyState icon={Inbox} title="Nothing sent yet" description="Deliveries of this endpoint's events, and test events, appear here with every attempt." />;
+    return (
+      <EmptyState
+        icon={Inbox}
+        title="Nothing sent yet"
+        description="Deliveries of this endpoint's events, and test events, appear here with every attempt."
+      />
+    );
   }
   return (
     <div className="space-y-4">
@@ -68,7 +78,8 @@ export function DeliveryLog({ endpointId, canRedeliver }: { endpointId: string; 
                 </p>
                 <p className="text-xs text-stone-600">
                   {delivery.attempts} attempt{delivery.attempts === 1 ? "" : "s"}
-                  {delivery.lastResponseStatus ? `, last answered ${delivery.lastResponseStatus}` : ""} · created <Time date={delivery.createdAt} />
+                  {delivery.lastResponseStatus ? `, last answered ${delivery.lastResponseStatus}` : ""} · created{" "}
+                  <Time date={delivery.createdAt} />
                   {delivery.status === "pending" && delivery.nextAttemptAt ? (
                     <>
                       {" "}

@@ -98,7 +98,8 @@ export function EndpointActions({ endpoint, onTestSent }: { endpoint: EndpointVi
         onConfirm={() => remove.mutate(where)}
       >
         <p>
-          No more events go to <span className="break-all font-mono">{endpoint.url}</span>, retries waiting for it stop, and its delivery log is deleted.
+          No more events go to <span className="break-all font-mono">{endpoint.url}</span>, retries waiting for it stop, and its delivery
+          log is deleted.
         </p>
       </ConfirmDialog>
       <Dialog
@@ -124,7 +125,12 @@ export function EndpointActions({ endpoint, onTestSent }: { endpoint: EndpointVi
             if (!roll.isPending) roll.mutate({ ...where, overlapHours: overlap });
           }}
         >
-          <OverlapField label="The old secret keeps signing for" value={overlap} onChange={setOverlap} error={roll.error ? errorMessage(roll.error) : null} />
+          <OverlapField
+            label="The old secret keeps signing for"
+            value={overlap}
+            onChange={setOverlap}
+            error={roll.error ? errorMessage(roll.error) : null}
+          />
         </form>
       </Dialog>
       <SecretOnceDialog secret={secret?.value ?? null} title="The new signing secret" onClose={() => setSecret(null)}>

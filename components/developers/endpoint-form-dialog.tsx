@@ -94,7 +94,12 @@ export function EndpointFormDialog({ open, onClose, endpoint }: { open: boolean;
             onChange={(event) => setUrl(event.target.value)}
             error={failure ? errorMessage(failure) : null}
           />
-          <TextField label="Description (optional)" value={description} maxLength={MAX_WEBHOOK_DESCRIPTION_LENGTH} onChange={(event) => setDescription(event.target.value)} />
+          <TextField
+            label="Description (optional)"
+            value={description}
+            maxLength={MAX_WEBHOOK_DESCRIPTION_LENGTH}
+            onChange={(event) => setDescription(event.target.value)}
+          />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-stone-800">Events to send</legend>
             {WEBHOOK_EVENT_TYPES.map((type) => (
@@ -103,7 +108,13 @@ export function EndpointFormDialog({ open, onClose, endpoint }: { open: boolean;
                   type="checkbox"
                   className="mt-0.5 size-4 accent-accent-600"
                   checked={types.includes(type)}
-                  onChange={(event) => setTypes(event.target.checked ? WEBHOOK_EVENT_TYPES.filter((t) => t === type || types.includes(t)) : types.filter((t) => t !== type))}
+                  onChange={(event) =>
+                    setTypes(
+                      event.target.checked
+                        ? WEBHOOK_EVENT_TYPES.filter((t) => t === type || types.includes(t))
+                        : types.filter((t) => t !== type),
+                    )
+                  }
                 />
                 <span>
                   <code className="font-mono">{type}</code> <span className="text-stone-600">{EVENT_HINTS[type]}</span>

@@ -22,7 +22,8 @@ export function EndpointStatus({ endpoint }: { endpoint: EndpointView }) {
   if (endpoint.failingSince) {
     return (
       <Badge tone="warning">
-        Failing since&nbsp;<Time date={endpoint.failingSince} />
+        Failing since&nbsp;
+        <Time date={endpoint.failingSince} />
       </Badge>
     );
   }

@@ -3,7 +3,17 @@ import { SelectField } from "@/components/ui";
 import { overlapLabel, ROTATION_OVERLAP_HOURS, type RotationOverlapHours } from "@/shared/vocabulary";
 
 /** How long the old key or signing secret keeps working after a rotation (D16's overlaps). */
-export function OverlapField({ label, value, onChange, error }: { label: string; value: RotationOverlapHours; onChange: (hours: RotationOverlapHours) => void; error: string | null }) {
+export function OverlapField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: RotationOverlapHours;
+  onChange: (hours: RotationOverlapHours) => void;
+  error: string | null;
+}) {
   return (
     <SelectField
       label={label}

@@ -61,14 +61,30 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
     refetchInterval: 5000,
   });
   const rows = log.data?.pages.flatMap((page) => page.rows) ?? [];
-  const select = (setter: (value: string | null) => void) => (event: React.ChangeEvent<HTMLSelectElement>) => setter(event.target.value || null);
+  const select = (setter: (value: string | null) => void) => (event: React.ChangeEvent<HTMLSelectElement>) =>
+    setter(event.target.value || null);
 
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField label="Key" value={keyId ?? ""} onChange={select(setKeyId)} options={[{ value: "", label: "All keys" }, ...keys.map((k) => ({ value: k.id, label: k.label }))]} />
-        <SelectField label="Status" value={status ?? ""} onChange={select(setStatus)} options={[{ value: "", label: "Any status" }, ...STATUS_CLASSES.map((c) => ({ value: c, label: c }))]} />
-        <SelectField label="Route" value={route ?? ""} onChange={select(setRoute)} options={[{ value: "", label: "All routes" }, ...routes.map((r) => ({ value: r, label: r }))]} />
+        <SelectField
+          label="Key"
+          value={keyId ?? ""}
+          onChange={select(setKeyId)}
+          options={[{ value: "", label: "All keys" }, ...keys.map((k) => ({ value: k.id, label: k.label }))]}
+        />
+        <SelectField
+          label="Status"
+          value={status ?? ""}
+          onChange={select(setStatus)}
+          options={[{ value: "", label: "Any status" }, ...STATUS_CLASSES.map((c) => ({ value: c, label: c }))]}
+        />
+        <SelectField
+          label="Route"
+          value={route ?? ""}
+          onChange={select(setRoute)}
+          options={[{ value: "", label: "All routes" }, ...routes.map((r) => ({ value: r, label: r }))]}
+        />
         <SelectField
           label="Period"
           value={period ?? ""}
@@ -80,15 +96,22 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
         />
       </div>
       <label className="inline-flex items-center gap-2 text-sm text-stone-700">
-        <input type="checkbox" checked={studioCalls} onChange={(event) => {
+        <input
+          type="checkbox"
+          checked={studioCalls}
+          onChange={(event) => {
             setStudioCalls(event.target.checked);
             setStudio(event.target.checked ? "shown" : null);
-          }} className="size-4 accent-accent-600" />
+          }}
+          className="size-4 accent-accent-600"
+        />
         Show the studio&apos;s own calls
         <span className="text-stone-600">(made with the internal key as your team works)</span>
       </label>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600">
-        <p aria-live="polite">{log.isFetching ? "Refreshing…" : `${rows.length}${log.hasNextPage ? "+" : ""} request${rows.length === 1 ? "" : "s"}`}</p>
+        <p aria-live="polite">
+          {log.isFetching ? "Refreshing…" : `${rows.length}${log.hasNextPage ? "+" : ""} request${rows.length === 1 ? "" : "s"}`}
+        </p>
         <Button variant="secondary" size="sm" onClick={() => void log.refetch()} loading={log.isRefetching}>
           <RefreshCw className="size-4" aria-hidden="true" />
           Refresh
@@ -102,7 +125,15 @@ export function RequestLog({ keys, routes }: { keys: { id: string; label: string
       ) : log.isError ? (
         <ErrorState message={errorMessage(log.error)} action={<Button onClick={() => void log.refetch()}>Try again</Button>} />
       ) : rows.length === 0 ? (
-        <EmptyState icon={ListX} title="No requests here" description={studioCalls ? "Calls made with this workspace's keys appear here within a second or two. Requests without a valid key are not logged." : "Calls made with your keys appear here within a second or two. Requests without a valid key are not logged; the studio's own calls are shown with the box above."} />
+        <EmptyState
+          icon={ListX}
+          title="No requests here"
+          description={
+            studioCalls
+              ? "Calls made with this workspace's keys appear here within a second or two. Requests without a valid key are not logged."
+              : "Calls made with your keys appear here within a second or two. Requests without a valid key are not logged; the studio's own calls are shown with the box above."
+          }
+        />
       ) : (
         <ul className="divide-y divide-stone-200 rounded-xl bg-white ring-1 ring-stone-200" aria-label="Requests">
           {rows.map((row) => (

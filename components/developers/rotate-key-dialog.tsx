@@ -54,7 +54,12 @@ export function RotateKeyDialog({ apiKey, onClose }: { apiKey: { id: string; nam
             if (apiKey && !rotate.isPending) rotate.mutate({ workspaceId: workspace.id, keyId: apiKey.id, overlapHours: overlap });
           }}
         >
-          <OverlapField label="The old key keeps working for" value={overlap} onChange={setOverlap} error={rotate.error ? errorMessage(rotate.error) : null} />
+          <OverlapField
+            label="The old key keeps working for"
+            value={overlap}
+            onChange={setOverlap}
+            error={rotate.error ? errorMessage(rotate.error) : null}
+          />
         </form>
       </Dialog>
       <SecretOnceDialog secret={rotated?.apiKey ?? null} title="Your new API key" onClose={() => setRotated(null)}>

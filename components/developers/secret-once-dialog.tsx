@@ -26,7 +26,10 @@ export function SecretOnceDialog({
     >
       <div className="space-y-4 text-sm text-stone-700">
         <div className="flex flex-wrap items-center gap-2">
-          <code data-testid="revealed-secret" className="min-w-0 flex-1 break-all rounded-md bg-stone-900 px-3 py-2 font-mono text-sm text-stone-100">
+          <code
+            data-testid="revealed-secret"
+            className="min-w-0 flex-1 break-all rounded-md bg-stone-900 px-3 py-2 font-mono text-sm text-stone-100"
+          >
             {secret}
           </code>
           {secret ? <CopyButton text={secret} /> : null}

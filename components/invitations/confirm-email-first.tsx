@@ -13,10 +13,17 @@ export function ConfirmEmailFirst({ email, invitationPath }: { email: string; in
   return (
     <div className="space-y-3">
       <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-        Confirm <strong className="font-semibold wrap-anywhere">{email}</strong> before joining: open the link we emailed you. It brings you back here, and
-        this invitation stays valid meanwhile.
+        Confirm <strong className="font-semibold wrap-anywhere">{email}</strong> before joining: open the link we emailed you. It brings you
+        back here, and this invitation stays valid meanwhile.
       </p>
-      <Button variant="secondary" size="lg" className="w-full" loading={resend.isPending} disabled={resend.isSuccess} onClick={() => resend.mutate({ callbackUrl: invitationPath })}>
+      <Button
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        loading={resend.isPending}
+        disabled={resend.isSuccess}
+        onClick={() => resend.mutate({ callbackUrl: invitationPath })}
+      >
         Send the link again
       </Button>
       {resend.isSuccess ? (

@@ -75,13 +75,14 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
   return (
     <div className="space-y-6">
       <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-start">
-        <TextField label="Email (optional)" name="email" type="email" placeholder="agent@brokerage.com" hint="We email the link there and fill it in when they sign up." />
-        <SelectField
-          label="Role"
-          value={role}
-          onValueChange={setRole}
-          options={optionsOf(INVITATION_ROLES, ROLE_LABELS)}
+        <TextField
+          label="Email (optional)"
+          name="email"
+          type="email"
+          placeholder="agent@brokerage.com"
+          hint="We email the link there and fill it in when they sign up."
         />
+        <SelectField label="Role" value={role} onValueChange={setRole} options={optionsOf(INVITATION_ROLES, ROLE_LABELS)} />
         <Button type="submit" loading={create.isPending} className="sm:mt-7">
           <Link2 className="size-4" aria-hidden="true" />
           Create invite link
@@ -98,7 +99,15 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
                 : "Share this link. It works once and expires in 7 days."}
           </p>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-            <TextField label="Invitation link" hideLabel readOnly value={link} className="flex-1" onFocus={(event) => event.currentTarget.select()} data-testid="invite-link" />
+            <TextField
+              label="Invitation link"
+              hideLabel
+              readOnly
+              value={link}
+              className="flex-1"
+              onFocus={(event) => event.currentTarget.select()}
+              data-testid="invite-link"
+            />
             <Button variant="secondary" onClick={copy}>
               {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
               {copied ? "Copied" : "Copy link"}
@@ -115,7 +124,8 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
         onConfirm={() => revoking && revoke.mutate({ workspaceId: workspace.id, invitationId: revoking.id })}
       >
         <p>
-          The link sent {revoking?.email ? `to ${revoking.email}` : "out"} stops working at once. To invite {revoking?.email ? "them" : "someone"} later, create a new link.
+          The link sent {revoking?.email ? `to ${revoking.email}` : "out"} stops working at once. To invite{" "}
+          {revoking?.email ? "them" : "someone"} later, create a new link.
         </p>
       </ConfirmDialog>
       {invitations.length > 0 ? (
@@ -127,7 +137,12 @@ export function InvitePanel({ invitations }: { invitations: PendingInvitation[] 
                 <span className="flex-1 text-stone-800">{invitation.email ?? "Anyone with the link"}</span>
                 <Badge>{ROLE_LABELS[invitation.role]}</Badge>
                 <span className="text-stone-600">Expires {dateFormat.format(invitation.expiresAt)}</span>
-                <Button variant="ghost" size="sm" aria-label={`Revoke the invitation for ${invitation.email ?? "anyone with the link"}`} onClick={() => setRevoking(invitation)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Revoke the invitation for ${invitation.email ?? "anyone with the link"}`}
+                  onClick={() => setRevoking(invitation)}
+                >
                   Revoke
                 </Button>
               </li>

@@ -13,7 +13,11 @@ export type Departure = { member: MemberView; kind: "remove" | "demote" };
 
 const CHOICES: { value: MemberCredentialChoice; label: string; hint: string }[] = [
   { value: "revoke", label: "Revoke them", hint: "Keys are refused at once; endpoints are turned off and keep their delivery log." },
-  { value: "hand_over", label: "Hand them over to me", hint: "They keep working, held by you. Whoever made a key still knows it: rotate it if needed." },
+  {
+    value: "hand_over",
+    label: "Hand them over to me",
+    hint: "They keep working, held by you. Whoever made a key still knows it: rotate it if needed.",
+  },
 ];
 
 /**
@@ -21,14 +25,26 @@ const CHOICES: { value: MemberCredentialChoice; label: string; hint: string }[] 
  * the API keys and webhook endpoints they answer for, which an owner may take over
  * instead of revoking (revoke is the default), and the invitations they sent, withdrawn.
  */
-export function MemberDepartureDialog({ departure, onClose, onDone }: { departure: Departure | null; onClose: () => void; onDone: (departure: Departure) => void }) {
+export function MemberDepartureDialog({
+  departure,
+  onClose,
+  onDone,
+}: {
+  departure: Departure | null;
+  onClose: () => void;
+  onDone: (departure: Departure) => void;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const [choice, setChoice] = useState<MemberCredentialChoice>("revoke");
   // A double click submits twice before the pending state reaches the button: one change is sent.
   const sending = useRef(false);
   const member = departure?.member;
-  const held = useQuery({ ...trpc.members.credentials.queryOptions({ workspaceId: workspace.id, userId: member?.userId ?? "" }), enabled: Boolean(member), staleTime: 0 });
+  const held = useQuery({
+    ...trpc.members.credentials.queryOptions({ workspaceId: workspace.id, userId: member?.userId ?? "" }),
+    enabled: Boolean(member),
+    staleTime: 0,
+  });
   const close = () => {
     setChoice("revoke");
     onClose();
@@ -53,7 +69,12 @@ export function MemberDepartureDialog({ departure, onClose, onDone }: { departur
     if (departure.kind === "remove") remove.mutate(input);
     else demote.mutate({ ...input, role: "agent" });
   };
-  const items = held.data ? [...held.data.keys.map((key) => `API key ${key.name || "Unnamed key"} (${key.prefix}…)`), ...held.data.endpoints.map((endpoint) => `Webhook endpoint ${endpoint.url}`)] : [];
+  const items = held.data
+    ? [
+        ...held.data.keys.map((key) => `API key ${key.name || "Unnamed key"} (${key.prefix}…)`),
+        ...held.data.endpoints.map((endpoint) => `Webhook endpoint ${endpoint.url}`),
+      ]
+    : [];
   const invitations = held.data?.invitations ?? 0;
 
   return (
@@ -93,7 +114,14 @@ export function MemberDepartureDialog({ departure, onClose, onDone }: { departur
               <legend className="font-medium text-stone-900">What becomes of them</legend>
               {CHOICES.map((option) => (
                 <label key={option.value} className="flex cursor-pointer items-start gap-2">
-                  <input type="radio" name="credentials" value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} className="mt-1 accent-accent-700" />
+                  <input
+                    type="radio"
+                    name="credentials"
+                    value={option.value}
+                    checked={choice === option.value}
+                    onChange={() => setChoice(option.value)}
+                    className="mt-1 accent-accent-700"
+                  />
                   <span>
                     <span className="font-medium text-stone-900">{option.label}</span>
                     <span className="block text-stone-600">{option.hint}</span>
@@ -108,8 +136,8 @@ export function MemberDepartureDialog({ departure, onClose, onDone }: { departur
       ) : null}
       {invitations > 0 ? (
         <p>
-          The {invitations === 1 ? "pending invitation" : `${invitations} pending invitations`} they sent {invitations === 1 ? "is" : "are"} withdrawn: they hold the
-          links.
+          The {invitations === 1 ? "pending invitation" : `${invitations} pending invitations`} they sent {invitations === 1 ? "is" : "are"}{" "}
+          withdrawn: they hold the links.
         </p>
       ) : null}
       {failure ? (

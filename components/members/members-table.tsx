@@ -54,7 +54,10 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
           const editable = canManageRole(workspace.role, member.role) && member.userId !== currentUserId;
           return (
             <li key={member.userId} className="flex flex-wrap items-center gap-4 py-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700" aria-hidden="true">
+              <span
+                className="flex size-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700"
+                aria-hidden="true"
+              >
                 {initials(member.name)}
               </span>
               {/* At least 10 rem for the name and address: on a phone the role and Remove wrap below instead of squeezing them. */}
@@ -79,7 +82,12 @@ export function MembersTable({ members, currentUserId }: { members: MemberView[]
                         : changeRole.mutate({ workspaceId: workspace.id, userId: member.userId, role })
                     }
                   />
-                  <Button variant="ghost" size="sm" onClick={() => setDeparture({ member, kind: "remove" })} aria-label={`Remove ${member.name}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setDeparture({ member, kind: "remove" })}
+                    aria-label={`Remove ${member.name}`}
+                  >
                     Remove
                   </Button>
                 </div>

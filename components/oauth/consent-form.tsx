@@ -29,7 +29,9 @@ export function ConsentForm({
     <form method="post" action={`/oauth/consent/${request.uid}/decision`} className="mt-4 space-y-5">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">Connect {request.clientName} to Atrium?</h1>
-        <p className="mt-2 text-sm text-stone-600">It will call Atrium&apos;s tools for you, as the workspace you choose, until you revoke it under Developers → Connected apps.</p>
+        <p className="mt-2 text-sm text-stone-600">
+          It will call Atrium&apos;s tools for you, as the workspace you choose, until you revoke it under Developers → Connected apps.
+        </p>
       </div>
       <dl className="space-y-2 rounded-lg bg-stone-50 px-4 py-3 text-sm ring-1 ring-stone-200">
         <div className="flex flex-wrap gap-x-2">
@@ -81,7 +83,10 @@ export function ConsentForm({
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-stone-800">What it may do</legend>
             {KEY_SCOPES.map((scope) => (
-              <label key={scope} className="flex gap-3 rounded-lg px-3 py-2 ring-1 ring-stone-200 has-checked:ring-2 has-checked:ring-accent-600">
+              <label
+                key={scope}
+                className="flex gap-3 rounded-lg px-3 py-2 ring-1 ring-stone-200 has-checked:ring-2 has-checked:ring-accent-600"
+              >
                 <input type="radio" name="scope" value={scope} defaultChecked={scope === preferred} className="mt-1" />
                 <span>
                   <span className="block text-sm font-medium text-stone-900">{KEY_SCOPE_LABELS[scope]}</span>

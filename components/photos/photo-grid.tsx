@@ -50,7 +50,13 @@ export function PhotoGrid({ photos }: { photos: (StudioPhoto & { deletable: bool
   );
 
   if (photos.length === 0) {
-    return <EmptyState icon={ImagePlus} title="No photos yet" description="Upload the listing's photos to start staging rooms and rendering views." />;
+    return (
+      <EmptyState
+        icon={ImagePlus}
+        title="No photos yet"
+        description="Upload the listing's photos to start staging rooms and rendering views."
+      />
+    );
   }
   return (
     <>
@@ -62,7 +68,9 @@ export function PhotoGrid({ photos }: { photos: (StudioPhoto & { deletable: bool
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ workspaceId: workspace.id, photoId: deleting.id })}
       >
-        <p>It leaves the project at once; you can undo for a few seconds. Results already made from it are kept, with it as their original.</p>
+        <p>
+          It leaves the project at once; you can undo for a few seconds. Results already made from it are kept, with it as their original.
+        </p>
       </ConfirmDialog>
       <ul aria-label="Photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {photos.map((photo, index) => (
@@ -83,15 +91,15 @@ export function PhotoGrid({ photos }: { photos: (StudioPhoto & { deletable: bool
               </figcaption>
             </figure>
             {photo.deletable ? (
-            <button
-              type="button"
-              aria-label={`Delete ${photo.fileName}`}
-              disabled={remove.isPending}
-              onClick={() => setDeleting(photo)}
-              className="absolute right-2 top-2 rounded-md bg-white/90 p-1.5 text-stone-700 shadow-sm transition-opacity hover:text-red-700 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </button>
+              <button
+                type="button"
+                aria-label={`Delete ${photo.fileName}`}
+                disabled={remove.isPending}
+                onClick={() => setDeleting(photo)}
+                className="absolute right-2 top-2 rounded-md bg-white/90 p-1.5 text-stone-700 shadow-sm transition-opacity hover:text-red-700 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+              </button>
             ) : null}
           </li>
         ))}

@@ -40,14 +40,21 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
   const prepare = useMutation(trpc.photos.prepareUploads.mutationOptions());
   const confirm = useMutation(trpc.photos.confirmUpload.mutationOptions());
 
-  const update = (id: string, patch: Partial<UploadItem>) => setItems((all) => all.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  const update = (id: string, patch: Partial<UploadItem>) =>
+    setItems((all) => all.map((item) => (item.id === id ? { ...item, ...patch } : item)));
 
   async function upload(files: File[]) {
     const batch = files.map((file) => ({ file, id: crypto.randomUUID(), problem: photoFileProblem(file) }));
     setAdded(null);
     setItems((all) => [
       ...all.filter((item) => item.state !== "done"),
-      ...batch.map(({ file, id, problem }) => ({ id, name: file.name, progress: 0, state: problem ? ("error" as const) : ("uploading" as const), message: problem ?? undefined })),
+      ...batch.map(({ file, id, problem }) => ({
+        id,
+        name: file.name,
+        progress: 0,
+        state: problem ? ("error" as const) : ("uploading" as const),
+        message: problem ?? undefined,
+      })),
     ]);
     const valid = batch.filter((entry) => !entry.problem);
     if (valid.length === 0) return;
@@ -164,7 +171,13 @@ function UploadRow({ item }: { item: UploadItem }) {
         <div className="flex justify-between gap-3">
           <span className="truncate font-medium text-stone-900">{item.name}</span>
           <span className="shrink-0 text-stone-600" aria-live="polite">
-            {item.state === "uploading" ? `${percent}%` : item.state === "processing" ? "Processing…" : item.state === "done" ? "Uploaded" : "Failed"}
+            {item.state === "uploading"
+              ? `${percent}%`
+              : item.state === "processing"
+                ? "Processing…"
+                : item.state === "done"
+                  ? "Uploaded"
+                  : "Failed"}
           </span>
         </div>
         {item.state === "error" ? (

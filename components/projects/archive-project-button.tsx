@@ -70,7 +70,9 @@ export function ArchiveProjectButton({ projectId, archived }: { projectId: strin
           </>
         }
       >
-        <p className="text-sm text-stone-700">It leaves the project list. Photos and results are kept, and you can restore it from Archived.</p>
+        <p className="text-sm text-stone-700">
+          It leaves the project list. Photos and results are kept, and you can restore it from Archived.
+        </p>
       </Dialog>
     </>
   );

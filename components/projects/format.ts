@@ -8,10 +8,7 @@ export function formatPrice(price: number | null, listingType: "sale" | "rent"):
 }
 
 export function formatRooms(bedrooms: number | null, bathrooms: number | null): string | null {
-  const parts = [
-    bedrooms !== null ? `${bedrooms} bd` : null,
-    bathrooms !== null ? `${bathrooms} ba` : null,
-  ].filter(Boolean);
+  const parts = [bedrooms !== null ? `${bedrooms} bd` : null, bathrooms !== null ? `${bathrooms} ba` : null].filter(Boolean);
   return parts.length ? parts.join(" · ") : null;
 }
 

@@ -77,9 +77,24 @@ export function ProjectForm({
         autoComplete="street-address"
         placeholder="12 Harbour Lane, Portsmouth"
       />
-      <SelectField label="Property type" name="propertyType" defaultValue={initial.propertyType} options={optionsOf(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)} />
-      <SelectField label="Listing type" name="listingType" defaultValue={initial.listingType} options={optionsOf(LISTING_TYPES, LISTING_TYPE_LABELS)} />
-      <SelectField label="Listing status" name="listingStatus" defaultValue={initial.listingStatus} options={optionsOf(LISTING_STATUSES, LISTING_STATUS_LABELS)} />
+      <SelectField
+        label="Property type"
+        name="propertyType"
+        defaultValue={initial.propertyType}
+        options={optionsOf(PROPERTY_TYPES, PROPERTY_TYPE_LABELS)}
+      />
+      <SelectField
+        label="Listing type"
+        name="listingType"
+        defaultValue={initial.listingType}
+        options={optionsOf(LISTING_TYPES, LISTING_TYPE_LABELS)}
+      />
+      <SelectField
+        label="Listing status"
+        name="listingStatus"
+        defaultValue={initial.listingStatus}
+        options={optionsOf(LISTING_STATUSES, LISTING_STATUS_LABELS)}
+      />
       <TextField
         label="Price (USD)"
         name="price"
@@ -90,7 +105,14 @@ export function ProjectForm({
       />
       <TextField label="Bedrooms" name="bedrooms" type="number" min={0} max={100} step={1} defaultValue={initial.bedrooms ?? ""} />
       <TextField label="Bathrooms" name="bathrooms" type="number" min={0} max={100} step={0.5} defaultValue={initial.bathrooms ?? ""} />
-      <TextAreaField className="sm:col-span-2" label="Notes" name="notes" defaultValue={initial.notes} maxLength={5000} hint="Private to your team." />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Notes"
+        name="notes"
+        defaultValue={initial.notes}
+        maxLength={5000}
+        hint="Private to your team."
+      />
     </form>
   );
 }

@@ -44,7 +44,9 @@ export function DeleteWorkspaceForm() {
         typeToConfirm={workspace.name}
         onConfirm={() => remove.mutate({ workspaceId: workspace.id, confirmName: workspace.name })}
       >
-        <p>Every member loses access and every share link stops working. Projects, photos, results and usage history are deleted for good.</p>
+        <p>
+          Every member loses access and every share link stops working. Projects, photos, results and usage history are deleted for good.
+        </p>
         <p>The image-service key this workspace was given is revoked, so nothing can spend its credits afterwards.</p>
       </ConfirmDialog>
     </div>

@@ -49,14 +49,26 @@ export function MlsRuleSetForm() {
           hint={allowed ? undefined : `Only ${holdersOf("manage_workspace")} can change the rule set.`}
         />
         {allowed ? (
-          <Button type="submit" variant="secondary" loading={save.isPending} disabled={!chosen || chosen === current.data?.id} className="sm:mt-7">
+          <Button
+            type="submit"
+            variant="secondary"
+            loading={save.isPending}
+            disabled={!chosen || chosen === current.data?.id}
+            className="sm:mt-7"
+          >
             Save
           </Button>
         ) : null}
       </div>
       <ul className="list-disc space-y-1 pl-5 text-sm text-stone-700">
-        <li>Staged photos are described as “{set.stagedWording}”; a remark line is {set.remarkRequired ? "required" : "optional"}.</li>
-        <li>{set.originalLinkRequired ? "A link or QR code to the unaltered original must be on or beside each altered image." : "Linking the unaltered original is recommended."}</li>
+        <li>
+          Staged photos are described as “{set.stagedWording}”; a remark line is {set.remarkRequired ? "required" : "optional"}.
+        </li>
+        <li>
+          {set.originalLinkRequired
+            ? "A link or QR code to the unaltered original must be on or beside each altered image."
+            : "Linking the unaltered original is recommended."}
+        </li>
         <li>Sources: {set.sources.join("; ")}.</li>
       </ul>
     </form>

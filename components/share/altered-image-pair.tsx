@@ -13,7 +13,17 @@ const PAIR_SIZES = "(min-width: 768px) 540px, 100vw";
  * `name` is the shared numbering's ("Photo 2"), so the remark and the page agree.
  * `children` is where more per-image disclosure goes.
  */
-export function AlteredImagePair({ item, name, caption, children }: { item: ImagePage["item"]; name: string; caption?: string | null; children?: ReactNode }) {
+export function AlteredImagePair({
+  item,
+  name,
+  caption,
+  children,
+}: {
+  item: ImagePage["item"];
+  name: string;
+  caption?: string | null;
+  children?: ReactNode;
+}) {
   return (
     <article aria-labelledby={`item-${item.id}`} className="rounded-xl bg-white p-4 shadow-card ring-1 ring-stone-200 sm:p-5">
       <h3 id={`item-${item.id}`} className="mb-3 text-base font-semibold text-stone-900">
@@ -45,7 +55,9 @@ export function AlteredImagePair({ item, name, caption, children }: { item: Imag
               alt={`${name}, ${item.label.toLowerCase()}`}
               className="aspect-[4/3] w-full rounded-lg object-cover ring-1 ring-stone-200"
             />
-            <span className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">{item.label}</span>
+            <span className="absolute bottom-2 left-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">
+              {item.label}
+            </span>
           </div>
           <figcaption className="space-y-1 text-sm text-stone-700">
             <span className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -63,11 +75,20 @@ export function AlteredImagePair({ item, name, caption, children }: { item: Imag
             <details className="text-sm text-stone-700" data-testid="share-change-map">
               <summary className="cursor-pointer font-medium text-accent-700">What changed</summary>
               <div className="relative mt-2">
-                <ResizedImage image={{ url: item.alteredUrl, ...item.altered }} sizes={PAIR_SIZES} alt="" className="block w-full rounded-lg ring-1 ring-stone-200" />
+                <ResizedImage
+                  image={{ url: item.alteredUrl, ...item.altered }}
+                  sizes={PAIR_SIZES}
+                  alt=""
+                  className="block w-full rounded-lg ring-1 ring-stone-200"
+                />
                 {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
                 <img
                   src={item.changes.overlayUrl}
-                  alt={item.changes.mode === "removed" ? `${name}: what was removed, outlined in red` : `${name}: where the image changed, in red`}
+                  alt={
+                    item.changes.mode === "removed"
+                      ? `${name}: what was removed, outlined in red`
+                      : `${name}: where the image changed, in red`
+                  }
                   loading="lazy"
                   className="absolute inset-0 h-full w-full rounded-lg"
                 />
@@ -84,7 +105,13 @@ export function AlteredImagePair({ item, name, caption, children }: { item: Imag
 
 function FullSizeLink({ href, label }: { href: string; label: string }) {
   return (
-    <a href={href} target="_blank" rel="noopener" aria-label={label} className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      aria-label={label}
+      className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline"
+    >
       Full size
     </a>
   );

@@ -9,7 +9,10 @@ export function BrokerageMark({ name }: { name: string }) {
       .join("") || "?";
   return (
     <span className="inline-flex min-w-0 items-center gap-2.5">
-      <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-stone-900 text-sm font-bold tracking-wide text-white">
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-stone-900 text-sm font-bold tracking-wide text-white"
+      >
         {initials}
       </span>
       <span className="truncate text-base font-semibold text-stone-900">{name}</span>

@@ -7,7 +7,11 @@ import { PROPERTY_TYPE_LABELS } from "@/shared/vocabulary";
 export function ListingSummary({ listing }: { listing: ShareListing }) {
   const { facts } = listing;
   const price = formatPrice(facts.price, facts.listingType);
-  const details = [PROPERTY_TYPE_LABELS[facts.propertyType], LISTING_TYPE_LABELS[facts.listingType], formatRooms(facts.bedrooms, facts.bathrooms)].filter(Boolean);
+  const details = [
+    PROPERTY_TYPE_LABELS[facts.propertyType],
+    LISTING_TYPE_LABELS[facts.listingType],
+    formatRooms(facts.bedrooms, facts.bathrooms),
+  ].filter(Boolean);
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="min-w-0 space-y-3">
@@ -36,7 +40,10 @@ export function ListingSummary({ listing }: { listing: ShareListing }) {
           </p>
           <p className="mt-0.5 text-sm text-stone-700">{listing.brokerage}</p>
           {listing.agent.email ? (
-            <a href={`mailto:${listing.agent.email}`} className="mt-3 inline-flex max-w-full items-center gap-2 text-sm font-medium text-accent-700 hover:underline">
+            <a
+              href={`mailto:${listing.agent.email}`}
+              className="mt-3 inline-flex max-w-full items-center gap-2 text-sm font-medium text-accent-700 hover:underline"
+            >
               <Mail className="size-4 shrink-0" aria-hidden="true" />
               <span className="truncate">{listing.agent.email}</span>
             </a>

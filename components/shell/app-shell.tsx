@@ -53,7 +53,10 @@ export function AppShell({
 
   return (
     <WorkspaceProvider workspace={workspace}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-pop">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-pop"
+      >
         Skip to content
       </a>
       <div className="min-h-dvh lg:pl-64">

@@ -17,15 +17,16 @@ export function initials(name: string): string {
 /** The signed-in person in the top bar, with sign-out here or on every device. */
 export function UserMenu({ user }: { user: { name: string; email: string } }) {
   const trpc = useTRPC();
-  const everywhere = useMutation(
-    trpc.auth.signOutEverywhere.mutationOptions({ onSuccess: () => signOut({ callbackUrl: "/sign-in" }) }),
-  );
+  const everywhere = useMutation(trpc.auth.signOutEverywhere.mutationOptions({ onSuccess: () => signOut({ callbackUrl: "/sign-in" }) }));
   return (
     <Menu
       triggerLabel={`Account menu for ${user.name}`}
       trigger={
         <span className="flex items-center gap-2 rounded-full p-0.5 hover:bg-stone-100">
-          <span className="flex size-8 items-center justify-center rounded-full bg-stone-800 text-xs font-semibold text-white" aria-hidden="true">
+          <span
+            className="flex size-8 items-center justify-center rounded-full bg-stone-800 text-xs font-semibold text-white"
+            aria-hidden="true"
+          >
             {initials(user.name) || "?"}
           </span>
           <span className="hidden pr-2 text-sm font-medium text-stone-800 sm:inline">{user.name}</span>

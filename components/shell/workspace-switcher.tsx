@@ -14,7 +14,10 @@ export function WorkspaceSwitcher({ current, workspaces }: { current: WorkspaceS
       triggerLabel={`Workspace: ${current.name}. Switch workspace`}
       trigger={
         <span className="flex w-full items-center gap-3 rounded-lg px-2 py-2 ring-1 ring-stone-200 hover:bg-stone-100">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent-100 text-sm font-semibold text-accent-800" aria-hidden="true">
+          <span
+            className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent-100 text-sm font-semibold text-accent-800"
+            aria-hidden="true"
+          >
             {current.name[0]?.toUpperCase()}
           </span>
           <span className="min-w-0 flex-1">

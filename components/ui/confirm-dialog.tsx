@@ -65,7 +65,13 @@ export function ConfirmDialog({
       >
         {children}
         {typeToConfirm ? (
-          <TextField label={`Type "${typeToConfirm}" to confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" spellCheck={false} />
+          <TextField
+            label={`Type "${typeToConfirm}" to confirm`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
         ) : null}
       </form>
     </Dialog>

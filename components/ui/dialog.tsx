@@ -63,7 +63,12 @@ export function Dialog({
                 </p>
               ) : null}
             </div>
-            <button type="button" onClick={onClose} className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800" aria-label="Close">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+              aria-label="Close"
+            >
               <X className="size-5" aria-hidden="true" />
             </button>
           </div>

@@ -17,7 +17,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cx("flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center", className)}>
+    <div
+      className={cx(
+        "flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center",
+        className,
+      )}
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-accent-50 text-accent-700">
         <Icon className="size-6" aria-hidden="true" />
       </span>

@@ -50,7 +50,13 @@ export function TextField({ label, hint, error, className, hideLabel, ...props }
   const id = useId();
   return (
     <FieldFrame {...{ label, hint, error, className, hideLabel, id }}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={CONTROL} {...props} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={CONTROL}
+        {...props}
+      />
     </FieldFrame>
   );
 }

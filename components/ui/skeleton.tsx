@@ -9,7 +9,15 @@ export function Skeleton({ className }: { className?: string }) {
  * A list page while it loads: its title and lead line, a grid of tiles, then whatever
  * else the page shows below (children). Announced as `label` to assistive tech.
  */
-export function PageSkeleton(props: { label: string; titleWidth: string; leadWidth: string; grid: string; tiles: number; tile: string; children?: React.ReactNode }) {
+export function PageSkeleton(props: {
+  label: string;
+  titleWidth: string;
+  leadWidth: string;
+  grid: string;
+  tiles: number;
+  tile: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div role="status" aria-label={props.label}>
       <Skeleton className={cx("mb-2 h-8", props.titleWidth)} />

@@ -41,14 +41,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
         <div aria-live="polite" className="contents">
-          {toasts.filter((t) => t.tone !== "error").map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-          ))}
+          {toasts
+            .filter((t) => t.tone !== "error")
+            .map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+            ))}
         </div>
         <div aria-live="assertive" className="contents">
-          {toasts.filter((t) => t.tone === "error").map((toast) => (
-            <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
-          ))}
+          {toasts
+            .filter((t) => t.tone === "error")
+            .map((toast) => (
+              <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+            ))}
         </div>
       </div>
     </ToastContext.Provider>
@@ -77,7 +81,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
           {toast.action.label}
         </button>
       ) : null}
-      <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-0.5 text-stone-300 hover:text-white" aria-label="Dismiss">
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="rounded p-0.5 text-stone-300 hover:text-white"
+        aria-label="Dismiss"
+      >
         <X className="size-4" aria-hidden="true" />
       </button>
     </div>

@@ -17,7 +17,11 @@ export function ChainResult({ generation }: { generation: GenerationView }) {
             <PendingTile label={output.role === "inpainted" ? "Inpainting…" : "Waiting to upscale…"} />
           ) : output.url && output.sourceUrl ? (
             <>
-              <BeforeAfterSlider before={{ url: output.sourceUrl, ...output.sourceResized }} after={{ url: output.url, ...output.resized }} label={STEP_LABELS[output.role] ?? output.role} />
+              <BeforeAfterSlider
+                before={{ url: output.sourceUrl, ...output.sourceResized }}
+                after={{ url: output.url, ...output.resized }}
+                label={STEP_LABELS[output.role] ?? output.role}
+              />
               <DisclosureNote disclosure={output.disclosure} />
               <OutputActions outputId={output.id} disclosureLabel={output.disclosure.label} />
             </>

@@ -21,13 +21,27 @@ export interface MarkedZone {
  * zones the check asked a person to look at (D17) are outlined on it by name.
  * Computed on first use, then stored. Open on its own, or from outside (`open`).
  */
-export function ChangeMapToggle({ outputId, zones = [], open: openFromOutside, onOpenChange }: { outputId: string; zones?: MarkedZone[]; open?: boolean; onOpenChange?: (open: boolean) => void }) {
+export function ChangeMapToggle({
+  outputId,
+  zones = [],
+  open: openFromOutside,
+  onOpenChange,
+}: {
+  outputId: string;
+  zones?: MarkedZone[];
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const [openHere, setOpenHere] = useState(false);
   const open = openFromOutside ?? openHere;
   const setOpen = (next: (open: boolean) => boolean) => (onOpenChange ? onOpenChange(next(open)) : setOpenHere(next));
-  const map = useQuery({ ...trpc.compliance.changeMap.queryOptions({ workspaceId: workspace.id, outputId }), enabled: open, staleTime: Infinity });
+  const map = useQuery({
+    ...trpc.compliance.changeMap.queryOptions({ workspaceId: workspace.id, outputId }),
+    enabled: open,
+    staleTime: Infinity,
+  });
   return (
     <div className="space-y-2">
       <Button variant="secondary" size="sm" aria-pressed={open} loading={open && map.isPending} onClick={() => setOpen((v) => !v)}>
@@ -41,17 +55,29 @@ export function ChangeMapToggle({ outputId, zones = [], open: openFromOutside, o
             {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs, not optimisable */}
             <img src={map.data.outputUrl} alt="Result" className="block w-full" />
             {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs, not optimisable */}
-            <img src={map.data.overlayUrl} alt={map.data.mode === "removed" ? "What was removed, outlined in red" : "Where the image changed, in red"} className="absolute inset-0 h-full w-full" data-testid="change-map-overlay" />
+            <img
+              src={map.data.overlayUrl}
+              alt={map.data.mode === "removed" ? "What was removed, outlined in red" : "Where the image changed, in red"}
+              className="absolute inset-0 h-full w-full"
+              data-testid="change-map-overlay"
+            />
             {zones.flatMap(({ zone, region }) =>
               region
                 ? [
                     <div
                       key={zone}
                       className="absolute rounded-sm border-2 border-amber-400 shadow-[0_0_0_1px_rgba(0,0,0,0.45)]"
-                      style={{ left: `${region.x * 100}%`, top: `${region.y * 100}%`, width: `${region.width * 100}%`, height: `${region.height * 100}%` }}
+                      style={{
+                        left: `${region.x * 100}%`,
+                        top: `${region.y * 100}%`,
+                        width: `${region.width * 100}%`,
+                        height: `${region.height * 100}%`,
+                      }}
                       data-testid="marked-zone"
                     >
-                      <span className="absolute left-0 top-0 rounded-br bg-amber-400 px-1 text-[11px] font-semibold text-stone-950">{zone}</span>
+                      <span className="absolute left-0 top-0 rounded-br bg-amber-400 px-1 text-[11px] font-semibold text-stone-950">
+                        {zone}
+                      </span>
                     </div>,
                   ]
                 : [],
@@ -69,10 +95,23 @@ export function ChangeMapToggle({ outputId, zones = [], open: openFromOutside, o
   );
 }
 
-function StructureVerdict({ structure }: { structure: { verdict: "pass" | "review" | "fail"; summary: string; zones: { zone: string; verdict: "pass" | "review" | "fail"; scores: string }[] } }) {
+function StructureVerdict({
+  structure,
+}: {
+  structure: {
+    verdict: "pass" | "review" | "fail";
+    summary: string;
+    zones: { zone: string; verdict: "pass" | "review" | "fail"; scores: string }[];
+  };
+}) {
   const passed = structure.verdict === "pass";
   return (
-    <details className={passed ? "rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900" : "rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950"} data-testid="structure-verdict">
+    <details
+      className={
+        passed ? "rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900" : "rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950"
+      }
+      data-testid="structure-verdict"
+    >
       <summary className="cursor-pointer font-semibold">Structure check: {structure.summary}</summary>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
         {structure.zones.map((z) => (

@@ -7,14 +7,32 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { CostButton } from "@/components/credits/cost-button";
 import { optionsFrom, optionsOf, SelectField, TextAreaField, TextField } from "@/components/ui";
 import { CREDIT_COSTS } from "@/shared/credit-costs";
-import { COPY_LANGUAGES, DESCRIPTION_DEFAULTS, DESCRIPTION_LIMITS as LIMITS, LISTING_STATUS_LABELS, type CopyLanguage, LISTING_TYPE_LABELS, PROPERTY_TYPE_LABELS, type Length, type Tone } from "@/shared/vocabulary";
+import {
+  COPY_LANGUAGES,
+  DESCRIPTION_DEFAULTS,
+  DESCRIPTION_LIMITS as LIMITS,
+  LISTING_STATUS_LABELS,
+  type CopyLanguage,
+  LISTING_TYPE_LABELS,
+  PROPERTY_TYPE_LABELS,
+  type Length,
+  type Tone,
+} from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { LENGTH_OPTIONS, TONE_OPTIONS } from "./options";
 import { PhotoPicker } from "./photo-picker";
 import type { ProjectFacts, StudioPhoto } from "./types";
 import { useStartRun } from "./use-start-run";
 
-const LANGUAGE_OPTIONS = optionsOf(COPY_LANGUAGES, { en: "English", es: "Spanish", fr: "French", de: "German", it: "Italian", pt: "Portuguese", nl: "Dutch" });
+const LANGUAGE_OPTIONS = optionsOf(COPY_LANGUAGES, {
+  en: "English",
+  es: "Spanish",
+  fr: "French",
+  de: "German",
+  it: "Italian",
+  pt: "Portuguese",
+  nl: "Dutch",
+});
 
 /** Workflow 4: listing copy from chosen photos and the confirmed property data. */
 export function DescriptionForm({ projectId, photos, facts }: { projectId: string; photos: StudioPhoto[]; facts: ProjectFacts }) {
@@ -36,8 +54,13 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
   const [language, setLanguage] = useState<CopyLanguage>(DESCRIPTION_DEFAULTS.language);
   const router = useRouter();
   // The confirmed data is now the project's (its price, rooms…): the page header shows it.
-  const { mutation, start } = useStartRun("description", projectId, trpc.generations.describe.mutationOptions({ onSuccess: () => router.refresh() }));
-  const set = (field: keyof typeof property) => (event: { target: { value: string } }) => setProperty((p) => ({ ...p, [field]: event.target.value }));
+  const { mutation, start } = useStartRun(
+    "description",
+    projectId,
+    trpc.generations.describe.mutationOptions({ onSuccess: () => router.refresh() }),
+  );
+  const set = (field: keyof typeof property) => (event: { target: { value: string } }) =>
+    setProperty((p) => ({ ...p, [field]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -66,18 +89,65 @@ export function DescriptionForm({ projectId, photos, facts }: { projectId: strin
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Property description">
-      <PhotoPicker mode="multiple" legend="Photos to describe" hint={`Pick ${LIMITS.images.min} to ${LIMITS.images.max} (${photoIds.length} picked). They are downsized before sending.`} photos={photos} value={photoIds} max={LIMITS.images.max} onChange={setPhotoIds} />
+      <PhotoPicker
+        mode="multiple"
+        legend="Photos to describe"
+        hint={`Pick ${LIMITS.images.min} to ${LIMITS.images.max} (${photoIds.length} picked). They are downsized before sending.`}
+        photos={photos}
+        value={photoIds}
+        max={LIMITS.images.max}
+        onChange={setPhotoIds}
+      />
       <fieldset className="space-y-4">
         <legend className="text-sm font-medium text-stone-800">Confirm the property data</legend>
         <p className="text-xs text-stone-600">What you confirm here is saved to the project too.</p>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <TextField label="Address" value={property.address} onChange={set("address")} className="sm:col-span-2 lg:col-span-3" />
-          <SelectField label="Property type" value={property.propertyType} onChange={set("propertyType")} options={optionsFrom(PROPERTY_TYPE_LABELS)} />
-          <SelectField label="Listing status" value={property.listingStatus} onChange={set("listingStatus")} options={optionsFrom(LISTING_STATUS_LABELS)} />
-          <SelectField label="Listing type" value={property.listingType} onChange={set("listingType")} options={optionsFrom(LISTING_TYPE_LABELS)} />
-          <TextField label="Price (USD)" type="number" min={0} inputMode="numeric" value={property.price} onChange={set("price")} hint="Optional, whole dollars." />
-          <TextField label="Bedrooms" type="number" min={0} step={1} inputMode="numeric" value={property.bedrooms} onChange={set("bedrooms")} />
-          <TextField label="Bathrooms" type="number" min={0} step={0.5} inputMode="decimal" value={property.bathrooms} onChange={set("bathrooms")} />
+          <SelectField
+            label="Property type"
+            value={property.propertyType}
+            onChange={set("propertyType")}
+            options={optionsFrom(PROPERTY_TYPE_LABELS)}
+          />
+          <SelectField
+            label="Listing status"
+            value={property.listingStatus}
+            onChange={set("listingStatus")}
+            options={optionsFrom(LISTING_STATUS_LABELS)}
+          />
+          <SelectField
+            label="Listing type"
+            value={property.listingType}
+            onChange={set("listingType")}
+            options={optionsFrom(LISTING_TYPE_LABELS)}
+          />
+          <TextField
+            label="Price (USD)"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            value={property.price}
+            onChange={set("price")}
+            hint="Optional, whole dollars."
+          />
+          <TextField
+            label="Bedrooms"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={property.bedrooms}
+            onChange={set("bedrooms")}
+          />
+          <TextField
+            label="Bathrooms"
+            type="number"
+            min={0}
+            step={0.5}
+            inputMode="decimal"
+            value={property.bathrooms}
+            onChange={set("bathrooms")}
+          />
           <TextAreaField
             label="Highlights to mention"
             value={property.highlights}

@@ -54,7 +54,14 @@ export function DescriptionResult({ generation, projectId, offline }: { generati
   const written = typeof generation.result?.description === "string" ? generation.result.description : null;
   if (!written) return null;
   const description = generation.revisions.at(-1)?.text ?? written;
-  const versions = [{ text: written, label: "As written", createdAt: generation.completedAt ?? generation.createdAt }, ...generation.revisions.map((r) => ({ text: r.text, label: `Edited by ${r.editedByName ?? "a former member"}`, createdAt: r.createdAt }))];
+  const versions = [
+    { text: written, label: "As written", createdAt: generation.completedAt ?? generation.createdAt },
+    ...generation.revisions.map((r) => ({
+      text: r.text,
+      label: `Edited by ${r.editedByName ?? "a former member"}`,
+      createdAt: r.createdAt,
+    })),
+  ];
   const analysis = (generation.result?.imageAnalysis ?? []) as Analysis[];
   const restore = (text: string) => save.mutate({ workspaceId: workspace.id, generationId: generation.id, text });
   return (
@@ -74,8 +81,8 @@ export function DescriptionResult({ generation, projectId, offline }: { generati
           </div>
           {offline ? (
             <p className="mt-2 text-xs text-stone-600" data-testid="written-offline">
-              Written without a language model: composed on this deployment from the property data and what the photo analysis measured. Review it before
-              publishing.
+              Written without a language model: composed on this deployment from the property data and what the photo analysis measured.
+              Review it before publishing.
             </p>
           ) : null}
           {mlsRemark ? <p className="mt-2 text-xs text-stone-600 [overflow-wrap:anywhere]">Copy for MLS adds: “{mlsRemark}”</p> : null}
@@ -118,7 +125,13 @@ export function DescriptionResult({ generation, projectId, offline }: { generati
                       Version {version.number} · {version.label} · {new Date(version.createdAt).toLocaleString()}
                     </span>
                     {version.text !== description ? (
-                      <Button variant="ghost" size="sm" loading={save.isPending} onClick={() => restore(version.text)} aria-label={`Restore version ${version.number}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        loading={save.isPending}
+                        onClick={() => restore(version.text)}
+                        aria-label={`Restore version ${version.number}`}
+                      >
                         Restore
                       </Button>
                     ) : (
@@ -138,11 +151,21 @@ export function DescriptionResult({ generation, projectId, offline }: { generati
             <caption className="sr-only">What the service found in each photo</caption>
             <thead className="text-xs uppercase text-stone-600">
               <tr>
-                <th scope="col" className="py-1 pr-3">Photo</th>
-                <th scope="col" className="py-1 pr-3">Room</th>
-                <th scope="col" className="py-1 pr-3">Size</th>
-                <th scope="col" className="py-1 pr-3">Colors</th>
-                <th scope="col" className="py-1">Features</th>
+                <th scope="col" className="py-1 pr-3">
+                  Photo
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Room
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Size
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Colors
+                </th>
+                <th scope="col" className="py-1">
+                  Features
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">

@@ -8,7 +8,11 @@ export function GateVerdict({ view }: { view: OutputView }) {
   const scores = view.gateScores;
   const passed = view.gate === "passed";
   return (
-    <div className={passed ? "rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900" : "rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950"}>
+    <div
+      className={
+        passed ? "rounded-lg bg-emerald-50 px-3 py-2 text-xs text-emerald-900" : "rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950"
+      }
+    >
       <p className="font-semibold">{passed ? "Quality gate passed" : "Quality gate: held back"}</p>
       {scores ? (
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">

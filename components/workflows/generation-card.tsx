@@ -23,7 +23,15 @@ function writerOf(generation: GenerationView): string | null {
   return typeof generation.result?.provider === "string" ? generation.result.provider : null;
 }
 
-export function GenerationCard({ generation, projectId, describeProvider }: { generation: GenerationView; projectId: string; describeProvider: string }) {
+export function GenerationCard({
+  generation,
+  projectId,
+  describeProvider,
+}: {
+  generation: GenerationView;
+  projectId: string;
+  describeProvider: string;
+}) {
   const headingId = `generation-${generation.id}`;
   return (
     <Card className="p-5">
@@ -39,7 +47,9 @@ export function GenerationCard({ generation, projectId, describeProvider }: { ge
           </div>
           <div className="flex items-center gap-1">
             <StatusBadge status={generation.status} />
-            {generation.status !== "running" && generation.deletable ? <DeleteResultButton generationId={generation.id} projectId={projectId} title={GENERATION_KIND_LABELS[generation.kind]} /> : null}
+            {generation.status !== "running" && generation.deletable ? (
+              <DeleteResultButton generationId={generation.id} projectId={projectId} title={GENERATION_KIND_LABELS[generation.kind]} />
+            ) : null}
           </div>
         </header>
         {generation.error ? (
@@ -51,7 +61,13 @@ export function GenerationCard({ generation, projectId, describeProvider }: { ge
         {generation.kind === "multiview" ? <MultiviewResult generation={generation} projectId={projectId} /> : null}
         {generation.kind === "inpaint_upscale" ? <ChainResult generation={generation} /> : null}
         {generation.kind === "video" ? <VideoResult generation={generation} /> : null}
-        {generation.kind === "description" ? <DescriptionResult generation={generation} projectId={projectId} offline={!isGenerativeProvider(writerOf(generation) ?? describeProvider)} /> : null}
+        {generation.kind === "description" ? (
+          <DescriptionResult
+            generation={generation}
+            projectId={projectId}
+            offline={!isGenerativeProvider(writerOf(generation) ?? describeProvider)}
+          />
+        ) : null}
       </article>
     </Card>
   );

@@ -6,7 +6,15 @@ import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { CostButton } from "@/components/credits/cost-button";
 import { optionsOf, SelectField } from "@/components/ui";
 import { CREDIT_COSTS, creditsLabel, INPAINT_UPSCALE_COST } from "@/shared/credit-costs";
-import { inpaintOperation, INPAINTING_TYPES, RENDER_TYPES, type InpaintingType, type RenderType, type RoomType, type Style } from "@/shared/vocabulary";
+import {
+  inpaintOperation,
+  INPAINTING_TYPES,
+  RENDER_TYPES,
+  type InpaintingType,
+  type RenderType,
+  type RoomType,
+  type Style,
+} from "@/shared/vocabulary";
 import { FormError } from "./form-error";
 import { MlsVerdictNote, useMlsVerdict } from "./mls-verdict-note";
 import { MaskPainter } from "./mask-painter";
@@ -16,7 +24,17 @@ import type { StudioPhoto } from "./types";
 import { useStartRun } from "./use-start-run";
 
 /** Workflow 3: paint a mask, then one click runs inpaint → upscale durably. */
-export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { projectId: string; photos: StudioPhoto[]; photoId: string | null; onPhotoChange: (id: string) => void }) {
+export function InpaintForm({
+  projectId,
+  photos,
+  photoId,
+  onPhotoChange,
+}: {
+  projectId: string;
+  photos: StudioPhoto[];
+  photoId: string | null;
+  onPhotoChange: (id: string) => void;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const [mask, setMask] = useState<string | null>(null);
@@ -47,7 +65,13 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
     <form onSubmit={submit} className="space-y-5" aria-label="Edit and upscale">
       <PhotoPicker mode="single" legend="Photo to edit" photos={photos} value={photoId} onChange={onPhotoChange} />
       {photo ? (
-        <MaskPainter image={photo} imageAlt={`${photo.fileName}, to paint a mask on`} width={photo.width} height={photo.height} onMaskChange={setMask} />
+        <MaskPainter
+          image={photo}
+          imageAlt={`${photo.fileName}, to paint a mask on`}
+          width={photo.width}
+          height={photo.height}
+          onMaskChange={setMask}
+        />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
@@ -56,12 +80,7 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
           onValueChange={setInpaintingType}
           options={optionsOf(INPAINTING_TYPES, { remove: "Remove what is there", replace: "Replace with new furnishing" })}
         />
-        <SelectField
-          label="Scene"
-          value={renderType}
-          onValueChange={setRenderType}
-          options={optionsOf(RENDER_TYPES)}
-        />
+        <SelectField label="Scene" value={renderType} onValueChange={setRenderType} options={optionsOf(RENDER_TYPES)} />
         {inpaintingType === "replace" ? (
           <>
             <SelectField label="Room type" value={roomType} onValueChange={setRoomType} options={ROOM_OPTIONS} />
@@ -70,7 +89,8 @@ export function InpaintForm({ projectId, photos, photoId, onPhotoChange }: { pro
         ) : null}
       </div>
       <p className="text-xs text-stone-600">
-        Runs inpaint ({creditsLabel(CREDIT_COSTS.inpaint)}), then upscales the result to twice the size ({creditsLabel(CREDIT_COSTS.upscale)}). Both images are kept.
+        Runs inpaint ({creditsLabel(CREDIT_COSTS.inpaint)}), then upscales the result to twice the size (
+        {creditsLabel(CREDIT_COSTS.upscale)}). Both images are kept.
       </p>
       <MlsVerdictNote {...mls} />
       <FormError message={mutation.error ? errorMessage(mutation.error) : null} />

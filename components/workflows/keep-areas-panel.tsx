@@ -62,7 +62,13 @@ export function KeepAreasPanel({ photos, onBusyChange }: { photos: StudioPhoto[]
           {photos.length > 1 ? (
             <div className="flex flex-wrap gap-2" role="group" aria-label="Photo to mark">
               {photos.map((p) => (
-                <Button key={p.id} size="sm" variant={p.id === photo.id ? "primary" : "secondary"} aria-pressed={p.id === photo.id} onClick={() => setChosen(p.id)}>
+                <Button
+                  key={p.id}
+                  size="sm"
+                  variant={p.id === photo.id ? "primary" : "secondary"}
+                  aria-pressed={p.id === photo.id}
+                  onClick={() => setChosen(p.id)}
+                >
                   {p.fileName}
                 </Button>
               ))}
@@ -80,7 +86,8 @@ interface Suggestion {
   polygon: FramePoint[];
 }
 
-const samePolygon = (a: FramePoint[] | null, b: FramePoint[]) => Boolean(a) && a!.length === b.length && a!.every(([x, y], i) => x === b[i][0] && y === b[i][1]);
+const samePolygon = (a: FramePoint[] | null, b: FramePoint[]) =>
+  Boolean(a) && a!.length === b.length && a!.every(([x, y], i) => x === b[i][0] && y === b[i][1]);
 
 function KeepAreasEditor({ photo, onBusyChange }: { photo: StudioPhoto; onBusyChange?: (busy: boolean) => void }) {
   const trpc = useTRPC();
@@ -187,7 +194,12 @@ function Editor({
           <ul className="flex flex-wrap gap-2" aria-label="Suggested areas">
             {suggestions.map((s, i) => (
               <li key={i}>
-                <Button size="sm" variant={accepted.has(i) ? "primary" : "secondary"} aria-pressed={accepted.has(i)} onClick={() => toggle(i)}>
+                <Button
+                  size="sm"
+                  variant={accepted.has(i) ? "primary" : "secondary"}
+                  aria-pressed={accepted.has(i)}
+                  onClick={() => toggle(i)}
+                >
                   {accepted.has(i) ? <Check className="size-4" aria-hidden="true" /> : null}
                   Keep {defaultKeptAreaName(s.kind)} {suggestions.slice(0, i + 1).filter((o) => o.kind === s.kind).length}
                 </Button>

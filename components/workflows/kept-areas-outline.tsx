@@ -33,7 +33,13 @@ export function KeptAreasOutline({ kept }: { kept: KeptOutline }) {
           <div className="relative overflow-hidden rounded-lg border border-stone-200">
             {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs, not optimisable */}
             <img src={kept.imageUrl} alt="Result" className="block w-full" />
-            <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="absolute inset-0 size-full" role="img" aria-label={`Kept from the photo, outlined: ${phrase}`}>
+            <svg
+              viewBox="0 0 100 100"
+              preserveAspectRatio="none"
+              className="absolute inset-0 size-full"
+              role="img"
+              aria-label={`Kept from the photo, outlined: ${phrase}`}
+            >
               <defs>
                 <filter id={filterId} x="0" y="0" width="1" height="1" colorInterpolationFilters="sRGB">
                   {/* The mask's lightness becomes coverage; grown by a few pixels, less itself, it is a ring along each area's edge. */}

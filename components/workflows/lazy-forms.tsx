@@ -11,7 +11,9 @@ import dynamic from "next/dynamic";
  */
 const loading = () => <div aria-hidden="true" className="h-48 w-full animate-pulse rounded-lg bg-stone-100" />;
 
-export const ListingBatchForm = dynamic(() => import("@/components/batches/listing-batch-form").then((m) => m.ListingBatchForm), { loading });
+export const ListingBatchForm = dynamic(() => import("@/components/batches/listing-batch-form").then((m) => m.ListingBatchForm), {
+  loading,
+});
 export const MultiviewForm = dynamic(() => import("./multiview-form").then((m) => m.MultiviewForm), { loading });
 export const InpaintForm = dynamic(() => import("./inpaint-form").then((m) => m.InpaintForm), { loading });
 export const VideoForm = dynamic(() => import("./video-form").then((m) => m.VideoForm), { loading });

@@ -70,10 +70,21 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
                 <label className="block text-sm font-medium text-stone-800" htmlFor="share-url">
                   Page link
                 </label>
-                <input id="share-url" readOnly value={url} className="block w-full min-w-0 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-800 ring-1 ring-stone-300" onFocus={(e) => e.target.select()} />
+                <input
+                  id="share-url"
+                  readOnly
+                  value={url}
+                  className="block w-full min-w-0 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-800 ring-1 ring-stone-300"
+                  onFocus={(e) => e.target.select()}
+                />
                 <div className="flex flex-wrap gap-2">
                   <CopyButton text={url} label="Copy link" />
-                  <a href={url} target="_blank" rel="noreferrer" className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-accent-700 hover:bg-accent-50">
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex h-8 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-accent-700 hover:bg-accent-50"
+                  >
                     <ExternalLink className="size-4" aria-hidden="true" />
                     Open page
                   </a>
@@ -87,7 +98,9 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
               </>
             ) : null}
             <ListingPublishBar projectId={projectId} listing={data} onDone={refresh} />
-            {!version && data.picks.length === 0 ? <p className="text-sm text-stone-600">With nothing picked, the page shows only the property&apos;s facts and description.</p> : null}
+            {!version && data.picks.length === 0 ? (
+              <p className="text-sm text-stone-600">With nothing picked, the page shows only the property&apos;s facts and description.</p>
+            ) : null}
           </div>
 
           <section aria-labelledby="picked-heading" className="space-y-3">
@@ -99,12 +112,18 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
             ) : (
               <ol className="space-y-2" aria-label="Picked results">
                 {data.picks.map((pick, index) => (
-                  <li key={pick.outputId} className="flex flex-wrap items-center gap-3 rounded-lg p-2 ring-1 ring-stone-200" data-testid="listing-pick">
+                  <li
+                    key={pick.outputId}
+                    className="flex flex-wrap items-center gap-3 rounded-lg p-2 ring-1 ring-stone-200"
+                    data-testid="listing-pick"
+                  >
                     {pick.thumbUrl ? (
                       // eslint-disable-next-line @next/next/no-img-element -- signed storage URLs
                       <img src={pick.thumbUrl} alt="" className="h-12 w-16 shrink-0 rounded object-cover" />
                     ) : (
-                      <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded bg-stone-900 text-xs text-white">Video</span>
+                      <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded bg-stone-900 text-xs text-white">
+                        Video
+                      </span>
                     )}
                     <div className="min-w-0 flex-1 basis-40">
                       <p className="flex flex-wrap items-center gap-1.5 text-sm font-medium text-stone-900">
@@ -135,13 +154,31 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
                       className="h-8 min-w-0 flex-1 basis-48 rounded-lg bg-white px-2 text-sm ring-1 ring-stone-300"
                     />
                     <div className="flex gap-1">
-                      <Button variant="ghost" size="sm" disabled={saving || index === 0} onClick={() => move(index, -1)} aria-label={`Move ${pick.name} up`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={saving || index === 0}
+                        onClick={() => move(index, -1)}
+                        aria-label={`Move ${pick.name} up`}
+                      >
                         <ArrowUp className="size-4" aria-hidden="true" />
                       </Button>
-                      <Button variant="ghost" size="sm" disabled={saving || index === data.picks.length - 1} onClick={() => move(index, 1)} aria-label={`Move ${pick.name} down`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={saving || index === data.picks.length - 1}
+                        onClick={() => move(index, 1)}
+                        aria-label={`Move ${pick.name} down`}
+                      >
                         <ArrowDown className="size-4" aria-hidden="true" />
                       </Button>
-                      <Button variant="ghost" size="sm" disabled={saving} onClick={() => toggle(pick.outputId)} aria-label={`Take ${pick.name} off the page`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        disabled={saving}
+                        onClick={() => toggle(pick.outputId)}
+                        aria-label={`Take ${pick.name} off the page`}
+                      >
                         <X className="size-4" aria-hidden="true" />
                       </Button>
                     </div>
@@ -159,7 +196,9 @@ export function ListingPagePanel({ projectId, generations }: { projectId: string
                   <Download className="size-4" aria-hidden="true" />
                   Download listing (zip)
                 </a>
-                {version ? `Version ${version.number}, as published${pending ? " (without the unpublished changes)" : ""}.` : "The draft, as a preview."}
+                {version
+                  ? `Version ${version.number}, as published${pending ? " (without the unpublished changes)" : ""}.`
+                  : "The draft, as a preview."}
               </p>
             ) : null}
           </section>
@@ -187,7 +226,17 @@ const PICK_CHANGE_LABELS: Record<PickChange, string> = { added: "New", moved: "M
  * The description on the page: empty until the agent puts text here and saves it, so
  * neither the project's notes nor an unreviewed description run reaches the public.
  */
-function ListingDescription({ projectId, saved, generations, onSaved }: { projectId: string; saved: string | null; generations: GenerationView[]; onSaved: () => Promise<unknown> }) {
+function ListingDescription({
+  projectId,
+  saved,
+  generations,
+  onSaved,
+}: {
+  projectId: string;
+  saved: string | null;
+  generations: GenerationView[];
+  onSaved: () => Promise<unknown>;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const toast = useToast();
@@ -203,7 +252,9 @@ function ListingDescription({ projectId, saved, generations, onSaved }: { projec
     }),
   );
   const latest = generations.find((g) => g.kind === "description" && g.status === "completed");
-  const latestText = latest ? (latest.revisions.at(-1)?.text ?? (typeof latest.result?.description === "string" ? latest.result.description : null)) : null;
+  const latestText = latest
+    ? (latest.revisions.at(-1)?.text ?? (typeof latest.result?.description === "string" ? latest.result.description : null))
+    : null;
   const value = draft ?? saved ?? "";
   return (
     <form

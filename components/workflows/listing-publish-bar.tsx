@@ -18,7 +18,15 @@ import { holdersOf } from "@/shared/roles";
  * draft it showed, so a teammate's later edit is never published unseen. A pick that may
  * not be published yet keeps the button off, with its reasons beside it.
  */
-export function ListingPublishBar({ projectId, listing, onDone }: { projectId: string; listing: ListingView; onDone: () => Promise<unknown> }) {
+export function ListingPublishBar({
+  projectId,
+  listing,
+  onDone,
+}: {
+  projectId: string;
+  listing: ListingView;
+  onDone: () => Promise<unknown>;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const toast = useToast();
@@ -79,7 +87,13 @@ export function ListingPublishBar({ projectId, listing, onDone }: { projectId: s
       )}
       <div className="flex flex-wrap items-center gap-2">
         {mayPublish ? (
-          <Button variant={version ? "primary" : "secondary"} size="sm" disabled={blockers.length > 0} onClick={() => setConfirming("publish")} aria-describedby={blockers.length ? "publish-blockers" : undefined}>
+          <Button
+            variant={version ? "primary" : "secondary"}
+            size="sm"
+            disabled={blockers.length > 0}
+            onClick={() => setConfirming("publish")}
+            aria-describedby={blockers.length ? "publish-blockers" : undefined}
+          >
             <Globe className="size-4" aria-hidden="true" />
             {version ? "Publish changes" : "Publish listing page"}
           </Button>
@@ -116,7 +130,9 @@ export function ListingPublishBar({ projectId, listing, onDone }: { projectId: s
       >
         {version ? (
           <>
-            <p>The public page, the MLS remark and the zip change together from version {version.number} to version {nextVersion}:</p>
+            <p>
+              The public page, the MLS remark and the zip change together from version {version.number} to version {nextVersion}:
+            </p>
             <ul className="list-disc space-y-0.5 pl-5">
               {changes.lines.map((line) => (
                 <li key={line}>{line}</li>

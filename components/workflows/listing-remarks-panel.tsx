@@ -37,14 +37,22 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
   const link = useQuery(trpc.exports.shareLink.queryOptions(input));
   const listing = useQuery(trpc.listings.show.queryOptions(input));
   const unpublished = listing.data?.version ? listing.data.changes.count : 0;
-  const finished = generations.data?.filter((g) => g.status !== "running").map((g) => g.id).join(",") ?? "";
+  const finished =
+    generations.data
+      ?.filter((g) => g.status !== "running")
+      .map((g) => g.id)
+      .join(",") ?? "";
   const linkPath = link.data?.path ?? null;
   const remarksKey = trpc.compliance.listingRemarks.queryKey();
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: remarksKey });
   }, [finished, linkPath, queryClient]);
   const data = remarks.data;
-  const which = data ? (data.version ? (data.versionStamp ?? `Version ${data.version.number}`) : "Draft preview: the listing page is not published, so its numbers may still change.") : null;
+  const which = data
+    ? data.version
+      ? (data.versionStamp ?? `Version ${data.version.number}`)
+      : "Draft preview: the listing page is not published, so its numbers may still change."
+    : null;
   const photoNotes = data?.photoSuffixes.map((p) => `${p.photo}${p.suffix}`).join("\n") ?? "";
 
   return (
@@ -73,7 +81,9 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
         {which ? (
           <p className="text-sm text-stone-600" data-testid="remark-version">
             {which}
-            {unpublished ? ` The ${unpublished === 1 ? "unpublished change is" : `${unpublished} unpublished changes are`} not in it until published.` : null}
+            {unpublished
+              ? ` The ${unpublished === 1 ? "unpublished change is" : `${unpublished} unpublished changes are`} not in it until published.`
+              : null}
           </p>
         ) : null}
         {remarks.isPending ? (
@@ -81,12 +91,19 @@ export function ListingRemarksPanel({ projectId }: { projectId: string }) {
         ) : remarks.isError ? (
           <p className="text-sm text-red-700">{errorMessage(remarks.error)}</p>
         ) : !data?.remark ? (
-          <p className="text-sm text-stone-600">No staged or altered result is on the listing page, so the listing needs no remark. The remark numbers photos as the listing page does.</p>
+          <p className="text-sm text-stone-600">
+            No staged or altered result is on the listing page, so the listing needs no remark. The remark numbers photos as the listing
+            page does.
+          </p>
         ) : (
           <>
             <figure className="space-y-2">
               <figcaption className="text-sm font-medium text-stone-800">Remark line</figcaption>
-              <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800 ring-1 ring-stone-200 [overflow-wrap:anywhere]" data-testid="remark-line" lang={data.language}>
+              <p
+                className="rounded-lg bg-stone-50 p-3 text-sm text-stone-800 ring-1 ring-stone-200 [overflow-wrap:anywhere]"
+                data-testid="remark-line"
+                lang={data.language}
+              >
                 {data.remark}
               </p>
               <CopyButton text={data.remark} label="Copy remark" />

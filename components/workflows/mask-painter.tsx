@@ -39,7 +39,17 @@ interface MaskPainterProps {
  * Paint the area to change over the photo: brush and eraser with a size, undo and
  * clear. Strokes show in translucent teal; the exported mask is white on black.
  */
-export function MaskPainter({ image, imageAlt, width, height, onMaskChange, initialMask = null, canvasLabel = "Mask canvas: paint over the area to change", paintingKey, ref }: MaskPainterProps) {
+export function MaskPainter({
+  image,
+  imageAlt,
+  width,
+  height,
+  onMaskChange,
+  initialMask = null,
+  canvasLabel = "Mask canvas: paint over the area to change",
+  paintingKey,
+  ref,
+}: MaskPainterProps) {
   const scale = Math.min(1, MASK_MAX_SIDE / Math.max(width, height));
   const canvasWidth = Math.max(1, Math.round(width * scale));
   const canvasHeight = Math.max(1, Math.round(height * scale));
@@ -53,27 +63,30 @@ export function MaskPainter({ image, imageAlt, width, height, onMaskChange, init
 
   const context = () => canvasRef.current?.getContext("2d", { willReadFrequently: true }) ?? null;
 
-  const publish = useCallback((cause: MaskChange) => {
-    const canvas = canvasRef.current;
-    const ctx = context();
-    if (!canvas || !ctx) return;
-    const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let painted = false;
-    for (let i = 3; i < pixels.length && !painted; i += 4) painted = pixels[i] > 0;
-    if (!painted) return onMaskChange(null, cause);
-    const mask = document.createElement("canvas");
-    mask.width = canvas.width;
-    mask.height = canvas.height;
-    const m = mask.getContext("2d")!;
-    m.drawImage(canvas, 0, 0);
-    m.globalCompositeOperation = "source-in";
-    m.fillStyle = "#ffffff";
-    m.fillRect(0, 0, mask.width, mask.height);
-    m.globalCompositeOperation = "destination-over";
-    m.fillStyle = "#000000";
-    m.fillRect(0, 0, mask.width, mask.height);
-    onMaskChange(mask.toDataURL("image/png"), cause);
-  }, [onMaskChange]);
+  const publish = useCallback(
+    (cause: MaskChange) => {
+      const canvas = canvasRef.current;
+      const ctx = context();
+      if (!canvas || !ctx) return;
+      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      let painted = false;
+      for (let i = 3; i < pixels.length && !painted; i += 4) painted = pixels[i] > 0;
+      if (!painted) return onMaskChange(null, cause);
+      const mask = document.createElement("canvas");
+      mask.width = canvas.width;
+      mask.height = canvas.height;
+      const m = mask.getContext("2d")!;
+      m.drawImage(canvas, 0, 0);
+      m.globalCompositeOperation = "source-in";
+      m.fillStyle = "#ffffff";
+      m.fillRect(0, 0, mask.width, mask.height);
+      m.globalCompositeOperation = "destination-over";
+      m.fillStyle = "#000000";
+      m.fillRect(0, 0, mask.width, mask.height);
+      onMaskChange(mask.toDataURL("image/png"), cause);
+    },
+    [onMaskChange],
+  );
 
   useEffect(() => {
     history.current = [];
@@ -112,7 +125,9 @@ export function MaskPainter({ image, imageAlt, width, height, onMaskChange, init
       ctx.globalCompositeOperation = on ? "source-over" : "destination-out";
       ctx.fillStyle = "#14b8a6";
       ctx.beginPath();
-      points.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x * canvasWidth, y * canvasHeight) : ctx.lineTo(x * canvasWidth, y * canvasHeight)));
+      points.forEach(([x, y], i) =>
+        i === 0 ? ctx.moveTo(x * canvasWidth, y * canvasHeight) : ctx.lineTo(x * canvasWidth, y * canvasHeight),
+      );
       ctx.closePath();
       ctx.fill();
       publish("fill");
@@ -197,7 +212,15 @@ export function MaskPainter({ image, imageAlt, width, height, onMaskChange, init
         <label htmlFor={sizeId} className="ml-2 text-sm text-stone-700">
           Size
         </label>
-        <input id={sizeId} type="range" min={6} max={80} value={brush} onChange={(e) => setBrush(Number(e.target.value))} className="w-28 accent-accent-600" />
+        <input
+          id={sizeId}
+          type="range"
+          min={6}
+          max={80}
+          value={brush}
+          onChange={(e) => setBrush(Number(e.target.value))}
+          className="w-28 accent-accent-600"
+        />
         <Button variant="secondary" size="sm" onClick={undo} disabled={!canUndo}>
           <Undo2 className="size-4" aria-hidden="true" />
           Undo
@@ -207,8 +230,16 @@ export function MaskPainter({ image, imageAlt, width, height, onMaskChange, init
           Clear
         </Button>
       </div>
-      <div className="relative max-w-3xl overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200" style={{ aspectRatio: `${width} / ${height}` }}>
-        <ResizedImage image={image} sizes="(min-width: 768px) 768px, 100vw" alt={imageAlt} className="pointer-events-none absolute inset-0 size-full select-none object-cover" />
+      <div
+        className="relative max-w-3xl overflow-hidden rounded-lg bg-stone-100 ring-1 ring-stone-200"
+        style={{ aspectRatio: `${width} / ${height}` }}
+      >
+        <ResizedImage
+          image={image}
+          sizes="(min-width: 768px) 768px, 100vw"
+          alt={imageAlt}
+          className="pointer-events-none absolute inset-0 size-full select-none object-cover"
+        />
         <canvas
           ref={canvasRef}
           width={canvasWidth}

@@ -13,7 +13,10 @@ function useRuleSet() {
 }
 
 /** What the workspace's MLS rule set says about an edit before it starts. */
-export function useMlsVerdict(operation: EditOperation, setting: string | null | undefined): { verdict: MlsVerdict; ruleSetName: string | null } {
+export function useMlsVerdict(
+  operation: EditOperation,
+  setting: string | null | undefined,
+): { verdict: MlsVerdict; ruleSetName: string | null } {
   const rules = useRuleSet();
   if (!rules.data) return { verdict: { allowed: "yes" }, ruleSetName: null };
   return { verdict: mlsVerdict(rules.data.id, operation, photoSettingOf(setting)), ruleSetName: rules.data.name };
@@ -32,7 +35,11 @@ export function MlsVerdictNote({ verdict, ruleSetName }: { verdict: MlsVerdict; 
   const refused = verdict.allowed === "no";
   const Icon = refused ? ShieldX : ShieldAlert;
   return (
-    <p role={refused ? "alert" : "note"} data-testid="mls-verdict" className={`flex gap-2 rounded-lg border p-3 text-sm ${refused ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}>
+    <p
+      role={refused ? "alert" : "note"}
+      data-testid="mls-verdict"
+      className={`flex gap-2 rounded-lg border p-3 text-sm ${refused ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
         <strong>{refused ? `Not allowed by ${ruleSetName}. ` : `${ruleSetName}: check before publishing. `}</strong>

@@ -28,7 +28,11 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
   const [style, setStyle] = useState<Style>("scandinavian");
   const [intensity, setIntensity] = useState<number>(INTENSITY.redesign);
   const [keeping, setKeeping] = useState(false);
-  const { mutation, start } = useStartRun("multiview", projectId, trpc.generations.multiview.mutationOptions({ onSuccess: () => setViews([]) }));
+  const { mutation, start } = useStartRun(
+    "multiview",
+    projectId,
+    trpc.generations.multiview.mutationOptions({ onSuccess: () => setViews([]) }),
+  );
   // Stable props, so the memoized pickers skip the re-render of a click on the button.
   const chooseAnchor = useCallback((id: string) => {
     setAnchor(id);
@@ -72,11 +76,16 @@ export function MultiviewForm({ projectId, photos }: { projectId: string; photos
       <IntensityField value={intensity} onChange={setIntensity} />
       <KeepAreasPanel photos={[anchor, ...views].flatMap((id) => photos.filter((p) => p.id === id))} onBusyChange={setKeeping} />
       <p className="text-xs text-stone-600">
-        {creditsLabel(CREDIT_COSTS.multiviewAnchor)} for the anchor and {creditsLabel(CREDIT_COSTS.multiviewSibling)} for each other view as it starts.
+        {creditsLabel(CREDIT_COSTS.multiviewAnchor)} for the anchor and {creditsLabel(CREDIT_COSTS.multiviewSibling)} for each other view as
+        it starts.
       </p>
       <PlanRequiredNote feature="multiview" />
       <FormError message={mutation.error ? errorMessage(mutation.error) : null} />
-      <CostButton cost={multiviewCost(views.length + 1)} loading={mutation.isPending} disabled={!planAllows || !anchor || views.length === 0 || keeping}>
+      <CostButton
+        cost={multiviewCost(views.length + 1)}
+        loading={mutation.isPending}
+        disabled={!planAllows || !anchor || views.length === 0 || keeping}
+      >
         <Layers className="size-4" aria-hidden="true" />
         {views.length === 0 ? "Render the set" : `Render ${views.length + 1} views`}
       </CostButton>

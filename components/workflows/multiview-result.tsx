@@ -22,7 +22,11 @@ const VIEW_SIZES = "(min-width: 640px) 50vw, 100vw";
 
 /** What a running view shows: the last image under a progress note, or a tile saying what it waits for. */
 function RunningView({ view, anchorRunning }: { view: OutputView; anchorRunning: boolean }) {
-  const previous = view.url ? { url: view.url, ...view.resized } : view.heldBackUrl ? { url: view.heldBackUrl, ...view.heldBackResized } : null;
+  const previous = view.url
+    ? { url: view.url, ...view.resized }
+    : view.heldBackUrl
+      ? { url: view.heldBackUrl, ...view.heldBackResized }
+      : null;
   const label =
     view.position === 0
       ? "Staging the anchor…"
@@ -34,8 +38,16 @@ function RunningView({ view, anchorRunning }: { view: OutputView; anchorRunning:
   if (!previous) return <PendingTile label={label} />;
   return (
     <div className="relative aspect-[4/3] overflow-hidden rounded-lg ring-1 ring-stone-200">
-      <ResizedImage image={previous} sizes={VIEW_SIZES} alt={`${viewName(view)}, previous attempt`} className="size-full object-cover opacity-60" />
-      <div role="status" className="absolute inset-x-2 bottom-2 flex items-center gap-2 rounded-md bg-white/95 px-3 py-2 text-sm text-stone-800 shadow">
+      <ResizedImage
+        image={previous}
+        sizes={VIEW_SIZES}
+        alt={`${viewName(view)}, previous attempt`}
+        className="size-full object-cover opacity-60"
+      />
+      <div
+        role="status"
+        className="absolute inset-x-2 bottom-2 flex items-center gap-2 rounded-md bg-white/95 px-3 py-2 text-sm text-stone-800 shadow"
+      >
         <Spinner className="size-4 text-accent-600" />
         {label} The last image stays until the new one is ready.
       </div>
@@ -48,8 +60,15 @@ function HeldBackImage({ view }: { view: OutputView }) {
   return (
     <figure className="space-y-1">
       <div className="relative aspect-[4/3] overflow-hidden rounded-lg ring-2 ring-amber-400">
-        <ResizedImage image={{ url: view.heldBackUrl!, ...view.heldBackResized }} sizes={VIEW_SIZES} alt={`${viewName(view)}, held back by the quality gate`} className="size-full object-cover grayscale-[40%]" />
-        <span className="absolute left-2 top-2 rounded bg-amber-400 px-2 py-0.5 text-xs font-semibold text-amber-950">Held back · not used</span>
+        <ResizedImage
+          image={{ url: view.heldBackUrl!, ...view.heldBackResized }}
+          sizes={VIEW_SIZES}
+          alt={`${viewName(view)}, held back by the quality gate`}
+          className="size-full object-cover grayscale-[40%]"
+        />
+        <span className="absolute left-2 top-2 rounded bg-amber-400 px-2 py-0.5 text-xs font-semibold text-amber-950">
+          Held back · not used
+        </span>
       </div>
       <figcaption className="text-xs text-stone-600">Rejected by the quality gate (attempt {view.attempts})</figcaption>
     </figure>
@@ -88,7 +107,11 @@ export function MultiviewResult({ generation, projectId }: { generation: Generat
           {view.status === "running" ? (
             <RunningView view={view} anchorRunning={anchorRunning} />
           ) : view.url && view.sourceUrl ? (
-            <BeforeAfterSlider before={{ url: view.sourceUrl, ...view.sourceResized }} after={{ url: view.url, ...view.resized }} label={viewName(view)} />
+            <BeforeAfterSlider
+              before={{ url: view.sourceUrl, ...view.sourceResized }}
+              after={{ url: view.url, ...view.resized }}
+              label={viewName(view)}
+            />
           ) : view.heldBackUrl ? null : (
             <div className="flex aspect-[4/3] items-center justify-center rounded-lg bg-stone-50 p-4 text-center text-sm text-stone-700 ring-1 ring-stone-200">
               {view.error?.message ?? "This view did not match the anchor closely enough, so it was held back. Try a redo."}
@@ -98,7 +121,15 @@ export function MultiviewResult({ generation, projectId }: { generation: Generat
           {view.status !== "running" ? <GateVerdict view={view} /> : null}
           {view.status !== "running" && view.heldBackUrl ? <HeldBackImage view={view} /> : null}
           <div className="flex flex-wrap items-center gap-3">
-            {view.url && view.status !== "running" ? <OutputActions outputId={view.id} disclosureLabel={view.disclosure.label} review={view.review} redo={view.position === 0 ? "anchor" : "free"} kept={view.kept && { ...view.kept, imageUrl: view.url }} /> : null}
+            {view.url && view.status !== "running" ? (
+              <OutputActions
+                outputId={view.id}
+                disclosureLabel={view.disclosure.label}
+                review={view.review}
+                redo={view.position === 0 ? "anchor" : "free"}
+                kept={view.kept && { ...view.kept, imageUrl: view.url }}
+              />
+            ) : null}
             {view.position > 0 && view.status !== "running" ? (
               <Button
                 variant="ghost"

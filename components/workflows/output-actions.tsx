@@ -54,17 +54,35 @@ export function OutputActions({
     <div className="space-y-2">
       <StructureReview outputId={outputId} review={review} redo={redo} onShowWhere={() => setChangesOpen(true)} />
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" size="sm" loading={download.isPending} onClick={() => download.mutate({ workspaceId: workspace.id, outputId, disclosure: Boolean(disclosureLabel) && disclosure })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={download.isPending}
+          onClick={() => download.mutate({ workspaceId: workspace.id, outputId, disclosure: Boolean(disclosureLabel) && disclosure })}
+        >
           <Download className="size-4" aria-hidden="true" />
           Download
         </Button>
         {disclosureLabel ? (
           <label htmlFor={checkboxId} className="inline-flex items-center gap-1.5 text-xs text-stone-700">
-            <input id={checkboxId} type="checkbox" checked={disclosure} onChange={(e) => setDisclosure(e.target.checked)} className="size-4 accent-accent-600" />
+            <input
+              id={checkboxId}
+              type="checkbox"
+              checked={disclosure}
+              onChange={(e) => setDisclosure(e.target.checked)}
+              className="size-4 accent-accent-600"
+            />
             Add “{disclosureLabel}” label
           </label>
         ) : null}
-        {disclosureLabel ? <ChangeMapToggle outputId={outputId} zones={review?.verdict === "review" ? review.zones : []} open={changesOpen} onOpenChange={setChangesOpen} /> : null}
+        {disclosureLabel ? (
+          <ChangeMapToggle
+            outputId={outputId}
+            zones={review?.verdict === "review" ? review.zones : []}
+            open={changesOpen}
+            onOpenChange={setChangesOpen}
+          />
+        ) : null}
         {kept ? <KeptAreasOutline kept={kept} /> : null}
         <ListingPickButton outputId={outputId} />
       </div>

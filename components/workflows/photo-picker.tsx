@@ -21,7 +21,11 @@ interface PickerProps {
  * turns pending), which would otherwise redraw every tile before the working card shows.
  */
 export const PhotoPicker = memo(function PhotoPicker(
-  props: PickerProps & ({ mode: "single"; value: string | null; onChange: (id: string) => void } | { mode: "multiple"; value: string[]; max?: number; onChange: (ids: string[]) => void }),
+  props: PickerProps &
+    (
+      | { mode: "single"; value: string | null; onChange: (id: string) => void }
+      | { mode: "multiple"; value: string[]; max?: number; onChange: (ids: string[]) => void }
+    ),
 ) {
   const { legend, hint, photos, disabledIds = [] } = props;
   const name = legend.replace(/\W+/g, "-").toLowerCase();
@@ -60,7 +64,11 @@ export const PhotoPicker = memo(function PhotoPicker(
                 className="peer sr-only"
               />
               {/* 140 px wide on a desktop, at most a quarter of a tablet: the 480-px thumbnail is enough, so no srcset (a listing's worth of links less in the page). */}
-              <ResizedImage image={photo} alt={"kind" in photo ? "" : photo.fileName} className="aspect-[4/3] w-full bg-stone-100 object-cover" />
+              <ResizedImage
+                image={photo}
+                alt={"kind" in photo ? "" : photo.fileName}
+                className="aspect-[4/3] w-full bg-stone-100 object-cover"
+              />
               {"kind" in photo ? (
                 <span className="block bg-white px-1.5 py-1 text-xs">
                   <span className="block break-words font-medium text-stone-800">{photo.kind}</span>

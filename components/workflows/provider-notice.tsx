@@ -5,7 +5,11 @@ import { providerNotice } from "@/shared/disclosure";
 export function ProviderNotice({ provider }: { provider: string }) {
   const notice = providerNotice(provider);
   return (
-    <div role="note" aria-label="Staging provider" className="flex gap-2 rounded-lg bg-stone-50 p-3 text-sm text-stone-700 ring-1 ring-stone-200">
+    <div
+      role="note"
+      aria-label="Staging provider"
+      className="flex gap-2 rounded-lg bg-stone-50 p-3 text-sm text-stone-700 ring-1 ring-stone-200"
+    >
       <Info className="mt-0.5 size-4 shrink-0 text-accent-700" aria-hidden="true" />
       <div className="space-y-1">
         <p>{notice.title}</p>

@@ -12,7 +12,15 @@ export function QuotaBar({ used, quota }: { used: number; quota: number }) {
           {used.toLocaleString("en-US")} of {quota.toLocaleString("en-US")} requests
         </span>
       </div>
-      <div role="meter" aria-label="Monthly quota used" aria-valuemin={0} aria-valuemax={quota} aria-valuenow={used} aria-valuetext={`${used} of ${quota} requests used`} className="h-2.5 overflow-hidden rounded-full bg-stone-200">
+      <div
+        role="meter"
+        aria-label="Monthly quota used"
+        aria-valuemin={0}
+        aria-valuemax={quota}
+        aria-valuenow={used}
+        aria-valuetext={`${used} of ${quota} requests used`}
+        className="h-2.5 overflow-hidden rounded-full bg-stone-200"
+      >
         <div className={cx("h-full rounded-full", tone)} style={{ width: `${Math.max(share, used > 0 ? 1 : 0)}%` }} />
       </div>
       <p className="text-xs text-stone-600">Each generation request uses one; resets on the 1st of each month (UTC).</p>

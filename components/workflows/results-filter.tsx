@@ -3,13 +3,27 @@ import { GENERATION_KIND_LABELS, GENERATION_KINDS, type GenerationKind } from "@
 import type { GenerationView } from "./types";
 
 /** Toggle buttons that narrow the results to one workflow; only workflows with results are offered. Whole-listing batches count as staging. */
-export function ResultsFilter({ generations, batches, value, onChange }: { generations: GenerationView[]; batches: number; value: GenerationKind | null; onChange: (kind: GenerationKind | null) => void }) {
+export function ResultsFilter({
+  generations,
+  batches,
+  value,
+  onChange,
+}: {
+  generations: GenerationView[];
+  batches: number;
+  value: GenerationKind | null;
+  onChange: (kind: GenerationKind | null) => void;
+}) {
   const counts = new Map<GenerationKind, number>();
   for (const generation of generations) counts.set(generation.kind, (counts.get(generation.kind) ?? 0) + 1);
   if (batches > 0) counts.set("staging", (counts.get("staging") ?? 0) + batches);
   const options: { kind: GenerationKind | null; label: string; count: number }[] = [
     { kind: null, label: "All", count: generations.length + batches },
-    ...GENERATION_KINDS.filter((kind) => counts.has(kind) || kind === value).map((kind) => ({ kind, label: GENERATION_KIND_LABELS[kind], count: counts.get(kind) ?? 0 })),
+    ...GENERATION_KINDS.filter((kind) => counts.has(kind) || kind === value).map((kind) => ({
+      kind,
+      label: GENERATION_KIND_LABELS[kind],
+      count: counts.get(kind) ?? 0,
+    })),
   ];
   return (
     <div role="group" aria-label="Show results of" className="flex flex-wrap gap-1.5">

@@ -16,9 +16,18 @@ export function StagingResult({ generation }: { generation: GenerationView }) {
         {generation.outputs.map((output) =>
           output.url && output.sourceUrl ? (
             <li key={output.id} className="space-y-2">
-              <BeforeAfterSlider before={{ url: output.sourceUrl, ...output.sourceResized }} after={{ url: output.url, ...output.resized }} label={`${output.disclosure.preview ? "Style preview" : "Staged variation"} ${output.position + 1}`} />
+              <BeforeAfterSlider
+                before={{ url: output.sourceUrl, ...output.sourceResized }}
+                after={{ url: output.url, ...output.resized }}
+                label={`${output.disclosure.preview ? "Style preview" : "Staged variation"} ${output.position + 1}`}
+              />
               <DisclosureNote disclosure={output.disclosure} />
-              <OutputActions outputId={output.id} disclosureLabel={output.disclosure.label} review={output.review} kept={output.kept && { ...output.kept, imageUrl: output.url }} />
+              <OutputActions
+                outputId={output.id}
+                disclosureLabel={output.disclosure.label}
+                review={output.review}
+                kept={output.kept && { ...output.kept, imageUrl: output.url }}
+              />
             </li>
           ) : null,
         )}

@@ -24,15 +24,31 @@ export interface StructureReviewView {
  * who and when: the listing page publishes it only after that) and "Redo" at no cost.
  * Once someone judged it, who and when. A result that passed shows nothing here.
  */
-export function StructureReview({ outputId, review, redo, onShowWhere }: { outputId: string; review: StructureReviewView | null; redo: "free" | "anchor"; onShowWhere: () => void }) {
+export function StructureReview({
+  outputId,
+  review,
+  redo,
+  onShowWhere,
+}: {
+  outputId: string;
+  review: StructureReviewView | null;
+  redo: "free" | "anchor";
+  onShowWhere: () => void;
+}) {
   const trpc = useTRPC();
   const workspace = useWorkspace();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [confirmRedo, setConfirmRedo] = useState(false);
   const refresh = () =>
-    Promise.all([trpc.generations.list.pathKey(), trpc.batches.list.pathKey(), trpc.listings.show.pathKey()].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-  const looksRight = useMutation(trpc.generations.looksRight.mutationOptions({ onSuccess: refresh, onError: (error) => toast(errorMessage(error), "error") }));
+    Promise.all(
+      [trpc.generations.list.pathKey(), trpc.batches.list.pathKey(), trpc.listings.show.pathKey()].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  const looksRight = useMutation(
+    trpc.generations.looksRight.mutationOptions({ onSuccess: refresh, onError: (error) => toast(errorMessage(error), "error") }),
+  );
   const redoMutation = useMutation(
     trpc.generations.redoReview.mutationOptions({
       onSuccess: async () => {
@@ -60,12 +76,18 @@ export function StructureReview({ outputId, review, redo, onShowWhere }: { outpu
     );
   }
   return (
-    <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="structure-review">
+    <div
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+      data-testid="structure-review"
+    >
       <p className="flex flex-wrap items-center gap-2">
         <Badge tone="warning">Check this</Badge>
         <span>{found.charAt(0).toUpperCase() + found.slice(1)}</span>
       </p>
-      <p className="text-xs text-amber-900">The check could not tell whether the room itself changed. Look before publishing it: the listing page waits until someone says it looks right.</p>
+      <p className="text-xs text-amber-900">
+        The check could not tell whether the room itself changed. Look before publishing it: the listing page waits until someone says it
+        looks right.
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={onShowWhere}>
           <ScanSearch className="size-4" aria-hidden="true" />
@@ -82,7 +104,9 @@ export function StructureReview({ outputId, review, redo, onShowWhere }: { outpu
           </Button>
         ) : null}
       </div>
-      {redo === "anchor" ? <p className="text-xs text-amber-900">The first view sets the style of the others: to make it anew, start the set again.</p> : null}
+      {redo === "anchor" ? (
+        <p className="text-xs text-amber-900">The first view sets the style of the others: to make it anew, start the set again.</p>
+      ) : null}
       <ConfirmDialog
         open={confirmRedo}
         onClose={() => setConfirmRedo(false)}
@@ -93,7 +117,8 @@ export function StructureReview({ outputId, review, redo, onShowWhere }: { outpu
         onConfirm={() => startRedo({ workspaceId: workspace.id, outputId })}
       >
         <p>
-          It is made again from the same photo and settings. A redo of a result the check asked about costs nothing: no credits and no staging job of the monthly quota, up to {FREE_REVIEW_REDOS_PER_DAY} a day for each photo.
+          It is made again from the same photo and settings. A redo of a result the check asked about costs nothing: no credits and no
+          staging job of the monthly quota, up to {FREE_REVIEW_REDOS_PER_DAY} a day for each photo.
         </p>
       </ConfirmDialog>
     </div>

@@ -1,5 +1,13 @@
 /** One breakdown of the month's usage (by project, member or operation) as a table. */
-export function UsageTable({ caption, nameHeader, rows }: { caption: string; nameHeader: string; rows: { key: string; name: string; credits: number; units: number }[] }) {
+export function UsageTable({
+  caption,
+  nameHeader,
+  rows,
+}: {
+  caption: string;
+  nameHeader: string;
+  rows: { key: string; name: string; credits: number; units: number }[];
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">

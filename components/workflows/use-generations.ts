@@ -35,5 +35,9 @@ export function useRefreshGenerations(projectId: string) {
   const workspace = useWorkspace();
   const queryClient = useQueryClient();
   const refreshCredits = useRefreshCredits();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.generations.list.queryKey({ workspaceId: workspace.id, projectId }) }), refreshCredits()]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.generations.list.queryKey({ workspaceId: workspace.id, projectId }) }),
+      refreshCredits(),
+    ]);
 }

@@ -57,14 +57,20 @@ export function useListing(projectId: string) {
     refresh,
     saving: setPicks.isPending,
     isPicked: (outputId: string) => picks.some((pick) => pick.outputId === outputId),
-    toggle: (outputId: string) => save(picks.some((pick) => pick.outputId === outputId) ? picks.filter((pick) => pick.outputId !== outputId) : [...picks, { outputId, caption: null }]),
+    toggle: (outputId: string) =>
+      save(
+        picks.some((pick) => pick.outputId === outputId)
+          ? picks.filter((pick) => pick.outputId !== outputId)
+          : [...picks, { outputId, caption: null }],
+      ),
     move: (index: number, by: -1 | 1) => {
       const next = [...picks];
       const [moved] = next.splice(index, 1);
       next.splice(index + by, 0, moved);
       save(next);
     },
-    caption: (outputId: string, caption: string) => save(picks.map((pick) => (pick.outputId === outputId ? { ...pick, caption: caption.trim() || null } : pick))),
+    caption: (outputId: string, caption: string) =>
+      save(picks.map((pick) => (pick.outputId === outputId ? { ...pick, caption: caption.trim() || null } : pick))),
   };
 }
 

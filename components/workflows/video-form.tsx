@@ -49,7 +49,18 @@ function resultImages(generations: GenerationView[], batches: BatchView[]): Labe
   const batched = batches.flatMap((batch) =>
     batch.photos.flatMap((photo) =>
       photo.output?.url
-        ? [{ id: photo.output.id, kind: resultKind({ kind: "staging", params: { style: batch.style } }, photo.output.disclosure.label), fileName: `of ${photo.fileName}`, roomPhotoId: photo.photoId, url: photo.output.url, ...photo.output.resized, width: 4, height: 3 }]
+        ? [
+            {
+              id: photo.output.id,
+              kind: resultKind({ kind: "staging", params: { style: batch.style } }, photo.output.disclosure.label),
+              fileName: `of ${photo.fileName}`,
+              roomPhotoId: photo.photoId,
+              url: photo.output.url,
+              ...photo.output.resized,
+              width: 4,
+              height: 3,
+            },
+          ]
         : [],
     ),
   );
@@ -68,7 +79,10 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
   // Kept between renders, so the memoized pickers skip the re-render of a click on the button.
   const batches = useBatches(projectId);
   const results = useMemo(() => resultImages(generations, batches.data ?? []), [generations, batches.data]);
-  const choices = useMemo<LabelledImage[]>(() => [...photos.map((photo) => ({ ...photo, kind: "Photo", roomPhotoId: photo.id })), ...results], [photos, results]);
+  const choices = useMemo<LabelledImage[]>(
+    () => [...photos.map((photo) => ({ ...photo, kind: "Photo", roomPhotoId: photo.id })), ...results],
+    [photos, results],
+  );
   const image = choices.some((c) => c.id === chosenImage) ? chosenImage : (photos[0]?.id ?? null);
   const ref = (id: string) => (results.some((r) => r.id === id) ? { type: "output" as const, id } : { type: "photo" as const, id });
   const tailUsed = takesEndImage(mode);
@@ -86,13 +100,24 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Video">
-      <SelectField label="Mode" value={mode} onValueChange={setMode} options={VIDEO_MODE_OPTIONS} hint={MODE_HINTS[mode]} className="max-w-sm" />
+      <SelectField
+        label="Mode"
+        value={mode}
+        onValueChange={setMode}
+        options={VIDEO_MODE_OPTIONS}
+        hint={MODE_HINTS[mode]}
+        className="max-w-sm"
+      />
       <PhotoPicker mode="single" legend="Start image" photos={choices} value={image} onChange={setImage} />
       {tailUsed ? (
         <PhotoPicker
           mode="single"
           legend={needsEndImage(mode) ? "End image (required)" : "End image (optional)"}
-          hint={results.length ? "Photos first, then finished results of this project, whole-listing batches included." : "Finished results of this project will also appear here."}
+          hint={
+            results.length
+              ? "Photos first, then finished results of this project, whole-listing batches included."
+              : "Finished results of this project will also appear here."
+          }
           photos={choices}
           value={tail}
           onChange={setTail}
@@ -100,8 +125,8 @@ export function VideoForm({ projectId, photos, generations }: { projectId: strin
       ) : null}
       {differentRooms ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          The start and end images show different rooms ({roomName(startImage)} and {roomName(endImage)}): a before/after usually shows one room changing.
-          Pick images of the same photo unless that is what you want.
+          The start and end images show different rooms ({roomName(startImage)} and {roomName(endImage)}): a before/after usually shows one
+          room changing. Pick images of the same photo unless that is what you want.
         </p>
       ) : null}
       <p className="text-xs text-stone-600">A 5-second MP4; its credits are refunded if rendering fails.</p>

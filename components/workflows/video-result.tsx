@@ -13,8 +13,18 @@ export function VideoResult({ generation }: { generation: GenerationView }) {
           <span>Rendering the video…</span>
           <span className="tabular-nums">{progress}%</span>
         </div>
-        <div role="progressbar" aria-label="Video rendering progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 overflow-hidden rounded-full bg-stone-200">
-          <div className="h-full rounded-full bg-accent-600 transition-[width] duration-500" style={{ width: `${Math.max(2, progress)}%` }} />
+        <div
+          role="progressbar"
+          aria-label="Video rendering progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="h-2 overflow-hidden rounded-full bg-stone-200"
+        >
+          <div
+            className="h-full rounded-full bg-accent-600 transition-[width] duration-500"
+            style={{ width: `${Math.max(2, progress)}%` }}
+          />
         </div>
       </div>
     );
@@ -22,7 +32,15 @@ export function VideoResult({ generation }: { generation: GenerationView }) {
   if (!video?.url) return null;
   return (
     <div className="space-y-2">
-      <video src={video.url} poster={video.sourceResized?.displayUrl ?? video.sourceUrl ?? undefined} controls playsInline preload="metadata" className="aspect-video w-full max-w-2xl rounded-lg bg-stone-900" aria-label="Listing video">
+      <video
+        src={video.url}
+        poster={video.sourceResized?.displayUrl ?? video.sourceUrl ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+        className="aspect-video w-full max-w-2xl rounded-lg bg-stone-900"
+        aria-label="Listing video"
+      >
         <track kind="captions" />
       </video>
       <DisclosureNote disclosure={video.disclosure} />

@@ -50,94 +50,129 @@ export function WorkflowStudio({
   const batches = useBatches(projectId);
   const batchCount = batches.data?.length ?? 0;
   const batchesShown = !filter || filter === "staging";
-  const emptyState = !generations.isSuccess || !batches.isSuccess ? null : generations.data.length === 0 && batchCount === 0 ? (
-    <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
-  ) : shown.length === 0 && filter && !(batchesShown && batchCount > 0) ? (
-    <EmptyState
-      icon={History}
-      title={`No ${GENERATION_KIND_LABELS[filter].toLowerCase()} results`}
-      description="Other workflows have results; show all of them or run this one above."
-      action={
-        <Button variant="secondary" size="sm" onClick={() => setFilter(null)}>
-          Show all results
-        </Button>
-      }
-    />
-  ) : null;
+  const emptyState =
+    !generations.isSuccess || !batches.isSuccess ? null : generations.data.length === 0 && batchCount === 0 ? (
+      <EmptyState icon={History} title="No results yet" description="Run a workflow above; its progress and results will show here." />
+    ) : shown.length === 0 && filter && !(batchesShown && batchCount > 0) ? (
+      <EmptyState
+        icon={History}
+        title={`No ${GENERATION_KIND_LABELS[filter].toLowerCase()} results`}
+        description="Other workflows have results; show all of them or run this one above."
+        action={
+          <Button variant="secondary" size="sm" onClick={() => setFilter(null)}>
+            Show all results
+          </Button>
+        }
+      />
+    ) : null;
 
   return (
     <StartingRunsProvider>
       <ListingProjectProvider projectId={projectId}>
-      <section aria-labelledby="workflows-heading" className="space-y-6">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="workflows-heading" className="text-lg font-semibold">
-            Workflows
-          </h2>
-          <p className="text-sm text-stone-600" aria-live="polite">
-            {running > 0 ? `${running} running — results appear as they finish.` : "Results stay here; reloading the page is safe."}
-          </p>
-        </div>
-        {photos.length === 0 ? (
-          <EmptyState icon={ImagePlus} title="Upload photos to start" description="Staging, multi-view, editing, video and descriptions all start from the project's photos." />
-        ) : (
-          <Card className="p-5">
-            <Tabs
-              label="Workflows"
-              value={tab ?? undefined}
-              onValueChange={setTab}
-              tabs={[
-                { id: "stage", label: "Stage", content: <StageForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} stagingProvider={stagingProvider} /> },
-                { id: "listing", label: "Whole listing", content: <ListingBatchForm projectId={projectId} photos={photos} stagingProvider={stagingProvider} /> },
-                { id: "multiview", label: "Multi-view", content: <MultiviewForm projectId={projectId} photos={photos} /> },
-                { id: "edit", label: "Edit & upscale", content: <InpaintForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} /> },
-                { id: "video", label: "Video", content: <VideoForm projectId={projectId} photos={photos} generations={generations.data ?? []} /> },
-                { id: "description", label: "Description", content: <DescriptionForm projectId={projectId} photos={photos} facts={facts} /> },
-              ]}
-            />
-          </Card>
-        )}
-        <section aria-labelledby="results-heading" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-lg font-semibold">
-              Results
+        <section aria-labelledby="workflows-heading" className="space-y-6">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="workflows-heading" className="text-lg font-semibold">
+              Workflows
             </h2>
-            {generations.data && generations.data.length + batchCount > 0 ? <ResultsFilter generations={generations.data} batches={batchCount} value={filter} onChange={setFilter} /> : null}
+            <p className="text-sm text-stone-600" aria-live="polite">
+              {running > 0 ? `${running} running — results appear as they finish.` : "Results stay here; reloading the page is safe."}
+            </p>
           </div>
-          {batchesShown ? <BatchList projectId={projectId} /> : null}
-          {/*
+          {photos.length === 0 ? (
+            <EmptyState
+              icon={ImagePlus}
+              title="Upload photos to start"
+              description="Staging, multi-view, editing, video and descriptions all start from the project's photos."
+            />
+          ) : (
+            <Card className="p-5">
+              <Tabs
+                label="Workflows"
+                value={tab ?? undefined}
+                onValueChange={setTab}
+                tabs={[
+                  {
+                    id: "stage",
+                    label: "Stage",
+                    content: (
+                      <StageForm
+                        projectId={projectId}
+                        photos={photos}
+                        photoId={photoId}
+                        onPhotoChange={setPhotoId}
+                        stagingProvider={stagingProvider}
+                      />
+                    ),
+                  },
+                  {
+                    id: "listing",
+                    label: "Whole listing",
+                    content: <ListingBatchForm projectId={projectId} photos={photos} stagingProvider={stagingProvider} />,
+                  },
+                  { id: "multiview", label: "Multi-view", content: <MultiviewForm projectId={projectId} photos={photos} /> },
+                  {
+                    id: "edit",
+                    label: "Edit & upscale",
+                    content: <InpaintForm projectId={projectId} photos={photos} photoId={photoId} onPhotoChange={setPhotoId} />,
+                  },
+                  {
+                    id: "video",
+                    label: "Video",
+                    content: <VideoForm projectId={projectId} photos={photos} generations={generations.data ?? []} />,
+                  },
+                  {
+                    id: "description",
+                    label: "Description",
+                    content: <DescriptionForm projectId={projectId} photos={photos} facts={facts} />,
+                  },
+                ]}
+              />
+            </Card>
+          )}
+          <section aria-labelledby="results-heading" className="space-y-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="results-heading" className="text-lg font-semibold">
+                Results
+              </h2>
+              {generations.data && generations.data.length + batchCount > 0 ? (
+                <ResultsFilter generations={generations.data} batches={batchCount} value={filter} onChange={setFilter} />
+              ) : null}
+            </div>
+            {batchesShown ? <BatchList projectId={projectId} /> : null}
+            {/*
             Shown whatever the list's state: a run started while the list still loads is drawn
             at once. The empty states go in its place, so they give way to a starting run
             without this component re-rendering on the click.
           */}
-          <StartingRuns projectId={projectId} idle={emptyState} />
-          {generations.isPending ? (
-            <div role="status" aria-label="Loading results" className="space-y-3">
-              <Skeleton className="h-40 w-full" />
-              <Skeleton className="h-40 w-full" />
-            </div>
-          ) : generations.isError ? (
-            <ErrorState
-              title="Results could not be loaded"
-              message={errorMessage(generations.error)}
-              action={
-                <Button variant="secondary" size="sm" onClick={() => generations.refetch()}>
-                  Try again
-                </Button>
-              }
-            />
-          ) : shown.length === 0 ? null : (
-            <ul className="space-y-4" aria-label="Workflow runs">
-              {shown.map((generation) => (
-                <li key={generation.id}>
-                  <GenerationCard generation={generation} projectId={projectId} describeProvider={describeProvider} />
-                </li>
-              ))}
-            </ul>
-          )}
+            <StartingRuns projectId={projectId} idle={emptyState} />
+            {generations.isPending ? (
+              <div role="status" aria-label="Loading results" className="space-y-3">
+                <Skeleton className="h-40 w-full" />
+                <Skeleton className="h-40 w-full" />
+              </div>
+            ) : generations.isError ? (
+              <ErrorState
+                title="Results could not be loaded"
+                message={errorMessage(generations.error)}
+                action={
+                  <Button variant="secondary" size="sm" onClick={() => generations.refetch()}>
+                    Try again
+                  </Button>
+                }
+              />
+            ) : shown.length === 0 ? null : (
+              <ul className="space-y-4" aria-label="Workflow runs">
+                {shown.map((generation) => (
+                  <li key={generation.id}>
+                    <GenerationCard generation={generation} projectId={projectId} describeProvider={describeProvider} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <ListingPagePanel projectId={projectId} generations={generations.data ?? []} />
+          <ListingRemarksPanel projectId={projectId} />
         </section>
-        <ListingPagePanel projectId={projectId} generations={generations.data ?? []} />
-        <ListingRemarksPanel projectId={projectId} />
-      </section>
       </ListingProjectProvider>
     </StartingRunsProvider>
   );

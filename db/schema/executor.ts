@@ -48,7 +48,10 @@ export const executorRuns = executor.table(
     version: integer("version"),
     disableImmediateExecution: boolean("disable_immediate_execution").notNull().default(false),
     /** Hashed step ids in completion order, sent back as ctx.stack. */
-    stack: jsonb("stack").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    stack: jsonb("stack")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     output: jsonb("output"),
     error: jsonb("error"),
     parentRunId: text("parent_run_id"),

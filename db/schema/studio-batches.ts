@@ -7,10 +7,16 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, primaryKey, real, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { completedAt, createdAt, inList, updatedAt } from "./columns";
-import { BATCH_PHOTO_STATES, BATCH_STATUSES, type BatchPhotoState, type BatchStatus, type RoomType, type Style } from "../../shared/vocabulary";
+import {
+  BATCH_PHOTO_STATES,
+  BATCH_STATUSES,
+  type BatchPhotoState,
+  type BatchStatus,
+  type RoomType,
+  type Style,
+} from "../../shared/vocabulary";
 import { photos, studio, users, workspaceColumn, projectColumn } from "./studio";
 import type { GenerationError } from "./studio-generations";
-
 
 export const stagingBatches = studio.table(
   "staging_batches",

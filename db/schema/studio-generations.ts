@@ -20,11 +20,15 @@ import {
 import type { components } from "../../packages/sdk/src/generated/v1";
 import { photos, projects, studio, users, workspaceColumn, projectColumn } from "./studio";
 
-
 export type GenerationError = { code: string; message: string };
 /** The service's structure check of an image, as the API reports it (D17). */
 export type OutputCheck = components["schemas"]["OutputCheck"];
-export type GateScores = { score: number; style: number | null; structure: number | null; thresholds: { style: number; structure: number } };
+export type GateScores = {
+  score: number;
+  style: number | null;
+  structure: number | null;
+  thresholds: { style: number; structure: number };
+};
 
 export const generations = studio.table(
   "generations",

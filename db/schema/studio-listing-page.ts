@@ -26,7 +26,10 @@ export const listingPicks = studio.table(
     caption: text("caption"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("listing_picks_output_unique").on(t.projectId, t.outputId), index("listing_picks_project_idx").on(t.workspaceId, t.projectId, t.position)],
+  (t) => [
+    uniqueIndex("listing_picks_output_unique").on(t.projectId, t.outputId),
+    index("listing_picks_project_idx").on(t.workspaceId, t.projectId, t.position),
+  ],
 );
 
 /** What the draft says beyond its images: the description the agent reviewed for the page (null: none on the page). */
@@ -80,7 +83,10 @@ export const listingVersions = studio.table(
     /** The publishing action's id from the browser: a repeated publish returns this version. */
     requestId: uuid("request_id"),
   },
-  (t) => [uniqueIndex("listing_versions_number_unique").on(t.projectId, t.number), uniqueIndex("listing_versions_request_unique").on(t.projectId, t.requestId)],
+  (t) => [
+    uniqueIndex("listing_versions_number_unique").on(t.projectId, t.number),
+    uniqueIndex("listing_versions_request_unique").on(t.projectId, t.requestId),
+  ],
 );
 
 /**
@@ -105,7 +111,11 @@ export const listingVersionItems = studio.table(
     attempts: integer("attempts").notNull(),
     resized: boolean("resized").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.versionId, t.position] }), index("listing_version_items_output_idx").on(t.outputId), index("listing_version_items_key_idx").on(t.storageKey)],
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.position] }),
+    index("listing_version_items_output_idx").on(t.outputId),
+    index("listing_version_items_key_idx").on(t.storageKey),
+  ],
 );
 
 export type ListingPick = typeof listingPicks.$inferSelect;

@@ -4,11 +4,33 @@
  * workspace's key, so the only link to a v1 account is the encrypted key stored here.
  */
 import { relations, sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, inList, updatedAt, uuidKey } from "./columns";
 import type { KeptArea } from "../../shared/kept-areas";
 import { AGENT_GRANTABLE, type AgentGrant } from "../../shared/roles";
-import { INVITATION_ROLES, WORKSPACE_ROLES, type ListingStatus, type ListingType, type PropertyType, type RoomType, type WorkspaceRole } from "../../shared/vocabulary";
+import {
+  INVITATION_ROLES,
+  WORKSPACE_ROLES,
+  type ListingStatus,
+  type ListingType,
+  type PropertyType,
+  type RoomType,
+  type WorkspaceRole,
+} from "../../shared/vocabulary";
 
 export const studio = pgSchema("studio");
 
@@ -62,7 +84,11 @@ export const workspaces = studio.table(
     /** The MLS rule set the studio checks edits against (shared/mls-rules.ts). */
     mlsRuleSet: text("mls_rule_set").notNull().default("general"),
     /** What the owners let every agent do as well (shared/roles.ts AGENT_GRANTABLE): none by default. */
-    agentGrants: text("agent_grants").array().$type<AgentGrant[]>().notNull().default(sql`'{}'::text[]`),
+    agentGrants: text("agent_grants")
+      .array()
+      .$type<AgentGrant[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The creating action's id from the browser: a repeated create returns this row. */
     requestId: uuid("request_id"),
     createdAt: createdAt(),
@@ -115,7 +141,10 @@ export const invitations = studio.table(
     uniqueIndex("invitations_request_unique").on(t.workspaceId, t.requestId),
     index("invitations_workspace_idx").on(t.workspaceId),
     // In the role table's order (owner, admin, agent), as the constraint was first written.
-    check("invitations_role_known", sql`${t.role} in (${inList(WORKSPACE_ROLES.filter((role) => (INVITATION_ROLES as readonly string[]).includes(role)))})`),
+    check(
+      "invitations_role_known",
+      sql`${t.role} in (${inList(WORKSPACE_ROLES.filter((role) => (INVITATION_ROLES as readonly string[]).includes(role)))})`,
+    ),
   ],
 );
 
@@ -142,7 +171,10 @@ export const projects = studio.table(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("projects_workspace_idx").on(t.workspaceId, t.archivedAt), uniqueIndex("projects_request_unique").on(t.workspaceId, t.requestId)],
+  (t) => [
+    index("projects_workspace_idx").on(t.workspaceId, t.archivedAt),
+    uniqueIndex("projects_request_unique").on(t.workspaceId, t.requestId),
+  ],
 );
 
 export const photos = studio.table(

@@ -69,7 +69,9 @@ export const webhookDeliveries = v1.table(
     uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     // What the rescue sweep reads: pending deliveries by when they are due.
-    index("webhook_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check("webhook_deliveries_status_known", sql`${t.status} in (${inList(DELIVERY_STATES)})`),
   ],
 );

@@ -5,13 +5,36 @@
  * once (unique refund_of).
  */
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { OutputCheck } from "../../server/v1/schemas/output-check";
-import { KEY_SCOPES, PLANS, type Environment, type KeyScope, type Plan, type RedesignType, type RoomType, type Style } from "../../shared/vocabulary";
+import {
+  KEY_SCOPES,
+  PLANS,
+  type Environment,
+  type KeyScope,
+  type Plan,
+  type RedesignType,
+  type RoomType,
+  type Style,
+} from "../../shared/vocabulary";
 import { completedAt, createdAt, inList, updatedAt, uuidKey } from "./columns";
 
 export const v1 = pgSchema("v1");
-
 
 /**
  * Who set an account's plan last: the studio at sign-up (STUDIO_SIGNUP_PLAN), the operator
@@ -21,10 +44,18 @@ export const v1 = pgSchema("v1");
 export const PLAN_SOURCES = ["signup", "operator", "stripe", "legacy"] as const;
 export type PlanSource = (typeof PLAN_SOURCES)[number];
 /** Where a grant of credits came from, shown in the workspace's usage history. */
-export const CREDIT_SOURCES = ["opening", "starter", "operator", "stripe_invoice", "credit_pack", "auto_top_up", "pack_refund", "plan_refund"] as const;
+export const CREDIT_SOURCES = [
+  "opening",
+  "starter",
+  "operator",
+  "stripe_invoice",
+  "credit_pack",
+  "auto_top_up",
+  "pack_refund",
+  "plan_refund",
+] as const;
 export type CreditSource = (typeof CREDIT_SOURCES)[number];
 export type ErrorInfo = { code: string; message: string; details?: unknown };
-
 
 export const accounts = v1.table(
   "accounts",
@@ -113,7 +144,9 @@ export const creditLedger = v1.table(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("credit_ledger_debit_once").on(t.chargeKey).where(sql`${t.kind} = 'debit'`),
+    uniqueIndex("credit_ledger_debit_once")
+      .on(t.chargeKey)
+      .where(sql`${t.kind} = 'debit'`),
     uniqueIndex("credit_ledger_grant_once").on(t.grantKey),
     uniqueIndex("credit_ledger_refund_once").on(t.refundOf),
     index("credit_ledger_account_idx").on(t.accountId, t.createdAt),
@@ -252,7 +285,10 @@ export const mediaJobs = v1.table(
     error: jsonb("error").$type<ErrorInfo>(),
     creditsCharged: integer("credits_charged"),
     progress: integer("progress").notNull().default(0),
-    outputKeys: text("output_keys").array().notNull().default(sql`'{}'::text[]`),
+    outputKeys: text("output_keys")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: completedAt(),
@@ -312,10 +348,7 @@ export const renderViews = v1.table(
     updatedAt: updatedAt(),
     completedAt: completedAt(),
   },
-  (t) => [
-    uniqueIndex("render_views_set_index").on(t.setId, t.viewIndex),
-    check("render_views_attempts_cap", sql`${t.attempts} <= 4`),
-  ],
+  (t) => [uniqueIndex("render_views_set_index").on(t.setId, t.viewIndex), check("render_views_attempts_cap", sql`${t.attempts} <= 4`)],
 );
 
 /**

@@ -57,10 +57,16 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     await page.reload();
     // An admin made an agent loses the Developers section: the change asks first (round 4, N1).
     await page.getByLabel(`Role of ${admin.name}`).selectOption("agent");
-    await page.getByRole("dialog", { name: `Make ${admin.name} an agent?` }).getByRole("button", { name: "Make agent" }).click();
+    await page
+      .getByRole("dialog", { name: `Make ${admin.name} an agent?` })
+      .getByRole("button", { name: "Make agent" })
+      .click();
     await expect(page.getByText(`${admin.name} is now an agent`)).toBeVisible();
     await page.getByRole("button", { name: `Remove ${admin.name}` }).click();
-    await page.getByRole("dialog", { name: `Remove ${admin.name}?` }).getByRole("button", { name: "Remove member" }).click();
+    await page
+      .getByRole("dialog", { name: `Remove ${admin.name}?` })
+      .getByRole("button", { name: "Remove member" })
+      .click();
     await expect(page.getByRole("button", { name: `Remove ${admin.name}` })).toHaveCount(0);
   });
 
@@ -76,7 +82,10 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "porch.jpg", "#d6c7a1", 320, 240)]);
     await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
     await page.getByRole("button", { name: "Publish listing page" }).click();
-    await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: /^Publish version \d+$/ }).click();
+    await page
+      .getByRole("dialog", { name: "Publish the listing page?" })
+      .getByRole("button", { name: /^Publish version \d+$/ })
+      .click();
     await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
     await page.getByRole("button", { name: "Unpublish" }).click();
     await page.getByRole("dialog", { name: "Unpublish the listing page?" }).getByRole("button", { name: "Unpublish" }).click();
@@ -145,7 +154,9 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     await page.getByRole("button", { name: "Create invite link" }).click();
     await agent.page.goto(await page.getByTestId("invite-link").inputValue());
     // Next's route announcer is an alert too: the notice is the one with the words.
-    await expect(agent.page.getByRole("alert").filter({ hasText: "This invitation is for" })).toContainText(`This invitation is for someone-else@example.test, and you are signed in as ${agent.email}`);
+    await expect(agent.page.getByRole("alert").filter({ hasText: "This invitation is for" })).toContainText(
+      `This invitation is for someone-else@example.test, and you are signed in as ${agent.email}`,
+    );
     await expect(agent.page.getByRole("button", { name: /^Join/ })).toHaveCount(0);
     await expect(agent.page.getByRole("button", { name: "Sign in with the invited address" })).toBeVisible();
     await expectAccessible(agent.page, "invitation for another address");

@@ -26,7 +26,9 @@ async function atBothWidths(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-test("a 3-photo listing: cost on the button, one batch and one charge per photo for a double click, progress kept across a reload, results grouped", async ({ page }) => {
+test("a 3-photo listing: cost on the button, one batch and one charge per photo for a double click, progress kept across a reload, results grouped", async ({
+  page,
+}) => {
   await page.goto("/sign-up");
   await signUp(page, { name: "Bo Batch", email: uniqueEmail("batch"), password: "whole-listing-2026" });
   await expect(page).toHaveURL(/\/workspaces/, { timeout: 45_000 });
@@ -64,7 +66,11 @@ test("a 3-photo listing: cost on the button, one batch and one charge per photo 
 
   const batch = page.getByRole("article", { name: "Whole listing · Japandi" });
   await test.step("a double click, each request delivered twice, starts one batch", async () => {
-    const startCall = (url: URL) => url.pathname.startsWith("/api/trpc/") && decodeURIComponent(url.pathname.split("/").at(-1) ?? "").split(",").includes("batches.start");
+    const startCall = (url: URL) =>
+      url.pathname.startsWith("/api/trpc/") &&
+      decodeURIComponent(url.pathname.split("/").at(-1) ?? "")
+        .split(",")
+        .includes("batches.start");
     await page.route(startCall, async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       const [first, second] = await Promise.all([route.fetch(), route.fetch()]);
@@ -113,7 +119,10 @@ test("a 3-photo listing: cost on the button, one batch and one charge per photo 
     }
     const files = requested.filter((pathname) => pathname.startsWith("/files/"));
     expect(files.length).toBeGreaterThan(0);
-    expect(files.filter((pathname) => !pathname.endsWith(".webp")), "a full-size file was downloaded").toEqual([]);
+    expect(
+      files.filter((pathname) => !pathname.endsWith(".webp")),
+      "a full-size file was downloaded",
+    ).toEqual([]);
     await expect(batch.getByText("Style preview", { exact: true })).toHaveCount(3);
     await expect(page.getByText("Virtually staged")).toHaveCount(0);
     // Under Results as one batch, not listed again one by one among the project's other runs,

@@ -23,13 +23,17 @@ const stripe = new Stripe(E2E_STRIPE.secretKey, { host: "127.0.0.1", port: E2E_S
 const password = "listing-photos-2024";
 
 function admin(...args: string[]) {
-  return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "cli/index.ts", ...args, "--json"], { encoding: "utf8", env: process.env }));
+  return JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", "cli/index.ts", ...args, "--json"], { encoding: "utf8", env: process.env }),
+  );
 }
 
 async function subscriptionOf(slug: string) {
   const sql = appDatabase();
   try {
-    const [row] = await sql<{ customer: string }[]>`select b.stripe_customer_id as customer from studio.workspace_billing b join studio.workspaces w on w.id = b.workspace_id where w.slug = ${slug}`;
+    const [row] = await sql<
+      { customer: string }[]
+    >`select b.stripe_customer_id as customer from studio.workspace_billing b join studio.workspaces w on w.id = b.workspace_id where w.slug = ${slug}`;
     const customer = (await stripe.customers.retrieve(row.customer)) as Stripe.Customer;
     const { data } = await stripe.subscriptions.list({ customer: customer.id, status: "all" });
     return { clock: String(customer.test_clock), periodEnd: data[0].items.data[0].current_period_end };
@@ -52,7 +56,10 @@ async function reloadUntil(page: Page, testId: string, text: string | RegExp) {
   }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
 }
 
-test("an owner on Free upgrades to Premium, buys a pack after a declined card, cancels in the portal and is on Free when the period ends", async ({ page, browser }) => {
+test("an owner on Free upgrades to Premium, buys a pack after a declined card, cancels in the portal and is on Free when the period ends", async ({
+  page,
+  browser,
+}) => {
   await desktop(page);
   const owner = { name: "Priya Banks", email: uniqueEmail("priya"), password };
   const { api, workspace } = await ownerOfWorkspace(page, owner, "Banks Realty");
@@ -87,7 +94,9 @@ test("an owner on Free upgrades to Premium, buys a pack after a declined card, c
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(new RegExp(`${billingPath}\\?checkout=cs_test_`));
-    await expect(page.getByRole("status").filter({ hasText: "Payment received" })).toHaveText(/on Premium, with 1,000 requests a month and 300 credits included each month/);
+    await expect(page.getByRole("status").filter({ hasText: "Payment received" })).toHaveText(
+      /on Premium, with 1,000 requests a month and 300 credits included each month/,
+    );
     await expect(page.getByTestId("billing-plan")).toHaveText("Premium");
     await expect(page.getByTestId("billing-balance")).toHaveText("800");
     await expect(page.getByText("0 of 1,000 requests")).toBeVisible();
@@ -122,7 +131,10 @@ test("an owner on Free upgrades to Premium, buys a pack after a declined card, c
     await expect(pack).toContainText("$50.00");
     await expect(pack).toContainText("Paid");
     await expect(pack.getByRole("link", { name: /PDF|View|Pay/ })).toHaveCount(0);
-    const [receipt] = await Promise.all([page.waitForEvent("popup"), pack.getByRole("link", { name: "Receipt for the 500 credits pack" }).click()]);
+    const [receipt] = await Promise.all([
+      page.waitForEvent("popup"),
+      pack.getByRole("link", { name: "Receipt for the 500 credits pack" }).click(),
+    ]);
     await expect(receipt.getByRole("heading", { name: "Receipt from Atrium" })).toBeVisible();
     await expect(receipt.getByText("$50.00")).toBeVisible();
     await receipt.close();
@@ -134,7 +146,8 @@ test("an owner on Free upgrades to Premium, buys a pack after a declined card, c
   await test.step("the usage page lists every plan and credit change with its source", async () => {
     await page.goto(`/w/${workspace.slug}/usage`);
     const history = page.getByTestId("plan-credit-history");
-    for (const source of ["Stripe invoice", "Credit pack", "Stripe subscription", "Operator", "Starter credits"]) await expect(history.getByRole("cell", { name: source }).first()).toBeVisible();
+    for (const source of ["Stripe invoice", "Credit pack", "Stripe subscription", "Operator", "Starter credits"])
+      await expect(history.getByRole("cell", { name: source }).first()).toBeVisible();
   });
 
   await test.step("the portal's cancel keeps Premium to the end of the period; the test clock ends it and the workspace is on Free, credits kept", async () => {
@@ -176,7 +189,9 @@ test("an owner on Free upgrades to Premium, buys a pack after a declined card, c
     await agentPage.goto(billingPath);
     await expect(agentPage.getByTestId("billing-plan")).toHaveText("Free");
     await expect(agentPage.getByText("Only owners of the workspace can change its plan or buy credits.")).toBeVisible();
-    await expect(agentPage.getByRole("button", { name: /Upgrade|Buy|Change plan|Payment method|auto top-up|email setting/i })).toHaveCount(0);
+    await expect(agentPage.getByRole("button", { name: /Upgrade|Buy|Change plan|Payment method|auto top-up|email setting/i })).toHaveCount(
+      0,
+    );
     await expect(agentPage.getByRole("complementary").getByRole("link", { name: "Add credits" })).toHaveCount(0);
     await context.close();
   });
@@ -254,11 +269,15 @@ test("auto top-up with a card that fails turns itself off, says why on the billi
 
   await test.step("the owners were mailed why", async () => {
     await page.goto(`/dev/outbox?to=${encodeURIComponent(owner.email)}`);
-    await expect(page.getByTestId("outbox-message").getByRole("heading", { name: /Auto top-up for Topup Homes was turned off/ })).toHaveCount(1);
+    await expect(
+      page.getByTestId("outbox-message").getByRole("heading", { name: /Auto top-up for Topup Homes was turned off/ }),
+    ).toHaveCount(1);
   });
 });
 
-test("a plan that ends because its payment failed: the owners are mailed, the studio says so, and its last invoice reads as not paid", async ({ page }) => {
+test("a plan that ends because its payment failed: the owners are mailed, the studio says so, and its last invoice reads as not paid", async ({
+  page,
+}) => {
   await desktop(page);
   const owner = { name: "Nadia Lapse", email: uniqueEmail("nadia"), password };
   const { workspace } = await ownerOfWorkspace(page, owner, "Lapse Realty");
@@ -290,7 +309,9 @@ test("a plan that ends because its payment failed: the owners are mailed, the st
   await test.step("every retry fails: the plan ends, the billing page and every workspace page say so, the invoice reads Not paid with no page to pay it", async () => {
     await stripe.testHelpers.testClocks.advance(clock, { frozen_time: periodEnd + 16 * 86400 });
     await reloadUntil(page, "billing-plan", "Free");
-    await expect(page.getByTestId("billing-renewal")).toHaveText(/^The Premium plan ended on .+: its payment failed\. Its credits are kept\.$/);
+    await expect(page.getByTestId("billing-renewal")).toHaveText(
+      /^The Premium plan ended on .+: its payment failed\. Its credits are kept\.$/,
+    );
     const notice = page.getByRole("status").filter({ hasText: "The Premium plan ended on" });
     await expect(notice).toContainText("because its payment failed. The workspace is on Free now; its credits are kept.");
     const invoices = page.getByRole("table", { name: "Invoices and receipts" }).getByRole("row").filter({ hasText: "Premium plan" });
@@ -304,13 +325,17 @@ test("a plan that ends because its payment failed: the owners are mailed, the st
     await atBothWidths(page, "billing-09-plan-ended");
 
     await page.goto(`/w/${workspace.slug}/projects`);
-    await expect(page.getByRole("status").filter({ hasText: "The Premium plan ended on" }).getByRole("link", { name: "Choose a plan" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "The Premium plan ended on" }).getByRole("link", { name: "Choose a plan" }),
+    ).toBeVisible();
     await expect(page.getByRole("complementary").getByTestId("credit-balance")).toHaveText("800");
     await snap(page, "billing-10-plan-ended-notice-projects-1280");
   });
 
   await test.step("the owners were mailed once", async () => {
     await page.goto(`/dev/outbox?to=${encodeURIComponent(owner.email)}`);
-    await expect(page.getByTestId("outbox-message").getByRole("heading", { name: "Lapse Realty's Premium plan ended: its payment failed" })).toHaveCount(1);
+    await expect(
+      page.getByTestId("outbox-message").getByRole("heading", { name: "Lapse Realty's Premium plan ended: its payment failed" }),
+    ).toHaveCount(1);
   });
 });

@@ -63,7 +63,9 @@ test("shows where a result changed the photo and copies the listing remark", asy
 
   await test.step("in the listing's language", async () => {
     await remarks.getByLabel("Listing language").selectOption("es");
-    await expect(remarks.getByTestId("remark-line")).toHaveText(/^Algunas fotos del anuncio están alteradas digitalmente\. Foto 1: vista previa de estilo/);
+    await expect(remarks.getByTestId("remark-line")).toHaveText(
+      /^Algunas fotos del anuncio están alteradas digitalmente\. Foto 1: vista previa de estilo/,
+    );
   });
 
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -69,7 +69,10 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
 
   await test.step("turn off the share link only after confirming", async () => {
     await page.getByRole("button", { name: "Publish listing page" }).click();
-    await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: /^Publish version \d+$/ }).click();
+    await page
+      .getByRole("dialog", { name: "Publish the listing page?" })
+      .getByRole("button", { name: /^Publish version \d+$/ })
+      .click();
     await expect(page.getByLabel("Page link")).toHaveValue(/\/share\//);
     await page.getByRole("button", { name: "Unpublish" }).click();
     const ask = page.getByRole("dialog", { name: "Unpublish the listing page?" });
@@ -159,7 +162,11 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
   });
 });
 
-test("removing an admin or making one an agent says what goes with them: revoked by default, or taken over by the owner", async ({ page, browser, baseURL }) => {
+test("removing an admin or making one an agent says what goes with them: revoked by default, or taken over by the owner", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const { api, workspace } = await ownerOfWorkspace(page, { name: "Orla Owner", email: uniqueEmail("orla"), password }, "Departure Realty");
   const hook = (name: string) => `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 3199}/${name}`;
   /** An admin who made a key and a webhook endpoint, signed in in a browser of their own. */
@@ -168,14 +175,19 @@ test("removing an admin or making one an agent says what goes with them: revoked
     const adminApi = await signUpThroughApi(await context.newPage(), { name, email: uniqueEmail(slug), password });
     const { token } = await api.invitations.create.mutate({ workspaceId: workspace.id, role: "admin", requestId: randomUUID() });
     await adminApi.invitations.accept.mutate({ token });
-    const key = await adminApi.developers.createKey.mutate({ workspaceId: workspace.id, name: `${name.split(" ")[0]}'s CRM`, scope: "full" });
+    const key = await adminApi.developers.createKey.mutate({
+      workspaceId: workspace.id,
+      name: `${name.split(" ")[0]}'s CRM`,
+      scope: "full",
+    });
     await adminApi.developers.createWebhook.mutate({ workspaceId: workspace.id, url: hook(slug), eventTypes: ["job.completed"] });
     await context.close();
     return key;
   }
   // The request context's idle keep-alive socket may be closed by the server while a dialog is
   // looked at: a reset connection is tried again (Playwright retries only ECONNRESET).
-  const keyStatus = async (apiKey: string) => (await page.request.get("/api/v1/me", { headers: { "x-api-key": apiKey }, maxRetries: 2 })).status();
+  const keyStatus = async (apiKey: string) =>
+    (await page.request.get("/api/v1/me", { headers: { "x-api-key": apiKey }, maxRetries: 2 })).status();
   const adaKey = await adminWithKey("Ada Leaving", "ada");
   const abeKey = await adminWithKey("Abe Staying", "abe");
   await page.goto(`/w/${workspace.slug}/settings/members`);
@@ -224,8 +236,9 @@ test("removing an admin or making one an agent says what goes with them: revoked
     await expect(async () => {
       await page.goto(`/dev/outbox?to=${encodeURIComponent((await api.auth.emailStatus.query()).email)}`);
       await expect(page.getByRole("heading", { name: /^What .+ set up in Departure Realty was revoked$/ })).toBeVisible({ timeout: 1_000 });
-      await expect(page.getByRole("heading", { name: /^What .+ set up in Departure Realty was handed over$/ })).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByRole("heading", { name: /^What .+ set up in Departure Realty was handed over$/ })).toBeVisible({
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 30_000 });
   });
 });
-

@@ -23,7 +23,9 @@ async function atBothWidths(page: Page, name: string, fits = true) {
   if (size) await page.setViewportSize(size);
 }
 
-test("the balance and plan are in sight, costs are on the buttons, a short balance is refused up front, usage exports as CSV", async ({ page }) => {
+test("the balance and plan are in sight, costs are on the buttons, a short balance is refused up front, usage exports as CSV", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await page.goto("/sign-up");
   await signUp(page, { name: "Cleo Counts", email: `cleo.counts.${Date.now()}@ledgerhomes.example.test`, password: "listing-photos-2024" });
@@ -78,7 +80,10 @@ test("the balance and plan are in sight, costs are on the buttons, a short balan
   await expect(page.getByRole("table", { name: /By member/ }).getByRole("rowheader", { name: "Cleo Counts" })).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Export .* as CSV/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^atrium-usage-\d{4}-\d\d\.csv$/);
-  const csv = fs.readFileSync(await download.path(), "utf8").trimEnd().split("\r\n");
+  const csv = fs
+    .readFileSync(await download.path(), "utf8")
+    .trimEnd()
+    .split("\r\n");
   expect(csv[0]).toBe("Date (UTC),Month,Member,Project,Operation,Credits,Requests,Service job");
   expect(csv.slice(1)).toEqual([expect.stringMatching(/,Cleo Counts,3 Penny Lane,Property description,1,1,/)]);
   await expectAccessible(page, "usage with balance");

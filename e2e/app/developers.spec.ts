@@ -53,7 +53,11 @@ async function copyRevealedSecret(page: Page, title: string): Promise<string> {
 
 test("an owner makes, uses, rotates and revokes keys, and finds each call in the request log", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-  const { workspace } = await ownerOfWorkspace(page, { name: "Dana Developer", email: uniqueEmail("dev-owner"), password }, "Keyhole Realty");
+  const { workspace } = await ownerOfWorkspace(
+    page,
+    { name: "Dana Developer", email: uniqueEmail("dev-owner"), password },
+    "Keyhole Realty",
+  );
   await page.goto(`/w/${workspace.slug}/projects`);
   await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Developers" }).click();
   await expect(page.getByRole("heading", { name: "Developers", level: 1 })).toBeVisible();
@@ -107,7 +111,10 @@ test("an owner makes, uses, rotates and revokes keys, and finds each call in the
   // A read-only key reads, and is refused anything else.
   const reader = await createKey(page, "Reporting dashboard", "Read only");
   expect((await me(page.request, reader)).status).toBe(200);
-  const post = await page.request.post("/api/v1/upscale", { headers: { "x-api-key": reader }, data: { image_url: "https://example.com/a.jpg" } });
+  const post = await page.request.post("/api/v1/upscale", {
+    headers: { "x-api-key": reader },
+    data: { image_url: "https://example.com/a.jpg" },
+  });
   expect(post.status()).toBe(403);
   expect((await post.json()).error.code).toBe("insufficient_scope");
 
@@ -119,7 +126,11 @@ test("an owner makes, uses, rotates and revokes keys, and finds each call in the
   await desktop(page);
   await page.goto(`/w/${workspace.slug}/settings/audit`);
   const events = page.getByTestId("audit-event");
-  for (const [action, count] of [["api_key_created", 2], ["api_key_rotated", 1], ["api_key_revoked", 1]] as const) {
+  for (const [action, count] of [
+    ["api_key_created", 2],
+    ["api_key_rotated", 1],
+    ["api_key_revoked", 1],
+  ] as const) {
     await expect(events.and(page.locator(`[data-action="${action}"]`)), action).toHaveCount(count);
   }
   const revokedEvent = events.and(page.locator('[data-action="api_key_revoked"]'));
@@ -128,7 +139,11 @@ test("an owner makes, uses, rotates and revokes keys, and finds each call in the
   await expect(page.getByText(apiKey)).toHaveCount(0);
 });
 
-test("the request log opens on the workspace's own calls, the studio's a filter away; no empty state above the listed internal key", async ({ page, context, baseURL }) => {
+test("the request log opens on the workspace's own calls, the studio's a filter away; no empty state above the listed internal key", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const { workspace } = await ownerOfWorkspace(page, { name: "Omar Own", email: uniqueEmail("dev-own"), password }, "Own Calls Realty");
   // The studio's pages call the service with the studio's own key (GET /me for the balance).
@@ -164,7 +179,11 @@ test("the request log opens on the workspace's own calls, the studio's a filter 
 });
 
 test("an agent sees no Developers section, and the server refuses them", async ({ page, browser }) => {
-  const { api, workspace } = await ownerOfWorkspace(page, { name: "Olga Owner", email: uniqueEmail("dev-owner2"), password }, "Agents Realty");
+  const { api, workspace } = await ownerOfWorkspace(
+    page,
+    { name: "Olga Owner", email: uniqueEmail("dev-owner2"), password },
+    "Agents Realty",
+  );
   const invitation = await api.invitations.create.mutate({ workspaceId: workspace.id, role: "agent" });
 
   const agentContext = await browser.newContext();
@@ -215,7 +234,11 @@ test.describe("webhooks", () => {
 
   /** What a receiver does with a delivery: both signatures checked, the event returned. */
   function verified(delivery: Received, secret: string) {
-    const event = new Webhook(secret).verify(delivery.body, delivery.headers) as { id: string; type: string; data: Record<string, unknown> };
+    const event = new Webhook(secret).verify(delivery.body, delivery.headers) as {
+      id: string;
+      type: string;
+      data: Record<string, unknown>;
+    };
     const timestamp = delivery.headers["x-service-timestamp"];
     expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
     const expected = `sha256=${crypto.createHmac("sha256", secret).update(`${timestamp}.${delivery.body}`).digest("hex")}`;
@@ -234,7 +257,11 @@ test.describe("webhooks", () => {
     return secret;
   }
 
-  test("a local receiver gets a verified test event and job.completed; a failing one is retried, then redelivered by hand", async ({ page, context, baseURL }) => {
+  test("a local receiver gets a verified test event and job.completed; a failing one is retried, then redelivered by hand", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     const { workspace } = await ownerOfWorkspace(page, { name: "Wes Webhook", email: uniqueEmail("dev-hooks"), password }, "Hooked Realty");
     await page.goto(`/w/${workspace.slug}/developers/webhooks`);
@@ -245,7 +272,10 @@ test.describe("webhooks", () => {
     await expect(page.getByText("Nothing sent yet")).toBeVisible();
     await page.getByRole("button", { name: "Send test event" }).click();
     await expect.poll(() => received.filter((r) => r.path === "/crm").length).toBe(1);
-    const testEvent = verified(received.find((r) => r.path === "/crm")!, secret);
+    const testEvent = verified(
+      received.find((r) => r.path === "/crm")!,
+      secret,
+    );
     expect(testEvent.type).toBe("webhook.test");
     await expect(page.getByTestId("delivery").filter({ hasText: testEvent.id }).getByText("Delivered", { exact: true })).toBeVisible();
 

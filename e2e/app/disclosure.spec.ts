@@ -23,7 +23,10 @@ async function downloadLabel(page: Page, scope: ReturnType<typeof run>): Promise
   return /"label":"([^"]*)"/.exec(body)?.[1] ?? null;
 }
 
-test("a local staging result is a style preview everywhere; no local or removal download says Virtually staged", async ({ page, context }) => {
+test("a local staging result is a style preview everywhere; no local or removal download says Virtually staged", async ({
+  page,
+  context,
+}) => {
   await page.goto("/sign-up");
   await signUp(page, { name: "Ines Faro", email: uniqueEmail("disclosure"), password: "honest-labels-2026" });
   await page.getByLabel("Brokerage name").fill("Faro Realty");
@@ -78,7 +81,10 @@ test("a local staging result is a style preview everywhere; no local or removal 
       await expect(run.getByRole("button", { name: "On listing page" })).toBeVisible();
     }
     await page.getByRole("button", { name: "Publish listing page" }).click();
-    await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: /^Publish version \d+$/ }).click();
+    await page
+      .getByRole("dialog", { name: "Publish the listing page?" })
+      .getByRole("button", { name: /^Publish version \d+$/ })
+      .click();
     const share = await context.newPage();
     await share.goto(await page.getByLabel("Page link").inputValue());
     await expect(share.getByRole("img", { name: /style preview/ })).toBeVisible();

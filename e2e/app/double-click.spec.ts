@@ -91,7 +91,9 @@ test("double clicks start each workflow once and charge it once", async ({ page 
   const slug = await newWorkspace(page, "Once Homes");
   await newProject(page, "9 Single Street");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-double-"));
-  await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "living.jpg", "#d6c7a1", 320, 240), await roomJpeg(dir, "living-east.jpg", "#cdbf9c", 320, 240)]);
+  await page
+    .getByLabel("Upload photos")
+    .setInputFiles([await roomJpeg(dir, "living.jpg", "#d6c7a1", 320, 240), await roomJpeg(dir, "living-east.jpg", "#cdbf9c", 320, 240)]);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(2);
   const workflows = page.getByRole("region", { name: "Workflows" });
   const results = (name: string) => page.getByRole("article", { name });
@@ -134,7 +136,13 @@ test("double clicks start each workflow once and charge it once", async ({ page 
     const kinds = await sql<{ kind: string; count: number }[]>`
       select g.kind, count(*)::int as count from studio.generations g join studio.workspaces w on w.id = g.workspace_id
       where w.slug = ${slug} group by g.kind order by g.kind`;
-    expect(Object.fromEntries(kinds.map((row) => [row.kind, row.count]))).toEqual({ description: 1, inpaint_upscale: 1, multiview: 1, staging: 1, video: 1 });
+    expect(Object.fromEntries(kinds.map((row) => [row.kind, row.count]))).toEqual({
+      description: 1,
+      inpaint_upscale: 1,
+      multiview: 1,
+      staging: 1,
+      video: 1,
+    });
     // Multi-view 1 + 6, inpaint 1 + upscale 2, video 27, description 1; staging (legacy /job) costs no credits.
     // Quota units: 1 staging + 1 set + 2 chain steps + 1 video + 1 description.
     const credits = await workspaceCredits(sql, slug);

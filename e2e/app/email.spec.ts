@@ -19,7 +19,10 @@ async function newPage(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test("email: confirm the address, invite by mail with the address filled in, reset a password, keep deep links", async ({ page, browser }) => {
+test("email: confirm the address, invite by mail with the address filled in, reset a password, keep deep links", async ({
+  page,
+  browser,
+}) => {
   const owner = { name: "Olivia Grant", email: uniqueEmail("owner"), password };
   let workspaceUrl = "";
   let checkYourEmail = "";
@@ -44,7 +47,9 @@ test("email: confirm the address, invite by mail with the address filled in, res
     // Starter credits wait for the confirmation, and the reminder says so.
     const balance = page.getByRole("complementary").getByRole("region", { name: "Credits" }).getByTestId("credit-balance");
     await expect(balance).toHaveText("0");
-    await expect(page.getByText(`Confirm ${owner.email} to get your 500 free starter credits: open the link we emailed you.`)).toBeVisible();
+    await expect(
+      page.getByText(`Confirm ${owner.email} to get your 500 free starter credits: open the link we emailed you.`),
+    ).toBeVisible();
     await expectAccessible(page, "projects with the confirmation reminder");
 
     await followMailedLink(page, owner.email, /Confirm your email/);
@@ -70,7 +75,9 @@ test("email: confirm the address, invite by mail with the address filled in, res
     await other.goto(`/dev/outbox?to=${encodeURIComponent(owner.email)}`);
     const attempt = other.getByTestId("outbox-message").filter({ has: other.getByRole("heading", { name: /Someone tried/ }) });
     await expect(attempt.getByRole("link", { name: /forgot-password/ })).toHaveCount(1);
-    await expect(other.getByTestId("outbox-message").filter({ has: other.getByRole("heading", { name: /Confirm your email/ }) })).toHaveCount(1);
+    await expect(
+      other.getByTestId("outbox-message").filter({ has: other.getByRole("heading", { name: /Confirm your email/ }) }),
+    ).toHaveCount(1);
     await context.close();
   });
 

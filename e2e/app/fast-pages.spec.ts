@@ -21,10 +21,21 @@ test("the photo grid loads each photo's 480-px WebP copy, never the original", a
   const { id: projectId } = await owner.api.projects.create.mutate({
     workspaceId: owner.workspace.id,
     requestId: randomUUID(),
-    fields: { address: "4 Quay Street", propertyType: "house", listingStatus: "active", listingType: "sale", price: null, bedrooms: null, bathrooms: null, notes: "" },
+    fields: {
+      address: "4 Quay Street",
+      propertyType: "house",
+      listingStatus: "active",
+      listingType: "sale",
+      price: null,
+      bedrooms: null,
+      bathrooms: null,
+      notes: "",
+    },
   });
   // Camera-sized originals, so a copy is clearly smaller than what was uploaded.
-  const files = await Promise.all(["#d6c7a1", "#c9b99a", "#e0d5bd"].map(async (color, i) => ({ name: `room-${i + 1}.jpg`, bytes: await roomBytes(color, 2400, 1800) })));
+  const files = await Promise.all(
+    ["#d6c7a1", "#c9b99a", "#e0d5bd"].map(async (color, i) => ({ name: `room-${i + 1}.jpg`, bytes: await roomBytes(color, 2400, 1800) })),
+  );
   const photos = await uploadPhotos(page, owner.api, { workspaceId: owner.workspace.id, projectId }, files);
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
@@ -41,7 +52,10 @@ test("the photo grid loads each photo's 480-px WebP copy, never the original", a
     expect(await sharp(await (await page.request.get(shown)).body()).metadata()).toMatchObject({ format: "webp", width: 480, height: 360 });
   }
   for (const photo of photos) {
-    expect(requested.filter((path) => path.endsWith(photo.storageKey)), `${photo.fileName}'s original was downloaded`).toEqual([]);
+    expect(
+      requested.filter((path) => path.endsWith(photo.storageKey)),
+      `${photo.fileName}'s original was downloaded`,
+    ).toEqual([]);
   }
 });
 
@@ -50,9 +64,20 @@ test("a photo stored before copies existed shows its original, then gets its cop
   const { id: projectId } = await owner.api.projects.create.mutate({
     workspaceId: owner.workspace.id,
     requestId: randomUUID(),
-    fields: { address: "9 Old Pier", propertyType: "house", listingStatus: "active", listingType: "sale", price: null, bedrooms: null, bathrooms: null, notes: "" },
+    fields: {
+      address: "9 Old Pier",
+      propertyType: "house",
+      listingStatus: "active",
+      listingType: "sale",
+      price: null,
+      bedrooms: null,
+      bathrooms: null,
+      notes: "",
+    },
   });
-  const [photo] = await uploadPhotos(page, owner.api, { workspaceId: owner.workspace.id, projectId }, [{ name: "old-hall.jpg", bytes: await roomBytes("#cbb994", 2400, 1800) }]);
+  const [photo] = await uploadPhotos(page, owner.api, { workspaceId: owner.workspace.id, projectId }, [
+    { name: "old-hall.jpg", bytes: await roomBytes("#cbb994", 2400, 1800) },
+  ]);
   // As a photo uploaded before copies were made: its copies are not in the local store and its row says so.
   const blobs = path.resolve(process.env.DATA_DIR ?? ".data", "blobs");
   const copies = ["thumb", "display"].map((size) => path.join(blobs, `${photo.storageKey}.${size}.webp`));
@@ -67,7 +92,9 @@ test("a photo stored before copies existed shows its original, then gets its cop
   await page.goto(`/w/${owner.workspace.slug}/projects/${projectId}`);
   const image = page.getByRole("list", { name: "Photos" }).getByRole("img", { name: "old-hall.jpg" });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  expect(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname, "the original, while no copy exists").toMatch(/\.jpg$/);
+  expect(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname, "the original, while no copy exists").toMatch(
+    /\.jpg$/,
+  );
   await snap(page, "fast-pages-old-photo-original");
 
   // That first look asked for the copies (a durable function makes them); a later look shows them.
@@ -87,7 +114,12 @@ test("a photo stored before copies existed shows its original, then gets its cop
 });
 
 test("starting a workflow shows its working card before the server answers, even while the results still load", async ({ page }) => {
-  const project = await projectWithPhotos(page, { person: person(), brokerage: "Harbor Homes", project: { address: "4 Quay Street" }, photos: [{ name: "lounge.jpg", color: "#d6c7a1" }] });
+  const project = await projectWithPhotos(page, {
+    person: person(),
+    brokerage: "Harbor Homes",
+    project: { address: "4 Quay Street" },
+    photos: [{ name: "lounge.jpg", color: "#d6c7a1" }],
+  });
   // Hold the results list and the start request: whatever shows meanwhile was drawn before any answer.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -102,7 +134,10 @@ test("starting a workflow shows its working card before the server answers, even
   await expect(starting).toBeVisible();
   await expect(page.getByRole("status", { name: "Loading results" }), "the list is still loading").toBeVisible();
   await expect(starting.getByRole("status")).toBeVisible();
-  expect(await project.api.generations.list.query({ workspaceId: project.workspace.id, projectId: project.projectId }), "nothing started yet").toEqual([]);
+  expect(
+    await project.api.generations.list.query({ workspaceId: project.workspace.id, projectId: project.projectId }),
+    "nothing started yet",
+  ).toEqual([]);
   await expectAccessible(page, "project page with a working card");
   await snap(page, "fast-pages-working-card");
 

@@ -18,11 +18,24 @@ test("/docs passes colour contrast at desktop width", async ({ page }) => {
 
 test("a long project title wraps on a phone; the Members page speaks of API keys, plural", async ({ page }) => {
   test.setTimeout(120_000);
-  const { api, workspace } = await ownerOfWorkspace(page, { name: "Tess Title", email: uniqueEmail("title"), password: "long-titles-2026" }, "Title Realty");
+  const { api, workspace } = await ownerOfWorkspace(
+    page,
+    { name: "Tess Title", email: uniqueEmail("title"), password: "long-titles-2026" },
+    "Title Realty",
+  );
   const address = "1200 North Shoreline Boulevard, Apartment 34B, Mountain View";
   const project = await api.projects.create.mutate({
     workspaceId: workspace.id,
-    fields: { address, propertyType: "condo", listingStatus: "active", listingType: "sale", price: 1_250_000, bedrooms: 2, bathrooms: 2, notes: "" },
+    fields: {
+      address,
+      propertyType: "condo",
+      listingStatus: "active",
+      listingType: "sale",
+      price: 1_250_000,
+      bedrooms: 2,
+      bathrooms: 2,
+      notes: "",
+    },
   });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/w/${workspace.slug}/projects/${project.id}`);

@@ -21,13 +21,23 @@ export async function expectAccessible(page: Page, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   expect(blocking, `accessibility violations on ${name}`).toEqual([]);
 }
 
 /** A real JPEG of a flat-coloured "room" with a darker "window", written to a temp file. */
 export async function roomJpeg(dir: string, name: string, color: string, width = 1200, height = 800) {
-  const window = await sharp({ create: { width: Math.round(width / 4), height: Math.round(height / 3), channels: 3, background: "#334155" } }).png().toBuffer();
+  const window = await sharp({
+    create: { width: Math.round(width / 4), height: Math.round(height / 3), channels: 3, background: "#334155" },
+  })
+    .png()
+    .toBuffer();
   const file = path.join(dir, name);
   await sharp({ create: { width, height, channels: 3, background: color } })
     .composite([{ input: window, left: Math.round(width / 8), top: Math.round(height / 6) }])
@@ -56,7 +66,10 @@ export async function submitSignUp(page: Page, person: { name: string; email: st
  * the outbox is read again until the message is there.
  */
 export async function followMailedLink(page: Page, to: string, subject: RegExp) {
-  const message = page.getByTestId("outbox-message").filter({ has: page.getByRole("heading", { name: subject }) }).first();
+  const message = page
+    .getByTestId("outbox-message")
+    .filter({ has: page.getByRole("heading", { name: subject }) })
+    .first();
   await expect(async () => {
     await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
     await expect(message).toBeVisible({ timeout: 1_000 });

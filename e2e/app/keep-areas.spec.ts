@@ -26,14 +26,33 @@ async function paint(canvas: Locator, page: Page, [x0, y0, x1, y1]: [number, num
   }
 }
 
-test("an agent keeps the suggested windows and a painted fireplace, stages, sees them outlined and publishes; the page says what was kept", async ({ page, browser }) => {
-  const owner = await ownerOfWorkspace(page, { name: "Kit Alder", email: uniqueEmail("keep-areas"), password: "keep-the-windows-2024" }, "Alder Homes");
+test("an agent keeps the suggested windows and a painted fireplace, stages, sees them outlined and publishes; the page says what was kept", async ({
+  page,
+  browser,
+}) => {
+  const owner = await ownerOfWorkspace(
+    page,
+    { name: "Kit Alder", email: uniqueEmail("keep-areas"), password: "keep-the-windows-2024" },
+    "Alder Homes",
+  );
   const { id: projectId } = await owner.api.projects.create.mutate({
     workspaceId: owner.workspace.id,
     requestId: randomUUID(),
-    fields: { address: "3 Alder Row", propertyType: "house", listingStatus: "active", listingType: "sale", price: 610000, bedrooms: 3, bathrooms: 2, notes: "" },
+    fields: {
+      address: "3 Alder Row",
+      propertyType: "house",
+      listingStatus: "active",
+      listingType: "sale",
+      price: 610000,
+      bedrooms: 3,
+      bathrooms: 2,
+      notes: "",
+    },
   });
-  const living = await sharp(await readFile("samples/structure-dev-set/real/realvibe-living.jpg")).resize(800).jpeg({ quality: 90 }).toBuffer();
+  const living = await sharp(await readFile("samples/structure-dev-set/real/realvibe-living.jpg"))
+    .resize(800)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   await uploadPhotos(page, owner.api, { workspaceId: owner.workspace.id, projectId }, [{ name: "living.jpg", bytes: living }]);
 
   await desktop(page);
@@ -52,7 +71,10 @@ test("an agent keeps the suggested windows and a painted fireplace, stages, sees
     // The fireplace: painted low on the back wall, left of the windows.
     await paint(keep.getByLabel(/Keep canvas/), page, [0.42, 0.42, 0.56, 0.6]);
     await keep.getByLabel("What did you paint?").fill("fireplace");
-    await expect(keep.getByTestId("kept-status")).toHaveText("Saved: the 2 windows and the fireplace stay exactly as in the photo in every result.", { timeout: 15_000 });
+    await expect(keep.getByTestId("kept-status")).toHaveText(
+      "Saved: the 2 windows and the fireplace stay exactly as in the photo in every result.",
+      { timeout: 15_000 },
+    );
     await expectAccessible(page, "keep these areas");
     await snap(page, "keep-areas-01-marked");
     await fitsPhones(page, "keep-areas-marked");

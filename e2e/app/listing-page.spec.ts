@@ -45,7 +45,16 @@ test("a listing page is published as the agent means it", async ({ page, browser
   const where = { workspaceId: project.workspace.id, projectId: project.projectId };
   await project.api.projects.update.mutate({
     ...where,
-    fields: { address: "18 Harbour Lane", propertyType: "house", listingStatus: "active", listingType: "sale", price: 725000, bedrooms: 3, bathrooms: 2, notes: NOTE },
+    fields: {
+      address: "18 Harbour Lane",
+      propertyType: "house",
+      listingStatus: "active",
+      listingType: "sale",
+      price: 725000,
+      bedrooms: 3,
+      bathrooms: 2,
+      notes: NOTE,
+    },
   });
   const staged: { id: string; outputId: string }[] = [];
   for (const photo of project.photos) staged.push(await stagePhoto(project, photo.id));
@@ -69,11 +78,15 @@ test("a listing page is published as the agent means it", async ({ page, browser
     // The lounge first.
     await panel.getByRole("button", { name: "Move Photo 2 up" }).click();
     await expect(runs.nth(2).getByRole("button", { name: "On listing page" })).toBeVisible();
-    await expect.poll(async () => (await project.api.listings.show.query(where)).picks.map((pick) => pick.outputId)).toEqual([staged[0].outputId, staged[2].outputId]);
+    await expect
+      .poll(async () => (await project.api.listings.show.query(where)).picks.map((pick) => pick.outputId))
+      .toEqual([staged[0].outputId, staged[2].outputId]);
     await panel.getByLabel("Caption of Photo 1").fill("Lounge with the bay window");
     await panel.getByLabel("Caption of Photo 1").blur();
     await expect.poll(async () => (await project.api.listings.show.query(where)).picks[0].caption).toBe("Lounge with the bay window");
-    await panel.getByRole("textbox", { name: "Description on the page" }).fill("Three-bedroom house on Harbour Lane, a short walk from the water.");
+    await panel
+      .getByRole("textbox", { name: "Description on the page" })
+      .fill("Three-bedroom house on Harbour Lane, a short walk from the water.");
     await panel.getByRole("button", { name: "Save description" }).click();
     await expect(page.getByText("Page description saved")).toBeVisible();
   });
@@ -129,7 +142,9 @@ test("a listing page is published as the agent means it", async ({ page, browser
     expect(zip.name).toBe("18-harbour-lane-listing-v1.zip");
     const files = unzipSync(new Uint8Array(zip.bytes));
     expect(Object.keys(files)).toEqual(["photo-01-style-preview.jpg", "photo-02-style-preview.jpg", "mls-remark.txt", "manifest.json"]);
-    const manifest = JSON.parse(Buffer.from(files["manifest.json"]).toString("utf8")) as { files: { file: string; name: string; caption: string | null; label: string }[] };
+    const manifest = JSON.parse(Buffer.from(files["manifest.json"]).toString("utf8")) as {
+      files: { file: string; name: string; caption: string | null; label: string }[];
+    };
     expect(manifest.files.map((f) => [f.file, f.name, f.caption, f.label])).toEqual([
       ["photo-01-style-preview.jpg", "Photo 1", "Lounge with the bay window", "Style preview"],
       ["photo-02-style-preview.jpg", "Photo 2", null, "Style preview"],
@@ -142,7 +157,11 @@ test("a listing page is published as the agent means it", async ({ page, browser
     const agentContext = await browser.newContext();
     const agentPage = await agentContext.newPage();
     const agentApi = await signUpThroughApi(agentPage, { name: "Sam Agent", email: uniqueEmail("agent"), password: "agent-listing-2024" });
-    const invitation = await project.api.invitations.create.mutate({ workspaceId: project.workspace.id, role: "agent", requestId: randomUUID() });
+    const invitation = await project.api.invitations.create.mutate({
+      workspaceId: project.workspace.id,
+      role: "agent",
+      requestId: randomUUID(),
+    });
     await agentApi.invitations.accept.mutate({ token: invitation.token });
     await desktop(agentPage);
     await agentPage.goto(project.projectPath);
@@ -158,7 +177,9 @@ test("a listing page is published as the agent means it", async ({ page, browser
       );
     expect(await refused(agentApi.listings.unpublish.mutate(where))).toBe("FORBIDDEN forbidden");
     expect(await refused(agentApi.projects.setArchived.mutate({ ...where, archived: true }))).toBe("FORBIDDEN forbidden");
-    expect(await refused(agentApi.generations.delete.mutate({ workspaceId: where.workspaceId, generationId: staged[0].id }))).toBe("FORBIDDEN forbidden");
+    expect(await refused(agentApi.generations.delete.mutate({ workspaceId: where.workspaceId, generationId: staged[0].id }))).toBe(
+      "FORBIDDEN forbidden",
+    );
     await snap(agentPage, "listing-04-agent");
     await fitsPhones(agentPage, "listing-project-agent");
     await agentContext.close();

@@ -15,22 +15,34 @@ import { snap, uniqueEmail } from "./helpers";
 import { ownerOfWorkspace, roomBytes } from "./studio-api";
 
 const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 3199);
-const REVIEW = { verdict: "review", summary: "Check this: most of the floor is covered or changed (16 % left as it was): rugs and furniture, or a new floor." };
+const REVIEW = {
+  verdict: "review",
+  summary: "Check this: most of the floor is covered or changed (16 % left as it was): rugs and furniture, or a new floor.",
+};
 
 test.describe.configure({ timeout: 180_000 });
 // The photo is served over https on loopback with the tests' own CA (test/fixtures/tls), which the app trusts and Chromium is told to.
 test.use({ ignoreHTTPSErrors: true });
 
-test("a staging result renders in the ext-apps host bridge with the before/after slider, the label and a Check this note", async ({ page, baseURL }) => {
+test("a staging result renders in the ext-apps host bridge with the before/after slider, the label and a Check this note", async ({
+  page,
+  baseURL,
+}) => {
   const photo = await roomBytes("#cfd8dc", 640, 480);
   const fixtures = https.createServer(loopbackTls(), (_req, res) => res.writeHead(200, { "content-type": "image/jpeg" }).end(photo));
   await new Promise<void>((resolve) => fixtures.listen(FIXTURE_PORT, "127.0.0.1", resolve));
   const photoUrl = `https://127.0.0.1:${FIXTURE_PORT}/living-room.jpg`;
   try {
-    const { api, workspace } = await ownerOfWorkspace(page, { name: "Vera View", email: uniqueEmail("mcp-app"), password: "quiet harbour lanterns" }, "Slider Realty");
+    const { api, workspace } = await ownerOfWorkspace(
+      page,
+      { name: "Vera View", email: uniqueEmail("mcp-app"), password: "quiet harbour lanterns" },
+      "Slider Realty",
+    );
     const { apiKey } = await api.developers.createKey.mutate({ workspaceId: workspace.id, name: "Assistant", scope: "full" });
     const client = new Client({ name: "test host", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }),
+    );
     const input = { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "scandinavian", fast: true };
     let result: Awaited<ReturnType<Client["callTool"]>>;
     let html: string;
@@ -41,7 +53,11 @@ test("a staging result renders in the ext-apps host bridge with the before/after
       expect(uri).toBe("ui://atrium/result.html");
       result = await client.callTool({ name: "stage_photo", arguments: input });
       expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-      const [content] = (await client.readResource({ uri })).contents as unknown as { mimeType: string; text: string; _meta: { ui: { csp: { resourceDomains: string[] } } } }[];
+      const [content] = (await client.readResource({ uri })).contents as unknown as {
+        mimeType: string;
+        text: string;
+        _meta: { ui: { csp: { resourceDomains: string[] } } };
+      }[];
       expect(content.mimeType).toBe("text/html;profile=mcp-app");
       html = content.text;
       resourceDomains = content._meta.ui.csp.resourceDomains;
@@ -84,7 +100,13 @@ test("a staging result renders in the ext-apps host bridge with the before/after
         status: "completed",
         disclosure: "Virtually staged",
         views: [
-          { view_index: 0, status: "completed", source_url: staged.source_url, output_url: staged.output_urls[0], output_check: { verdict: "pass", summary: "The room's architecture looks kept." } },
+          {
+            view_index: 0,
+            status: "completed",
+            source_url: staged.source_url,
+            output_url: staged.output_urls[0],
+            output_check: { verdict: "pass", summary: "The room's architecture looks kept." },
+          },
           { view_index: 1, status: "completed", source_url: staged.source_url, output_url: staged.output_urls[0], output_check: REVIEW },
         ],
       },

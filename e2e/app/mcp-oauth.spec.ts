@@ -42,7 +42,10 @@ async function assistantServers() {
   const redirectUrl = `http://127.0.0.1:${(callback.address() as { port: number }).port}/callback`;
   return {
     redirectUrl,
-    serve: (pathname: string, body: Buffer | string, type: string) => (files.set(pathname, { body, type }), `https://127.0.0.1:${FIXTURE_PORT}${pathname}`),
+    serve: (pathname: string, body: Buffer | string, type: string) => (
+      files.set(pathname, { body, type }),
+      `https://127.0.0.1:${FIXTURE_PORT}${pathname}`
+    ),
     close: async () => {
       for (const server of [fixtures, callback]) await new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)));
     },
@@ -50,7 +53,15 @@ async function assistantServers() {
 }
 
 /** The person at the consent page: checks what it shows, picks the workspace and scope, allows (twice), and returns the redirect's query. */
-function consentIn(page: Page, choice: { workspace: string; scope: "Full access" | "Read only"; expect: { name: string; host: string | RegExp; redirectHost: string }; look?: string }) {
+function consentIn(
+  page: Page,
+  choice: {
+    workspace: string;
+    scope: "Full access" | "Read only";
+    expect: { name: string; host: string | RegExp; redirectHost: string };
+    look?: string;
+  },
+) {
   return async (authorizationUrl: URL) => {
     await page.goto(authorizationUrl.href);
     await expect(page.getByRole("heading", { name: `Connect ${choice.expect.name} to Atrium?` })).toBeVisible();
@@ -79,28 +90,49 @@ async function toolsList(baseURL: string, token: string): Promise<number> {
   return response.status;
 }
 
-test("an assistant signs in by its metadata document, stages a photo as the chosen workspace, and is revoked from Connected apps", async ({ page, baseURL }) => {
+test("an assistant signs in by its metadata document, stages a photo as the chosen workspace, and is revoked from Connected apps", async ({
+  page,
+  baseURL,
+}) => {
   const servers = await assistantServers();
   const sql = appDatabase();
   try {
-    const { workspace } = await ownerOfWorkspace(page, { name: "Cora Connect", email: uniqueEmail("oauth-owner"), password }, "Harbor Lights Realty");
-    const clientId = servers.serve("/assistant/client.json", clientMetadataDocument(`https://127.0.0.1:${FIXTURE_PORT}/assistant/client.json`, servers.redirectUrl, "Harbor Assistant"), "application/json");
+    const { workspace } = await ownerOfWorkspace(
+      page,
+      { name: "Cora Connect", email: uniqueEmail("oauth-owner"), password },
+      "Harbor Lights Realty",
+    );
+    const clientId = servers.serve(
+      "/assistant/client.json",
+      clientMetadataDocument(`https://127.0.0.1:${FIXTURE_PORT}/assistant/client.json`, servers.redirectUrl, "Harbor Assistant"),
+      "application/json",
+    );
     const photoUrl = servers.serve("/room.jpg", await roomBytes("#d9d4c7"), "image/jpeg");
 
     const unauthorized = await fetch(`${baseURL}/api/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(unauthorized.status).toBe(401);
-    expect(unauthorized.headers.get("www-authenticate")).toContain(`resource_metadata="${baseURL}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(unauthorized.headers.get("www-authenticate")).toContain(
+      `resource_metadata="${baseURL}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
 
     const provider = new TestOAuthClient(servers.redirectUrl, { clientMetadataUrl: clientId });
     const client = await connectWithOAuth(
       `${baseURL}/api/mcp`,
       provider,
-      consentIn(page, { workspace: "Harbor Lights Realty", scope: "Full access", expect: { name: "Harbor Assistant", host: `127.0.0.1:${FIXTURE_PORT}`, redirectHost: new URL(servers.redirectUrl).host }, look: "oauth-consent" }),
+      consentIn(page, {
+        workspace: "Harbor Lights Realty",
+        scope: "Full access",
+        expect: { name: "Harbor Assistant", host: `127.0.0.1:${FIXTURE_PORT}`, redirectHost: new URL(servers.redirectUrl).host },
+        look: "oauth-consent",
+      }),
     );
     try {
       expect(provider.information?.client_id).toBe(clientId);
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("stage_photo");
-      const staged = await client.callTool({ name: "stage_photo", arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true } });
+      const staged = await client.callTool({
+        name: "stage_photo",
+        arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true },
+      });
       expect(staged.isError, JSON.stringify(staged.content)).toBeFalsy();
       const jobId = (staged.structuredContent as { job_id: string }).job_id;
       const [job] = await sql<{ charged: boolean }[]>`
@@ -109,7 +141,9 @@ test("an assistant signs in by its metadata document, stages a photo as the chos
     } finally {
       await client.close();
     }
-    const [{ connections }] = await sql<{ connections: number }[]>`select count(*)::int as connections from studio.connected_apps where workspace_id = ${workspace.id}::uuid`;
+    const [{ connections }] = await sql<
+      { connections: number }[]
+    >`select count(*)::int as connections from studio.connected_apps where workspace_id = ${workspace.id}::uuid`;
     expect(connections, "Allow clicked twice makes one connection").toBe(1);
 
     await page.goto(`/w/${workspace.slug}/developers/connected-apps`);
@@ -143,7 +177,10 @@ test("an assistant signs in by its metadata document, stages a photo as the chos
   }
 });
 
-test("an assistant registers by DCR for read-only access; tokens for another audience, expired or revoked, a code without its verifier, an unknown redirect URI and a private metadata document are refused", async ({ page, baseURL }) => {
+test("an assistant registers by DCR for read-only access; tokens for another audience, expired or revoked, a code without its verifier, an unknown redirect URI and a private metadata document are refused", async ({
+  page,
+  baseURL,
+}) => {
   const servers = await assistantServers();
   const sql = appDatabase();
   try {
@@ -152,7 +189,11 @@ test("an assistant registers by DCR for read-only access; tokens for another aud
     const client = await connectWithOAuth(
       `${baseURL}/api/mcp`,
       provider,
-      consentIn(page, { workspace: "Quiet Street Realty", scope: "Read only", expect: { name: "Desk Assistant", host: /own registration/, redirectHost: new URL(servers.redirectUrl).host } }),
+      consentIn(page, {
+        workspace: "Quiet Street Realty",
+        scope: "Read only",
+        expect: { name: "Desk Assistant", host: /own registration/, redirectHost: new URL(servers.redirectUrl).host },
+      }),
     );
     try {
       expect(provider.information?.client_id).not.toMatch(/^https:/);
@@ -163,7 +204,8 @@ test("an assistant registers by DCR for read-only access; tokens for another aud
     const token = provider.saved!.access_token;
     const tokenRow = crypto.createHash("sha256").update(token).digest("hex");
     expect(await toolsList(baseURL!, token)).toBe(200);
-    const moved = await sql`update studio.oauth_records set payload = jsonb_set(payload, '{aud}', '"https://elsewhere.example/api/mcp"') where model = 'AccessToken' and id = ${tokenRow} returning id`;
+    const moved =
+      await sql`update studio.oauth_records set payload = jsonb_set(payload, '{aud}', '"https://elsewhere.example/api/mcp"') where model = 'AccessToken' and id = ${tokenRow} returning id`;
     expect(moved, "the token's record").toHaveLength(1);
     expect(await toolsList(baseURL!, token), "another audience").toBe(401);
     await sql`update studio.oauth_records set payload = jsonb_set(payload, '{aud}', to_jsonb(${`${baseURL}/api/mcp`}::text)) where model = 'AccessToken' and id = ${tokenRow}`;
@@ -173,11 +215,18 @@ test("an assistant registers by DCR for read-only access; tokens for another aud
 
     const refreshed = await fetch(`${baseURL}/api/oauth/token`, {
       method: "POST",
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: provider.saved!.refresh_token!, client_id: provider.information!.client_id }),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: provider.saved!.refresh_token!,
+        client_id: provider.information!.client_id,
+      }),
     });
     const fresh = (await refreshed.json()) as { access_token: string };
     expect(await toolsList(baseURL!, fresh.access_token)).toBe(200);
-    await fetch(`${baseURL}/api/oauth/revoke`, { method: "POST", body: new URLSearchParams({ token: fresh.access_token, client_id: provider.information!.client_id }) });
+    await fetch(`${baseURL}/api/oauth/revoke`, {
+      method: "POST",
+      body: new URLSearchParams({ token: fresh.access_token, client_id: provider.information!.client_id }),
+    });
     expect(await toolsList(baseURL!, fresh.access_token), "revoked").toBe(401);
 
     // A code exchanged without its PKCE verifier: the person approves in Chromium, the exchange leaves the verifier out.
@@ -201,7 +250,12 @@ test("an assistant registers by DCR for read-only access; tokens for another aud
     const code = new URL(page.url()).searchParams.get("code")!;
     const exchange = await fetch(`${baseURL}/api/oauth/token`, {
       method: "POST",
-      body: new URLSearchParams({ grant_type: "authorization_code", code, client_id: provider.information!.client_id, redirect_uri: servers.redirectUrl }),
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        client_id: provider.information!.client_id,
+        redirect_uri: servers.redirectUrl,
+      }),
     });
     expect(exchange.status, "no PKCE verifier").toBe(400);
 

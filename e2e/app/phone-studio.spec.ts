@@ -17,9 +17,15 @@ test.describe("the workspace pages and the invitation fit a phone", () => {
   test.beforeAll(async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    owner = await ownerOfWorkspace(page, { name: "Priya Shah", email: uniqueEmail("phone"), password: "phone-sized-2024" }, "Shah & Partners Realty");
+    owner = await ownerOfWorkspace(
+      page,
+      { name: "Priya Shah", email: uniqueEmail("phone"), password: "phone-sized-2024" },
+      "Shah & Partners Realty",
+    );
     cookies = (await context.storageState()).cookies;
-    invitationToken = (await owner.api.invitations.create.mutate({ workspaceId: owner.workspace.id, role: "agent", requestId: randomUUID() })).token;
+    invitationToken = (
+      await owner.api.invitations.create.mutate({ workspaceId: owner.workspace.id, role: "agent", requestId: randomUUID() })
+    ).token;
     await context.close();
   });
 
@@ -45,9 +51,12 @@ test.describe("the workspace pages and the invitation fit a phone", () => {
     test(name, async ({ page }) => {
       await page.context().addCookies(cookies);
       if (name === "projects") {
-        await addProject(page, { api: studioApi(page.request), workspace: owner.workspace }, { address: "221 Long Meadow Boulevard, Apartment 14, Westbrook Heights", propertyType: "condo", price: 615000 }, [
-          { name: "lounge-with-a-very-long-file-name-from-the-camera-IMG_20261123_101010.jpg", color: "#d6c7a1" },
-        ]);
+        await addProject(
+          page,
+          { api: studioApi(page.request), workspace: owner.workspace },
+          { address: "221 Long Meadow Boulevard, Apartment 14, Westbrook Heights", propertyType: "condo", price: 615000 },
+          [{ name: "lounge-with-a-very-long-file-name-from-the-camera-IMG_20261123_101010.jpg", color: "#d6c7a1" }],
+        );
       }
       await page.goto(`/w/${owner.workspace.slug}${suffix}`);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -71,7 +80,13 @@ test.describe("the project page fits a phone on every workflow tab, with a resul
     project = await projectWithPhotos(await context.newPage(), {
       person: { name: "Priya Shah", email: uniqueEmail("phone-project"), password: "phone-sized-2024" },
       brokerage: "Shah & Partners Realty",
-      project: { address: "221 Long Meadow Boulevard, Apartment 14, Westbrook Heights", propertyType: "condo", price: 615000, bedrooms: 2, bathrooms: 2 },
+      project: {
+        address: "221 Long Meadow Boulevard, Apartment 14, Westbrook Heights",
+        propertyType: "condo",
+        price: 615000,
+        bedrooms: 2,
+        bathrooms: 2,
+      },
       photos: [
         { name: "lounge-with-a-very-long-file-name-from-the-camera-IMG_20261123_101010.jpg", color: "#d6c7a1" },
         { name: "lounge-east.jpg", color: "#cdbf9c" },

@@ -20,7 +20,10 @@ export async function fitsPhones(page: Page, name: string) {
       wide: [...document.body.querySelectorAll("*")]
         .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
         .slice(0, 5)
-        .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(" ").slice(0, 4).join(".")} (right ${Math.round(element.getBoundingClientRect().right)})`),
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}.${String(element.className).split(" ").slice(0, 4).join(".")} (right ${Math.round(element.getBoundingClientRect().right)})`,
+        ),
     }));
     expect(sizes.scrollWidth, `${name} scrolls sideways at ${width} px: ${sizes.wide.join(", ")}`).toBeLessThanOrEqual(sizes.innerWidth);
   }

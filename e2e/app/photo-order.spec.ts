@@ -12,10 +12,23 @@ import { ownerOfWorkspace } from "./studio-api";
 test.describe.configure({ timeout: 180_000 });
 
 test("photos keep the order they were chosen in, and finished uploads leave the page to the grid", async ({ page }) => {
-  const { api, workspace } = await ownerOfWorkspace(page, { name: "Ola Order", email: uniqueEmail("order"), password: "files-in-order-2026" }, "Order Realty");
+  const { api, workspace } = await ownerOfWorkspace(
+    page,
+    { name: "Ola Order", email: uniqueEmail("order"), password: "files-in-order-2026" },
+    "Order Realty",
+  );
   const project = await api.projects.create.mutate({
     workspaceId: workspace.id,
-    fields: { address: "4 Sequence Road", propertyType: "house", listingStatus: "active", listingType: "sale", price: null, bedrooms: null, bathrooms: null, notes: "" },
+    fields: {
+      address: "4 Sequence Road",
+      propertyType: "house",
+      listingStatus: "active",
+      listingType: "sale",
+      price: null,
+      bedrooms: null,
+      bathrooms: null,
+      notes: "",
+    },
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-order-"));
   // The first file is by far the largest, so it finishes last; the names are not in alphabetical order.
@@ -37,5 +50,10 @@ test("photos keep the order they were chosen in, and finished uploads leave the 
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, "photo-order-390");
   await page.reload();
-  await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveText([/porch\.jpg/, /attic\.jpg/, /kitchen\.jpg/, /bath\.jpg/]);
+  await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveText([
+    /porch\.jpg/,
+    /attic\.jpg/,
+    /kitchen\.jpg/,
+    /bath\.jpg/,
+  ]);
 });

@@ -12,7 +12,9 @@ import { expectAccessible, signUp, snap, uniqueEmail } from "./helpers";
 test.describe.configure({ timeout: 240_000 });
 
 function admin(...args: string[]) {
-  return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "cli/index.ts", ...args, "--json"], { encoding: "utf8", env: process.env }));
+  return JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", "cli/index.ts", ...args, "--json"], { encoding: "utf8", env: process.env }),
+  );
 }
 
 test("Premium chosen on the pricing page leads, after sign-up and the first workspace, to Premium's checkout", async ({ page }) => {
@@ -68,7 +70,10 @@ test("Premium chosen on the pricing page leads, after sign-up and the first work
       expect(box.width, "touch target width").toBeGreaterThanOrEqual(44);
       expect(box.height, "touch target height").toBeGreaterThanOrEqual(44);
     }
-    expect(await invoices.evaluate((table) => table.scrollWidth <= table.clientWidth), "the invoice row fits the phone without sideways scrolling").toBe(true);
+    expect(
+      await invoices.evaluate((table) => table.scrollWidth <= table.clientWidth),
+      "the invoice row fits the phone without sideways scrolling",
+    ).toBe(true);
     await invoices.scrollIntoViewIfNeeded();
     await snap(page, "pricing-choice-invoices-390");
   });

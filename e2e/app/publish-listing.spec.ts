@@ -16,9 +16,15 @@ import { projectWithPhotos, signUpThroughApi, stagePhoto } from "./studio-api";
  */
 async function downloadedZip(page: Page) {
   const panel = page.getByTestId("listing-page-panel");
-  const [download] = await Promise.all([page.waitForEvent("download"), panel.getByRole("link", { name: "Download listing (zip)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("link", { name: "Download listing (zip)" }).click(),
+  ]);
   const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
-  const manifest = JSON.parse(Buffer.from(files["manifest.json"]).toString("utf8")) as { version: { number: number }; files: { file: string; caption: string | null }[] };
+  const manifest = JSON.parse(Buffer.from(files["manifest.json"]).toString("utf8")) as {
+    version: { number: number };
+    files: { file: string; caption: string | null }[];
+  };
   return {
     name: download.suggestedFilename(),
     photos: manifest.files.map((file) => [file.file, file.caption]),
@@ -37,7 +43,10 @@ async function publicPage(visitor: Page, url: string) {
   };
 }
 
-test("an agent's change waits in the draft until the owner publishes it; then page, remark and zip change together", async ({ page, browser }) => {
+test("an agent's change waits in the draft until the owner publishes it; then page, remark and zip change together", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const owner = { name: "Nora Quay", email: uniqueEmail("publish-owner"), password: "publish-listing-2024" };
   const project = await projectWithPhotos(page, {
@@ -53,7 +62,10 @@ test("an agent's change waits in the draft until the owner publishes it; then pa
   const where = { workspaceId: project.workspace.id, projectId: project.projectId };
   const staged = [];
   for (const photo of project.photos) staged.push(await stagePhoto(project, photo.id));
-  await project.api.listings.setPicks.mutate({ ...where, picks: [{ outputId: staged[0].outputId, caption: "Lounge with the bay window" }, { outputId: staged[1].outputId }] });
+  await project.api.listings.setPicks.mutate({
+    ...where,
+    picks: [{ outputId: staged[0].outputId, caption: "Lounge with the bay window" }, { outputId: staged[1].outputId }],
+  });
 
   await desktop(page);
   await page.goto(project.projectPath);
@@ -71,7 +83,14 @@ test("an agent's change waits in the draft until the owner publishes it; then pa
   const remarkBefore = (await page.getByTestId("remark-line").textContent())!;
   expect(remarkBefore).toMatch(/Photos 1 and 2: style preview .*\(Version 1, published /);
   const zipBefore = await downloadedZip(page);
-  expect(zipBefore).toMatchObject({ name: "9-quay-street-listing-v1.zip", version: 1, photos: [["photo-01-style-preview.jpg", "Lounge with the bay window"], ["photo-02-style-preview.jpg", null]] });
+  expect(zipBefore).toMatchObject({
+    name: "9-quay-street-listing-v1.zip",
+    version: 1,
+    photos: [
+      ["photo-01-style-preview.jpg", "Lounge with the bay window"],
+      ["photo-02-style-preview.jpg", null],
+    ],
+  });
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
@@ -85,13 +104,22 @@ test("an agent's change waits in the draft until the owner publishes it; then pa
   const agent = { name: "Ravi Agent", email: uniqueEmail("publish-agent"), password: "publish-agent-2024" };
   await test.step("the agent changes the draft and cannot publish it", async () => {
     const agentApi = await signUpThroughApi(agentPage, agent);
-    const invitation = await project.api.invitations.create.mutate({ workspaceId: project.workspace.id, role: "agent", requestId: randomUUID() });
+    const invitation = await project.api.invitations.create.mutate({
+      workspaceId: project.workspace.id,
+      role: "agent",
+      requestId: randomUUID(),
+    });
     await agentApi.invitations.accept.mutate({ token: invitation.token });
     await desktop(agentPage);
     await agentPage.goto(project.projectPath);
     const agentPanel = agentPage.getByTestId("listing-page-panel");
     // Runs are listed newest first: the kitchen's is first.
-    await agentPage.getByRole("list", { name: "Workflow runs" }).locator(":scope > li").nth(0).getByRole("button", { name: "Add to listing" }).click();
+    await agentPage
+      .getByRole("list", { name: "Workflow runs" })
+      .locator(":scope > li")
+      .nth(0)
+      .getByRole("button", { name: "Add to listing" })
+      .click();
     await expect(agentPanel.getByTestId("listing-pick")).toHaveCount(3);
     await agentPanel.getByRole("button", { name: "Move Photo 2 up" }).click();
     await expect(agentPanel.getByText("2 unpublished changes")).toBeVisible();
@@ -99,7 +127,11 @@ test("an agent's change waits in the draft until the owner publishes it; then pa
     await agentPanel.getByLabel("Caption of Photo 2").blur();
     const state = agentPanel.getByTestId("listing-draft-state");
     await expect(state.getByText("3 unpublished changes")).toBeVisible();
-    await expect(state.getByRole("list", { name: "Unpublished changes" }).getByRole("listitem")).toHaveText(["Added: Photo 3", "Moved: Photo 2 (the photos' numbers change)", "Caption changed: Photo 2"]);
+    await expect(state.getByRole("list", { name: "Unpublished changes" }).getByRole("listitem")).toHaveText([
+      "Added: Photo 3",
+      "Moved: Photo 2 (the photos' numbers change)",
+      "Caption changed: Photo 2",
+    ]);
     await expect(state.getByText("Only owners and admins can publish: these changes go public when one of them does.")).toBeVisible();
     await expect(agentPanel.getByRole("button", { name: /^Publish/ })).toHaveCount(0);
     await expect(agentPanel.getByRole("button", { name: "Unpublish" })).toHaveCount(0);
@@ -111,7 +143,9 @@ test("an agent's change waits in the draft until the owner publishes it; then pa
     await page.reload();
     await expect(panel.getByTestId("listing-draft-state").getByText("3 unpublished changes")).toBeVisible();
     await expect(page.getByTestId("remark-line")).toHaveText(remarkBefore);
-    await expect(page.getByTestId("remark-version")).toHaveText(/^Version 1, published .* The 3 unpublished changes are not in it until published\.$/);
+    await expect(page.getByTestId("remark-version")).toHaveText(
+      /^Version 1, published .* The 3 unpublished changes are not in it until published\.$/,
+    );
     expect(await downloadedZip(page)).toEqual(zipBefore);
     await expect(panel.getByTestId("listing-pick").nth(2).getByText("New", { exact: true })).toBeVisible();
     await panel.scrollIntoViewIfNeeded();
@@ -124,7 +158,11 @@ test("an agent's change waits in the draft until the owner publishes it; then pa
   await test.step("the owner publishes, confirming what changes: page, remark and zip change together", async () => {
     await panel.getByRole("button", { name: "Publish changes" }).click();
     const dialog = page.getByRole("dialog", { name: "Publish version 2?" });
-    await expect(dialog.getByRole("listitem")).toHaveText(["Added: Photo 3", "Moved: Photo 2 (the photos' numbers change)", "Caption changed: Photo 2"]);
+    await expect(dialog.getByRole("listitem")).toHaveText([
+      "Added: Photo 3",
+      "Moved: Photo 2 (the photos' numbers change)",
+      "Caption changed: Photo 2",
+    ]);
     await dialog.getByRole("button", { name: "Publish version 2" }).click();
     await expect(page.getByText("Version 2 published")).toBeVisible();
     await expect(panel.getByTestId("listing-version")).toHaveText(/^Version 2, published .* by Nora Quay\.$/);
@@ -132,7 +170,11 @@ test("an agent's change waits in the draft until the owner publishes it; then pa
     expect(await page.getByLabel("Page link").inputValue()).toBe(pageUrl);
 
     const pageAfter = await publicPage(visitor, pageUrl);
-    expect(pageAfter).toEqual({ photos: ["Photo 1", "Photo 2", "Photo 3"], captions: [], version: expect.stringMatching(/Version 2, published/) });
+    expect(pageAfter).toEqual({
+      photos: ["Photo 1", "Photo 2", "Photo 3"],
+      captions: [],
+      version: expect.stringMatching(/Version 2, published/),
+    });
     await expect(page.getByTestId("remark-line")).toHaveText(/Photos 1, 2 and 3: style preview .*\(Version 2, published /);
     const zipAfter = await downloadedZip(page);
     expect(zipAfter).toMatchObject({ name: "9-quay-street-listing-v2.zip", version: 2 });

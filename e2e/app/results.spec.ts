@@ -12,7 +12,12 @@ const person = () => ({ name: "Priya Shah", email: uniqueEmail("results"), passw
 const run = (page: import("@playwright/test").Page, name: string) => page.getByRole("article", { name });
 
 test("the workflow tab is in the URL and survives a reload", async ({ page }) => {
-  const project = await projectWithPhotos(page, { person: person(), brokerage: "Shah & Partners Realty", project: { address: "12 Orchard Lane" }, photos: [{ name: "lounge.jpg", color: "#d6c7a1" }] });
+  const project = await projectWithPhotos(page, {
+    person: person(),
+    brokerage: "Shah & Partners Realty",
+    project: { address: "12 Orchard Lane" },
+    photos: [{ name: "lounge.jpg", color: "#d6c7a1" }],
+  });
   await page.goto(project.projectPath);
   const workflows = page.getByRole("region", { name: "Workflows" });
   await workflows.getByRole("tab", { name: "Video" }).click();

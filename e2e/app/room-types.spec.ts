@@ -13,7 +13,9 @@ test.describe.configure({ timeout: 180_000 });
 
 /** A plainly outdoor photo: sky across the top, lawn across the bottom. */
 function gardenBytes() {
-  const lawn = sharp({ create: { width: 320, height: 120, channels: 3, background: "#3f9b3a" } }).png().toBuffer();
+  const lawn = sharp({ create: { width: 320, height: 120, channels: 3, background: "#3f9b3a" } })
+    .png()
+    .toBuffer();
   return lawn.then((input) =>
     sharp({ create: { width: 320, height: 240, channels: 3, background: "#5da9e9" } })
       .composite([{ input, left: 0, top: 120 }])
@@ -32,7 +34,9 @@ test("room types are suggested from each photo, asked when unknown; the descript
       { name: "IMG_0042.jpg", color: "#cfd8dc" },
     ],
   });
-  await uploadPhotos(page, project.api, { workspaceId: project.workspace.id, projectId: project.projectId }, [{ name: "DSC_0100.jpg", bytes: await gardenBytes() }]);
+  await uploadPhotos(page, project.api, { workspaceId: project.workspace.id, projectId: project.projectId }, [
+    { name: "DSC_0100.jpg", bytes: await gardenBytes() },
+  ]);
 
   await page.goto(`${project.projectPath}?tab=listing`);
   const form = page.getByRole("form", { name: "Stage all photos of this listing" });

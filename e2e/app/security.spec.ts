@@ -94,7 +94,10 @@ test("a signed-out session is dead, and signing out everywhere ends every device
   await Promise.all([replay.close(), other.close()]);
 });
 
-test("a page on another port of this host cannot post to the studio's API: its sign-out-everywhere form is refused and the session lives (L3)", async ({ page, baseURL }) => {
+test("a page on another port of this host cannot post to the studio's API: its sign-out-everywhere form is refused and the session lives (L3)", async ({
+  page,
+  baseURL,
+}) => {
   const person = await newAccount(page, "same-site");
   const target = new URL("/api/trpc/auth.signOutEverywhere", baseURL).href;
   // Same site as the app (same host, another port), so the browser sends the session cookie.
@@ -177,7 +180,15 @@ test("every page and route carries the security headers, and pages run under a n
   const chart = page.getByTestId("usage-chart");
   await expect(chart.locator("svg.recharts-surface")).toBeVisible();
   await expect(chart.locator(".recharts-bar-rectangle path").first()).toBeVisible();
-  for (const path of ["/api/v1/me", "/api/openapi.json", "/api/trpc/workspaces.list", "/api/auth/session", "/api/inngest", "/files/nothing-here", "/api/v1/jobs/%"]) {
+  for (const path of [
+    "/api/v1/me",
+    "/api/openapi.json",
+    "/api/trpc/workspaces.list",
+    "/api/auth/session",
+    "/api/inngest",
+    "/files/nothing-here",
+    "/api/v1/jobs/%",
+  ]) {
     const response = await request.get(path);
     expectHeaders(path, response.headers(), "other");
   }
@@ -194,7 +205,13 @@ test("every page and route carries the security headers, and pages run under a n
 function rawStatus(base: string, method: "GET" | "POST", pathAndQuery: string, form?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(base);
-    const request = http.request({ host: url.hostname, port: url.port, method, path: pathAndQuery, headers: form === undefined ? {} : { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(form) } });
+    const request = http.request({
+      host: url.hostname,
+      port: url.port,
+      method,
+      path: pathAndQuery,
+      headers: form === undefined ? {} : { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(form) },
+    });
     request.on("response", (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
@@ -206,9 +223,44 @@ function rawStatus(base: string, method: "GET" | "POST", pathAndQuery: string, f
 
 test("no malformed query on the auth routes answers 500 (I2)", async ({ baseURL }) => {
   // next-auth's routes, each query parameter it reads, and values a browser or a crafted link can send.
-  const routes = ["signin", "signin/credentials", "signin/google", "callback/credentials", "callback/google", "signout", "session", "csrf", "providers", "error", "verify-request", "_log"];
+  const routes = [
+    "signin",
+    "signin/credentials",
+    "signin/google",
+    "callback/credentials",
+    "callback/google",
+    "signout",
+    "session",
+    "csrf",
+    "providers",
+    "error",
+    "verify-request",
+    "_log",
+  ];
   const names = ["callbackUrl", "error", "email", "csrfToken", "token"];
-  const values = ["//%", "%", "%zz", "/%", "//%zz", "%E0%A4%A", "%F0%9F%98", "%C0%AF", "%00", "/%00", "%0d%0aSet-Cookie:%20x=1", "%5C%5Cevil.example", "//evil.example", "http://%", "https://[::1", "javascript:alert(1)", "http:", "//", "///", "%2F%2F%25", "a".repeat(4000)];
+  const values = [
+    "//%",
+    "%",
+    "%zz",
+    "/%",
+    "//%zz",
+    "%E0%A4%A",
+    "%F0%9F%98",
+    "%C0%AF",
+    "%00",
+    "/%00",
+    "%0d%0aSet-Cookie:%20x=1",
+    "%5C%5Cevil.example",
+    "//evil.example",
+    "http://%",
+    "https://[::1",
+    "javascript:alert(1)",
+    "http:",
+    "//",
+    "///",
+    "%2F%2F%25",
+    "a".repeat(4000),
+  ];
   const refused: string[] = [];
   for (const route of routes) {
     for (const name of names) {
@@ -240,8 +292,16 @@ test("the Stripe webhook refuses a body over 1 MB before reading it, from Conten
   expect(small).toBe(400);
 });
 
-test("an invitation waits for a confirmed address: the page asks to confirm first, and the mailed link leads back to join (N3)", async ({ page, browser, baseURL }) => {
-  const { api, workspace } = await ownerOfWorkspace(page, { name: "Iris Inviter", email: uniqueEmail("iris"), password }, "Confirm First Realty");
+test("an invitation waits for a confirmed address: the page asks to confirm first, and the mailed link leads back to join (N3)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { api, workspace } = await ownerOfWorkspace(
+    page,
+    { name: "Iris Inviter", email: uniqueEmail("iris"), password },
+    "Confirm First Realty",
+  );
   const { token } = await api.invitations.create.mutate({ workspaceId: workspace.id, role: "admin", requestId: randomUUID() });
   const context = await browser.newContext({ baseURL });
   const invitee = await context.newPage();
@@ -270,4 +330,3 @@ test("an invitation waits for a confirmed address: the page asks to confirm firs
   expect(members.find((member) => member.email === person.email)?.role).toBe("admin");
   await context.close();
 });
-

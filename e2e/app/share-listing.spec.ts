@@ -17,7 +17,13 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   const project = await projectWithPhotos(page, {
     person,
     brokerage: "Shah & Partners Realty",
-    project: { address: "221 Long Meadow Boulevard, Apartment 14, Westbrook Heights", propertyType: "condo", price: 615000, bedrooms: 2, bathrooms: 2 },
+    project: {
+      address: "221 Long Meadow Boulevard, Apartment 14, Westbrook Heights",
+      propertyType: "condo",
+      price: 615000,
+      bedrooms: 2,
+      bathrooms: 2,
+    },
     photos: [
       { name: "lounge.jpg", color: "#d6c7a1" },
       { name: "lounge-east.jpg", color: "#cdbf9c" },
@@ -34,8 +40,14 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   });
   await waitForGeneration(project, description.id);
   const wording = "Sunny two-bedroom condo above the park, with a renovated kitchen and an east-facing lounge.";
-  await project.api.generations.reviseDescription.mutate({ workspaceId: project.workspace.id, generationId: description.id, text: wording });
-  const video = (await project.api.generations.list.query(where)).find((generation) => generation.kind === "video")!.outputs.find((output) => output.role === "video")!;
+  await project.api.generations.reviseDescription.mutate({
+    workspaceId: project.workspace.id,
+    generationId: description.id,
+    text: wording,
+  });
+  const video = (await project.api.generations.list.query(where))
+    .find((generation) => generation.kind === "video")!
+    .outputs.find((output) => output.role === "video")!;
   await project.api.listings.setPicks.mutate({ ...where, picks: [{ outputId: staged.outputId }, { outputId: video.id }] });
   await project.api.listings.setDescription.mutate({ ...where, description: wording });
   const { fingerprint } = await project.api.listings.show.query(where);
@@ -43,7 +55,9 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
 
   // The full-size files the page must not download to show its images (only "Full size" opens them).
   const pathOf = (url: string | null) => new URL(url!).pathname;
-  const stagedOutput = (await project.api.generations.list.query(where)).flatMap((generation) => generation.outputs).find((output) => output.id === staged.outputId)!;
+  const stagedOutput = (await project.api.generations.list.query(where))
+    .flatMap((generation) => generation.outputs)
+    .find((output) => output.id === staged.outputId)!;
   const originals = [pathOf(stagedOutput.url), pathOf(stagedOutput.sourceUrl)];
 
   const visitorContext = await browser.newContext();
@@ -65,15 +79,23 @@ test("the share page reads as a listing and fits a phone", async ({ page, browse
   await expect(visitor.getByRole("img", { name: "Photo 1, unaltered original" })).toBeVisible();
   await expect(visitor.getByRole("img", { name: /^Photo 1, (style preview|virtually staged)$/ })).toBeVisible();
   // Both images load as their WebP copies; the full-size files are a link away.
-  for (const image of [visitor.getByRole("img", { name: "Photo 1, unaltered original" }), visitor.getByRole("img", { name: /^Photo 1, (style preview|virtually staged)$/ })]) {
+  for (const image of [
+    visitor.getByRole("img", { name: "Photo 1, unaltered original" }),
+    visitor.getByRole("img", { name: /^Photo 1, (style preview|virtually staged)$/ }),
+  ]) {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(pathOf(await image.evaluate((img: HTMLImageElement) => img.currentSrc))).toMatch(/\.(thumb|display)\.webp$/);
   }
   await expect(visitor.getByLabel("Listing video")).toHaveAttribute("poster", /\.display\.webp/);
   const fullSize = visitor.getByRole("link", { name: /^Photo 1, .*full size$/ });
   await expect(fullSize).toHaveCount(2);
-  expect((await Promise.all((await fullSize.all()).map(async (a) => pathOf(await a.getAttribute("href"))))).sort()).toEqual([...originals].sort());
-  expect(requested.filter((path) => originals.includes(path)), "an original was downloaded").toEqual([]);
+  expect((await Promise.all((await fullSize.all()).map(async (a) => pathOf(await a.getAttribute("href"))))).sort()).toEqual(
+    [...originals].sort(),
+  );
+  expect(
+    requested.filter((path) => originals.includes(path)),
+    "an original was downloaded",
+  ).toEqual([]);
   await fitsPhones(visitor, "share");
   await desktop(visitor);
   await expectAccessible(visitor, "share page (1280 px)");

@@ -21,15 +21,29 @@ test("a result the check asks about: badge and zone, Looks right before publishi
   const { api, workspace } = await ownerOfWorkspace(page, owner, "Vale Homes");
   const project = await addProject(page, { api, workspace }, { address: "4 Vale Road" }, [{ name: "hall.jpg", color: "#d6c7a1" }]);
   const where = { workspaceId: workspace.id, projectId: project.projectId };
-  const [photo] = await uploadPhotos(page, api, where, [{ name: "bedroom.jpg", bytes: await readFile("samples/structure-dev-set/clavern-bedroom.jpg") }]);
-  const { id } = await api.generations.stage.mutate({ ...where, requestId: randomUUID(), photoId: photo.id, redesignType: "declutter", roomType: "bedroom", intensity: 0.6, fast: true });
+  const [photo] = await uploadPhotos(page, api, where, [
+    { name: "bedroom.jpg", bytes: await readFile("samples/structure-dev-set/clavern-bedroom.jpg") },
+  ]);
+  const { id } = await api.generations.stage.mutate({
+    ...where,
+    requestId: randomUUID(),
+    photoId: photo.id,
+    redesignType: "declutter",
+    roomType: "bedroom",
+    intensity: 0.6,
+    fast: true,
+  });
   await waitForGeneration(project, id);
   // Agents may publish in this workspace (Settings → Agents): what stops the agent below is the check.
   await api.workspaces.setAgentGrants.mutate({ workspaceId: workspace.id, grants: ["publish_listing"] });
 
   const agentContext = await browser.newContext();
   const agentPage = await agentContext.newPage();
-  const agentApi = await signUpThroughApi(agentPage, { name: "Theo Agent", email: uniqueEmail("review-agent"), password: "review-agent-2024" });
+  const agentApi = await signUpThroughApi(agentPage, {
+    name: "Theo Agent",
+    email: uniqueEmail("review-agent"),
+    password: "review-agent-2024",
+  });
   const invitation = await api.invitations.create.mutate({ workspaceId: workspace.id, role: "agent", requestId: randomUUID() });
   await agentApi.invitations.accept.mutate({ token: invitation.token });
   await desktop(agentPage);

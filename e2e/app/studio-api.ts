@@ -30,7 +30,10 @@ export function studioApi(request: APIRequestContext, origin = `http://localhost
             headers: { ...Object.fromEntries(new Headers(init?.headers as HeadersInit | undefined)), origin },
             data: typeof init?.body === "string" ? init.body : undefined,
           });
-          return new Response(response.status() === 204 ? null : await response.text(), { status: response.status(), headers: response.headers() });
+          return new Response(response.status() === 204 ? null : await response.text(), {
+            status: response.status(),
+            headers: response.headers(),
+          });
         },
       }),
     ],
@@ -52,11 +55,14 @@ export async function signUpThroughApi(page: Page, person: Person): Promise<Stud
   await api.auth.signUp.mutate(person);
   let token: string | undefined;
   await expect
-    .poll(async () => {
-      const outbox = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(person.email)}`)).text();
-      token = outbox.match(/\/verify-email\?token=([\w-]+)/)?.[1];
-      return token;
-    }, { message: "confirmation link in the outbox" })
+    .poll(
+      async () => {
+        const outbox = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(person.email)}`)).text();
+        token = outbox.match(/\/verify-email\?token=([\w-]+)/)?.[1];
+        return token;
+      },
+      { message: "confirmation link in the outbox" },
+    )
     .toBeTruthy();
   await api.auth.verifyEmail.mutate({ token: token! });
   const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
@@ -79,7 +85,12 @@ export function roomBytes(color: string, width = 320, height = 240): Promise<Buf
 }
 
 /** Uploads photos as the uploader does: presigned PUT to storage, then confirm. Returns the photos in order. */
-export async function uploadPhotos(page: Page, api: StudioApi, where: { workspaceId: string; projectId: string }, files: { name: string; bytes: Buffer }[]) {
+export async function uploadPhotos(
+  page: Page,
+  api: StudioApi,
+  where: { workspaceId: string; projectId: string },
+  files: { name: string; bytes: Buffer }[],
+) {
   const targets = await api.photos.prepareUploads.mutate({
     ...where,
     files: files.map((file) => ({ fileName: file.name, contentType: "image/jpeg", bytes: file.bytes.length })),
@@ -147,7 +158,10 @@ export async function addProject(
 }
 
 /** A signed-in owner with a workspace, one project and its photos. */
-export async function projectWithPhotos(page: Page, setup: { person: Person; brokerage: string; project: ProjectFacts; photos: { name: string; color: string }[] }) {
+export async function projectWithPhotos(
+  page: Page,
+  setup: { person: Person; brokerage: string; project: ProjectFacts; photos: { name: string; color: string }[] },
+) {
   return addProject(page, await ownerOfWorkspace(page, setup.person, setup.brokerage), setup.project, setup.photos);
 }
 
@@ -178,7 +192,9 @@ export async function stagePhoto(project: StudioProject, photoId: string, style:
     fast: true,
   });
   await waitForGeneration(project, id);
-  const generation = (await project.api.generations.list.query({ workspaceId: project.workspace.id, projectId: project.projectId })).find((g) => g.id === id)!;
+  const generation = (await project.api.generations.list.query({ workspaceId: project.workspace.id, projectId: project.projectId })).find(
+    (g) => g.id === id,
+  )!;
   return { id, outputId: generation.outputs[0].id };
 }
 

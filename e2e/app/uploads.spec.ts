@@ -27,18 +27,31 @@ test.describe.configure({ timeout: 300_000 });
 /** A JPEG of random pixels, which barely compress: about 2.9 bytes a pixel. Returns its size. */
 async function noiseJpeg(file: string, width: number, height: number) {
   const pixels = crypto.randomBytes(width * height * 3);
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: "4:4:4" }).toFile(file);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100, chromaSubsampling: "4:4:4" })
+    .toFile(file);
   return fs.statSync(file).size;
 }
 
-test("a 24 MB photo uploads whole through the studio; 26 MB is refused with 413 before it is read; large API bodies arrive whole; no signed URL is logged", async ({ page }) => {
+test("a 24 MB photo uploads whole through the studio; 26 MB is refused with 413 before it is read; large API bodies arrive whole; no signed URL is logged", async ({
+  page,
+}) => {
   const logBefore = fs.existsSync(SERVER_LOG) ? fs.statSync(SERVER_LOG).size : null;
   expect(logBefore, `the web server's output goes to ${SERVER_LOG} (playwright.config.ts); start it through Playwright`).not.toBeNull();
   const api = await signUpThroughApi(page, { name: "Lena Large", email: uniqueEmail("large"), password: "full-size-photos-2026" });
   const workspace = await api.workspaces.create.mutate({ name: "Large Files Realty" });
   const project = await api.projects.create.mutate({
     workspaceId: workspace.id,
-    fields: { address: "1 Wide Angle Way", propertyType: "house", listingStatus: "active", listingType: "sale", price: 900000, bedrooms: 4, bathrooms: 3, notes: "" },
+    fields: {
+      address: "1 Wide Angle Way",
+      propertyType: "house",
+      listingStatus: "active",
+      listingType: "sale",
+      price: 900000,
+      bedrooms: 4,
+      bathrooms: 3,
+      notes: "",
+    },
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-large-"));
   const large = path.join(dir, "wide-living-room.jpg");
@@ -56,7 +69,9 @@ test("a 24 MB photo uploads whole through the studio; 26 MB is refused with 413 
     const [photo] = await api.photos.list.query({ workspaceId: workspace.id, projectId: project.id });
     expect([photo.fileName, photo.bytes, photo.width, photo.height]).toEqual(["wide-living-room.jpg", size, 3300, 2500]);
     const original = await (await page.request.get(photo.url)).body();
-    expect(crypto.createHash("sha256").update(original).digest("hex")).toBe(crypto.createHash("sha256").update(fs.readFileSync(large)).digest("hex"));
+    expect(crypto.createHash("sha256").update(original).digest("hex")).toBe(
+      crypto.createHash("sha256").update(fs.readFileSync(large)).digest("hex"),
+    );
     expect(uploads).toHaveLength(1);
     remember(uploads[0]);
   });
@@ -71,12 +86,18 @@ test("a 24 MB photo uploads whole through the studio; 26 MB is refused with 413 
     remember(target.url);
     expect((await answerBeforeBody(target.url, target.headers, 26_000_000))?.status).toBe(413);
     // The refusal read nothing, so the link still takes a file within its limit.
-    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c9b99a" } }).jpeg().toBuffer();
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c9b99a" } })
+      .jpeg()
+      .toBuffer();
     expect((await page.request.put(target.url, { headers: target.headers, data: small })).status()).toBe(200);
   });
 
   await test.step("the property description takes a body over 10 MB whole, and refuses one over its 60 MB before reading it", async () => {
-    const out = execFileSync("npx", ["tsx", "cli/index.ts", "account", "create", "--name", "large-bodies", "--plan", "business", "--credits", "5", "--json"], { env: process.env, encoding: "utf8" });
+    const out = execFileSync(
+      "npx",
+      ["tsx", "cli/index.ts", "account", "create", "--name", "large-bodies", "--plan", "business", "--credits", "5", "--json"],
+      { env: process.env, encoding: "utf8" },
+    );
     const apiKey = JSON.parse(out.trim().split("\n").at(-1)!).api_key as string;
     // 13 MB of base64: 9.75 MB decoded, under the one-image limit, but not an image. A body
     // cut at 10 MB would be invalid JSON; read whole, it is judged by its content.
@@ -85,11 +106,19 @@ test("a 24 MB photo uploads whole through the studio; 26 MB is refused with 413 
       property_data: { property_type: "condo", address: "1 Big Body Street", listing_type: "sale", price: 500000 },
       generation_settings: { tone: "warm", length: "short" },
     });
-    const answer = await page.request.post("/api/v1/tools/property-description", { headers: { "x-api-key": apiKey, "content-type": "application/json" }, data: body });
+    const answer = await page.request.post("/api/v1/tools/property-description", {
+      headers: { "x-api-key": apiKey, "content-type": "application/json" },
+      data: body,
+    });
     const text = await answer.text();
     expect(text).not.toContain("invalid_json");
     expect([answer.status(), text]).toEqual([400, expect.stringContaining("unsupported_media")]);
-    const declared = await answerBeforeBody(`${new URL(page.url()).origin}/api/v1/tools/property-description`, { "x-api-key": apiKey, "content-type": "application/json" }, 61_000_000, "POST");
+    const declared = await answerBeforeBody(
+      `${new URL(page.url()).origin}/api/v1/tools/property-description`,
+      { "x-api-key": apiKey, "content-type": "application/json" },
+      61_000_000,
+      "POST",
+    );
     // The contract's answer for a body over the limit: 400 payload_too_large (D2).
     expect([declared?.status, declared?.body]).toEqual([400, expect.stringContaining("payload_too_large")]);
   });

@@ -25,7 +25,9 @@ async function stageWholeListing(project: StudioProject, photoIds: string[]) {
     .toBe("completed");
 }
 
-test("a batch's results are under Results and offered, named, as the video's end image; different rooms are pointed out", async ({ page }) => {
+test("a batch's results are under Results and offered, named, as the video's end image; different rooms are pointed out", async ({
+  page,
+}) => {
   const project = await projectWithPhotos(page, {
     person: { name: "Vera Video", email: uniqueEmail("video-end"), password: "end-image-2026" },
     brokerage: "Reel Realty",
@@ -59,8 +61,14 @@ test("a batch's results are under Results and offered, named, as the video's end
   await test.step("a start and an end of different rooms are pointed out; the same room is not", async () => {
     const start = page.getByRole("group", { name: /^Start image/ });
     // The radios are visually hidden: a person clicks the tile, their label.
-    await start.locator("label").filter({ hasText: /^Photo\s*kitchen\.jpg$/ }).click();
-    await end.locator("label").filter({ hasText: /Scandinavian\s*of bedroom\.jpg$/ }).click();
+    await start
+      .locator("label")
+      .filter({ hasText: /^Photo\s*kitchen\.jpg$/ })
+      .click();
+    await end
+      .locator("label")
+      .filter({ hasText: /Scandinavian\s*of bedroom\.jpg$/ })
+      .click();
     await expect(end.getByRole("radio", { name: /Scandinavian\s*of bedroom\.jpg$/ })).toBeChecked();
     const warning = page.getByRole("status").filter({ hasText: "different rooms" });
     await expect(warning).toContainText("kitchen.jpg");
@@ -70,7 +78,10 @@ test("a batch's results are under Results and offered, named, as the video's end
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, "video-end-image-390");
     await page.setViewportSize({ width: 1280, height: 900 });
-    await end.locator("label").filter({ hasText: /Modern\s*of kitchen\.jpg$/ }).click();
+    await end
+      .locator("label")
+      .filter({ hasText: /Modern\s*of kitchen\.jpg$/ })
+      .click();
     await expect(warning).toHaveCount(0);
   });
 });

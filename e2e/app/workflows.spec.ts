@@ -104,7 +104,12 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
 
   await test.step("render a before / after video ending on the staged result", async () => {
     await workflows.getByRole("tab", { name: "Video" }).click();
-    await page.getByRole("group", { name: "End image (required)" }).locator("label").filter({ hasText: /^Style preview — / }).first().click();
+    await page
+      .getByRole("group", { name: "End image (required)" })
+      .locator("label")
+      .filter({ hasText: /^Style preview — / })
+      .first()
+      .click();
     await page.getByRole("button", { name: "Render video" }).click();
     const video = run(page, "Video").getByLabel("Listing video");
     await expect(video).toBeVisible({ timeout: 120_000 });
@@ -151,7 +156,10 @@ test("a broker runs every workflow through the studio and sees usage move", asyn
 
   await test.step("publish the disclosure page", async () => {
     await page.getByRole("button", { name: "Publish listing page" }).click();
-    await page.getByRole("dialog", { name: "Publish the listing page?" }).getByRole("button", { name: /^Publish version \d+$/ }).click();
+    await page
+      .getByRole("dialog", { name: "Publish the listing page?" })
+      .getByRole("button", { name: /^Publish version \d+$/ })
+      .click();
     const url = await page.getByLabel("Page link").inputValue();
     const share = await context.newPage();
     await share.goto(url);

@@ -22,7 +22,8 @@ export async function concurrentMigrations(root: string, databaseUrl: string, lo
     return proc.exited.then((code) => ({ code, output: proc.output() }));
   };
   const both = await Promise.all([run("migrate-a"), run("migrate-b")]);
-  for (const { code, output } of both) check(code === 0 && output.includes("Migrations applied."), `a concurrent migration failed:\n${output.slice(-2000)}`);
+  for (const { code, output } of both)
+    check(code === 0 && output.includes("Migrations applied."), `a concurrent migration failed:\n${output.slice(-2000)}`);
   const again = await run("migrate-again");
   check(again.code === 0, `a repeated migration failed:\n${again.output.slice(-2000)}`);
 
@@ -72,7 +73,10 @@ export async function refusesProductionWithoutSecrets(port: number, databaseUrl:
     const response = await fetch(`${url}/api/v1/me`, { headers: { "x-api-key": "idk_probe" } }).catch(() => null);
     check(!response?.ok, `the app served ${response?.status} in production without secrets`);
     await new Promise((r) => setTimeout(r, 500));
-    check(app.output().includes("Atrium cannot start in production without its secrets"), `no refusal logged:\n${app.output().slice(-2000)}`);
+    check(
+      app.output().includes("Atrium cannot start in production without its secrets"),
+      `no refusal logged:\n${app.output().slice(-2000)}`,
+    );
     for (const name of ["AUTH_SECRET", "STUDIO_ENCRYPTION_KEY", "STORAGE_SIGNING_SECRET"]) {
       check(app.output().includes(`  ${name}: `), `the refusal does not name ${name}:\n${app.output().slice(-2000)}`);
     }
@@ -83,15 +87,27 @@ export async function refusesProductionWithoutSecrets(port: number, databaseUrl:
 
 function signature(body: unknown, key: string): string {
   const t = String(Math.floor(Date.now() / 1000));
-  const s = crypto.createHmac("sha256", key).update(`${canonicalize(body)}${t}`).digest("hex");
+  const s = crypto
+    .createHmac("sha256", key)
+    .update(`${canonicalize(body)}${t}`)
+    .digest("hex");
   return `t=${t}&s=${s}`;
 }
 
 /** POSTs and in-band sync PUTs to /api/inngest without a valid signature are refused. */
 export async function serveEndpointIsSigned(appUrl: string): Promise<void> {
-  const body = { event: { name: "v1/job.requested", data: {} }, events: [], steps: {}, ctx: { run_id: "forged", attempt: 0, stack: { stack: [], current: 0 } } };
+  const body = {
+    event: { name: "v1/job.requested", data: {} },
+    events: [],
+    steps: {},
+    ctx: { run_id: "forged", attempt: 0, stack: { stack: [], current: 0 } },
+  };
   const call = (headers: Record<string, string>) =>
-    fetch(`${appUrl}/api/inngest?fnId=atrium-sample-chain&stepId=step`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    fetch(`${appUrl}/api/inngest?fnId=atrium-sample-chain&stepId=step`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   const unsigned = await call({});
   check(unsigned.status === 401, `an unsigned call answered ${unsigned.status}`);
   const forged = await call({ "x-inngest-signature": signature(body, crypto.randomBytes(32).toString("hex")) });
@@ -151,7 +167,14 @@ export async function tracesCarryWhatEachFunctionRuns(root: string): Promise<voi
  * image fails there with the error that names the missing part, which also shows that the
  * parts really were out of reach.
  */
-export async function leanFunctionsRunWithoutHeavyParts(options: { root: string; port: number; env: Record<string, string>; apiKey: string; imageUrl: string; logDir: string }): Promise<void> {
+export async function leanFunctionsRunWithoutHeavyParts(options: {
+  root: string;
+  port: number;
+  env: Record<string, string>;
+  apiKey: string;
+  imageUrl: string;
+  logDir: string;
+}): Promise<void> {
   const app = startProcess("app-without-heavy-parts", ["npx", "next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
     env: { ...options.env, PORT: String(options.port), NODE_OPTIONS: `--require ${path.join(options.root, "test/deny-heavy-parts.cjs")}` },
     logDir: options.logDir,
@@ -181,7 +204,10 @@ export async function leanFunctionsRunWithoutHeavyParts(options: { root: string;
     await upscale.arrayBuffer();
     check(upscale.status >= 500, `/upscale answered ${upscale.status} although libvips could not be loaded`);
     await new Promise((r) => setTimeout(r, 300));
-    check(app.output().includes("sharp (libvips) could not be loaded in this function"), `/upscale's failure does not name libvips:\n${app.tail()}`);
+    check(
+      app.output().includes("sharp (libvips) could not be loaded in this function"),
+      `/upscale's failure does not name libvips:\n${app.tail()}`,
+    );
   } finally {
     await stopProcess(app.child);
   }

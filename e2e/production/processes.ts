@@ -28,7 +28,13 @@ export function startProcess(name: string, command: string[], options: { env: Re
   const log = fs.createWriteStream(path.join(options.logDir, `${name}.log`));
   let output = "";
   const child = spawn(command[0], command.slice(1), {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...options.env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -75,7 +81,10 @@ export function waitForHttp(url: string, proc: Started, timeoutMs = 120_000): Pr
 export async function waitForLine(proc: Started, prefix: string, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const line = proc.output().split("\n").find((l) => l.startsWith(prefix));
+    const line = proc
+      .output()
+      .split("\n")
+      .find((l) => l.startsWith(prefix));
     if (line) return line.slice(prefix.length).trim();
     if (proc.child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));

@@ -77,13 +77,20 @@ async function main(): Promise<void> {
   log(`Postgres ${pgPort}, S3 ${s3.endpoint}, app ${appUrl}`);
 
   await check("release step: two `npm run db:migrate` at once, then again", () => concurrentMigrations(root, databaseUrl, logDir));
-  await check("on Vercel without settings the app refuses to serve, naming each setting", () => refusesVercelWithoutSettings(refusalPort, logDir));
+  await check("on Vercel without settings the app refuses to serve, naming each setting", () =>
+    refusesVercelWithoutSettings(refusalPort, logDir),
+  );
   await check("in production anywhere without its secrets the app refuses to serve, naming each", () =>
     refusesProductionWithoutSecrets(refusalPort, databaseUrl, logDir),
   );
 
   const standIn = startProcess("inngest-stand-in", ["npx", "tsx", "e2e/production/inngest-stand-in.ts"], {
-    env: { DATABASE_URL: databaseUrl, DATA_DIR: path.join(work, "stand-in"), STAND_IN_PORT: String(standInPort), SERVE_URL: `${appUrl}/api/inngest` },
+    env: {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(work, "stand-in"),
+      STAND_IN_PORT: String(standInPort),
+      SERVE_URL: `${appUrl}/api/inngest`,
+    },
     logDir,
   });
   const keys = JSON.parse(await waitForLine(standIn, "READY ")) as { eventKey: string; signingKey: string };
@@ -110,17 +117,24 @@ async function main(): Promise<void> {
     V1_PREVIEW_FEATURES: "all",
     V1_FETCH_ALLOWLIST: `127.0.0.1:${fixturePort}`,
   };
-  const app = startProcess("app", ["npx", "next", "start", "-p", String(appPort), "-H", "127.0.0.1"], { env: { ...appEnv, PORT: String(appPort) }, logDir });
+  const app = startProcess("app", ["npx", "next", "start", "-p", String(appPort), "-H", "127.0.0.1"], {
+    env: { ...appEnv, PORT: String(appPort) },
+    logDir,
+  });
   await waitForHttp(`${appUrl}/sign-in`, app);
   await waitForLine(standIn, "[stand-in] executor started", 120_000);
 
   await check("/api/inngest refuses unsigned and badly signed calls", () => serveEndpointIsSigned(appUrl));
   await check("the development pages are absent in production", () => devPagesAbsent(appUrl));
 
-  const admin = startProcess("admin", ["npm", "run", "--silent", "admin", "--", "account", "create", "--name", "Smoke", "--plan", "business", "--credits", "1000", "--json"], {
-    env: { DATABASE_URL: databaseUrl },
-    logDir,
-  });
+  const admin = startProcess(
+    "admin",
+    ["npm", "run", "--silent", "admin", "--", "account", "create", "--name", "Smoke", "--plan", "business", "--credits", "1000", "--json"],
+    {
+      env: { DATABASE_URL: databaseUrl },
+      logDir,
+    },
+  );
   await admin.exited;
   const { api_key: apiKey } = JSON.parse(admin.output().trim().split("\n").pop()!) as { api_key: string };
   const ctx = { client: createAtriumClient({ baseUrl: `${appUrl}/api/v1`, apiKey }), fixtures, bucketUrl: `${s3.endpoint}/${s3.bucket}/` };
@@ -131,7 +145,11 @@ async function main(): Promise<void> {
 
   await check("studio: a photo uploaded in the browser goes straight to S3", async () => {
     const playwright = startProcess("studio-upload", ["npx", "playwright", "test", "-c", "e2e/production/playwright.config.ts"], {
-      env: { PRODUCTION_BASE_URL: appUrl, PRODUCTION_BUCKET_URL: ctx.bucketUrl, CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+      env: {
+        PRODUCTION_BASE_URL: appUrl,
+        PRODUCTION_BUCKET_URL: ctx.bucketUrl,
+        CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      },
       logDir,
     });
     const code = await playwright.exited;

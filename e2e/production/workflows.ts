@@ -45,8 +45,18 @@ async function size(bytes: Buffer): Promise<[number, number]> {
 
 export async function stageOnePhoto(ctx: WorkflowContext): Promise<void> {
   const source = ctx.fixtures.serve("/w1.jpg", await roomPhoto(320, 240));
-  const { jobId } = await ctx.client.createJob({ source_url: source, room_type: "Living Room", redesign_type: "Virtual Staging", style: "Scandinavian", fast: true });
-  const done = await until("job", () => ctx.client.getJob(jobId), (job) => job.status !== "processing");
+  const { jobId } = await ctx.client.createJob({
+    source_url: source,
+    room_type: "Living Room",
+    redesign_type: "Virtual Staging",
+    style: "Scandinavian",
+    fast: true,
+  });
+  const done = await until(
+    "job",
+    () => ctx.client.getJob(jobId),
+    (job) => job.status !== "processing",
+  );
   check(done.status === "completed", `job ended ${done.status}`);
   check(done.data?.output_urls.length === 1, "expected one output");
   const [width, height] = await size(await fromS3(ctx, done.data.output_urls[0]));
@@ -55,10 +65,21 @@ export async function stageOnePhoto(ctx: WorkflowContext): Promise<void> {
 
 export async function multiViewSet(ctx: WorkflowContext): Promise<void> {
   const anchor = ctx.fixtures.serve("/w2-anchor.jpg", await roomPhoto(320, 240));
-  const views = await Promise.all([360, 300, 400].map(async (width, i) => ctx.fixtures.serve(`/w2-view-${i}.jpg`, await roomPhoto(width, 240))));
-  const created = await ctx.client.createMultiview({ source_url: anchor, additional_view_urls: views, room_type: "Living Room", style: "Scandinavian" });
+  const views = await Promise.all(
+    [360, 300, 400].map(async (width, i) => ctx.fixtures.serve(`/w2-view-${i}.jpg`, await roomPhoto(width, 240))),
+  );
+  const created = await ctx.client.createMultiview({
+    source_url: anchor,
+    additional_view_urls: views,
+    room_type: "Living Room",
+    style: "Scandinavian",
+  });
   const setId = created.result!.render_set_id;
-  const done = await until("multi-view set", () => ctx.client.getMultiview(setId), (set) => set.result!.completed + set.result!.failed === set.result!.total);
+  const done = await until(
+    "multi-view set",
+    () => ctx.client.getMultiview(setId),
+    (set) => set.result!.completed + set.result!.failed === set.result!.total,
+  );
   const result = done.result!;
   check(result.total === 4 && result.completed === 4, `set ended with ${result.completed}/${result.total} completed`);
   const sizes = await Promise.all(result.views.map(async (view) => (await size(await fromS3(ctx, view.output_url)))[0]));
@@ -66,7 +87,9 @@ export async function multiViewSet(ctx: WorkflowContext): Promise<void> {
 }
 
 export async function inpaintThenUpscale(ctx: WorkflowContext): Promise<void> {
-  const photo = await sharp(await roomPhoto(160, 120)).png().toBuffer();
+  const photo = await sharp(await roomPhoto(160, 120))
+    .png()
+    .toBuffer();
   const mask = await sharp({ create: { width: 160, height: 120, channels: 3, background: "#000" } })
     .composite([{ input: { create: { width: 64, height: 32, channels: 3, background: "#fff" } }, left: 48, top: 48 }])
     .png()
@@ -80,7 +103,10 @@ export async function inpaintThenUpscale(ctx: WorkflowContext): Promise<void> {
   check(inpainted.status === "completed", `inpaint ended ${inpainted.status}`);
   const inpaintedUrl = inpainted.result!.output_urls[0];
   const before = await sharp(photo).removeAlpha().raw().toBuffer();
-  const after = await sharp(await fromS3(ctx, inpaintedUrl)).removeAlpha().raw().toBuffer();
+  const after = await sharp(await fromS3(ctx, inpaintedUrl))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   check(!before.equals(after), "inpainting changed nothing");
   // The S3 link of the first output is the input of the second: the service must read it back from its own bucket.
   const upscaled = await ctx.client.upscale({ image_url: inpaintedUrl });
@@ -93,7 +119,13 @@ export async function propertyDescription(ctx: WorkflowContext): Promise<void> {
   const photos = await Promise.all([roomPhoto(320, 240), roomPhoto(240, 320)]);
   const described = await ctx.client.describeProperty({
     images: [photos[0].toString("base64"), `data:image/jpeg;base64,${photos[1].toString("base64")}`],
-    property_data: { address: "12 Harbor Lane, Sausalito, CA", property_type: "house", listing_status: "active", listing_type: "sale", price: 1250000 },
+    property_data: {
+      address: "12 Harbor Lane, Sausalito, CA",
+      property_type: "house",
+      listing_status: "active",
+      listing_type: "sale",
+      price: 1250000,
+    },
     generation_settings: { tone: "luxury", length: "short" },
   });
   check(described.status === "completed", `description ended ${described.status}`);
@@ -105,7 +137,11 @@ export async function propertyDescription(ctx: WorkflowContext): Promise<void> {
 export async function video(ctx: WorkflowContext): Promise<void> {
   const created = await ctx.client.createVideo({ mode: "zoom_in", image_url: ctx.fixtures.serve("/video.jpg", await roomPhoto(320, 240)) });
   const jobId = created.job_id!;
-  const done = await until("video", () => ctx.client.getVideo(jobId), (status) => status.status !== "processing");
+  const done = await until(
+    "video",
+    () => ctx.client.getVideo(jobId),
+    (status) => status.status !== "processing",
+  );
   check(done.status === "completed", `video ended ${done.status}: ${JSON.stringify(done.error)}`);
   const probe = await probeVideo(await fromS3(ctx, done.result!.video_url));
   check(probe.codec === "h264", `video codec ${probe.codec}`);

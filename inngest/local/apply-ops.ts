@@ -33,7 +33,10 @@ interface OpenStep {
 
 async function upsertOpen(tx: Tx, run: Run, op: Op, step: OpenStep): Promise<void> {
   const values = { runId: run.id, id: op.id, name: op.displayName ?? op.name ?? op.id, ...step, updatedAt: new Date() };
-  await tx.insert(executorSteps).values(values).onConflictDoUpdate({ target: [executorSteps.runId, executorSteps.id], set: values });
+  await tx
+    .insert(executorSteps)
+    .values(values)
+    .onConflictDoUpdate({ target: [executorSteps.runId, executorSteps.id], set: values });
 }
 
 function sleepUntil(op: Op, now: Date): Date {
@@ -103,6 +106,13 @@ async function planInvoke(tx: Tx, run: Run, op: Op, ctx: ApplyContext): Promise<
   await upsertOpen(tx, run, op, { kind: "invoke", status: "invoking", runAt });
   const event: StoredEvent = { id: crypto.randomUUID(), name: "inngest/function.invoked", data: payload.data ?? {}, ts: ctx.now.getTime() };
   const childId = stableId(run.id, "invoke", op.id);
-  await createRun(tx, { id: childId, functionId, event, maxAttempts: ctx.maxAttemptsOf(functionId), parentRunId: run.id, parentStepId: op.id });
+  await createRun(tx, {
+    id: childId,
+    functionId,
+    event,
+    maxAttempts: ctx.maxAttemptsOf(functionId),
+    parentRunId: run.id,
+    parentStepId: op.id,
+  });
   return childId;
 }

@@ -37,7 +37,13 @@ export async function cancelRuns(match: RunMatch): Promise<string[]> {
       .returning({ id: executorRuns.id });
     if (rows.length === 0) break;
     cancelled.push(...rows.map((r) => r.id));
-    where = and(eq(executorRuns.status, "running"), inArray(executorRuns.parentRunId, rows.map((r) => r.id)));
+    where = and(
+      eq(executorRuns.status, "running"),
+      inArray(
+        executorRuns.parentRunId,
+        rows.map((r) => r.id),
+      ),
+    );
   }
   return cancelled;
 }

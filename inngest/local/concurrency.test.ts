@@ -75,7 +75,8 @@ beforeAll(async () => {
 afterAll(async () => harness?.stop());
 
 const send = async (events: Array<{ name: string; data: Data }>) => (await inngest.send(events)).ids;
-const waitAll = (ids: string[], functionId?: string) => Promise.all(ids.map((eventId) => harness.waitForRun({ eventId, functionId }, 60_000)));
+const waitAll = (ids: string[], functionId?: string) =>
+  Promise.all(ids.map((eventId) => harness.waitForRun({ eventId, functionId }, 60_000)));
 
 test("a limit counts executing steps, and queued steps start oldest first", async () => {
   const blockers = await send([limited.create({ tag: "blocker1", accountId: "x" }), limited.create({ tag: "blocker2", accountId: "x" })]);
@@ -94,14 +95,22 @@ test("a limit counts executing steps, and queued steps start oldest first", asyn
 });
 
 test("a key applies the limit to each of its values", async () => {
-  const events = ["k1", "k2", "k3"].flatMap((tag) => [keyed.create({ tag: `a-${tag}`, accountId: "a" }), keyed.create({ tag: `b-${tag}`, accountId: "b" })]);
+  const events = ["k1", "k2", "k3"].flatMap((tag) => [
+    keyed.create({ tag: `a-${tag}`, accountId: "a" }),
+    keyed.create({ tag: `b-${tag}`, accountId: "b" }),
+  ]);
   const runs = await waitAll(await send(events));
   expect(runs.every((r) => r.status === "completed")).toBe(true);
   expect(peak.get("keyed:a")).toBe(1);
   expect(peak.get("keyed:b")).toBe(1);
   // The two keys ran side by side: the first two steps to start were one of each.
   const ours = started.filter((t) => /^[ab]-k\d$/.test(t));
-  expect(ours.slice(0, 2).map((t) => t[0]).sort()).toEqual(["a", "b"]);
+  expect(
+    ours
+      .slice(0, 2)
+      .map((t) => t[0])
+      .sort(),
+  ).toEqual(["a", "b"]);
 });
 
 test("scope account with a key is one limit shared by every function declaring it", async () => {

@@ -45,7 +45,10 @@ export async function requestSlot(
     const now = new Date();
     const [existing] = await tx.select().from(executorConcurrencyWaits).where(eq(executorConcurrencyWaits.id, id));
     if (existing?.admittedAt && existing.leaseUntil && existing.leaseUntil > now) {
-      await tx.update(executorConcurrencyWaits).set({ leaseUntil: leaseFrom(now, leaseSeconds) }).where(eq(executorConcurrencyWaits.id, id));
+      await tx
+        .update(executorConcurrencyWaits)
+        .set({ leaseUntil: leaseFrom(now, leaseSeconds) })
+        .where(eq(executorConcurrencyWaits.id, id));
       return { self: true, admitted: [] };
     }
     if (!existing) {
@@ -95,7 +98,10 @@ async function parkIfFull(id: string, item: WorkItem, constraints: ConcurrencyCo
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock_shared(${ADVISORY_LOCKS.admission})`);
-    const [existing] = await tx.select({ id: executorConcurrencyWaits.id }).from(executorConcurrencyWaits).where(eq(executorConcurrencyWaits.id, id));
+    const [existing] = await tx
+      .select({ id: executorConcurrencyWaits.id })
+      .from(executorConcurrencyWaits)
+      .where(eq(executorConcurrencyWaits.id, id));
     if (existing) return false;
     const keys = constraints.map((c) => c.key);
     const rows = await tx.execute<{ key: string; used: number }>(sql`
@@ -131,18 +137,28 @@ async function dispatch(tx: Tx, now: Date, leaseSeconds: number): Promise<Admitt
     .orderBy(executorConcurrencyWaits.queueKey, asc(executorConcurrencyWaits.enqueuedAt), asc(executorConcurrencyWaits.id));
   if (heads.length === 0) return [];
   const used = new Map<string, number>();
-  const holding = await tx.select({ constraints: executorConcurrencyWaits.constraints }).from(executorConcurrencyWaits).where(isNotNull(executorConcurrencyWaits.admittedAt));
+  const holding = await tx
+    .select({ constraints: executorConcurrencyWaits.constraints })
+    .from(executorConcurrencyWaits)
+    .where(isNotNull(executorConcurrencyWaits.admittedAt));
   for (const row of holding) for (const c of row.constraints) used.set(c.key, (used.get(c.key) ?? 0) + 1);
   const queues = new Map(heads.map((head) => [head.queueKey, head]));
   const served = new Map(
-    (await tx.select().from(executorConcurrencyQueues).where(inArray(executorConcurrencyQueues.key, [...queues.keys()]))).map((q) => [q.key, q.lastAdmittedAt.getTime()]),
+    (
+      await tx
+        .select()
+        .from(executorConcurrencyQueues)
+        .where(inArray(executorConcurrencyQueues.key, [...queues.keys()]))
+    ).map((q) => [q.key, q.lastAdmittedAt.getTime()]),
   );
   const fits = (wait: Wait) => wait.constraints.every((c) => (used.get(c.key) ?? 0) < c.limit);
   const admitted: Admitted[] = [];
   let tick = now.getTime();
   for (;;) {
     // Round-robin: the key served longest ago (or never) first; its oldest step only (FIFO).
-    const order = [...queues.keys()].sort((a, b) => (served.get(a) ?? 0) - (served.get(b) ?? 0) || queues.get(a)!.enqueuedAt.getTime() - queues.get(b)!.enqueuedAt.getTime());
+    const order = [...queues.keys()].sort(
+      (a, b) => (served.get(a) ?? 0) - (served.get(b) ?? 0) || queues.get(a)!.enqueuedAt.getTime() - queues.get(b)!.enqueuedAt.getTime(),
+    );
     const key = order.find((k) => fits(queues.get(k)!));
     if (key === undefined) break;
     const head = queues.get(key)!;

@@ -100,7 +100,10 @@ describe("cron triggers with two instances on one database", () => {
     expect(run.status).toBe("completed");
     expect(await store.get(stale)).toBeNull();
     expect(await store.get(recent)).not.toBeNull();
-    const left = await db.select({ key: uploads.storageKey }).from(uploads).where(inArray(uploads.storageKey, [stale, recent]));
+    const left = await db
+      .select({ key: uploads.storageKey })
+      .from(uploads)
+      .where(inArray(uploads.storageKey, [stale, recent]));
     expect(left).toEqual([{ key: recent }]);
   }, 60_000);
 });

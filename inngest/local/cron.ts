@@ -33,13 +33,13 @@ export function parseCron(expression: string): CronSchedule {
 }
 
 /** Stores the tick's event and run (once, whichever instance comes first) and returns the run id. */
-export async function startCronRun(
-  db: Database,
-  fn: { id: string; maxAttempts: number },
-  expression: string,
-  tick: Date,
-): Promise<string> {
-  const event: StoredEvent = { id: stableId("cron", fn.id, expression, tick.toISOString()), name: CRON_EVENT, data: { cron: expression }, ts: tick.getTime() };
+export async function startCronRun(db: Database, fn: { id: string; maxAttempts: number }, expression: string, tick: Date): Promise<string> {
+  const event: StoredEvent = {
+    id: stableId("cron", fn.id, expression, tick.toISOString()),
+    name: CRON_EVENT,
+    data: { cron: expression },
+    ts: tick.getTime(),
+  };
   const runId = stableId(event.id, fn.id);
   await db.transaction(async (tx) => {
     await tx.insert(executorEvents).values({ id: event.id, name: event.name, payload: event }).onConflictDoNothing();

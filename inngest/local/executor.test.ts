@@ -18,7 +18,10 @@ const flaky = eventType("test/flaky", { schema: staticSchema<{ key: string }>() 
 const doomed = eventType("test/doomed", { schema: staticSchema<{ key: string; nonRetriable?: boolean }>() });
 const sleepy = eventType("test/sleepy", { schema: staticSchema<{ key: string }>() });
 
-const double = inngest.createFunction({ id: "t-double", triggers: [invoke(staticSchema<{ n: number }>())] }, async ({ event }) => event.data.n * 2);
+const double = inngest.createFunction(
+  { id: "t-double", triggers: [invoke(staticSchema<{ n: number }>())] },
+  async ({ event }) => event.data.n * 2,
+);
 
 const everyKind = inngest.createFunction({ id: "t-kinds", triggers: [kinds] }, async ({ event, step }) => {
   const [a, b] = await Promise.all([step.run("left", () => "L"), step.run("right", () => "R")]);
@@ -48,7 +51,12 @@ const flakyFn = inngest.createFunction({ id: "t-flaky", triggers: [flaky], retri
 
 const failures: unknown[] = [];
 const doomedFn = inngest.createFunction(
-  { id: "t-doomed", triggers: [doomed], retries: 1, onFailure: async ({ error, event }) => void failures.push({ message: error.message, key: event.data.event.data.key }) },
+  {
+    id: "t-doomed",
+    triggers: [doomed],
+    retries: 1,
+    onFailure: async ({ error, event }) => void failures.push({ message: error.message, key: event.data.event.data.key }),
+  },
   async ({ event, step }) => {
     await step.run("hopeless", () => {
       count(`doomed:${event.data.key}`);
@@ -140,7 +148,10 @@ async function failureEventId(runId: string): Promise<string | undefined> {
   const { executorEvents } = await import("@/db/schema");
   const { sql } = await import("drizzle-orm");
   const db = await getDb();
-  const [row] = await db.select().from(executorEvents).where(sql`${executorEvents.payload}->'data'->>'run_id' = ${runId}`);
+  const [row] = await db
+    .select()
+    .from(executorEvents)
+    .where(sql`${executorEvents.payload}->'data'->>'run_id' = ${runId}`);
   return row?.id;
 }
 

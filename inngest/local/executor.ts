@@ -57,7 +57,8 @@ export function wakeLocalExecutors(): void {
 }
 
 /** When the run's event was sent (Inngest orders queued work by it), else when the run began. */
-const eventTime = (run: { event: { ts?: unknown }; createdAt: Date }) => (typeof run.event.ts === "number" ? new Date(run.event.ts) : run.createdAt);
+const eventTime = (run: { event: { ts?: unknown }; createdAt: Date }) =>
+  typeof run.event.ts === "number" ? new Date(run.event.ts) : run.createdAt;
 
 /** The first retry's delay; each later retry waits twice the one before, up to maxBackoffMs. */
 export const DEFAULT_BACKOFF_MS = 2000;
@@ -113,13 +114,16 @@ export class LocalExecutor {
   private armCron(functionId: string, schedule: CronSchedule, after: Date): void {
     const tick = schedule.next(after);
     if (!tick || !this.boss) return;
-    const timer = setTimeout(() => {
-      this.cronTimers.delete(timer);
-      if (Date.now() < tick.getTime()) return this.armCron(functionId, schedule, after);
-      this.fireCronTick(functionId, schedule.expression, tick)
-        .catch((err) => logError(`[executor] cron tick ${tick.toISOString()} of ${functionId} failed:`, err))
-        .finally(() => this.armCron(functionId, schedule, tick));
-    }, Math.min(Math.max(tick.getTime() - Date.now(), 0), MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        this.cronTimers.delete(timer);
+        if (Date.now() < tick.getTime()) return this.armCron(functionId, schedule, after);
+        this.fireCronTick(functionId, schedule.expression, tick)
+          .catch((err) => logError(`[executor] cron tick ${tick.toISOString()} of ${functionId} failed:`, err))
+          .finally(() => this.armCron(functionId, schedule, tick));
+      },
+      Math.min(Math.max(tick.getTime() - Date.now(), 0), MAX_TIMER_MS),
+    );
     timer.unref();
     this.cronTimers.add(timer);
   }
@@ -189,13 +193,23 @@ export class LocalExecutor {
    */
   private async withSlot(item: Extract<WorkItem, { kind: "call" | "step" }>, work: () => Promise<void>): Promise<void> {
     const db = await getDb();
-    const [run] = await db.select({ functionId: executorRuns.functionId, event: executorRuns.event, status: executorRuns.status, createdAt: executorRuns.createdAt }).from(executorRuns).where(eq(executorRuns.id, item.runId));
+    const [run] = await db
+      .select({
+        functionId: executorRuns.functionId,
+        event: executorRuns.event,
+        status: executorRuns.status,
+        createdAt: executorRuns.createdAt,
+      })
+      .from(executorRuns)
+      .where(eq(executorRuns.id, item.runId));
     const config = run?.status === "running" ? this.functions.get(run.functionId)?.concurrency : undefined;
     if (!run || !config?.length) return work();
     const { admission: _, ...waiting } = item;
     const id = item.admission ?? jobId(waiting);
     const { leaseSeconds } = this.options;
-    const slot = await this.admit(() => requestSlot(id, waiting, constraintsFor(config, run.functionId, run.event), eventTime(run), leaseSeconds));
+    const slot = await this.admit(() =>
+      requestSlot(id, waiting, constraintsFor(config, run.functionId, run.event), eventTime(run), leaseSeconds),
+    );
     if (!slot?.self) {
       // Parking took no real work: without a wake, pg-boss would pause this worker for the
       // rest of its poll interval while a backlog of parkings (one account's 200 runs) and
@@ -261,18 +275,30 @@ export class LocalExecutor {
       if (result.kind === "done") return endRun(tx, run, { output: result.output });
       if (result.kind === "ops") {
         const unknown = result.ops.find((op) => !KNOWN_OPS.has(op.op));
-        if (unknown) return endRun(tx, run, { error: { name: "UnsupportedOpError", message: `The local executor does not support the step op "${unknown.op}".` } });
+        if (unknown)
+          return endRun(tx, run, {
+            error: { name: "UnsupportedOpError", message: `The local executor does not support the step op "${unknown.op}".` },
+          });
         const children = await applyOps(tx, run, result.ops, this.applyContext(now, result.retryAfter));
         await tx
           .update(executorRuns)
-          .set({ seq: run.seq + 1, attempt: 0, version, disableImmediateExecution: run.disableImmediateExecution || result.ops.length > 1, updatedAt: now })
+          .set({
+            seq: run.seq + 1,
+            attempt: 0,
+            version,
+            disableImmediateExecution: run.disableImmediateExecution || result.ops.length > 1,
+            updatedAt: now,
+          })
           .where(eq(executorRuns.id, run.id));
         return { touched: [run.id, ...children], events: [] };
       }
       const attempt = run.attempt + 1;
       if (!result.retriable || attempt >= run.maxAttempts) return endRun(tx, run, { error: result.error });
       const nextCallAt = new Date(now.getTime() + this.retryDelay(attempt, result.retryAfter));
-      await tx.update(executorRuns).set({ attempt, nextCallAt, version, error: result.error, updatedAt: now }).where(eq(executorRuns.id, run.id));
+      await tx
+        .update(executorRuns)
+        .set({ attempt, nextCallAt, version, error: result.error, updatedAt: now })
+        .where(eq(executorRuns.id, run.id));
       return { touched: [run.id], events: [] };
     });
     await this.afterCommit(end ?? { touched: [item.runId], events: [] });
@@ -281,7 +307,8 @@ export class LocalExecutor {
   private async runStep(item: Extract<WorkItem, { kind: "step" }>): Promise<void> {
     const state = await this.snapshot(item.runId);
     const step = state?.open.find((s) => s.id === item.stepId);
-    if (!state || step?.status !== "planned" || step.attempt !== item.attempt) return this.afterCommit({ touched: [item.runId], events: [] });
+    if (!state || step?.status !== "planned" || step.attempt !== item.attempt)
+      return this.afterCommit({ touched: [item.runId], events: [] });
     const result = await this.call(state.run, state.memo, item.stepId, item.attempt);
     await withLockedRun(item.runId, async (tx, run) => {
       const current = await findStep(tx, run.id, item.stepId);

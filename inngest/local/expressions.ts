@@ -39,10 +39,11 @@ export function compileExpression(source: string): Expression {
     }
     return [operand(sides[0], source), operand(sides[1], source)] as const;
   });
-  return (scope) => clauses.every(([left, right]) => {
-    const a = valueOf(left, scope);
-    return a !== undefined && a === valueOf(right, scope);
-  });
+  return (scope) =>
+    clauses.every(([left, right]) => {
+      const a = valueOf(left, scope);
+      return a !== undefined && a === valueOf(right, scope);
+    });
 }
 
 export type ValueExpression = (scope: Scope) => unknown;
@@ -58,9 +59,11 @@ export function compileValueExpression(source: string): ValueExpression {
   while (term.lastIndex < source.length) {
     const start = term.lastIndex;
     const match = term.exec(source);
-    if (!match || term.lastIndex === start) throw new UnsupportedExpressionError(`Unsupported expression for the local executor: ${source}`);
+    if (!match || term.lastIndex === start)
+      throw new UnsupportedExpressionError(`Unsupported expression for the local executor: ${source}`);
     terms.push(operand(match[1], source));
-    if (match[2] === "" && term.lastIndex < source.length) throw new UnsupportedExpressionError(`Unsupported expression for the local executor: ${source}`);
+    if (match[2] === "" && term.lastIndex < source.length)
+      throw new UnsupportedExpressionError(`Unsupported expression for the local executor: ${source}`);
   }
   if (terms.length === 0) throw new UnsupportedExpressionError(`Empty expression for the local executor`);
   if (terms.length === 1) return (scope) => valueOf(terms[0], scope);

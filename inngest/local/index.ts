@@ -14,7 +14,11 @@ const globalCache = globalThis as unknown as { __atriumExecutor?: LocalExecutor 
 
 export async function startLocalExecutor(options: ExecutorOptions): Promise<LocalExecutor> {
   if (globalCache.__atriumExecutor) return globalCache.__atriumExecutor;
-  const executor = new LocalExecutor({ concurrency: env.LOCAL_EXECUTOR_CONCURRENCY, leaseSeconds: env.LOCAL_EXECUTOR_LEASE_SECONDS, ...options });
+  const executor = new LocalExecutor({
+    concurrency: env.LOCAL_EXECUTOR_CONCURRENCY,
+    leaseSeconds: env.LOCAL_EXECUTOR_LEASE_SECONDS,
+    ...options,
+  });
   globalCache.__atriumExecutor = executor;
   try {
     await executor.start();

@@ -25,7 +25,12 @@ export async function ingestEvents(raw: unknown, boss?: PgBoss): Promise<string[
   const queue = boss ?? (await senderQueue());
   const ids: string[] = [];
   for (const incoming of events) {
-    const payload: StoredEvent = { ...incoming, id: incoming.id ?? crypto.randomUUID(), data: incoming.data ?? {}, ts: incoming.ts ?? Date.now() };
+    const payload: StoredEvent = {
+      ...incoming,
+      id: incoming.id ?? crypto.randomUUID(),
+      data: incoming.data ?? {},
+      ts: incoming.ts ?? Date.now(),
+    };
     await db.insert(executorEvents).values({ id: payload.id, name: payload.name, payload }).onConflictDoNothing();
     // Sent even for a duplicate: the job id is derived from the event id, so this only
     // restores a job lost between the insert and the send.

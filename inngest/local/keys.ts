@@ -44,7 +44,10 @@ export function localEventKey(): string {
 /** `x-inngest-signature` for a request body, as the SDK verifies it (helpers/net.js). */
 export function signBody(body: unknown, now = Date.now()): string {
   const t = String(Math.floor(now / 1000));
-  const s = crypto.createHmac("sha256", localSecret()).update(`${canonicalize(body)}${t}`).digest("hex");
+  const s = crypto
+    .createHmac("sha256", localSecret())
+    .update(`${canonicalize(body)}${t}`)
+    .digest("hex");
   return `t=${t}&s=${s}`;
 }
 

@@ -9,9 +9,19 @@ export async function listRuns(limit = 50, status?: RunStatus) {
     .select()
     .from(executorRuns)
     .where(status ? eq(executorRuns.status, status) : undefined)
-    .orderBy(desc(executorRuns.createdAt)).limit(limit);
+    .orderBy(desc(executorRuns.createdAt))
+    .limit(limit);
   const steps = runs.length
-    ? await db.select().from(executorSteps).where(inArray(executorSteps.runId, runs.map((r) => r.id))).orderBy(executorSteps.createdAt)
+    ? await db
+        .select()
+        .from(executorSteps)
+        .where(
+          inArray(
+            executorSteps.runId,
+            runs.map((r) => r.id),
+          ),
+        )
+        .orderBy(executorSteps.createdAt)
     : [];
   return runs.map((run) => ({
     id: run.id,

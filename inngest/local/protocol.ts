@@ -71,8 +71,15 @@ export async function callFunction(input: CallInput): Promise<CallResult> {
   const retriable = response.headers.get("x-inngest-no-retry") !== "true";
   const retryAfter = response.headers.get("retry-after");
   if (response.status === 200) return { kind: "done", output: parsed, version };
-  if (response.status === 206) return { kind: "ops", ops: (Array.isArray(parsed) ? parsed : [parsed]) as Op[], version, retriable, retryAfter };
-  return { kind: "error", error: parsed ?? { name: "Error", message: `serve endpoint answered ${response.status}` }, retriable, retryAfter, version };
+  if (response.status === 206)
+    return { kind: "ops", ops: (Array.isArray(parsed) ? parsed : [parsed]) as Op[], version, retriable, retryAfter };
+  return {
+    kind: "error",
+    error: parsed ?? { name: "Error", message: `serve endpoint answered ${response.status}` },
+    retriable,
+    retryAfter,
+    version,
+  };
 }
 
 function safeJson(text: string): unknown {

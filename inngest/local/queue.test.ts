@@ -33,11 +33,14 @@ test("events and first calls are fetched before admitted steps, and those before
   };
   for (const item of Object.values(items)) await enqueue(boss, item);
   await enqueueAdmitted(boss, { id: "queue-test-admitted", item: items.step, admissions: 1 });
-  const [admitted] = (await (await getDb()).execute(sql`select priority from pgboss.job where data->>'admission' = 'queue-test-admitted'`)) as unknown as { priority: number }[];
+  const [admitted] = (await (
+    await getDb()
+  ).execute(sql`select priority from pgboss.job where data->>'admission' = 'queue-test-admitted'`)) as unknown as { priority: number }[];
 
   const event = await priorityOf(jobId(items.event));
   const firstCall = await priorityOf(jobId(items.firstCall));
   expect(event).toBe(firstCall);
   expect(firstCall).toBeGreaterThan(admitted.priority);
-  for (const later of [items.laterCall, items.retriedFirstCall, items.step]) expect(admitted.priority).toBeGreaterThan(await priorityOf(jobId(later)));
+  for (const later of [items.laterCall, items.retriedFirstCall, items.step])
+    expect(admitted.priority).toBeGreaterThan(await priorityOf(jobId(later)));
 });

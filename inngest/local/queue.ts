@@ -102,7 +102,11 @@ export async function enqueue(boss: PgBoss, item: WorkItem, startAfter?: Date): 
  * until a worker takes it (a listing's pollers and copies would otherwise go first).
  */
 export async function enqueueAdmitted(boss: PgBoss, admitted: { id: string; item: WorkItem; admissions: number }): Promise<void> {
-  await boss.send(WORK_QUEUE, { ...admitted.item, admission: admitted.id }, { id: stableId(admitted.id, "admitted", admitted.admissions), priority: PRIORITY.admitted });
+  await boss.send(
+    WORK_QUEUE,
+    { ...admitted.item, admission: admitted.id },
+    { id: stableId(admitted.id, "admitted", admitted.admissions), priority: PRIORITY.admitted },
+  );
 }
 
 const globalCache = globalThis as unknown as { __atriumSenderQueue?: Promise<PgBoss> };

@@ -11,7 +11,9 @@ import { logError } from "@/server/log";
 export function startExecutorInApp(): void {
   if (usesInngestServer(env)) return;
   if (env.VERCEL) {
-    throw new Error("INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY must be set on Vercel: the local executor cannot run in serverless functions.");
+    throw new Error(
+      "INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY must be set on Vercel: the local executor cannot run in serverless functions.",
+    );
   }
   startLocalExecutor({ serveUrl: `http://127.0.0.1:${env.PORT}/api/inngest` }).then(
     () => console.log("[executor] local executor started"),

@@ -53,9 +53,12 @@ it("finishes a killed instance's work on the other", async () => {
   const ids = await sendJobs(100, 12, 2000);
   // Kill one instance while it is inside a step.
   const deadline = Date.now() + 60_000;
-  while (!tally("start").some(([n, pid]) => n >= 100 && pid === victim.process.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (!tally("start").some(([n, pid]) => n >= 100 && pid === victim.process.pid) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
   victim.process.kill("SIGKILL");
-  const heldByVictim = tally("start").filter(([n, pid]) => n >= 100 && pid === victim.process.pid).map(([n]) => n);
+  const heldByVictim = tally("start")
+    .filter(([n, pid]) => n >= 100 && pid === victim.process.pid)
+    .map(([n]) => n);
   expect(heldByVictim.length).toBeGreaterThan(0);
   const runs = await Promise.all(ids.map((eventId) => waitForRun({ eventId }, 90_000)));
   expect(runs.every((r) => r.status === "completed")).toBe(true);

@@ -11,7 +11,10 @@ export interface SuiteAccount {
 export const issuedKeys: string[] = [];
 
 /** Accounts with keys, made as `npm run admin -- account create` makes them, in the given server's database. */
-export async function makeAccounts(db: Database, specs: Array<{ name: string; plan: Plan; credits: number; quota?: number }>): Promise<SuiteAccount[]> {
+export async function makeAccounts(
+  db: Database,
+  specs: Array<{ name: string; plan: Plan; credits: number; quota?: number }>,
+): Promise<SuiteAccount[]> {
   const made: SuiteAccount[] = [];
   for (const spec of specs) {
     const account = await createAccount({ db }, spec);

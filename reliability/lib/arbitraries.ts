@@ -45,12 +45,38 @@ export const UNREACHABLE_URLS = [
   "//example.com/x.jpg",
 ];
 
-const hugeNumbers = fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 1e21, 5e-324, -0, 0.1 + 0.2, 2 ** 31, -(2 ** 31) - 1);
+const hugeNumbers = fc.constantFrom(
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  1e21,
+  5e-324,
+  -0,
+  0.1 + 0.2,
+  2 ** 31,
+  -(2 ** 31) - 1,
+);
 
 const oddStrings = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }), // lone surrogates, control characters
   fc.string({ unit: "grapheme", maxLength: 40 }), // emoji and combining sequences
-  fc.constantFrom("", " ", "\u0000", "\u202e", "𝓁𝒾𝓋𝒾𝓃𝑔 𝓇𝑜𝑜𝓂", "ＬＩＶＩＮＧ　ＲＯＯＭ", "../../etc/passwd", "' or 1=1 --", "<script>alert(1)</script>", "%00", "\\u0000", "NaN", "Infinity", "__proto__"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "\u202e",
+    "𝓁𝒾𝓋𝒾𝓃𝑔 𝓇𝑜𝑜𝓂",
+    "ＬＩＶＩＮＧ　ＲＯＯＭ",
+    "../../etc/passwd",
+    "' or 1=1 --",
+    "<script>alert(1)</script>",
+    "%00",
+    "\\u0000",
+    "NaN",
+    "Infinity",
+    "__proto__",
+  ),
   fc.integer({ min: 1_000, max: 200_000 }).map((n) => "x".repeat(n)),
 );
 
@@ -89,7 +115,9 @@ export function plausibleValue(node: JsonSchema): fc.Arbitrary<unknown> {
     case "string": {
       if (node.format === "uri") return fc.constantFrom(...UNREACHABLE_URLS);
       const examples = [node.example, ...(node.examples ?? [])].filter((e) => typeof e === "string") as string[];
-      const pool: fc.Arbitrary<string>[] = [fc.string({ unit: "grapheme", maxLength: node.maxLength ? Math.min(node.maxLength + 5, 120) : 30 })];
+      const pool: fc.Arbitrary<string>[] = [
+        fc.string({ unit: "grapheme", maxLength: node.maxLength ? Math.min(node.maxLength + 5, 120) : 30 }),
+      ];
       if (examples.length) pool.push(fc.constantFrom(...examples));
       return fc.oneof(...pool);
     }
@@ -97,7 +125,10 @@ export function plausibleValue(node: JsonSchema): fc.Arbitrary<unknown> {
     case "integer": {
       const min = node.minimum ?? -1e6;
       const max = node.maximum ?? 1e6;
-      const inside = node.type === "integer" ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) }) : fc.double({ min, max, noNaN: true });
+      const inside =
+        node.type === "integer"
+          ? fc.integer({ min: Math.ceil(min), max: Math.floor(Math.min(max, 2 ** 31 - 1)) })
+          : fc.double({ min, max, noNaN: true });
       return fc.oneof({ weight: 3, arbitrary: inside }, { weight: 1, arbitrary: fc.constantFrom(min - 0.01, max + 0.01, min, max) });
     }
     case "boolean":
@@ -115,7 +146,9 @@ function plausibleObject(node: JsonSchema): fc.Arbitrary<Record<string, unknown>
   const properties = node.properties ?? {};
   const required = new Set(node.required ?? []);
   const entries = Object.entries(properties).map(([name, field]) =>
-    required.has(name) ? plausibleValue(field).map((v) => [name, v] as const) : fc.option(plausibleValue(field), { nil: undefined }).map((v) => [name, v] as const),
+    required.has(name)
+      ? plausibleValue(field).map((v) => [name, v] as const)
+      : fc.option(plausibleValue(field), { nil: undefined }).map((v) => [name, v] as const),
   );
   return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter(([, v]) => v !== undefined)));
 }
@@ -126,7 +159,11 @@ export function hostileObject(node: JsonSchema): fc.Arbitrary<unknown> {
   const breakage = fc.oneof(
     fc.record({ kind: fc.constant("replace" as const), field: fc.constantFrom(...fields), value: wildValue }),
     fc.record({ kind: fc.constant("delete" as const), field: fc.constantFrom(...fields) }),
-    fc.record({ kind: fc.constant("extra" as const), field: fc.constantFrom("__proto__", "constructor", "prototype", "x", "🦄", ""), value: wildValue }),
+    fc.record({
+      kind: fc.constant("extra" as const),
+      field: fc.constantFrom("__proto__", "constructor", "prototype", "x", "🦄", ""),
+      value: wildValue,
+    }),
     fc.record({ kind: fc.constant("nested" as const), field: fc.constantFrom(...fields) }),
   );
   return fc.tuple(plausibleObject(node), fc.array(breakage, { minLength: 0, maxLength: 3 })).map(([body, breakages]) => {

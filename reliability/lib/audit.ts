@@ -61,24 +61,34 @@ export async function auditAccounts(options: AuditOptions): Promise<AuditReport>
     select id, kind, status, credits_charged, output_keys from v1.media_jobs where account_id in ${sql(accountIds)}`;
   for (const job of media) {
     charged.set(`${job.kind}:${job.id}`, { item: `${job.kind} ${job.id} (${job.status})`, refunded: job.status === "failed" });
-    if (job.status === "failed" && job.credits_charged !== 0) anomalies.push(`${job.kind} ${job.id}: failed but credits_charged ${job.credits_charged}`);
+    if (job.status === "failed" && job.credits_charged !== 0)
+      anomalies.push(`${job.kind} ${job.id}: failed but credits_charged ${job.credits_charged}`);
     // A property description is text in the row; the other kinds store files (a video's keys also name its stills).
     if (job.status === "completed" && job.kind !== "property_description") {
-      await checkFiles(options, job.kind === "video" ? job.output_keys.filter((k) => k.endsWith(".mp4")) : job.output_keys, `${job.kind} ${job.id}`, report);
+      await checkFiles(
+        options,
+        job.kind === "video" ? job.output_keys.filter((k) => k.endsWith(".mp4")) : job.output_keys,
+        `${job.kind} ${job.id}`,
+        report,
+      );
     }
   }
-  const views = await sql<{ id: string; view_index: number; status: string; charged: boolean; attempts: number; output_key: string | null }[]>`
+  const views = await sql<
+    { id: string; view_index: number; status: string; charged: boolean; attempts: number; output_key: string | null }[]
+  >`
     select v.id, v.view_index, v.status, v.charged, v.attempts, v.output_key from v1.render_views v join v1.render_sets s on s.id = v.set_id
     where s.account_id in ${sql(accountIds)}`;
   for (const view of views) {
     const key = view.view_index === 0 ? `multiview:anchor:${view.id}` : `multiview:sibling:${view.id}`;
-    if (view.charged) charged.set(key, { item: `view ${view.id} (${view.status})`, refunded: view.status === "failed" && view.attempts === 1 });
+    if (view.charged)
+      charged.set(key, { item: `view ${view.id} (${view.status})`, refunded: view.status === "failed" && view.attempts === 1 });
     if (view.status === "completed" && view.output_key) await checkFiles(options, [view.output_key], `view ${view.id}`, report);
   }
   const outputs = await sql<{ id: string; status: string; output_key: string | null }[]>`
     select o.id, o.status, o.output_key from v1.job_outputs o join v1.job_groups g on g.id = o.group_id where g.account_id in ${sql(accountIds)}`;
   for (const output of outputs) {
-    if (output.status === "completed") await checkFiles(options, output.output_key ? [output.output_key] : [], `job output ${output.id}`, report);
+    if (output.status === "completed")
+      await checkFiles(options, output.output_key ? [output.output_key] : [], `job output ${output.id}`, report);
   }
   report.items = media.length + views.length + outputs.length;
 
@@ -89,7 +99,8 @@ export async function auditAccounts(options: AuditOptions): Promise<AuditReport>
       continue;
     }
     const refunds = refundsByDebit.get(debits[0]) ?? 0;
-    if (options.expectSettled !== false && refunds !== (refunded ? 1 : 0)) anomalies.push(`${item}: ${refunds} refunds, expected ${refunded ? 1 : 0}`);
+    if (options.expectSettled !== false && refunds !== (refunded ? 1 : 0))
+      anomalies.push(`${item}: ${refunds} refunds, expected ${refunded ? 1 : 0}`);
   }
   for (const key of debitsByKey.keys()) if (!charged.has(key)) anomalies.push(`debit ${key} charges no item`);
 
@@ -100,7 +111,8 @@ export async function auditAccounts(options: AuditOptions): Promise<AuditReport>
       (select sum(units) from v1.quota_usage q where q.account_id = a.id) as units
     from v1.accounts a where a.id in ${sql(accountIds)}`;
   for (const row of accepted) {
-    if (Number(row.accepted) !== Number(row.units ?? 0)) anomalies.push(`account ${row.id}: ${row.accepted} accepted requests but ${row.units ?? 0} quota units`);
+    if (Number(row.accepted) !== Number(row.units ?? 0))
+      anomalies.push(`account ${row.id}: ${row.accepted} accepted requests but ${row.units ?? 0} quota units`);
   }
 
   if (options.expectSettled !== false) {
@@ -131,7 +143,14 @@ async function checkFiles(options: AuditOptions, keys: string[], item: string, r
       continue;
     }
     const bytes = fs.readFileSync(file);
-    const usable = key.endsWith(".mp4") ? bytes.subarray(4, 8).toString("latin1") === "ftyp" : await sharp(bytes).metadata().then(() => true, () => false);
+    const usable = key.endsWith(".mp4")
+      ? bytes.subarray(4, 8).toString("latin1") === "ftyp"
+      : await sharp(bytes)
+          .metadata()
+          .then(
+            () => true,
+            () => false,
+          );
     if (!usable) report.anomalies.push(`${item}: output ${key} is not a decodable ${key.endsWith(".mp4") ? "video" : "image"}`);
   }
 }

@@ -15,7 +15,15 @@ export interface Images {
 export async function serveImages(fixtures: FixtureServer): Promise<Images> {
   const room = await roomPhoto(320, 240);
   const mask = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#000" } })
-    .composite([{ input: await sharp({ create: { width: 120, height: 50, channels: 3, background: "#fff" } }).png().toBuffer(), left: 100, top: 100 }])
+    .composite([
+      {
+        input: await sharp({ create: { width: 120, height: 50, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+        left: 100,
+        top: 100,
+      },
+    ])
     .png()
     .toBuffer();
   return {

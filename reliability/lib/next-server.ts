@@ -31,7 +31,8 @@ export interface NextServer {
 }
 
 /** Settings that would make the app use another database, executor or store than the suite's own. */
-const INHERITED_BLOCKLIST = /^(DATABASE_URL|DATA_DIR|EMBEDDED_PG_PORT|PORT|APP_URL|INNGEST_|S3_|PROVIDER_|V1_|LOCAL_EXECUTOR_|ATRIUM_TEST_FAULTS|NEXT_RUNTIME)/;
+const INHERITED_BLOCKLIST =
+  /^(DATABASE_URL|DATA_DIR|EMBEDDED_PG_PORT|PORT|APP_URL|INNGEST_|S3_|PROVIDER_|V1_|LOCAL_EXECUTOR_|ATRIUM_TEST_FAULTS|NEXT_RUNTIME)/;
 
 export async function startNextServer(options: ServerOptions): Promise<NextServer> {
   const logs: string[] = [];
@@ -43,10 +44,22 @@ export async function startNextServer(options: ServerOptions): Promise<NextServe
 
   const launch = async () => {
     const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !INHERITED_BLOCKLIST.test(k)));
-    child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(options.port), "-H", "127.0.0.1"], {
-      env: { ...base, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(options.port), APP_URL: url, DATA_DIR: options.dataDir, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    child = spawn(
+      process.execPath,
+      [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(options.port), "-H", "127.0.0.1"],
+      {
+        env: {
+          ...base,
+          NODE_ENV: "production",
+          NEXT_TELEMETRY_DISABLED: "1",
+          PORT: String(options.port),
+          APP_URL: url,
+          DATA_DIR: options.dataDir,
+          ...options.env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     exited = new Promise((resolve) => child.once("exit", () => resolve()));
     for (const stream of [child.stdout!, child.stderr!]) {
       let pending = "";
@@ -90,7 +103,10 @@ async function waitUntilReady(url: string, logs: string[], dead: () => string | 
     const exit = dead();
     if (exit) throw new Error(`next start ended early (${exit}):\n${logs.slice(-30).join("\n")}`);
     const executorUp = logs.some((line) => line.includes("local executor started"));
-    const status = await fetch(`${url}/api/v1/me`).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/api/v1/me`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 401 && executorUp) return;
     if (Date.now() > deadline) throw new Error(`next start at ${url} not ready:\n${logs.slice(-30).join("\n")}`);
     await new Promise((r) => setTimeout(r, 250));

@@ -13,7 +13,8 @@ export class Report {
   phase(phase: string) {
     return {
       /** A check passes when `problems` is empty; the first few problems are kept as detail. */
-      expectNone: (name: string, problems: string[]) => this.add({ phase, name, ok: problems.length === 0, detail: problems.slice(0, 8).join("\n      ") }),
+      expectNone: (name: string, problems: string[]) =>
+        this.add({ phase, name, ok: problems.length === 0, detail: problems.slice(0, 8).join("\n      ") }),
       expect: (name: string, ok: boolean, detail?: string) => this.add({ phase, name, ok, detail }),
       figure: (name: string, value: string | number) => this.figures.push({ phase, name, value }),
     };

@@ -23,31 +23,80 @@ export function requestFor(kind: WorkKind, images: Images, variant = 0): { path:
   switch (kind) {
     case "job":
     case "job-fast":
-      return { path: "/job", body: { source_url: images.room, room_type: "living_room", redesign_type: variant % 2 ? "declutter" : "staging", style: "modern", fast: kind === "job-fast" } };
+      return {
+        path: "/job",
+        body: {
+          source_url: images.room,
+          room_type: "living_room",
+          redesign_type: variant % 2 ? "declutter" : "staging",
+          style: "modern",
+          fast: kind === "job-fast",
+        },
+      };
     case "multiview":
-      return { path: "/multiview", body: { source_url: images.room, additional_view_urls: images.views.slice(0, 1 + (variant % 3)), room_type: "Living Room", style: "Scandinavian" } };
+      return {
+        path: "/multiview",
+        body: {
+          source_url: images.room,
+          additional_view_urls: images.views.slice(0, 1 + (variant % 3)),
+          room_type: "Living Room",
+          style: "Scandinavian",
+        },
+      };
     case "video":
-      return { path: "/video", body: variant % 2 ? { mode: "before_after", image_url: images.room, tail_image_url: images.tail } : { mode: "zoom_in", image_url: images.room } };
+      return {
+        path: "/video",
+        body:
+          variant % 2
+            ? { mode: "before_after", image_url: images.room, tail_image_url: images.tail }
+            : { mode: "zoom_in", image_url: images.room },
+      };
     case "upscale":
       return { path: "/upscale", body: { image_url: images.room } };
     case "inpaint":
-      return { path: "/inpaint", body: { submitted_url: images.room, mask_url: images.mask, inpainting_type: "remove", render_type: "interior" } };
+      return {
+        path: "/inpaint",
+        body: { submitted_url: images.room, mask_url: images.mask, inpainting_type: "remove", render_type: "interior" },
+      };
     case "describe":
-      return { path: "/tools/property-description", body: { images: [images.base64[variant % images.base64.length]], property_data: { property_type: "apartment", price: 350000 } } };
+      return {
+        path: "/tools/property-description",
+        body: { images: [images.base64[variant % images.base64.length]], property_data: { property_type: "apartment", price: 350000 } },
+      };
   }
 }
 
-export async function submit(api: Api, key: string, kind: WorkKind, images: Images, variant = 0, headers?: Record<string, string>): Promise<Submitted> {
+export async function submit(
+  api: Api,
+  key: string,
+  kind: WorkKind,
+  images: Images,
+  variant = 0,
+  headers?: Record<string, string>,
+): Promise<Submitted> {
   const { path, body } = requestFor(kind, images, variant);
   const response = await api("POST", path, { key, json: body, headers });
   const ok = response.status === 200;
-  const id = !ok ? null : kind === "job" || kind === "job-fast" ? response.body.jobId : kind === "multiview" ? response.body.result.render_set_id : kind === "video" ? response.body.job_id : null;
+  const id = !ok
+    ? null
+    : kind === "job" || kind === "job-fast"
+      ? response.body.jobId
+      : kind === "multiview"
+        ? response.body.result.render_set_id
+        : kind === "video"
+          ? response.body.job_id
+          : null;
   return { kind, response, id };
 }
 
 export type ItemState = "processing" | "completed" | "partially_completed" | "failed";
 
-export async function readState(api: Api, key: string, kind: DurableKind, id: string): Promise<{ state: ItemState; response: ApiResponse }> {
+export async function readState(
+  api: Api,
+  key: string,
+  kind: DurableKind,
+  id: string,
+): Promise<{ state: ItemState; response: ApiResponse }> {
   if (kind === "job") {
     const response = await api("GET", `/jobs/${id}`, { key });
     if (response.status === 400 && response.body?.code === "job_failed") return { state: "failed", response };
@@ -57,10 +106,15 @@ export async function readState(api: Api, key: string, kind: DurableKind, id: st
   return { state: response.body?.status ?? "processing", response };
 }
 
-export const durableKind = (kind: WorkKind): DurableKind | null => (kind === "job" || kind === "job-fast" ? "job" : kind === "multiview" || kind === "video" ? kind : null);
+export const durableKind = (kind: WorkKind): DurableKind | null =>
+  kind === "job" || kind === "job-fast" ? "job" : kind === "multiview" || kind === "video" ? kind : null;
 
 /** Polls every durable item until it is terminal or time is up; answers the ones still processing. */
-export async function waitTerminal(api: Api, items: Array<{ key: string; kind: DurableKind; id: string }>, timeoutMs: number): Promise<string[]> {
+export async function waitTerminal(
+  api: Api,
+  items: Array<{ key: string; kind: DurableKind; id: string }>,
+  timeoutMs: number,
+): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   let pending = items;
   while (pending.length && Date.now() < deadline) {

@@ -28,14 +28,27 @@ const PER_ACCOUNT: WorkKind[] = ["job", "job-fast", "multiview", "video", "job-f
 export async function runCrash(input: CrashInput, report: PhaseReport): Promise<void> {
   const { api, database, images } = input;
   const { sql } = database;
-  const accounts = await makeAccounts(database.db, [0, 1, 2, 3].map((i) => ({ name: `crash ${i}`, plan: "business" as const, credits: 200 })));
+  const accounts = await makeAccounts(
+    database.db,
+    [0, 1, 2, 3].map((i) => ({ name: `crash ${i}`, plan: "business" as const, credits: 200 })),
+  );
   const submitted = (
-    await Promise.all(accounts.map((account, a) => Promise.all(PER_ACCOUNT.map((kind, k) => submit(api, account.apiKey, kind, images, a + k).then((s) => ({ ...s, key: account.apiKey }))))))
+    await Promise.all(
+      accounts.map((account, a) =>
+        Promise.all(
+          PER_ACCOUNT.map((kind, k) => submit(api, account.apiKey, kind, images, a + k).then((s) => ({ ...s, key: account.apiKey }))),
+        ),
+      ),
+    )
   ).flat();
-  report.expectNone("every submission accepted", submitted.filter((s) => s.response.status !== 200).map((s) => `${s.kind}: ${s.response.status} ${s.response.text.slice(0, 200)}`));
+  report.expectNone(
+    "every submission accepted",
+    submitted.filter((s) => s.response.status !== 200).map((s) => `${s.kind}: ${s.response.status} ${s.response.text.slice(0, 200)}`),
+  );
 
   // Kill once some work has finished and some is still running in the executor.
-  const progress = () => sql<{ done: string; running: string; active: string }[]>`select
+  const progress = () =>
+    sql<{ done: string; running: string; active: string }[]>`select
       (select count(*) from v1.job_outputs where status <> 'processing') + (select count(*) from v1.render_views where status <> 'processing') as done,
       (select count(*) from v1.job_outputs where status = 'processing') + (select count(*) from v1.render_views where status = 'processing')
         + (select count(*) from v1.media_jobs where status = 'processing') as running,
@@ -44,17 +57,29 @@ export async function runCrash(input: CrashInput, report: PhaseReport): Promise<
   await input.server.crash();
   report.figure("work items submitted", submitted.length);
   report.figure("at SIGKILL", `${atKill.done} outputs done, ${atKill.running} items processing, ${atKill.active} executor jobs active`);
-  report.expect("killed mid-work (items processing and executor jobs active)", Number(atKill.running) > 0 && Number(atKill.active) > 0, JSON.stringify(atKill));
+  report.expect(
+    "killed mid-work (items processing and executor jobs active)",
+    Number(atKill.running) > 0 && Number(atKill.active) > 0,
+    JSON.stringify(atKill),
+  );
 
   const restartedAt = Date.now();
   await input.server.restart();
   const items = submitted.filter((s) => s.id).map((s) => ({ key: s.key, kind: durableKind(s.kind)!, id: s.id! }));
   report.expectNone("every item terminal after the restart", await waitTerminal(api, items, 240_000));
-  const stuck = await pollUntil(() => runningRuns(sql), (runs) => runs.length === 0, 60_000, 1000);
+  const stuck = await pollUntil(
+    () => runningRuns(sql),
+    (runs) => runs.length === 0,
+    60_000,
+    1000,
+  );
   report.expectNone("no executor run left running", stuck);
   report.figure("recovery after restart", `${Math.round((Date.now() - restartedAt) / 1000)} s`);
 
   const audit = await auditAccounts({ sql, dataDir: input.dataDir, accountIds: accounts.map((a) => a.accountId) });
   report.figure("rows audited", `${audit.items} items, ${audit.outputs} stored outputs, ${audit.debits} debits, ${audit.refunds} refunds`);
-  report.expectNone("outputs stored, charged exactly once, refunded once per failure, balances = ledgers, nothing processing", audit.anomalies);
+  report.expectNone(
+    "outputs stored, charged exactly once, refunded once per failure, balances = ledgers, nothing processing",
+    audit.anomalies,
+  );
 }

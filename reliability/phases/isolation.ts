@@ -50,46 +50,86 @@ export async function runIsolation(input: IsolationInput, report: PhaseReport): 
     submit(api, a.apiKey, "upscale", images, 0, idemUpscale),
   ]);
   const made = [job, set, video, upscale].filter((s) => s.response.status !== 200);
-  report.expectNone("account A's resources created", made.map((s) => `${s.kind}: ${s.response.status} ${s.response.text.slice(0, 200)}`));
+  report.expectNone(
+    "account A's resources created",
+    made.map((s) => `${s.kind}: ${s.response.status} ${s.response.text.slice(0, 200)}`),
+  );
   if (made.length) return;
-  await waitTerminal(api, [
-    { key: a.apiKey, kind: "job", id: job.id! },
-    { key: a.apiKey, kind: "multiview", id: set.id! },
-    { key: a.apiKey, kind: "video", id: video.id! },
-  ], 150_000);
+  await waitTerminal(
+    api,
+    [
+      { key: a.apiKey, kind: "job", id: job.id! },
+      { key: a.apiKey, kind: "multiview", id: set.id! },
+      { key: a.apiKey, kind: "video", id: video.id! },
+    ],
+    150_000,
+  );
   const views = (await readState(api, a.apiKey, "multiview", set.id!)).response.body.result.views as Array<{ job_id: string }>;
-  const ids = { job: job.id!, set: set.id!, view: views[1].job_id, anchor: views[0].job_id, video: video.id!, upscale: upscale.response.body.job_id as string };
+  const ids = {
+    job: job.id!,
+    set: set.id!,
+    view: views[1].job_id,
+    anchor: views[0].job_id,
+    video: video.id!,
+    upscale: upscale.response.body.job_id as string,
+  };
 
   const beforeA = await snapshot(sql, a.accountId);
   const beforeB = await snapshot(sql, b.accountId);
   const meBefore = await api("GET", "/me", { key: b.apiKey });
   const attempts: Array<[string, string, unknown?]> = [];
   for (const id of Object.values(ids)) {
-    attempts.push(["GET", `/jobs/${id}`], ["POST", "/delete", { jobId: id }], ["GET", `/multiview?render_set_id=${id}`], ["GET", `/video?job_id=${id}`]);
+    attempts.push(
+      ["GET", `/jobs/${id}`],
+      ["POST", "/delete", { jobId: id }],
+      ["GET", `/multiview?render_set_id=${id}`],
+      ["GET", `/video?job_id=${id}`],
+    );
     for (const viewIndex of [0, 1]) attempts.push(["POST", "/multiview/redo", { render_set_id: id, view_index: viewIndex }]);
   }
   const problems: string[] = [];
   for (const [method, path, body] of attempts) {
     const response = await api(method, path, { key: b.apiKey, json: body });
     const code = response.body?.code ?? response.body?.error?.code;
-    if (response.status !== 404 || code !== "not_found") problems.push(`B ${method} ${path} ${body ? JSON.stringify(body) : ""} → ${response.status} ${response.text.slice(0, 160)}`);
+    if (response.status !== 404 || code !== "not_found")
+      problems.push(`B ${method} ${path} ${body ? JSON.stringify(body) : ""} → ${response.status} ${response.text.slice(0, 160)}`);
   }
-  report.figure("cross-account attempts", `${attempts.length} over ${Object.keys(ids).length} resources of A (job group, set, anchor and sibling views, video, upscale)`);
+  report.figure(
+    "cross-account attempts",
+    `${attempts.length} over ${Object.keys(ids).length} resources of A (job group, set, anchor and sibling views, video, upscale)`,
+  );
   report.expectNone("B gets 404 not_found for every route naming A's resources", problems);
 
   const listing = await api("GET", "/jobs?limit=100", { key: b.apiKey });
   const leaked = (listing.body?.data ?? []).filter((r: { id: string }) => Object.values(ids).includes(r.id));
-  report.expect("B's GET /jobs lists none of A's jobs", listing.status === 200 && leaked.length === 0, `${listing.status} ${JSON.stringify(leaked)}`);
+  report.expect(
+    "B's GET /jobs lists none of A's jobs",
+    listing.status === 200 && leaked.length === 0,
+    `${listing.status} ${JSON.stringify(leaked)}`,
+  );
   const meAfter = await api("GET", "/me", { key: b.apiKey });
-  report.expect("B's GET /me counts are B's own, unchanged", meAfter.status === 200 && meAfter.text === meBefore.text, `${meBefore.text} → ${meAfter.text}`);
+  report.expect(
+    "B's GET /me counts are B's own, unchanged",
+    meAfter.status === 200 && meAfter.text === meBefore.text,
+    `${meBefore.text} → ${meAfter.text}`,
+  );
   report.expect("A's rows, ledger and quota unchanged by B", (await snapshot(sql, a.accountId)) === beforeA);
   report.expect("B's rows, ledger and quota unchanged by its refused requests", (await snapshot(sql, b.accountId)) === beforeB);
 
   // Idempotency-Keys are per account (D12): B's identical key and body run as B's own request.
   const bJob = await submit(api, b.apiKey, "job-fast", images, 0, idemJob);
   const bUpscale = await submit(api, b.apiKey, "upscale", images, 0, idemUpscale);
-  const replays = [bJob, bUpscale].filter((s) => s.response.status !== 200 || s.response.headers.get("idempotency-replayed") || s.response.text.includes(ids.job) || s.response.text.includes(ids.upscale));
-  report.expectNone("B reusing A's Idempotency-Key gets its own job, never A's answer", replays.map((s) => `${s.kind}: ${s.response.status} ${s.response.text.slice(0, 160)}`));
+  const replays = [bJob, bUpscale].filter(
+    (s) =>
+      s.response.status !== 200 ||
+      s.response.headers.get("idempotency-replayed") ||
+      s.response.text.includes(ids.job) ||
+      s.response.text.includes(ids.upscale),
+  );
+  report.expectNone(
+    "B reusing A's Idempotency-Key gets its own job, never A's answer",
+    replays.map((s) => `${s.kind}: ${s.response.status} ${s.response.text.slice(0, 160)}`),
+  );
   report.expect("A's rows unchanged by B's idempotent requests", (await snapshot(sql, a.accountId)) === beforeA);
   await waitTerminal(api, [{ key: b.apiKey, kind: "job", id: bJob.id ?? "" }], 60_000);
 }

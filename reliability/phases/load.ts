@@ -47,13 +47,23 @@ const GROUPS: Array<{ group: Group; count: number; plan: "free" | "premium" | "b
 type Action = { type: "read"; what: "me" | "list" | "own" } | { type: "poll" } | { type: "generate"; kind: WorkKind };
 
 const ACTION = fc.oneof(
-  { weight: 20, arbitrary: fc.constantFrom<Action>({ type: "read", what: "me" }, { type: "read", what: "list" }, { type: "read", what: "own" }) },
+  {
+    weight: 20,
+    arbitrary: fc.constantFrom<Action>({ type: "read", what: "me" }, { type: "read", what: "list" }, { type: "read", what: "own" }),
+  },
   { weight: 12, arbitrary: fc.constant<Action>({ type: "poll" }) },
   { weight: 6, arbitrary: fc.constant<Action>({ type: "generate", kind: "job-fast" }) },
   { weight: 3, arbitrary: fc.constant<Action>({ type: "generate", kind: "upscale" }) },
   { weight: 2, arbitrary: fc.constant<Action>({ type: "generate", kind: "inpaint" }) },
   { weight: 2, arbitrary: fc.constant<Action>({ type: "generate", kind: "describe" }) },
-  { weight: 1, arbitrary: fc.constantFrom<Action>({ type: "generate", kind: "job" }, { type: "generate", kind: "multiview" }, { type: "generate", kind: "video" }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Action>(
+      { type: "generate", kind: "job" },
+      { type: "generate", kind: "multiview" },
+      { type: "generate", kind: "video" },
+    ),
+  },
 );
 
 const REQUESTS_PER_SECOND = 6;
@@ -62,9 +72,15 @@ export async function runLoad(input: LoadInput, report: PhaseReport): Promise<vo
   const { api, database, images } = input;
   const made = await makeAccounts(
     database.db,
-    GROUPS.flatMap((g) => Array.from({ length: g.count }, (_, i) => ({ name: `load ${g.group} ${i}`, plan: g.plan, credits: g.credits, quota: g.quota }))),
+    GROUPS.flatMap((g) =>
+      Array.from({ length: g.count }, (_, i) => ({ name: `load ${g.group} ${i}`, plan: g.plan, credits: g.credits, quota: g.quota })),
+    ),
   );
-  const accounts = made.map((account, i) => ({ ...account, group: GROUPS.flatMap((g) => Array<Group>(g.count).fill(g.group))[i], items: [] as Array<{ kind: DurableKind; id: string }> }));
+  const accounts = made.map((account, i) => ({
+    ...account,
+    group: GROUPS.flatMap((g) => Array<Group>(g.count).fill(g.group))[i],
+    items: [] as Array<{ kind: DurableKind; id: string }>,
+  }));
   const total = input.seconds * REQUESTS_PER_SECOND;
   const plan = fc.sample(fc.tuple(fc.nat({ max: accounts.length - 1 }), ACTION), { numRuns: total, seed: input.seed });
 
@@ -79,7 +95,8 @@ export async function runLoad(input: LoadInput, report: PhaseReport): Promise<vo
   const judge = (account: (typeof accounts)[number], label: string, response: ApiResponse) => {
     const code = response.status === 200 ? "200" : (response.body?.code ?? response.body?.error?.code ?? String(response.status));
     statuses.set(code, (statuses.get(code) ?? 0) + 1);
-    if (response.status !== 200 && !INTENDED[account.group].includes(code)) errors.push(`${account.group} ${label}: ${response.status} ${response.text.slice(0, 160)}`);
+    if (response.status !== 200 && !INTENDED[account.group].includes(code))
+      errors.push(`${account.group} ${label}: ${response.status} ${response.text.slice(0, 160)}`);
   };
 
   const act = async ([index, action]: [number, Action]) => {
@@ -123,14 +140,35 @@ export async function runLoad(input: LoadInput, report: PhaseReport): Promise<vo
   // A job group reads as terminal once its outputs are; its own row is closed by the run's
   // last step, which may still be queued behind the backlog. The audit reads rows, so it
   // waits for the runs as the crash and fault phases do.
-  const stuck = await pollUntil(() => runningRuns(database.sql), (runs) => runs.length === 0, 60_000, 1000);
+  const stuck = await pollUntil(
+    () => runningRuns(database.sql),
+    (runs) => runs.length === 0,
+    60_000,
+    1000,
+  );
   const audit = await auditAccounts({ sql: database.sql, dataDir: input.dataDir, accountIds: accounts.map((a) => a.accountId) });
 
-  report.figure("requests", `${total} in ${Math.round(elapsed)} s (${(total / elapsed).toFixed(1)}/s steady target ${REQUESTS_PER_SECOND}/s), 20 accounts, peak ${peakInFlight} in flight`);
-  report.figure("answers", [...statuses].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(", "));
-  report.figure("work items", `${items.length} durable items, ${audit.items} rows audited, ${audit.debits} debits, ${audit.refunds} refunds`);
+  report.figure(
+    "requests",
+    `${total} in ${Math.round(elapsed)} s (${(total / elapsed).toFixed(1)}/s steady target ${REQUESTS_PER_SECOND}/s), 20 accounts, peak ${peakInFlight} in flight`,
+  );
+  report.figure(
+    "answers",
+    [...statuses]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", "),
+  );
+  report.figure(
+    "work items",
+    `${items.length} durable items, ${audit.items} rows audited, ${audit.debits} debits, ${audit.refunds} refunds`,
+  );
   report.expectNone("error rate 0 apart from intended 402/403/429", errors);
-  report.expect("the intended refusals happened (402, 403 plan_required and quota_exceeded, 429)", ["insufficient_credits", "plan_required", "quota_exceeded", "rate_limited"].every((c) => statuses.has(c)), [...statuses.keys()].join(", "));
+  report.expect(
+    "the intended refusals happened (402, 403 plan_required and quota_exceeded, 429)",
+    ["insufficient_credits", "plan_required", "quota_exceeded", "rate_limited"].every((c) => statuses.has(c)),
+    [...statuses.keys()].join(", "),
+  );
   report.expectNone("every durable item settles after the load", unsettled);
   report.expectNone("no executor run left running", stuck);
   report.expectNone("balances reconcile with ledgers; charged once; nothing processing", audit.anomalies);
@@ -145,6 +183,9 @@ function memoryGrowth(samples: Array<{ at: number; kb: number }>, report: PhaseR
   const middle = peak(samples.slice(third, 2 * third));
   const last = peak(samples.slice(2 * third));
   const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
-  report.figure("server RSS", `start ${mb(samples[0].kb)}, peak of middle third ${mb(middle)}, peak of last third ${mb(last)} (${samples.length} samples)`);
+  report.figure(
+    "server RSS",
+    `start ${mb(samples[0].kb)}, peak of middle third ${mb(middle)}, peak of last third ${mb(last)} (${samples.length} samples)`,
+  );
   return last <= middle * 1.25 + 32 * 1024 ? [] : [`RSS kept growing: ${mb(middle)} → ${mb(last)}`];
 }

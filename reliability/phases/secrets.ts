@@ -30,8 +30,11 @@ export async function runSecretsScan(input: SecretsInput, report: PhaseReport): 
   for (const key of input.apiKeys) needles.set(key, "API key");
   for (const value of input.settings) needles.set(value, "server secret setting");
   for (const database of input.databases) {
-    for (const row of await database.sql<{ key_hash: string }[]>`select key_hash from v1.api_keys`) needles.set(row.key_hash, "API key hash");
-    for (const row of await database.sql<{ secret: string }[]>`select secret from v1.webhook_endpoints union all select previous_secret from v1.webhook_endpoints where previous_secret is not null`) {
+    for (const row of await database.sql<{ key_hash: string }[]>`select key_hash from v1.api_keys`)
+      needles.set(row.key_hash, "API key hash");
+    for (const row of await database.sql<
+      { secret: string }[]
+    >`select secret from v1.webhook_endpoints union all select previous_secret from v1.webhook_endpoints where previous_secret is not null`) {
       needles.set(openWebhookSecret(row.secret), "webhook secret");
     }
   }
@@ -51,7 +54,13 @@ export async function runSecretsScan(input: SecretsInput, report: PhaseReport): 
     for (const { where, text } of haystacks) if (text.includes(needle)) found.push(`${what} ${needle.slice(0, 6)}… appears in ${where}`);
   }
   const lines = input.servers.reduce((n, s) => n + s.logs.length, 0);
-  report.figure("searched", `${needles.size} secrets in ${lines} log lines, ${input.responses.count} responses, ${input.receiver.deliveries.length} webhook deliveries`);
-  report.expect("the scan knows every kind of secret", ["API key", "API key hash", "webhook secret", "server secret setting"].every((kind) => [...needles.values()].includes(kind)));
+  report.figure(
+    "searched",
+    `${needles.size} secrets in ${lines} log lines, ${input.responses.count} responses, ${input.receiver.deliveries.length} webhook deliveries`,
+  );
+  report.expect(
+    "the scan knows every kind of secret",
+    ["API key", "API key hash", "webhook secret", "server secret setting"].every((kind) => [...needles.values()].includes(kind)),
+  );
   report.expectNone("no API key, key hash, signing secret or webhook secret in any log line or response", found);
 }

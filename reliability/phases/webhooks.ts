@@ -43,23 +43,44 @@ export async function runWebhooks(input: WebhooksInput, report: PhaseReport): Pr
     { name: "redirects", answer: (n) => (n <= 2 ? "redirect" : "ok"), jobs: 1, attempts: 3 },
     { name: "recovers", answer: () => (Date.now() < recoversAt ? "unavailable" : "ok"), jobs: 3, attempts: 1 },
   ];
-  const accounts = await makeAccounts(database.db, scenarios.map((s) => ({ name: `webhooks ${s.name}`, plan: "business" as const, credits: 10 })));
+  const accounts = await makeAccounts(
+    database.db,
+    scenarios.map((s) => ({ name: `webhooks ${s.name}`, plan: "business" as const, credits: 10 })),
+  );
   const secrets = new Map<string, string>();
   const jobIds = new Map<string, string[]>();
   for (const [i, scenario] of scenarios.entries()) {
     receiver.script(scenario.name, scenario.answer);
-    secrets.set(scenario.name, (await setWebhook(database.db, { accountId: accounts[i].accountId, url: receiver.url(scenario.name) })).secret);
+    secrets.set(
+      scenario.name,
+      (await setWebhook(database.db, { accountId: accounts[i].accountId, url: receiver.url(scenario.name) })).secret,
+    );
   }
   await Promise.all(
     scenarios.map(async (scenario, i) => {
-      const made = await Promise.all(Array.from({ length: scenario.jobs }, (_, k) => submit(api, accounts[i].apiKey, "job-fast", images, k)));
-      jobIds.set(scenario.name, made.map((m) => m.id ?? `refused ${m.response.status}`));
-      await waitTerminal(api, made.filter((m) => m.id).map((m) => ({ key: accounts[i].apiKey, kind: "job" as const, id: m.id! })), 90_000);
+      const made = await Promise.all(
+        Array.from({ length: scenario.jobs }, (_, k) => submit(api, accounts[i].apiKey, "job-fast", images, k)),
+      );
+      jobIds.set(
+        scenario.name,
+        made.map((m) => m.id ?? `refused ${m.response.status}`),
+      );
+      await waitTerminal(
+        api,
+        made.filter((m) => m.id).map((m) => ({ key: accounts[i].apiKey, kind: "job" as const, id: m.id! })),
+        90_000,
+      );
     }),
   );
 
-  const delivered = (scenario: Scenario) => (jobIds.get(scenario.name) ?? []).every((jobId) => deliveriesOf(receiver, scenario.name, jobId).some((d) => d.answer === "ok"));
-  await pollUntil(async () => scenarios.every(delivered), (done) => done, 120_000, 500);
+  const delivered = (scenario: Scenario) =>
+    (jobIds.get(scenario.name) ?? []).every((jobId) => deliveriesOf(receiver, scenario.name, jobId).some((d) => d.answer === "ok"));
+  await pollUntil(
+    async () => scenarios.every(delivered),
+    (done) => done,
+    120_000,
+    500,
+  );
 
   const problems: string[] = [];
   let total = 0;
@@ -72,7 +93,11 @@ export async function runWebhooks(input: WebhooksInput, report: PhaseReport): Pr
   }
   report.figure("deliveries received", `${total} for ${[...jobIds.values()].flat().length} events over ${scenarios.length} receivers`);
   report.expectNone("same event id on every retry, fresh valid signatures, growing backoff, each event delivered", problems);
-  report.expect("3xx answers are not followed", receiver.redirectFollows === 0, `${receiver.redirectFollows} requests reached the redirect target`);
+  report.expect(
+    "3xx answers are not followed",
+    receiver.redirectFollows === 0,
+    `${receiver.redirectFollows} requests reached the redirect target`,
+  );
 
   // The receiver answered before the attempt's row was written: wait for the rows, and for
   // the retry runs to end, so the next phase starts with nothing of this one in flight.
@@ -80,9 +105,22 @@ export async function runWebhooks(input: WebhooksInput, report: PhaseReport): Pr
     select e.id, d.status, d.attempts from v1.webhook_events e join v1.webhook_deliveries d on d.event_id = e.id
     where e.account_id in ${database.sql(accounts.map((a) => a.accountId))}`;
   const rows = await pollUntil(readRows, (found) => found.every((r) => r.status === "delivered"), 30_000, 250);
-  report.expectNone("no retry run left running", await pollUntil(() => runningRuns(database.sql), (runs) => runs.length === 0, 60_000, 500));
-  const recorded = rows.filter((r) => r.status !== "delivered" || r.attempts !== receiver.deliveries.filter((d) => d.eventId === r.id).length);
-  report.expectNone("every event recorded delivered, attempts = deliveries", recorded.map((r) => `${r.id}: ${r.status} after ${r.attempts} attempts`));
+  report.expectNone(
+    "no retry run left running",
+    await pollUntil(
+      () => runningRuns(database.sql),
+      (runs) => runs.length === 0,
+      60_000,
+      500,
+    ),
+  );
+  const recorded = rows.filter(
+    (r) => r.status !== "delivered" || r.attempts !== receiver.deliveries.filter((d) => d.eventId === r.id).length,
+  );
+  report.expectNone(
+    "every event recorded delivered, attempts = deliveries",
+    recorded.map((r) => `${r.id}: ${r.status} after ${r.attempts} attempts`),
+  );
 }
 
 function deliveriesOf(receiver: WebhookReceiver, scenario: string, jobId: string): Delivery[] {
@@ -99,9 +137,11 @@ function checkDeliveries(scenario: Scenario, jobId: string, got: Delivery[], sec
   for (const d of got) {
     const expected = `sha256=${crypto.createHmac("sha256", secret).update(`${d.timestamp}.${d.rawBody}`).digest("hex")}`;
     if (d.signature !== expected) problems.push(`${where}: bad signature on attempt ${d.attempt}`);
-    if (Math.abs(Number(d.timestamp) * 1000 - d.receivedAt) > 5 * 60_000) problems.push(`${where}: stale timestamp on attempt ${d.attempt}`);
+    if (Math.abs(Number(d.timestamp) * 1000 - d.receivedAt) > 5 * 60_000)
+      problems.push(`${where}: stale timestamp on attempt ${d.attempt}`);
     const body = JSON.parse(d.rawBody);
-    if (body.api_version !== "v1" || body.type !== "job.completed" || body.data?.job_id !== jobId || body.data?.kind !== "job") problems.push(`${where}: body ${d.rawBody}`);
+    if (body.api_version !== "v1" || body.type !== "job.completed" || body.data?.job_id !== jobId || body.data?.kind !== "job")
+      problems.push(`${where}: body ${d.rawBody}`);
   }
   // Before the first success retry n waits at least the schedule's delay n, less its 10 %
   // jitter. A loaded machine adds queueing on top, so gaps are checked against that floor,

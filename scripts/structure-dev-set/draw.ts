@@ -11,15 +11,23 @@ import type { RgbImage } from "@/server/images/raw-image";
 export type Box = [number, number, number, number];
 export type Polygon = [number, number][];
 
-export const polygonOf = (box: Box): Polygon => [[box[0], box[1]], [box[2], box[1]], [box[2], box[3]], [box[0], box[3]]];
+export const polygonOf = (box: Box): Polygon => [
+  [box[0], box[1]],
+  [box[2], box[1]],
+  [box[2], box[3]],
+  [box[0], box[3]],
+];
 
 export function boundsOf(polygon: Polygon): Box {
-  const xs = polygon.map((p) => p[0]), ys = polygon.map((p) => p[1]);
+  const xs = polygon.map((p) => p[0]),
+    ys = polygon.map((p) => p[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
 export async function maskOf(polygons: Polygon[], width: number, height: number): Promise<Uint8Array> {
-  const shapes = polygons.map((poly) => `<polygon points="${poly.map(([x, y]) => `${x * width},${y * height}`).join(" ")}" fill="#fff"/>`).join("");
+  const shapes = polygons
+    .map((poly) => `<polygon points="${poly.map(([x, y]) => `${x * width},${y * height}`).join(" ")}" fill="#fff"/>`)
+    .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${shapes}</svg>`;
   const data = await sharp(Buffer.from(svg)).removeAlpha().toColourspace("b-w").raw().toBuffer();
   return Uint8Array.from(data, (v) => (v > 127 ? 1 : 0));
@@ -52,11 +60,13 @@ export function medianLab(image: RgbImage, mask: Uint8Array): number[] {
 /** A seeded generator, so every run makes the same pairs. */
 export function seeded(seed: number): () => number {
   let state = seed >>> 0;
-  return () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 export async function toJpeg(image: RgbImage, quality = 88): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 export async function overlay(image: RgbImage, svg: string): Promise<RgbImage> {
@@ -95,7 +105,8 @@ export function pictureSvg(width: number, height: number, wall: Box): string {
 /** A framed picture on `wall`, at most a sixth of the frame across. */
 function picture(width: number, height: number, wall: Box): string {
   const [wx0, wy0, wx1, wy1] = [wall[0] * width, wall[1] * height, wall[2] * width, wall[3] * height];
-  const pw = Math.min((wx1 - wx0) * 0.4, width / 6), ph = Math.min((wy1 - wy0) * 0.35, height / 6);
+  const pw = Math.min((wx1 - wx0) * 0.4, width / 6),
+    ph = Math.min((wy1 - wy0) * 0.35, height / 6);
   const [px, py] = [(wx0 + wx1 - pw) / 2, wy0 + (wy1 - wy0) * 0.2];
   return `<rect x="${px}" y="${py}" width="${pw}" height="${ph}" fill="#2b2b2b"/><rect x="${px + 4}" y="${py + 4}" width="${pw - 8}" height="${ph - 8}" fill="#c96f4a"/>`;
 }
@@ -106,7 +117,8 @@ function plant(x: number, y: number, w: number, h: number): string {
 
 function furniture(width: number, height: number, area: Box): string[] {
   const [x0, y0, x1, y1] = [area[0] * width, area[1] * height, area[2] * width, area[3] * height];
-  const w = x1 - x0, h = y1 - y0;
+  const w = x1 - x0,
+    h = y1 - y0;
   const floorY = y0 + h * 0.55;
   const sofa = { x: x0 + w * 0.18, y: floorY - h * 0.22, w: w * 0.5, h: h * 0.3 };
   return [
@@ -125,9 +137,13 @@ function furniture(width: number, height: number, area: Box): string[] {
 export function lampSvg(width: number, height: number, x: number, y: number): string {
   const s = Math.max(width, height) * 0.04;
   const [cx, cy] = [x * width, y * height];
-  return svgOf(width, height, [
-    `<polygon points="${cx - s * 0.6},${cy} ${cx + s * 0.6},${cy} ${cx + s},${cy + s} ${cx - s},${cy + s}" fill="#f3dfb0"/>`,
-    `<rect x="${cx - s * 0.08}" y="${cy + s}" width="${s * 0.16}" height="${s * 1.4}" fill="#3a3a3a"/>`,
-    `<rect x="${cx - s * 0.5}" y="${cy + s * 2.4}" width="${s}" height="${s * 0.2}" fill="#3a3a3a"/>`,
-  ].join(""));
+  return svgOf(
+    width,
+    height,
+    [
+      `<polygon points="${cx - s * 0.6},${cy} ${cx + s * 0.6},${cy} ${cx + s},${cy + s} ${cx - s},${cy + s}" fill="#f3dfb0"/>`,
+      `<rect x="${cx - s * 0.08}" y="${cy + s}" width="${s * 0.16}" height="${s * 1.4}" fill="#3a3a3a"/>`,
+      `<rect x="${cx - s * 0.5}" y="${cy + s * 2.4}" width="${s}" height="${s * 0.2}" fill="#3a3a3a"/>`,
+    ].join(""),
+  );
 }

@@ -29,7 +29,10 @@ function gitDirOf(folder: string, repository: RealRepository["repository"]): str
 }
 
 function gitShow(gitDir: string, commit: string, file: string): Buffer {
-  return execFileSync("git", ["--git-dir", gitDir, "show", `${commit}:${file}`], { maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  return execFileSync("git", ["--git-dir", gitDir, "show", `${commit}:${file}`], {
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 async function main() {
@@ -59,7 +62,9 @@ async function main() {
         writeFileSync(file, await preparedImage(gitShow(gitDir, repo.commit, image.path), image.crop));
         written.add(file);
       } catch (error) {
-        problems.push(`${pair.id}: ${image.path} at ${repo.commit.slice(0, 10)} of ${repo.repository}: ${(error as Error).message.split("\n")[0]}`);
+        problems.push(
+          `${pair.id}: ${image.path} at ${repo.commit.slice(0, 10)} of ${repo.repository}: ${(error as Error).message.split("\n")[0]}`,
+        );
       }
     }
   }

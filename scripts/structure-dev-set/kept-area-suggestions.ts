@@ -32,14 +32,28 @@ const COLOURS: Record<SuggestedArea["kind"], string> = { window: "#2563eb", door
 
 function svgOf(width: number, height: number, shapes: { polygon: FramePoint[]; fill: string; stroke?: string }[]): Buffer {
   const body = shapes
-    .map((s) => `<polygon points="${s.polygon.map(([x, y]) => `${x * width},${y * height}`).join(" ")}" fill="${s.fill}" ${s.stroke ? `stroke="${s.stroke}" stroke-width="3"` : ""}/>`)
+    .map(
+      (s) =>
+        `<polygon points="${s.polygon.map(([x, y]) => `${x * width},${y * height}`).join(" ")}" fill="${s.fill}" ${s.stroke ? `stroke="${s.stroke}" stroke-width="3"` : ""}/>`,
+    )
     .join("");
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${body}</svg>`);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${body}</svg>`,
+  );
 }
 
 /** 1 inside any of the polygons, at width × height. */
 async function raster(polygons: FramePoint[][], width: number, height: number): Promise<Uint8Array> {
-  const data = await sharp(svgOf(width, height, polygons.map((polygon) => ({ polygon, fill: "#fff" })))).extractChannel(0).raw().toBuffer();
+  const data = await sharp(
+    svgOf(
+      width,
+      height,
+      polygons.map((polygon) => ({ polygon, fill: "#fff" })),
+    ),
+  )
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   return Uint8Array.from(data, (v) => (v >= 128 ? 1 : 0));
 }
 
@@ -50,8 +64,16 @@ async function main() {
   const set = loadRealSet();
   const outlined = (JSON.parse(readFileSync(OUTLINES, "utf8")) as { photos: Outlined[] }).photos;
   if (values.draw) mkdirSync(values.draw, { recursive: true });
-  const totals = { truth: 0, covered: 0, suggested: 0, outside: 0, byKind: { window: [0, 0], door: [0, 0], built_in: [0, 0] } as Record<SuggestedArea["kind"], [number, number]> };
-  let photos = 0, suggestions = 0, found = 0;
+  const totals = {
+    truth: 0,
+    covered: 0,
+    suggested: 0,
+    outside: 0,
+    byKind: { window: [0, 0], door: [0, 0], built_in: [0, 0] } as Record<SuggestedArea["kind"], [number, number]>,
+  };
+  let photos = 0,
+    suggestions = 0,
+    found = 0;
   for (const photo of outlined) {
     const pair = set.pairs.find((p) => p.source.file === photo.file);
     if (!pair) throw new Error(`${photo.file} is not a source photo of the real set`);
@@ -59,16 +81,30 @@ async function main() {
     const suggested = await suggestKeptAreas(bytes);
     const meta = await sharp(bytes).metadata();
     const height = Math.round((RASTER_WIDTH * meta.autoOrient.height) / meta.autoOrient.width);
-    const truth = await raster(photo.areas.map((a) => a.polygon), RASTER_WIDTH, height);
-    const all = await raster(suggested.map((s) => s.polygon), RASTER_WIDTH, height);
-    let covered = 0, outside = 0;
+    const truth = await raster(
+      photo.areas.map((a) => a.polygon),
+      RASTER_WIDTH,
+      height,
+    );
+    const all = await raster(
+      suggested.map((s) => s.polygon),
+      RASTER_WIDTH,
+      height,
+    );
+    let covered = 0,
+      outside = 0;
     for (let p = 0; p < truth.length; p++) {
       if (truth[p] && all[p]) covered++;
       if (all[p] && !truth[p]) outside++;
     }
     for (const kind of ["window", "door", "built_in"] as const) {
-      const mine = await raster(suggested.filter((s) => s.kind === kind).map((s) => s.polygon), RASTER_WIDTH, height);
-      let on = 0, off = 0;
+      const mine = await raster(
+        suggested.filter((s) => s.kind === kind).map((s) => s.polygon),
+        RASTER_WIDTH,
+        height,
+      );
+      let on = 0,
+        off = 0;
       for (let p = 0; p < mine.length; p++) {
         if (!mine[p]) continue;
         if (truth[p]) on++;
@@ -95,7 +131,10 @@ async function main() {
       `${photo.file.padEnd(34)} ${String(photo.areas.length).padStart(2)} outlined, ${String(suggested.length).padStart(2)} suggested (${suggested.map((x) => x.kind).join(", ") || "none"}): covers ${pct(covered, t).padStart(5)}, not a window or door ${pct(outside, s).padStart(5)}`,
     );
     if (values.draw) {
-      const upright = await sharp(bytes).rotate().resize(RASTER_WIDTH * 2).toBuffer();
+      const upright = await sharp(bytes)
+        .rotate()
+        .resize(RASTER_WIDTH * 2)
+        .toBuffer();
       const [w, h] = [RASTER_WIDTH * 2, height * 2];
       const overlay = Buffer.from(
         svgOf(w, h, [
@@ -105,14 +144,25 @@ async function main() {
           .toString()
           .replace('<rect width="100%" height="100%" fill="#000"/>', ""),
       );
-      await sharp(upright).composite([{ input: overlay }]).png().toFile(path.join(values.draw, photo.file.replace(/\.jpg$/, ".png")));
+      await sharp(upright)
+        .composite([{ input: overlay }])
+        .png()
+        .toFile(path.join(values.draw, photo.file.replace(/\.jpg$/, ".png")));
     }
   }
   const share = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
-  console.log(`\n${photos} photos, ${outlined.reduce((n, p) => n + p.areas.length, 0)} windows and doors outlined, ${suggestions} suggestions`);
-  console.log(`window and door area covered by the suggestions: ${share(totals.covered, totals.truth)}; windows and doors at least half covered: ${found}`);
+  console.log(
+    `\n${photos} photos, ${outlined.reduce((n, p) => n + p.areas.length, 0)} windows and doors outlined, ${suggestions} suggestions`,
+  );
+  console.log(
+    `window and door area covered by the suggestions: ${share(totals.covered, totals.truth)}; windows and doors at least half covered: ${found}`,
+  );
   console.log(`suggested area that is not a window or a door: ${share(totals.outside, totals.suggested)}`);
-  for (const [kind, [on, off]] of Object.entries(totals.byKind)) if (on + off) console.log(`  suggested as ${kind}: ${share(on + off, totals.suggested)} of the suggested area, ${share(off, on + off)} of it not a window or door`);
+  for (const [kind, [on, off]] of Object.entries(totals.byKind))
+    if (on + off)
+      console.log(
+        `  suggested as ${kind}: ${share(on + off, totals.suggested)} of the suggested area, ${share(off, on + off)} of it not a window or door`,
+      );
 }
 
 await main();

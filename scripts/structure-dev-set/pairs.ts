@@ -47,7 +47,16 @@ const LOCAL_RUNS: { type: RedesignType; style: string }[] = [
 export function* realSetPairs(set: RealSet = loadRealSet()): Generator<Pair> {
   for (const pair of set.pairs.filter((p) => isPresent(set, p))) {
     const read = (image: typeof pair.source) => readFileSync(imagePath(set, pair, image));
-    yield { id: pair.id, origin: "real set", label: pair.label, what: pair.what, source: read(pair.source), output: read(pair.output), roomType: pair.roomType, type: pair.type };
+    yield {
+      id: pair.id,
+      origin: "real set",
+      label: pair.label,
+      what: pair.what,
+      source: read(pair.source),
+      output: read(pair.output),
+      roomType: pair.roomType,
+      type: pair.type,
+    };
   }
 }
 
@@ -55,7 +64,16 @@ export async function* drawnSetPairs(): AsyncGenerator<Pair> {
   const manifest = JSON.parse(readFileSync(path.join(DIR, "manifest.json"), "utf8")) as Manifest;
   for (const real of manifest.real) {
     const source = readFileSync(path.join(DIR, real.source));
-    yield { id: real.output, origin: "real", label: real.label, what: real.what, source, output: readFileSync(path.join(DIR, real.output)), roomType: real.roomType, type: "redecorate" };
+    yield {
+      id: real.output,
+      origin: "real",
+      label: real.label,
+      what: real.what,
+      source,
+      output: readFileSync(path.join(DIR, real.output)),
+      roomType: real.roomType,
+      type: "redecorate",
+    };
   }
   for (const [name, base] of Object.entries(manifest.bases)) {
     const source = readFileSync(path.join(DIR, base.file));
@@ -64,17 +82,45 @@ export async function* drawnSetPairs(): AsyncGenerator<Pair> {
       const made = await recipe.make(image, base);
       if (!made) continue;
       const [pairSource, output] = recipe.reverse ? [await toJpeg(made), source] : [source, await toJpeg(made)];
-      yield { id: `${name}/${recipe.name}`, origin: "made-up", label: recipe.label, what: recipe.what, source: pairSource, output, roomType: base.roomType, type: recipe.type ?? "staging" };
+      yield {
+        id: `${name}/${recipe.name}`,
+        origin: "made-up",
+        label: recipe.label,
+        what: recipe.what,
+        source: pairSource,
+        output,
+        roomType: base.roomType,
+        type: recipe.type ?? "staging",
+      };
     }
     for (const run of LOCAL_RUNS) {
-      const params = { type: run.type, roomType: base.roomType, style: run.style, color: null, intensity: 0.8, environment: "interior" as const, maskPrompt: null, inspiration: null, styleReference: null, variant: 1 };
+      const params = {
+        type: run.type,
+        roomType: base.roomType,
+        style: run.style,
+        color: null,
+        intensity: 0.8,
+        environment: "interior" as const,
+        maskPrompt: null,
+        inspiration: null,
+        styleReference: null,
+        variant: 1,
+      };
       // Declutter refuses a photo without clutter on the floor: then there is no output to check.
       const result = await localRedesignProvider.redesign({ bytes: source, contentType: "image/jpeg" }, params).catch(() => null);
       if (!result) continue;
       const id = `${name}/local-${run.type}`;
       const change = manifest.localChanges[id];
-      yield { id, origin: "local provider", label: change ? "changed" : "kept", what: change ?? `the local provider's ${run.type} (${run.style})`, source, output: result.outputs[0].bytes, roomType: base.roomType, type: run.type };
+      yield {
+        id,
+        origin: "local provider",
+        label: change ? "changed" : "kept",
+        what: change ?? `the local provider's ${run.type} (${run.style})`,
+        source,
+        output: result.outputs[0].bytes,
+        roomType: base.roomType,
+        type: run.type,
+      };
     }
   }
 }
-

@@ -71,7 +71,8 @@ export function imagePath(set: RealSet, pair: RealPair, image: RealImage): strin
   return path.join(set.repositories[pair.from].storage === "stored" ? STORED_DIR : FETCHED_DIR, image.file);
 }
 
-export const isPresent = (set: RealSet, pair: RealPair) => existsSync(imagePath(set, pair, pair.source)) && existsSync(imagePath(set, pair, pair.output));
+export const isPresent = (set: RealSet, pair: RealPair) =>
+  existsSync(imagePath(set, pair, pair.source)) && existsSync(imagePath(set, pair, pair.output));
 
 /** An image as the set keeps it: upright, the crop cut out, at most LONG_SIDE px, flattened on white, JPEG. */
 export async function preparedImage(bytes: Buffer, crop?: Crop): Promise<Buffer> {

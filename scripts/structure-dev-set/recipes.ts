@@ -11,7 +11,20 @@ import { fillHoles } from "@/server/providers/local/fill-holes";
 import type { RgbImage } from "@/server/images/raw-image";
 import { rgbToLab } from "@/server/images/color";
 import type { RedesignType } from "@/shared/vocabulary";
-import { boundsOf, editLab, furnitureSvg, lampSvg, maskOf, medianLab, overlay, pictureSvg, polygonOf, seeded, type Box, type Polygon } from "./draw";
+import {
+  boundsOf,
+  editLab,
+  furnitureSvg,
+  lampSvg,
+  maskOf,
+  medianLab,
+  overlay,
+  pictureSvg,
+  polygonOf,
+  seeded,
+  type Box,
+  type Polygon,
+} from "./draw";
 
 export interface Base {
   roomType: string;
@@ -40,19 +53,24 @@ const area = (base: Base): Box | null => (base.floor.length ? boundsOf(base.floo
 function pixelMap(image: RgbImage, fn: (v: number, c: number, x: number, y: number) => number): RgbImage {
   const data = Buffer.alloc(image.data.length);
   for (let p = 0; p < image.width * image.height; p++) {
-    const x = p % image.width, y = (p - x) / image.width;
+    const x = p % image.width,
+      y = (p - x) / image.width;
     for (let c = 0; c < 3; c++) data[p * 3 + c] = Math.max(0, Math.min(255, Math.round(fn(image.data[p * 3 + c], c, x, y))));
   }
   return { ...image, data };
 }
 
-const furnished = (image: RgbImage, base: Base) => overlay(image, furnitureSvg(image.width, image.height, area(base), base.walls[0] ?? null));
+const furnished = (image: RgbImage, base: Base) =>
+  overlay(image, furnitureSvg(image.width, image.height, area(base), base.walls[0] ?? null));
 
 /** Warm light from a lamp: a soft pool of brightness, stronger in red than in blue, around (x, y). */
 function lamplight(image: RgbImage, x: number, y: number): RgbImage {
   const sigma = 0.22 * Math.max(image.width, image.height);
   const warm = [0.55, 0.36, 0.12];
-  return pixelMap(image, (v, c, px, py) => v * (1 + warm[c] * Math.exp(-((px - x * image.width) ** 2 + (py - y * image.height) ** 2) / (2 * sigma * sigma))));
+  return pixelMap(
+    image,
+    (v, c, px, py) => v * (1 + warm[c] * Math.exp(-((px - x * image.width) ** 2 + (py - y * image.height) ** 2) / (2 * sigma * sigma))),
+  );
 }
 
 function grain(image: RgbImage, seed: number, amplitude: number): RgbImage {
@@ -77,12 +95,19 @@ async function wallPixels(image: RgbImage, base: Base): Promise<{ mask: Uint8Arr
   }
   const mask = new Uint8Array(boxes.length);
   const stack: number[] = [];
-  for (let p = 0; p < boxes.length; p++) if (boxes[p] && similar[p]) { mask[p] = 1; stack.push(p); }
+  for (let p = 0; p < boxes.length; p++)
+    if (boxes[p] && similar[p]) {
+      mask[p] = 1;
+      stack.push(p);
+    }
   while (stack.length) {
     const p = stack.pop()!;
     const x = p % image.width;
     for (const q of [p - image.width, p + image.width, x > 0 ? p - 1 : -1, x < image.width - 1 ? p + 1 : -1]) {
-      if (q >= 0 && q < mask.length && similar[q] && !mask[q]) { mask[q] = 1; stack.push(q); }
+      if (q >= 0 && q < mask.length && similar[q] && !mask[q]) {
+        mask[q] = 1;
+        stack.push(q);
+      }
     }
   }
   return { mask, median };
@@ -103,17 +128,36 @@ async function filled(image: RgbImage, boxes: Box[]): Promise<RgbImage> {
 /** The boxes made solid wall: the median colour of a ring around them, with a little grain. */
 async function solidWall(image: RgbImage, boxes: Box[]): Promise<RgbImage> {
   const holes = await maskOf(boxes.map(polygonOf), image.width, image.height);
-  const around = await maskOf(boxes.map((b) => polygonOf(grow(b, 0.03))), image.width, image.height);
-  const [l, a, b] = medianLab(image, around.map((v, p) => (v && !holes[p] ? 1 : 0)));
+  const around = await maskOf(
+    boxes.map((b) => polygonOf(grow(b, 0.03))),
+    image.width,
+    image.height,
+  );
+  const [l, a, b] = medianLab(
+    image,
+    around.map((v, p) => (v && !holes[p] ? 1 : 0)),
+  );
   const random = seeded(11);
   return editLab(image, holes, () => [l + (random() - 0.5) * 2, a, b]);
 }
 
 export const RECIPES: Recipe[] = [
-  { name: "regraded", label: "kept", what: "brighter, more contrast and saturation, warmer white balance, re-encoded", make: (image) => pixelMap(image, (v, c) => (v * 1.12 - 8) * [1.06, 1, 0.9][c]) },
-  { name: "exposure", label: "kept", what: "a brighter exposure: shadows lifted by a tone curve (gamma 0.7)", make: (image) => pixelMap(image, (v) => 255 * (v / 255) ** 0.7) },
   {
-    name: "lamplight", label: "kept", what: "a table lamp added, its warm light on the wall behind it",
+    name: "regraded",
+    label: "kept",
+    what: "brighter, more contrast and saturation, warmer white balance, re-encoded",
+    make: (image) => pixelMap(image, (v, c) => (v * 1.12 - 8) * [1.06, 1, 0.9][c]),
+  },
+  {
+    name: "exposure",
+    label: "kept",
+    what: "a brighter exposure: shadows lifted by a tone curve (gamma 0.7)",
+    make: (image) => pixelMap(image, (v) => 255 * (v / 255) ** 0.7),
+  },
+  {
+    name: "lamplight",
+    label: "kept",
+    what: "a table lamp added, its warm light on the wall behind it",
     make: async (image, base) => {
       const wall = base.walls[0] ?? [0.3, 0.3, 0.7, 0.6];
       const [x, y] = [(wall[0] + wall[2]) / 2, (wall[1] + wall[3]) / 2];
@@ -122,15 +166,25 @@ export const RECIPES: Recipe[] = [
   },
   { name: "furnished", label: "kept", what: "a sofa, a rug, a low table, a plant and a picture added", make: furnished },
   {
-    name: "emptied", label: "kept", type: "declutter", reverse: true, what: "a declutter of the room with a sofa, a rug, a low table and a plant in it: the photo without them",
+    name: "emptied",
+    label: "kept",
+    type: "declutter",
+    reverse: true,
+    what: "a declutter of the room with a sofa, a rug, a low table and a plant in it: the photo without them",
     make: (image, base) => overlay(image, furnitureSvg(image.width, image.height, area(base), null)),
   },
   {
-    name: "picture-taken-down", label: "kept", type: "declutter", reverse: true, what: "a declutter of the room with a picture on the wall: the photo without it",
+    name: "picture-taken-down",
+    label: "kept",
+    type: "declutter",
+    reverse: true,
+    what: "a declutter of the room with a picture on the wall: the photo without it",
     make: (image, base) => (base.walls.length ? overlay(image, pictureSvg(image.width, image.height, base.walls[0])) : null),
   },
   {
-    name: "nudged", label: "kept", what: "the frame moved by 2 px and scaled by 1 %, fresh grain, as a model that re-synthesises the image gives back",
+    name: "nudged",
+    label: "kept",
+    what: "the frame moved by 2 px and scaled by 1 %, fresh grain, as a model that re-synthesises the image gives back",
     make: (image) => {
       const moved = pixelMap(image, (_v, c, x, y) => {
         const sx = Math.min(image.width - 1, Math.round((x - 2) * 0.99 + image.width * 0.005));
@@ -140,9 +194,16 @@ export const RECIPES: Recipe[] = [
       return grain(moved, 7, 16);
     },
   },
-  { name: "window-walled-up", label: "changed", what: "a window walled up in the colour of the wall around it", make: (image, base) => (base.windows.length ? solidWall(image, [grow(base.windows[0], 0.01)]) : null) },
   {
-    name: "window-part-solid", label: "changed", what: "a quarter of a window (or glass wall) made solid wall, the rest kept, photo re-graded",
+    name: "window-walled-up",
+    label: "changed",
+    what: "a window walled up in the colour of the wall around it",
+    make: (image, base) => (base.windows.length ? solidWall(image, [grow(base.windows[0], 0.01)]) : null),
+  },
+  {
+    name: "window-part-solid",
+    label: "changed",
+    what: "a quarter of a window (or glass wall) made solid wall, the rest kept, photo re-graded",
     make: async (image, base) => {
       if (!base.windows.length) return null;
       const [x0, y0, x1, y1] = base.windows[0];
@@ -150,33 +211,66 @@ export const RECIPES: Recipe[] = [
       return pixelMap(await solidWall(image, [part]), (v) => v * 1.08 - 4);
     },
   },
-  { name: "walls-blue", label: "changed", what: "walls repainted blue, furniture added", make: async (image, base) => withFurniture(await wallColour(image, base, { a: -4, b: -24, lightness: 0.9 }), base) },
-  { name: "walls-sage", label: "changed", what: "walls repainted a pale sage green, furniture added", make: async (image, base) => withFurniture(await wallColour(image, base, { a: -14, b: 10, lightness: 0.95 }), base) },
   {
-    name: "floor-retiled", label: "changed", what: "the floor replaced by large pale tiles with grout lines, furniture added",
+    name: "walls-blue",
+    label: "changed",
+    what: "walls repainted blue, furniture added",
+    make: async (image, base) => withFurniture(await wallColour(image, base, { a: -4, b: -24, lightness: 0.9 }), base),
+  },
+  {
+    name: "walls-sage",
+    label: "changed",
+    what: "walls repainted a pale sage green, furniture added",
+    make: async (image, base) => withFurniture(await wallColour(image, base, { a: -14, b: 10, lightness: 0.95 }), base),
+  },
+  {
+    name: "floor-retiled",
+    label: "changed",
+    what: "the floor replaced by large pale tiles with grout lines, furniture added",
     make: async (image, base) => (base.floor.length ? withFurniture(await tiledFloor(image, base.floor, [86, -1, 4]), base) : null),
   },
   {
-    name: "floor-same-colour", label: "changed", what: "the floor's material changed (tiles with grout lines) in its own average colour",
+    name: "floor-same-colour",
+    label: "changed",
+    what: "the floor's material changed (tiles with grout lines) in its own average colour",
     make: async (image, base) => (base.floor.length ? tiledFloor(image, base.floor, null) : null),
   },
   {
-    name: "ceiling-wood", label: "changed", what: "the ceiling clad in wood boards",
+    name: "ceiling-wood",
+    label: "changed",
+    what: "the ceiling clad in wood boards",
     make: async (image, base) => {
       if (!base.ceiling.length) return null;
       const mask = await maskOf([base.ceiling], image.width, image.height);
-      return editLab(image, mask, ([l], p) => [l * 0.62 - ((Math.floor((p % image.width) / (image.width / 24)) % 2) * 6), 9, 26]);
+      return editLab(image, mask, ([l], p) => [l * 0.62 - (Math.floor((p % image.width) / (image.width / 24)) % 2) * 6, 9, 26]);
     },
   },
   {
-    name: "cabinets-swapped", label: "changed", what: "cabinet fronts replaced by flat white slabs without handles",
+    name: "cabinets-swapped",
+    label: "changed",
+    what: "cabinet fronts replaced by flat white slabs without handles",
     make: async (image, base) => {
       if (!base.builtIns.length || !["kitchen", "bathroom"].includes(base.roomType)) return null;
       const mask = await maskOf([polygonOf(base.builtIns[0])], image.width, image.height);
-      return grain(editLab(image, mask, ([l]) => [88 + (l - 50) * 0.05, 0, 2]), 3, 6);
+      return grain(
+        editLab(image, mask, ([l]) => [88 + (l - 50) * 0.05, 0, 2]),
+        3,
+        6,
+      );
     },
   },
-  { name: "fixtures-removed", label: "changed", what: "the wall lights taken out and the wall filled in", make: (image, base) => (base.fixtures?.length ? filled(image, base.fixtures.map((b) => grow(b, 0.01))) : null) },
+  {
+    name: "fixtures-removed",
+    label: "changed",
+    what: "the wall lights taken out and the wall filled in",
+    make: (image, base) =>
+      base.fixtures?.length
+        ? filled(
+            image,
+            base.fixtures.map((b) => grow(b, 0.01)),
+          )
+        : null,
+  },
 ];
 
 function grow([x0, y0, x1, y1]: Box, by: number): Box {
@@ -194,7 +288,8 @@ async function tiledFloor(image: RgbImage, floor: Polygon, lab: number[] | null)
   const [, top, , bottom] = boundsOf(floor).map((v, i) => v * (i % 2 ? image.height : image.width));
   const vanishX = image.width / 2;
   return editLab(image, mask, ([l], p) => {
-    const x = p % image.width, y = (p - x) / image.width;
+    const x = p % image.width,
+      y = (p - x) / image.width;
     // Depth grows as 1 / (distance below the top of the floor): rows of tiles every 0.5 in depth.
     const depth = (bottom - top) / Math.max(1, y - top + (bottom - top) * 0.15);
     const across = ((x - vanishX) / Math.max(1, y - top + (bottom - top) * 0.15)) * 4;

@@ -50,7 +50,8 @@ export function printVerdicts(results: Checked[]): void {
     const unaligned = pairs.filter((r) => "unaligned" in r.check.alignment).length;
     console.log(`| ${label} | ${pairs.length} | ${count("pass")} | ${count("review")} | ${unaligned} | ${count("fail")} |`);
   }
-  const kept = ofLabel(results, "kept"), changed = ofLabel(results, "changed");
+  const kept = ofLabel(results, "kept"),
+    changed = ofLabel(results, "changed");
   const keptFail = kept.filter((r) => r.check.verdict === "fail").length;
   const keptReview = kept.filter((r) => r.check.verdict === "review").length;
   const caught = changed.filter((r) => r.check.verdict !== "pass").length;
@@ -63,13 +64,18 @@ export function printVerdicts(results: Checked[]): void {
 
 /** Per measure: its limits, the pairs of each label it sent to review or refused, and its worst values' spread. */
 export function printMeasures(results: Checked[]): void {
-  console.log("\n| measure | review beyond (walls; built-ins) | refuses beyond | kept: review / fail | kept: min / median / max | changed: review / fail | changed: min / median / max |\n|---|---|---|---|---|---|---|");
+  console.log(
+    "\n| measure | review beyond (walls; built-ins) | refuses beyond | kept: review / fail | kept: min / median / max | changed: review / fail | changed: min / median / max |\n|---|---|---|---|---|---|---|",
+  );
   for (const measure of MEASURE_NAMES) {
     const limit = (kind: "wall" | "built-ins") => measureLimits(kind).find((l) => l.measure === measure)!;
-    const review = REPORTED_ONLY.includes(measure) ? "reported only" : `${limit("wall").below ? "<" : ">"} ${limit("wall").limit}${limit("built-ins").limit !== limit("wall").limit ? `; ${limit("built-ins").limit}` : ""}`;
+    const review = REPORTED_ONLY.includes(measure)
+      ? "reported only"
+      : `${limit("wall").below ? "<" : ">"} ${limit("wall").limit}${limit("built-ins").limit !== limit("wall").limit ? `; ${limit("built-ins").limit}` : ""}`;
     const cells = LABELS.flatMap((label) => {
       const pairs = ofLabel(results, label);
-      const by = (verdict: "review" | "fail") => pairs.filter((r) => r.check.findings.some((f) => f.measure === measure && f.verdict === verdict)).length;
+      const by = (verdict: "review" | "fail") =>
+        pairs.filter((r) => r.check.findings.some((f) => f.measure === measure && f.verdict === verdict)).length;
       const values = pairs.map((r) => worstValue(r.check, measure)).filter((v): v is number => v !== null);
       return [`${by("review")} / ${by("fail")}`, `${spread(values, measure === "lightness" ? 1 : 2)} (${values.length} judged)`];
     });

@@ -30,10 +30,18 @@ type Options = { all?: boolean; show?: string; write?: string };
 async function checkAll(pairs: Iterable<Pair> | AsyncIterable<Pair>, options: Options): Promise<Result[]> {
   const results: Result[] = [];
   for await (const pair of pairs) {
-    if (options.write && pair.origin !== "real" && pair.origin !== "real set") writeFileSync(path.join(options.write, `${pair.id.replace("/", "--")}.jpg`), pair.output);
+    if (options.write && pair.origin !== "real" && pair.origin !== "real set")
+      writeFileSync(path.join(options.write, `${pair.id.replace("/", "--")}.jpg`), pair.output);
     const check = await checkStructure(pair.source, pair.output, { roomType: pair.roomType, type: pair.type });
-    if (options.show && pair.id.includes(options.show)) console.log(pair.id, JSON.stringify(check, (_k, v) => (typeof v === "number" ? Math.round(v * 100) / 100 : v), 1));
-    if (options.all) console.log(`${check.verdict.padEnd(6)} ${pair.label.padEnd(7)} ${pair.id}: ${check.verdict === "pass" ? worst(check) : check.summary}`);
+    if (options.show && pair.id.includes(options.show))
+      console.log(
+        pair.id,
+        JSON.stringify(check, (_k, v) => (typeof v === "number" ? Math.round(v * 100) / 100 : v), 1),
+      );
+    if (options.all)
+      console.log(
+        `${check.verdict.padEnd(6)} ${pair.label.padEnd(7)} ${pair.id}: ${check.verdict === "pass" ? worst(check) : check.summary}`,
+      );
     results.push({ pair, check });
   }
   return results;
@@ -44,14 +52,23 @@ function printRates(title: string, results: Result[], keyOf: (r: Result) => stri
   const table = new Map<string, { pairs: number; review: number; fail: number }>();
   for (const r of results) {
     const row = table.get(keyOf(r)) ?? { pairs: 0, review: 0, fail: 0 };
-    table.set(keyOf(r), { pairs: row.pairs + 1, review: row.review + (r.check.verdict === "review" ? 1 : 0), fail: row.fail + (r.check.verdict === "fail" ? 1 : 0) });
+    table.set(keyOf(r), {
+      pairs: row.pairs + 1,
+      review: row.review + (r.check.verdict === "review" ? 1 : 0),
+      fail: row.fail + (r.check.verdict === "fail" ? 1 : 0),
+    });
   }
   console.log(`\n| ${title} | pairs | review | fail |\n|---|---|---|---|`);
-  for (const [key, row] of [...table].sort(([a], [b]) => a.localeCompare(b))) console.log(`| ${key} | ${row.pairs} | ${row.review} | ${row.fail} |`);
+  for (const [key, row] of [...table].sort(([a], [b]) => a.localeCompare(b)))
+    console.log(`| ${key} | ${row.pairs} | ${row.review} | ${row.fail} |`);
 }
 
 function printList(title: string, results: Result[], line: (r: Result) => string): void {
-  console.log([`\n${title} (${results.length}):`, ...results.map((r) => `  ${r.pair.id} (${r.pair.roomType}, ${r.pair.type}): ${line(r)}`)].join("\n"));
+  console.log(
+    [`\n${title} (${results.length}):`, ...results.map((r) => `  ${r.pair.id} (${r.pair.roomType}, ${r.pair.type}): ${line(r)}`)].join(
+      "\n",
+    ),
+  );
 }
 
 function printRealSet(results: Result[]): void {
@@ -60,9 +77,21 @@ function printRealSet(results: Result[]): void {
   printMeasures(results);
   printRates("label, type", results, (r) => `${r.pair.label}, ${r.pair.type}`);
   const kept = results.filter((r) => r.pair.label === "kept");
-  printList("Kept pairs refused", kept.filter((r) => r.check.verdict === "fail"), (r) => r.check.reason);
-  printList("Kept pairs reviewed", kept.filter((r) => r.check.verdict === "review"), (r) => r.check.summary);
-  printList("Changed pairs passed", results.filter((r) => r.pair.label === "changed" && r.check.verdict === "pass"), (r) => `${r.pair.what}; ${worst(r.check)}`);
+  printList(
+    "Kept pairs refused",
+    kept.filter((r) => r.check.verdict === "fail"),
+    (r) => r.check.reason,
+  );
+  printList(
+    "Kept pairs reviewed",
+    kept.filter((r) => r.check.verdict === "review"),
+    (r) => r.check.summary,
+  );
+  printList(
+    "Changed pairs passed",
+    results.filter((r) => r.pair.label === "changed" && r.check.verdict === "pass"),
+    (r) => `${r.pair.what}; ${worst(r.check)}`,
+  );
 }
 
 /** The recipe a drawn pair was made by: a made-up pair's recipe, a local output's type, or "real AI output". */
@@ -72,8 +101,16 @@ function printDrawnSet(results: Result[]): void {
   console.log(`\n## Drawn set (${results.length} pairs: made-up, local provider, the earlier real outputs)`);
   printVerdicts(results);
   printMeasures(results);
-  printList("Kept pairs refused", results.filter((r) => r.pair.label === "kept" && r.check.verdict === "fail"), (r) => `${r.check.reason} (${r.pair.what})`);
-  printList("Changed pairs passed", results.filter((r) => r.pair.label === "changed" && r.check.verdict === "pass"), (r) => `${r.pair.what}; ${worst(r.check)}`);
+  printList(
+    "Kept pairs refused",
+    results.filter((r) => r.pair.label === "kept" && r.check.verdict === "fail"),
+    (r) => `${r.check.reason} (${r.pair.what})`,
+  );
+  printList(
+    "Changed pairs passed",
+    results.filter((r) => r.pair.label === "changed" && r.check.verdict === "pass"),
+    (r) => `${r.pair.what}; ${worst(r.check)}`,
+  );
   printRates("label, origin", results, (r) => `${r.pair.label}, ${r.pair.origin}`);
   printRates("label, recipe", results, (r) => `${r.pair.label}, ${recipeOf(r.pair)}`);
 }
@@ -90,8 +127,11 @@ function noteMissingRealPairs(): void {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { all: { type: "boolean" }, show: { type: "string" }, write: { type: "string" }, only: { type: "string" } } });
-  if (values.only && values.only !== "real" && values.only !== "drawn") throw new Error(`--only takes "real" or "drawn", not "${values.only}"`);
+  const { values } = parseArgs({
+    options: { all: { type: "boolean" }, show: { type: "string" }, write: { type: "string" }, only: { type: "string" } },
+  });
+  if (values.only && values.only !== "real" && values.only !== "drawn")
+    throw new Error(`--only takes "real" or "drawn", not "${values.only}"`);
   if (values.write) mkdirSync(values.write, { recursive: true });
   if (values.only !== "drawn") {
     noteMissingRealPairs();

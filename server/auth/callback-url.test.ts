@@ -40,7 +40,9 @@ describe("callbackUrl", () => {
       body: new URLSearchParams({ email: "a@example.test", password: "x", callbackUrl: "foo" }).toString(),
     });
     expect((await POST(form, { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) })).status).toBe(400);
-    const cookie = new NextRequest(`${env.APP_URL}/api/auth/session`, { headers: { cookie: "next-auth.callback-url=http%3A%2F%2F%5B%3A%3A1" } });
+    const cookie = new NextRequest(`${env.APP_URL}/api/auth/session`, {
+      headers: { cookie: "next-auth.callback-url=http%3A%2F%2F%5B%3A%3A1" },
+    });
     const answer = await GET(cookie, { params: Promise.resolve({ nextauth: ["session"] }) });
     expect(answer.status).toBe(400);
     expect(answer.headers.get("set-cookie")).toMatch(/^next-auth\.callback-url=; Path=\/; Max-Age=0/);
@@ -69,8 +71,39 @@ describe("callbackUrl", () => {
 });
 
 /** Values a crafted link can put in any query parameter: broken escapes, bare schemes, hosts that are not, control characters. */
-const MALFORMED = ["//%", "%", "%zz", "/%", "//%zz", "%E0%A4%A", "%F0%9F%98", "%C0%AF", "%00", "/%00", "%0d%0aSet-Cookie:%20x=1", "%5C%5Cevil.example", "http://%", "https://[::1", "javascript:alert(1)", "http:", "//", "///", "%2F%2F%25"];
-const AUTH_ROUTES = [["signin"], ["signin", "credentials"], ["callback", "credentials"], ["signout"], ["session"], ["csrf"], ["providers"], ["error"], ["verify-request"], ["_log"]];
+const MALFORMED = [
+  "//%",
+  "%",
+  "%zz",
+  "/%",
+  "//%zz",
+  "%E0%A4%A",
+  "%F0%9F%98",
+  "%C0%AF",
+  "%00",
+  "/%00",
+  "%0d%0aSet-Cookie:%20x=1",
+  "%5C%5Cevil.example",
+  "http://%",
+  "https://[::1",
+  "javascript:alert(1)",
+  "http:",
+  "//",
+  "///",
+  "%2F%2F%25",
+];
+const AUTH_ROUTES = [
+  ["signin"],
+  ["signin", "credentials"],
+  ["callback", "credentials"],
+  ["signout"],
+  ["session"],
+  ["csrf"],
+  ["providers"],
+  ["error"],
+  ["verify-request"],
+  ["_log"],
+];
 const PARAMETERS = ["callbackUrl", "error", "email", "csrfToken", "code", "state", "token"];
 
 /**
@@ -106,4 +139,3 @@ describe("malformed queries on the auth routes (I2)", () => {
     expect(failed).toEqual([]);
   });
 });
-

@@ -21,7 +21,11 @@ function header(headers: RequestHeaders, name: string): string | undefined {
  */
 export function clientIp(headers: RequestHeaders, hops = env.TRUSTED_PROXY_HOPS): string {
   if (hops === 0) return connectionAddress(header(headers, CONNECTION_HEADER)) ?? "unknown";
-  const entries = header(headers, "x-forwarded-for")?.split(",").map((part) => part.trim()).filter(Boolean) ?? [];
+  const entries =
+    header(headers, "x-forwarded-for")
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean) ?? [];
   if (entries.length === 0) return "unknown";
   return entries[Math.max(0, entries.length - hops)];
 }

@@ -22,5 +22,9 @@ export async function refuseMalformedAuthRequest(req: NextRequest, action: strin
     Response.json({ error: "callbackUrl must be a path on this site or an http(s) URL." }, { status: 400, headers });
   if (given.length > 1 || given.some((value) => !isWellFormedCallbackUrl(value))) return refusal();
   const cookie = req.cookies.getAll().find(({ name, value }) => name.endsWith("next-auth.callback-url") && !isWellFormedCallbackUrl(value));
-  return cookie ? refusal({ "set-cookie": `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.name.startsWith("__Secure-") ? "; Secure" : ""}` }) : null;
+  return cookie
+    ? refusal({
+        "set-cookie": `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${cookie.name.startsWith("__Secure-") ? "; Secure" : ""}`,
+      })
+    : null;
 }

@@ -21,7 +21,9 @@ export async function startSession(db: Database, input: { userId: string; now?: 
   const sessionId = crypto.randomBytes(32).toString("base64url");
   // Expired rows of anyone are cleared as new sessions start: the table stays small without a job.
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
-  await db.insert(sessions).values({ idHash: hashOf(sessionId), userId: input.userId, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) });
+  await db
+    .insert(sessions)
+    .values({ idHash: hashOf(sessionId), userId: input.userId, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000) });
   return sessionId;
 }
 

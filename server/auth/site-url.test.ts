@@ -15,11 +15,15 @@ describe("siteUrl", () => {
 
   it("uses the branch URL on a Vercel preview, then the deployment URL, always https", () => {
     const preview = { ...vercel, VERCEL_ENV: "preview" };
-    expect(siteUrl(parseEnv({ ...preview, VERCEL_BRANCH_URL: "atrium-git-feature-team.vercel.app" }))).toBe("https://atrium-git-feature-team.vercel.app");
+    expect(siteUrl(parseEnv({ ...preview, VERCEL_BRANCH_URL: "atrium-git-feature-team.vercel.app" }))).toBe(
+      "https://atrium-git-feature-team.vercel.app",
+    );
     expect(siteUrl(parseEnv(preview))).toBe("https://atrium-abc123-team.vercel.app");
   });
 
   it("uses the production domain on Vercel production", () => {
-    expect(siteUrl(parseEnv({ ...vercel, VERCEL_ENV: "production", VERCEL_BRANCH_URL: "atrium-git-main-team.vercel.app" }))).toBe("https://app.atrium.example");
+    expect(siteUrl(parseEnv({ ...vercel, VERCEL_ENV: "production", VERCEL_BRANCH_URL: "atrium-git-main-team.vercel.app" }))).toBe(
+      "https://app.atrium.example",
+    );
   });
 });

@@ -37,7 +37,9 @@ describe("trusted host", () => {
 
   it("trusts the forwarded host only when the operator says so", () => {
     expect(nextAuthOrigin({ ...env, AUTH_TRUST_HOST: true })).toEqual({ trustForwardedHost: true });
-    expect(nextAuthOrigin({ ...env, AUTH_TRUST_HOST: true, APP_URL: "https://studio.example.com" })).toEqual({ url: "https://studio.example.com" });
+    expect(nextAuthOrigin({ ...env, AUTH_TRUST_HOST: true, APP_URL: "https://studio.example.com" })).toEqual({
+      url: "https://studio.example.com",
+    });
     expect(nextAuthOrigin({ ...env, AUTH_TRUST_HOST: false })).toEqual({ url: `http://localhost:${env.PORT}` });
   });
 });

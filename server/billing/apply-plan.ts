@@ -29,9 +29,20 @@ export interface ApplyPlanInput {
 export async function applyPlan(db: Tx, input: ApplyPlanInput): Promise<{ changed: boolean }> {
   const apply = async (tx: Tx) => {
     const confirmed = input.plan === FREE_PLAN && input.quota === undefined ? await hasConfirmedOwner(tx, input.accountId) : true;
-    const result = await setPlan(tx, { accountId: input.accountId, plan: input.plan, quota: input.quota ?? planQuota(input.plan, confirmed), source: input.source, reference: input.reference });
+    const result = await setPlan(tx, {
+      accountId: input.accountId,
+      plan: input.plan,
+      quota: input.quota ?? planQuota(input.plan, confirmed),
+      source: input.source,
+      reference: input.reference,
+    });
     if (result.changed && result.fromPlan !== input.plan) {
-      await recordAccountAudit(tx, input.accountId, { actor: input.actor, action: "plan_changed", target: input.plan, detail: { from: result.fromPlan, source: input.source } });
+      await recordAccountAudit(tx, input.accountId, {
+        actor: input.actor,
+        action: "plan_changed",
+        target: input.plan,
+        detail: { from: result.fromPlan, source: input.source },
+      });
     }
     return { changed: result.changed };
   };

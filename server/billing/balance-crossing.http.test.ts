@@ -67,7 +67,10 @@ async function spend(accountId: string, amount: number) {
 
 async function account(accountId: string) {
   const db = await getDb();
-  const [row] = await db.select({ balance: accounts.creditBalance, topUp: accounts.topUpThreshold, low: accounts.lowBalanceThreshold }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await db
+    .select({ balance: accounts.creditBalance, topUp: accounts.topUpThreshold, low: accounts.lowBalanceThreshold })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   return row;
 }
 
@@ -89,26 +92,42 @@ describe("auto top-up", () => {
     expect((await account(accountId)).balance).toBe(680);
 
     // The same crossing announced again starts no second run.
-    await inngest.send({ name: "billing/balance.crossed", id: `balance-crossed-${crossing.entryId}`, data: { accountId, ledgerEntryId: crossing.entryId, balance: 150, lowBalance: false, topUp: true } });
+    await inngest.send({
+      name: "billing/balance.crossed",
+      id: `balance-crossed-${crossing.entryId}`,
+      data: { accountId, ledgerEntryId: crossing.entryId, balance: 150, lowBalance: false, topUp: true },
+    });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const charges = double.state.all("payment_intent").filter((pi) => (pi.metadata as Record<string, string>).kind === "auto_top_up");
     expect(charges).toHaveLength(2);
     expect(charges[0]).toMatchObject({ status: "succeeded", amount: 5000, metadata: { workspace_id: workspaceId, credits: "500" } });
     const db = await getDb();
-    const grants = await db.execute(sql`select grant_key, amount from v1.credit_ledger where account_id = ${accountId} and source = 'auto_top_up'`);
+    const grants = await db.execute(
+      sql`select grant_key, amount from v1.credit_ledger where account_id = ${accountId} and source = 'auto_top_up'`,
+    );
     expect(grants).toHaveLength(2);
     expect(grants.map((g) => g.grant_key).sort()).toEqual(charges.map((c) => `stripe:payment_intent:${c.id}`).sort());
-    const keys = double.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST").map((r) => r.headers["idempotency-key"]);
-    expect(keys.sort()).toEqual([`atrium-auto-top-up-${accountId}-${crossing.entryId}`, `atrium-auto-top-up-${accountId}-${second.entryId}`].sort());
+    const keys = double.requests
+      .filter((r) => r.path === "/v1/payment_intents" && r.method === "POST")
+      .map((r) => r.headers["idempotency-key"]);
+    expect(keys.sort()).toEqual(
+      [`atrium-auto-top-up-${accountId}-${crossing.entryId}`, `atrium-auto-top-up-${accountId}-${second.entryId}`].sort(),
+    );
 
     // Each top-up is listed beside the invoices with its receipt.
     const receipts = (await api.billing.invoices({ workspaceId })).filter((d) => d.kind === "receipt");
-    expect(receipts.map((r) => `${r.description} ${r.amount} ${r.status}`).sort()).toEqual(["100 credits pack 1200 paid", "500 credits auto top-up 5000 paid", "500 credits auto top-up 5000 paid"]);
+    expect(receipts.map((r) => `${r.description} ${r.amount} ${r.status}`).sort()).toEqual([
+      "100 credits pack 1200 paid",
+      "500 credits auto top-up 5000 paid",
+      "500 credits auto top-up 5000 paid",
+    ]);
     expect(receipts.every((r) => r.receiptUrl?.startsWith(`${double.origin}/r/ch_`))).toBe(true);
 
     // The audit log: the owner bought a pack and turned top-up on; each top-up bought its pack once, on no one's click.
     const { events } = await api.audit.list({ workspaceId });
-    const billingEvents = events.filter((e) => e.action === "auto_top_up_changed" || e.action === "credit_pack_purchased").map(({ action, actorEmail, target, detail }) => ({ action, actorEmail, target, detail }));
+    const billingEvents = events
+      .filter((e) => e.action === "auto_top_up_changed" || e.action === "credit_pack_purchased")
+      .map(({ action, actorEmail, target, detail }) => ({ action, actorEmail, target, detail }));
     expect(billingEvents).toEqual([
       { action: "credit_pack_purchased", actorEmail: null, target: "500 credits", detail: { via: "auto_top_up" } },
       { action: "credit_pack_purchased", actorEmail: null, target: "500 credits", detail: { via: "auto_top_up" } },
@@ -124,7 +143,10 @@ describe("auto top-up", () => {
     await api.billing.setAutoTopUp({ workspaceId, enabled: true, threshold: 200, pack: 100 });
     await spend(accountId, 450);
     expect(await account(accountId)).toMatchObject({ balance: 150, topUp: null });
-    expect((await api.billing.overview({ workspaceId }))!.autoTopUp).toMatchObject({ threshold: null, stoppedReason: "Your card was declined" });
+    expect((await api.billing.overview({ workspaceId }))!.autoTopUp).toMatchObject({
+      threshold: null,
+      stoppedReason: "Your card was declined",
+    });
     const [mail] = await mailsTo(user.email, /Auto top-up for Dov Realty was turned off/);
     expect(mail.text).toContain("Your card was declined.");
     const [stopped] = (await api.audit.list({ workspaceId })).events.filter((e) => e.action === "auto_top_up_changed");
@@ -143,7 +165,9 @@ describe("auto top-up", () => {
   it("cannot be turned on before a card is saved", async () => {
     const person = await newPerson("Noa");
     const { id: workspaceId } = await person.api.workspaces.create({ name: "Noa Realty" });
-    await expect(person.api.billing.setAutoTopUp({ workspaceId, enabled: true, threshold: 100, pack: 100 })).rejects.toThrow(/Buy a credit pack first/);
+    await expect(person.api.billing.setAutoTopUp({ workspaceId, enabled: true, threshold: 100, pack: 100 })).rejects.toThrow(
+      /Buy a credit pack first/,
+    );
     const db = await getDb();
     expect(await db.select().from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId))).toEqual([]);
   });

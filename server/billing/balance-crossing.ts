@@ -30,7 +30,13 @@ export async function debitCommitted(db: Tx, ledgerEntryId: number): Promise<boo
 
 async function workspaceOfAccount(db: Tx, accountId: string) {
   const [row] = await db
-    .select({ workspaceId: workspaces.id, balance: accounts.creditBalance, lowBalance: accounts.lowBalanceThreshold, topUp: accounts.topUpThreshold, billing: workspaceBilling })
+    .select({
+      workspaceId: workspaces.id,
+      balance: accounts.creditBalance,
+      lowBalance: accounts.lowBalanceThreshold,
+      topUp: accounts.topUpThreshold,
+      billing: workspaceBilling,
+    })
     .from(accounts)
     .innerJoin(workspaces, eq(workspaces.v1AccountId, sql`${accounts.id}::text`))
     .leftJoin(workspaceBilling, eq(workspaceBilling.workspaceId, workspaces.id))
@@ -43,11 +49,17 @@ export async function mailLowBalance(ctx: BillingContext, input: { accountId: st
   if (!workspace?.lowBalance) return 0;
   const owners = await workspaceOwners(ctx.db, workspace.workspaceId);
   const link = emailLink(`/w/${owners.slug}/billing`);
-  for (const to of owners.emails) await sendEmail(lowBalanceEmail({ to, workspaceName: owners.workspaceName, balance: input.balance, threshold: workspace.lowBalance, link }));
+  for (const to of owners.emails)
+    await sendEmail(
+      lowBalanceEmail({ to, workspaceName: owners.workspaceName, balance: input.balance, threshold: workspace.lowBalance, link }),
+    );
   return owners.emails.length;
 }
 
-export type TopUpOutcome = { outcome: "charged"; credits: number; paymentIntent: string } | { outcome: "skipped"; why: string } | { outcome: "stopped"; reason: string };
+export type TopUpOutcome =
+  | { outcome: "charged"; credits: number; paymentIntent: string }
+  | { outcome: "skipped"; why: string }
+  | { outcome: "stopped"; reason: string };
 
 export async function chargeAutoTopUp(ctx: BillingContext, input: { accountId: string; ledgerEntryId: number }): Promise<TopUpOutcome> {
   const workspace = await workspaceOfAccount(ctx.db, input.accountId);
@@ -81,14 +93,17 @@ export async function chargeAutoTopUp(ctx: BillingContext, input: { accountId: s
     if (!declined) throw error;
     const needsAuthentication = declined.code === "authentication_required" || declined.decline_code === "authentication_required";
     // Stripe's message ends with a full stop; the reason is shown and mailed inside a sentence.
-    const reason = needsAuthentication ? "your bank asked to confirm the payment, which cannot be done while you are away" : declined.message.replace(/\.$/, "") || "the card was declined";
+    const reason = needsAuthentication
+      ? "your bank asked to confirm the payment, which cannot be done while you are away"
+      : declined.message.replace(/\.$/, "") || "the card was declined";
     return stopTopUp(ctx, workspace.workspaceId, input.accountId, reason);
   }
 }
 
 async function savedCard(stripe: Stripe, customerId: string): Promise<string | null> {
   const customer = await stripe.customers.retrieve(customerId);
-  const preferred = "deleted" in customer && customer.deleted ? null : (customer as Stripe.Customer).invoice_settings?.default_payment_method;
+  const preferred =
+    "deleted" in customer && customer.deleted ? null : (customer as Stripe.Customer).invoice_settings?.default_payment_method;
   if (preferred) return typeof preferred === "string" ? preferred : preferred.id;
   const { data } = await stripe.customers.listPaymentMethods(customerId, { type: "card", limit: 1 });
   return data[0]?.id ?? null;
@@ -97,8 +112,15 @@ async function savedCard(stripe: Stripe, customerId: string): Promise<string | n
 async function stopTopUp(ctx: BillingContext, workspaceId: string, accountId: string, reason: string): Promise<TopUpOutcome> {
   await ctx.db.transaction(async (tx) => {
     await setBalanceThresholds(tx, { accountId, topUp: null });
-    await tx.update(workspaceBilling).set({ topUpStoppedReason: reason, updatedAt: ctx.now() }).where(eq(workspaceBilling.workspaceId, workspaceId));
-    await recordBillingAudit(tx, workspaceId, { actor: { kind: "system" }, action: "auto_top_up_changed", detail: { enabled: false, stopped: reason } });
+    await tx
+      .update(workspaceBilling)
+      .set({ topUpStoppedReason: reason, updatedAt: ctx.now() })
+      .where(eq(workspaceBilling.workspaceId, workspaceId));
+    await recordBillingAudit(tx, workspaceId, {
+      actor: { kind: "system" },
+      action: "auto_top_up_changed",
+      detail: { enabled: false, stopped: reason },
+    });
   });
   return { outcome: "stopped", reason };
 }
@@ -108,5 +130,6 @@ export async function mailTopUpStopped(ctx: BillingContext, input: { accountId: 
   if (!workspace) return;
   const owners = await workspaceOwners(ctx.db, workspace.workspaceId);
   const link = emailLink(`/w/${owners.slug}/billing`);
-  for (const to of owners.emails) await sendEmail(autoTopUpStoppedEmail({ to, workspaceName: owners.workspaceName, reason: `${input.reason}.`, link }));
+  for (const to of owners.emails)
+    await sendEmail(autoTopUpStoppedEmail({ to, workspaceName: owners.workspaceName, reason: `${input.reason}.`, link }));
 }

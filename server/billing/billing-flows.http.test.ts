@@ -36,7 +36,10 @@ let stripe: Stripe;
 beforeAll(async () => {
   app = await startAppServer();
   executor = await startTestExecutor({ functions: billingFunctions, concurrency: 6 });
-  double = await startConfiguredStripeDouble({ webhookUrl: `${app.url}/api/stripe/webhook`, delivery: { duplicateRate: 0.3, maxDelayMs: 150, lateRate: 0.15, lateMs: 600 } });
+  double = await startConfiguredStripeDouble({
+    webhookUrl: `${app.url}/api/stripe/webhook`,
+    delivery: { duplicateRate: 0.3, maxDelayMs: 150, lateRate: 0.15, lateMs: 600 },
+  });
   const base = new URL(double.origin);
   stripe = new Stripe(double.secretKey, { host: base.hostname, port: Number(base.port), protocol: "http" });
 }, 120_000);
@@ -61,7 +64,10 @@ async function settled() {
   await double.idle();
   const db = await getDb();
   for (let i = 0; i < 400; i++) {
-    const [pending] = await db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents).where(isNull(stripeEvents.processedAt));
+    const [pending] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stripeEvents)
+      .where(isNull(stripeEvents.processedAt));
     if (pending.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -84,7 +90,10 @@ async function auditOf(person: Awaited<ReturnType<typeof owner>>, action: AuditA
 
 async function customerOf(workspaceId: string) {
   const db = await getDb();
-  const [row] = await db.select({ customer: workspaceBilling.stripeCustomerId }).from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId));
+  const [row] = await db
+    .select({ customer: workspaceBilling.stripeCustomerId })
+    .from(workspaceBilling)
+    .where(eq(workspaceBilling.workspaceId, workspaceId));
   return row.customer!;
 }
 
@@ -97,13 +106,30 @@ describe("plans and packs through Stripe Checkout", () => {
 
   it("upgrades from Free to Premium: back on billing, the plan, its quota and the included credits are there, and the webhooks change nothing more", async () => {
     const { api, workspaceId } = ana;
-    expect(await api.billing.overview({ workspaceId })).toMatchObject({ paymentsEnabled: true, plan: "free", monthlyQuota: PLAN_TABLE.free.monthlyQuota, balance: STARTER, prices: { plans: { premium: "$49.00", business: "$199.00" } } });
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({
+      paymentsEnabled: true,
+      plan: "free",
+      monthlyQuota: PLAN_TABLE.free.monthlyQuota,
+      balance: STARTER,
+      prices: { plans: { premium: "$49.00", business: "$199.00" } },
+    });
     const { url } = await api.billing.upgrade({ workspaceId, plan: "premium" });
     const paid = await payCheckout(url, "4242 4242 4242 4242");
     expect(paid.location).toMatch(/\/billing\?checkout=cs_test_/);
-    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({ status: "paid", kind: "plan", plan: "premium" });
-    const upgraded = { plan: "premium", monthlyQuota: PLAN_TABLE.premium.monthlyQuota, balance: STARTER + PLAN_TABLE.premium.includedCredits };
-    expect(await api.billing.overview({ workspaceId })).toMatchObject({ ...upgraded, subscription: { status: "active", plan: "premium", cancelAtPeriodEnd: false } });
+    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({
+      status: "paid",
+      kind: "plan",
+      plan: "premium",
+    });
+    const upgraded = {
+      plan: "premium",
+      monthlyQuota: PLAN_TABLE.premium.monthlyQuota,
+      balance: STARTER + PLAN_TABLE.premium.includedCredits,
+    };
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({
+      ...upgraded,
+      subscription: { status: "active", plan: "premium", cancelAtPeriodEnd: false },
+    });
 
     await settled();
     expect(await api.billing.overview({ workspaceId })).toMatchObject(upgraded);
@@ -111,7 +137,9 @@ describe("plans and packs through Stripe Checkout", () => {
     expect(history.filter((entry) => entry.kind === "plan")).toMatchObject([{ from: "free", to: "premium", source: "stripe" }]);
     expect(history.filter((entry) => entry.kind === "credits" && entry.source === "stripe_invoice")).toHaveLength(1);
     // The audit log names who bought, once, however many times Stripe told us.
-    expect(await auditOf(ana, "plan_changed")).toEqual([{ actorEmail: ana.user.email, target: "premium", detail: { from: "free", source: "stripe" } }]);
+    expect(await auditOf(ana, "plan_changed")).toEqual([
+      { actorEmail: ana.user.email, target: "premium", detail: { from: "free", source: "stripe" } },
+    ]);
     await expect(api.billing.upgrade({ workspaceId, plan: "business" })).rejects.toThrow(/billing portal/);
   });
 
@@ -132,14 +160,19 @@ describe("plans and packs through Stripe Checkout", () => {
     await settled();
     expect((await api.billing.overview({ workspaceId }))!.balance).toBe(before + 500);
     expect(await ledgerCheck(workspaceId)).toEqual({ balance: before + 500, ledger: before + 500 });
-    expect(await auditOf(ana, "credit_pack_purchased")).toEqual([{ actorEmail: ana.user.email, target: "500 credits", detail: { via: "checkout" } }]);
+    expect(await auditOf(ana, "credit_pack_purchased")).toEqual([
+      { actorEmail: ana.user.email, target: "500 credits", detail: { via: "checkout" } },
+    ]);
   });
 
   it("refuses another workspace's session, and billing actions to members who are not owners", async () => {
     const other = await owner("Omar");
     const { url } = await ana.api.billing.buyCredits({ workspaceId: ana.workspaceId, credits: 100 });
     const paid = await payCheckout(url, "4242424242424242");
-    const stolen = await rejectionOf(other.api.billing.completeCheckout({ workspaceId: other.workspaceId, sessionId: sessionIdOf(paid.location) }), TRPCError);
+    const stolen = await rejectionOf(
+      other.api.billing.completeCheckout({ workspaceId: other.workspaceId, sessionId: sessionIdOf(paid.location) }),
+      TRPCError,
+    );
     expect(stolen.code).toBe("NOT_FOUND");
 
     const { api: agentApi } = await newPerson("Agnes");
@@ -158,11 +191,23 @@ describe("plans and packs through Stripe Checkout", () => {
   it("lists the invoices with their hosted page and PDF, and beside them every pack with its receipt", async () => {
     const documents = await ana.api.billing.invoices({ workspaceId: ana.workspaceId });
     const [invoice] = documents.filter((d) => d.kind === "invoice");
-    expect(invoice).toMatchObject({ description: "Premium plan", status: "paid", amount: 4900, currency: "usd", hostedUrl: expect.stringContaining(double.origin), pdfUrl: expect.stringMatching(/\/pdf$/), receiptUrl: null });
+    expect(invoice).toMatchObject({
+      description: "Premium plan",
+      status: "paid",
+      amount: 4900,
+      currency: "usd",
+      hostedUrl: expect.stringContaining(double.origin),
+      pdfUrl: expect.stringMatching(/\/pdf$/),
+      receiptUrl: null,
+    });
     const pdf = await fetch(invoice.pdfUrl!);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const receipts = documents.filter((d) => d.kind === "receipt");
-    expect(receipts.map(({ description, amount, status, hostedUrl }) => ({ description, amount, status, hostedUrl })).sort((a, b) => a.amount - b.amount)).toEqual([
+    expect(
+      receipts
+        .map(({ description, amount, status, hostedUrl }) => ({ description, amount, status, hostedUrl }))
+        .sort((a, b) => a.amount - b.amount),
+    ).toEqual([
       { description: "100 credits pack", amount: 1200, status: "paid", hostedUrl: null },
       { description: "500 credits pack", amount: 5000, status: "paid", hostedUrl: null },
     ]);
@@ -182,13 +227,28 @@ describe("plans and packs through Stripe Checkout", () => {
     expect(cancelling).toMatchObject({ plan: "premium", subscription: { status: "active", cancelAtPeriodEnd: true } });
 
     const customer = (await stripe.customers.retrieve(await customerOf(workspaceId))) as Stripe.Customer;
-    await stripe.testHelpers.testClocks.advance(String(customer.test_clock), { frozen_time: Math.floor(subscription.currentPeriodEnd!.getTime() / 1000) + 3600 });
+    await stripe.testHelpers.testClocks.advance(String(customer.test_clock), {
+      frozen_time: Math.floor(subscription.currentPeriodEnd!.getTime() / 1000) + 3600,
+    });
     await settled();
     const ended = await api.billing.overview({ workspaceId });
-    expect(ended).toMatchObject({ plan: "free", monthlyQuota: PLAN_TABLE.free.monthlyQuota, balance: cancelling.balance, subscription: { status: "canceled" } });
-    expect((await api.billing.history({ workspaceId })).find((entry) => entry.kind === "plan")).toMatchObject({ from: "premium", to: "free", source: "stripe" });
+    expect(ended).toMatchObject({
+      plan: "free",
+      monthlyQuota: PLAN_TABLE.free.monthlyQuota,
+      balance: cancelling.balance,
+      subscription: { status: "canceled" },
+    });
+    expect((await api.billing.history({ workspaceId })).find((entry) => entry.kind === "plan")).toMatchObject({
+      from: "premium",
+      to: "free",
+      source: "stripe",
+    });
     // Stripe ended it on its own at the period's end: no one's action, newest first.
-    expect((await auditOf(ana, "plan_changed"))[0]).toEqual({ actorEmail: null, target: "free", detail: { from: "premium", source: "stripe" } });
+    expect((await auditOf(ana, "plan_changed"))[0]).toEqual({
+      actorEmail: null,
+      target: "free",
+      detail: { from: "premium", source: "stripe" },
+    });
   });
 
   it("a refunded pack takes its credits back up to the balance, never below 0", async () => {
@@ -197,14 +257,20 @@ describe("plans and packs through Stripe Checkout", () => {
     const paid = await payCheckout(url, "4242424242424242");
     await bea.api.billing.completeCheckout({ workspaceId: bea.workspaceId, sessionId: sessionIdOf(paid.location) });
     const db = await getDb();
-    const [{ accountId }] = await db.execute<{ accountId: string }>(sql`select v1_account_id as "accountId" from studio.workspaces where id = ${bea.workspaceId}`);
+    const [{ accountId }] = await db.execute<{ accountId: string }>(
+      sql`select v1_account_id as "accountId" from studio.workspaces where id = ${bea.workspaceId}`,
+    );
     // Spend all but 40 of the 600 credits.
     await debitCredits(db, { accountId, amount: STARTER + 100 - 40, chargeKey: `test:${accountId}`, jobId: "job", operation: "test" });
     const session = await stripe.checkout.sessions.retrieve(sessionIdOf(paid.location));
     await stripe.refunds.create({ payment_intent: String(session.payment_intent) });
     await settled();
     expect(await ledgerCheck(bea.workspaceId)).toEqual({ balance: 0, ledger: 0 });
-    expect((await bea.api.billing.history({ workspaceId: bea.workspaceId }))[0]).toMatchObject({ kind: "credits", amount: -40, source: "pack_refund" });
+    expect((await bea.api.billing.history({ workspaceId: bea.workspaceId }))[0]).toMatchObject({
+      kind: "credits",
+      amount: -40,
+      source: "pack_refund",
+    });
   });
 
   it("a pack refunded in parts takes back exactly its credits, each part in the ledger with its reason and in the audit log", async () => {
@@ -220,14 +286,24 @@ describe("plans and packs through Stripe Checkout", () => {
     await stripe.refunds.create({ payment_intent: String(payment_intent), amount: 3001 });
     await settled();
     expect(await ledgerCheck(ida.workspaceId)).toEqual({ balance: STARTER, ledger: STARTER });
-    const refunds = (await ida.api.billing.history({ workspaceId: ida.workspaceId })).filter((entry) => entry.kind === "credits" && entry.source === "pack_refund");
+    const refunds = (await ida.api.billing.history({ workspaceId: ida.workspaceId })).filter(
+      (entry) => entry.kind === "credits" && entry.source === "pack_refund",
+    );
     expect(refunds).toMatchObject([
       { amount: -301, note: "Refund of $30.01 of $50.00 for the 500 credits pack" },
       { amount: -199, note: "Refund of $19.99 of $50.00 for the 500 credits pack (requested by customer)" },
     ]);
     expect(await auditOf(ida, "credits_taken_back")).toEqual([
-      { actorEmail: null, target: "301 credits", detail: { refund: "$30.01", of: "$50.00", purchase: "500 credits pack", reason: null, due: 301 } },
-      { actorEmail: null, target: "199 credits", detail: { refund: "$19.99", of: "$50.00", purchase: "500 credits pack", reason: "requested_by_customer", due: 199 } },
+      {
+        actorEmail: null,
+        target: "301 credits",
+        detail: { refund: "$30.01", of: "$50.00", purchase: "500 credits pack", reason: null, due: 301 },
+      },
+      {
+        actorEmail: null,
+        target: "199 credits",
+        detail: { refund: "$19.99", of: "$50.00", purchase: "500 credits pack", reason: "requested_by_customer", due: 199 },
+      },
     ]);
   });
 
@@ -245,9 +321,13 @@ describe("plans and packs through Stripe Checkout", () => {
     await stripe.refunds.create({ payment_intent: intent, amount: 2900 });
     await settled();
     expect(await ledgerCheck(jo.workspaceId)).toEqual({ balance: STARTER, ledger: STARTER });
-    const refunds = (await jo.api.billing.history({ workspaceId: jo.workspaceId })).filter((entry) => entry.kind === "credits" && entry.source === "plan_refund");
+    const refunds = (await jo.api.billing.history({ workspaceId: jo.workspaceId })).filter(
+      (entry) => entry.kind === "credits" && entry.source === "plan_refund",
+    );
     expect(refunds.map((entry) => (entry.kind === "credits" ? entry.amount : null))).toEqual([-178, -122]);
-    expect(refunds[1]).toMatchObject({ note: expect.stringMatching(/^Refund of \$20\.00 of \$49\.00 for the Premium plan's 300 credits \(invoice /) });
+    expect(refunds[1]).toMatchObject({
+      note: expect.stringMatching(/^Refund of \$20\.00 of \$49\.00 for the Premium plan's 300 credits \(invoice /),
+    });
     expect((await auditOf(jo, "credits_taken_back")).map((event) => event.target)).toEqual(["178 credits", "122 credits"]);
   });
 
@@ -272,14 +352,20 @@ describe("plans and packs through Stripe Checkout", () => {
 
     await stripe.testHelpers.testClocks.advance(clock, { frozen_time: periodEnd + 16 * 86400 });
     await settled();
-    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "free", subscription: { status: "canceled", endedUnpaidAt: expect.any(Date) } });
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({
+      plan: "free",
+      subscription: { status: "canceled", endedUnpaidAt: expect.any(Date) },
+    });
     expect((await listOutbox({ to: user.email })).filter((m) => /Payment for .* failed/.test(m.subject ?? ""))).toHaveLength(1);
 
     // Ended for non-payment: the owners are mailed once, every page says so, and the unpaid invoice reads as not paid, never as payable.
     const ended = (await listOutbox({ to: user.email })).filter((m) => /plan ended/.test(m.subject ?? ""));
     expect(ended).toHaveLength(1);
     expect(ended[0].text).toContain("/billing");
-    expect(await api.billing.notice({ workspaceId })).toMatchObject({ pastDue: false, planEnded: { plan: "premium", at: expect.any(Date) } });
+    expect(await api.billing.notice({ workspaceId })).toMatchObject({
+      pastDue: false,
+      planEnded: { plan: "premium", at: expect.any(Date) },
+    });
     const [renewal, first] = (await api.billing.invoices({ workspaceId })).filter((d) => d.kind === "invoice");
     expect(first).toMatchObject({ status: "paid" });
     expect(renewal).toMatchObject({ status: "not_paid", hostedUrl: null, pdfUrl: expect.stringMatching(/\/pdf$/) });
@@ -303,7 +389,9 @@ describe("a plan switch in the middle of a period", () => {
     const [subscription] = (await stripe.subscriptions.list({ customer })).data;
     const { current_period_start: start, current_period_end: end } = subscription.items.data[0];
     const clock = String(((await stripe.customers.retrieve(customer)) as Stripe.Customer).test_clock);
-    const [premium, business] = await Promise.all([PLAN_TABLE.premium, PLAN_TABLE.business].map(async (plan) => (await stripe.prices.list({ lookup_keys: [plan.lookupKey!] })).data[0]));
+    const [premium, business] = await Promise.all(
+      [PLAN_TABLE.premium, PLAN_TABLE.business].map(async (plan) => (await stripe.prices.list({ lookup_keys: [plan.lookupKey!] })).data[0]),
+    );
     const switchTo = async (price: Stripe.Price) => {
       const portal = await api.billing.portal({ workspaceId });
       expect((await portalAction(portal.url, "switch", { subscription: subscription.id, price: price.id })).status).toBe(303);
@@ -315,7 +403,12 @@ describe("a plan switch in the middle of a period", () => {
 
     await switchTo(business);
     const afterUp = STARTER + PLAN_TABLE.premium.includedCredits;
-    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "business", monthlyQuota: PLAN_TABLE.business.monthlyQuota, balance: afterUp, subscription: { plan: "business" } });
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({
+      plan: "business",
+      monthlyQuota: PLAN_TABLE.business.monthlyQuota,
+      balance: afterUp,
+      subscription: { plan: "business" },
+    });
     const [change] = (await api.billing.invoices({ workspaceId })).filter((d) => d.description === "Plan change");
     expect(change).toMatchObject({ status: "paid", amount: Math.round(19900 * share) - Math.round(4900 * share) });
 
@@ -329,7 +422,11 @@ describe("a plan switch in the middle of a period", () => {
     const nextShare = (renewed.current_period_end - nextHalf) / (renewed.current_period_end - renewed.current_period_start);
     await stripe.testHelpers.testClocks.advance(clock, { frozen_time: nextHalf });
     await switchTo(premium);
-    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "premium", monthlyQuota: PLAN_TABLE.premium.monthlyQuota, balance: afterRenewal });
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({
+      plan: "premium",
+      monthlyQuota: PLAN_TABLE.premium.monthlyQuota,
+      balance: afterRenewal,
+    });
     const credit = Math.round(4900 * nextShare) - Math.round(19900 * nextShare);
     expect(((await stripe.customers.retrieve(customer)) as Stripe.Customer).balance).toBe(credit);
     await stripe.testHelpers.testClocks.advance(clock, { frozen_time: renewed.current_period_end + 3600 });
@@ -337,7 +434,10 @@ describe("a plan switch in the middle of a period", () => {
     expect((await api.billing.overview({ workspaceId }))!.balance).toBe(afterRenewal + PLAN_TABLE.premium.includedCredits);
     const [renewal] = (await api.billing.invoices({ workspaceId })).filter((d) => d.kind === "invoice");
     expect(renewal).toMatchObject({ description: "Premium plan", status: "paid", amount: Math.max(0, 4900 + credit) });
-    expect(await ledgerCheck(workspaceId)).toEqual({ balance: afterRenewal + PLAN_TABLE.premium.includedCredits, ledger: afterRenewal + PLAN_TABLE.premium.includedCredits });
+    expect(await ledgerCheck(workspaceId)).toEqual({
+      balance: afterRenewal + PLAN_TABLE.premium.includedCredits,
+      ledger: afterRenewal + PLAN_TABLE.premium.includedCredits,
+    });
   });
 });
 
@@ -350,7 +450,10 @@ describe("one plan subscription per workspace", () => {
   it("opens one plan checkout at a time: the same plan again is the same page, another plan replaces it, and once one is paid the portal is the way", async () => {
     const kim = await owner("Kim");
     const { api, workspaceId } = kim;
-    const [first, again] = await Promise.all([api.billing.upgrade({ workspaceId, plan: "premium" }), api.billing.upgrade({ workspaceId, plan: "premium" })]);
+    const [first, again] = await Promise.all([
+      api.billing.upgrade({ workspaceId, plan: "premium" }),
+      api.billing.upgrade({ workspaceId, plan: "premium" }),
+    ]);
     expect(again.url).toBe(first.url);
     const business = await api.billing.upgrade({ workspaceId, plan: "business" });
     expect(business.url).not.toBe(first.url);
@@ -359,7 +462,11 @@ describe("one plan subscription per workspace", () => {
     expect(stale.status).toBe(402);
     expect(stale.html).toContain("no longer active");
     const paid = await payCheckout(business.url, "4242424242424242");
-    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({ status: "paid", kind: "plan", plan: "business" });
+    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({
+      status: "paid",
+      kind: "plan",
+      plan: "business",
+    });
     const refused = await rejectionOf(api.billing.upgrade({ workspaceId, plan: "premium" }), TRPCError);
     expect(refused.code).toBe("CONFLICT");
     expect(refused.message).toMatch(/billing portal/);
@@ -386,7 +493,10 @@ describe("one plan subscription per workspace", () => {
       success_url: "http://app.test/billing?checkout={CHECKOUT_SESSION_ID}",
     });
     const paid = await payCheckout(second.url!, "4242424242424242");
-    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({ status: "duplicate", kind: "plan" });
+    expect(await api.billing.completeCheckout({ workspaceId, sessionId: sessionIdOf(paid.location) })).toEqual({
+      status: "duplicate",
+      kind: "plan",
+    });
     await settled();
 
     const { data: subscriptions } = await stripe.subscriptions.list({ customer, status: "all" });
@@ -398,12 +508,21 @@ describe("one plan subscription per workspace", () => {
     const intent = await stripe.paymentIntents.retrieve(String(payment.payment.payment_intent), { expand: ["latest_charge"] });
     expect(intent.latest_charge).toMatchObject({ amount: 19900, amount_refunded: 19900, refunded: true });
 
-    expect(await api.billing.overview({ workspaceId })).toMatchObject({ plan: "premium", balance: STARTER + PLAN_TABLE.premium.includedCredits, subscription: { plan: "premium", status: "active" } });
-    expect(await ledgerCheck(workspaceId)).toEqual({ balance: STARTER + PLAN_TABLE.premium.includedCredits, ledger: STARTER + PLAN_TABLE.premium.includedCredits });
+    expect(await api.billing.overview({ workspaceId })).toMatchObject({
+      plan: "premium",
+      balance: STARTER + PLAN_TABLE.premium.includedCredits,
+      subscription: { plan: "premium", status: "active" },
+    });
+    expect(await ledgerCheck(workspaceId)).toEqual({
+      balance: STARTER + PLAN_TABLE.premium.includedCredits,
+      ledger: STARTER + PLAN_TABLE.premium.includedCredits,
+    });
     const mails = (await listOutbox({ to: user.email })).filter((m) => /second plan/i.test(m.subject ?? ""));
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain("$199.00");
     expect((await auditOf(lev, "plan_changed")).map((event) => event.target)).toEqual(["premium"]);
-    expect(await auditOf(lev, "second_plan_refunded")).toEqual([{ actorEmail: null, target: "Business", detail: { subscription: duplicateId, refunded: "$199.00" } }]);
+    expect(await auditOf(lev, "second_plan_refunded")).toEqual([
+      { actorEmail: null, target: "Business", detail: { subscription: duplicateId, refunded: "$199.00" } },
+    ]);
   });
 });

@@ -17,6 +17,9 @@ export async function readBillingRow(db: Tx, workspaceId: string): Promise<Works
 
 /** The workspace a Stripe customer belongs to, from our link (made when the customer was). */
 export async function workspaceOfCustomer(db: Tx, customerId: string): Promise<string | null> {
-  const [row] = await db.select({ workspaceId: workspaceBilling.workspaceId }).from(workspaceBilling).where(eq(workspaceBilling.stripeCustomerId, customerId));
+  const [row] = await db
+    .select({ workspaceId: workspaceBilling.workspaceId })
+    .from(workspaceBilling)
+    .where(eq(workspaceBilling.stripeCustomerId, customerId));
   return row?.workspaceId ?? null;
 }

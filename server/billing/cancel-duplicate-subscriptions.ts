@@ -34,7 +34,12 @@ export async function cancelDuplicateSubscriptions(
     await stripe.subscriptions.cancel(second.id, { cancellation_details: { comment: DUPLICATE_COMMENT } });
     const price = second.items.data[0]?.price;
     const known = price ? catalogue.byPriceId.get(price.id) : undefined;
-    canceled.push({ subscriptionId: second.id, planLabel: known && "plan" in known ? PLAN_TABLE[known.plan].label : "paid", refunded, currency: second.currency });
+    canceled.push({
+      subscriptionId: second.id,
+      planLabel: known && "plan" in known ? PLAN_TABLE[known.plan].label : "paid",
+      refunded,
+      currency: second.currency,
+    });
   }
   const ids = new Set(canceled.map((c) => c.subscriptionId));
   return { kept: subscriptions.filter((s) => !ids.has(s.id) && !isCanceledDuplicate(s)), canceled };
@@ -47,14 +52,18 @@ async function refundEveryPayment(stripe: Stripe, subscriptionId: string): Promi
   for (const invoice of invoices) {
     const { data: payments } = await stripe.invoicePayments.list({ invoice: invoice.id, status: "paid", limit: 100 });
     for (const payment of payments) {
-      const intentId = typeof payment.payment.payment_intent === "string" ? payment.payment.payment_intent : payment.payment.payment_intent?.id;
+      const intentId =
+        typeof payment.payment.payment_intent === "string" ? payment.payment.payment_intent : payment.payment.payment_intent?.id;
       if (!intentId) continue;
       const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
       const charge = intent.latest_charge as Stripe.Charge | null;
       if (!charge) continue;
       paid += charge.amount;
       if (charge.amount_refunded < charge.amount) {
-        await stripe.refunds.create({ charge: charge.id, reason: "duplicate", metadata: { subscription: subscriptionId } }, { idempotencyKey: `atrium-refund-second-plan-${charge.id}` });
+        await stripe.refunds.create(
+          { charge: charge.id, reason: "duplicate", metadata: { subscription: subscriptionId } },
+          { idempotencyKey: `atrium-refund-second-plan-${charge.id}` },
+        );
       }
     }
   }

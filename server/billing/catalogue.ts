@@ -36,7 +36,11 @@ export function loadCatalogue(stripe: Stripe): Promise<Catalogue> {
 
 async function fetchCatalogue(stripe: Stripe): Promise<Catalogue> {
   const { data } = await stripe.prices.list({ lookup_keys: [...PRICE_LOOKUP_KEYS], active: true, limit: 100 });
-  const byKey = new Map(data.filter((price) => price.unit_amount !== null).map((price) => [price.lookup_key, { id: price.id, unitAmount: price.unit_amount!, currency: price.currency }]));
+  const byKey = new Map(
+    data
+      .filter((price) => price.unit_amount !== null)
+      .map((price) => [price.lookup_key, { id: price.id, unitAmount: price.unit_amount!, currency: price.currency }]),
+  );
   const catalogue: Catalogue = { plans: {}, packs: {}, byPriceId: new Map() };
   for (const plan of PAID_PLANS) {
     const price = byKey.get(PLAN_TABLE[plan].lookupKey);

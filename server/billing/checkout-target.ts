@@ -42,5 +42,11 @@ export async function checkoutTarget(ctx: { db: Database }, input: PurchaseReque
     ctx.db.select({ name: workspaces.name, slug: workspaces.slug }).from(workspaces).where(eq(workspaces.id, input.workspaceId)),
     ctx.db.select({ email: users.email }).from(users).where(eq(users.id, input.userId)),
   ]);
-  return { workspaceId: input.workspaceId, name: workspace.name, ownerEmail: owner.email, userId: input.userId, billingUrl: emailLink(`/w/${workspace.slug}/billing`, input.requestOrigin) };
+  return {
+    workspaceId: input.workspaceId,
+    name: workspace.name,
+    ownerEmail: owner.email,
+    userId: input.userId,
+    billingUrl: emailLink(`/w/${workspace.slug}/billing`, input.requestOrigin),
+  };
 }

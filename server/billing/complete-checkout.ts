@@ -36,7 +36,8 @@ export async function completeCheckout(ctx: BillingContext, input: { sessionId: 
   const customerId = idOf(session.customer);
   const workspaceId = (customerId ? await workspaceOfCustomer(ctx.db, customerId) : null) ?? session.client_reference_id;
   // A session of another workspace is not found from this one.
-  if (!workspaceId || (input.workspaceId !== undefined && input.workspaceId !== workspaceId) || session.client_reference_id !== workspaceId) throw new AppError("not_found", "No such checkout for this workspace.");
+  if (!workspaceId || (input.workspaceId !== undefined && input.workspaceId !== workspaceId) || session.client_reference_id !== workspaceId)
+    throw new AppError("not_found", "No such checkout for this workspace.");
   if (session.status === "expired") return { status: "expired" };
   if (session.status !== "complete") return { status: "open" };
   if (session.payment_status !== "paid") return { status: "processing" };
@@ -47,7 +48,8 @@ export async function completeCheckout(ctx: BillingContext, input: { sessionId: 
     const invoiceId = idOf(session.invoice);
     if (invoiceId) await grantInvoiceCredits(ctx, invoiceId);
     const subscriptionId = idOf(session.subscription);
-    if (customerId && subscriptionId && (await isDuplicateSubscription(stripe, customerId, subscriptionId))) return { status: "duplicate", kind: "plan" };
+    if (customerId && subscriptionId && (await isDuplicateSubscription(stripe, customerId, subscriptionId)))
+      return { status: "duplicate", kind: "plan" };
     return { status: "paid", kind: "plan", plan: synced?.plan ?? null };
   }
 
@@ -56,8 +58,20 @@ export async function completeCheckout(ctx: BillingContext, input: { sessionId: 
   if (!known || !("credits" in known)) return { status: "paid", kind: "credit_pack", credits: 0 };
   const { accountId } = await workspaceAccount(ctx.db, workspaceId);
   await ctx.db.transaction(async (tx) => {
-    const grant = await grantPaidCredits(tx, { accountId, amount: known.credits, grantKey: `stripe:checkout:${session.id}`, source: "credit_pack", note: `${creditsLabel(known.credits)} pack` });
-    if (grant.applied) await recordBillingAudit(tx, workspaceId, { actor: buyerOf(session.metadata), action: "credit_pack_purchased", target: creditsLabel(known.credits), detail: { via: "checkout" } });
+    const grant = await grantPaidCredits(tx, {
+      accountId,
+      amount: known.credits,
+      grantKey: `stripe:checkout:${session.id}`,
+      source: "credit_pack",
+      note: `${creditsLabel(known.credits)} pack`,
+    });
+    if (grant.applied)
+      await recordBillingAudit(tx, workspaceId, {
+        actor: buyerOf(session.metadata),
+        action: "credit_pack_purchased",
+        target: creditsLabel(known.credits),
+        detail: { via: "checkout" },
+      });
   });
   return { status: "paid", kind: "credit_pack", credits: known.credits };
 }
@@ -65,6 +79,10 @@ export async function completeCheckout(ctx: BillingContext, input: { sessionId: 
 /** A customer Checkout made (none was passed) becomes the workspace's, unless it has one. */
 async function linkCustomer(ctx: BillingContext, workspaceId: string, customerId: string) {
   await ctx.db.insert(workspaceBilling).values({ workspaceId, stripeCustomerId: customerId }).onConflictDoNothing();
-  const [row] = await ctx.db.select({ customer: workspaceBilling.stripeCustomerId }).from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId));
-  if (!row.customer) await ctx.db.update(workspaceBilling).set({ stripeCustomerId: customerId }).where(eq(workspaceBilling.workspaceId, workspaceId));
+  const [row] = await ctx.db
+    .select({ customer: workspaceBilling.stripeCustomerId })
+    .from(workspaceBilling)
+    .where(eq(workspaceBilling.workspaceId, workspaceId));
+  if (!row.customer)
+    await ctx.db.update(workspaceBilling).set({ stripeCustomerId: customerId }).where(eq(workspaceBilling.workspaceId, workspaceId));
 }

@@ -23,6 +23,7 @@ export async function createBillingContext(overrides: Partial<BillingContext> = 
 }
 
 export function requireStripe(ctx: BillingContext): Stripe {
-  if (!ctx.stripe) throw new AppError("payments_unavailable", "Payments are not set up on this deployment. The operator sets plans and credits.");
+  if (!ctx.stripe)
+    throw new AppError("payments_unavailable", "Payments are not set up on this deployment. The operator sets plans and credits.");
   return ctx.stripe;
 }

@@ -10,7 +10,10 @@ import type Stripe from "stripe";
 import { CANCELED_STATUS, UNPAID_STATUS } from "@/shared/plans";
 
 export function endedForNonPayment(subscription: Stripe.Subscription): boolean {
-  return (subscription.status === CANCELED_STATUS && subscription.cancellation_details?.reason === "payment_failed") || subscription.status === UNPAID_STATUS;
+  return (
+    (subscription.status === CANCELED_STATUS && subscription.cancellation_details?.reason === "payment_failed") ||
+    subscription.status === UNPAID_STATUS
+  );
 }
 
 /** When it ended: Stripe's end for a canceled subscription; an unpaid one has none, so the moment it was first seen. */

@@ -9,7 +9,10 @@ import { workspaceBilling } from "@/db/schema";
 import { requireStripe, type BillingContext } from "./context";
 import { readBillingRow } from "./billing-row";
 
-export async function ensureCustomer(ctx: BillingContext, workspace: { workspaceId: string; name: string; ownerEmail: string }): Promise<string> {
+export async function ensureCustomer(
+  ctx: BillingContext,
+  workspace: { workspaceId: string; name: string; ownerEmail: string },
+): Promise<string> {
   const existing = await readBillingRow(ctx.db, workspace.workspaceId);
   if (existing?.stripeCustomerId) return existing.stripeCustomerId;
   const customer = await requireStripe(ctx).customers.create(
@@ -17,6 +20,9 @@ export async function ensureCustomer(ctx: BillingContext, workspace: { workspace
     { idempotencyKey: `atrium-customer-${workspace.workspaceId}` },
   );
   await ctx.db.insert(workspaceBilling).values({ workspaceId: workspace.workspaceId }).onConflictDoNothing();
-  await ctx.db.update(workspaceBilling).set({ stripeCustomerId: customer.id, updatedAt: ctx.now() }).where(eq(workspaceBilling.workspaceId, workspace.workspaceId));
+  await ctx.db
+    .update(workspaceBilling)
+    .set({ stripeCustomerId: customer.id, updatedAt: ctx.now() })
+    .where(eq(workspaceBilling.workspaceId, workspace.workspaceId));
   return customer.id;
 }

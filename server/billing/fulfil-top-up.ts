@@ -19,8 +19,20 @@ export async function fulfilTopUp(ctx: BillingContext, intent: string | Stripe.P
   if (latest.status !== "succeeded" || latest.metadata?.kind !== "auto_top_up" || !pack || !workspaceId) return { granted: 0 };
   const { accountId } = await workspaceAccount(ctx.db, workspaceId);
   const grant = await ctx.db.transaction(async (tx) => {
-    const granted = await grantPaidCredits(tx, { accountId, amount: pack.credits, grantKey: `stripe:payment_intent:${latest.id}`, source: "auto_top_up", note: `Auto top-up: ${creditsLabel(pack.credits)}` });
-    if (granted.applied) await recordBillingAudit(tx, workspaceId, { actor: { kind: "system" }, action: "credit_pack_purchased", target: creditsLabel(pack.credits), detail: { via: "auto_top_up" } });
+    const granted = await grantPaidCredits(tx, {
+      accountId,
+      amount: pack.credits,
+      grantKey: `stripe:payment_intent:${latest.id}`,
+      source: "auto_top_up",
+      note: `Auto top-up: ${creditsLabel(pack.credits)}`,
+    });
+    if (granted.applied)
+      await recordBillingAudit(tx, workspaceId, {
+        actor: { kind: "system" },
+        action: "credit_pack_purchased",
+        target: creditsLabel(pack.credits),
+        detail: { via: "auto_top_up" },
+      });
     return granted;
   });
   return { granted: grant.applied ? pack.credits : 0 };

@@ -21,10 +21,12 @@ export async function grantInvoiceCredits(ctx: BillingContext, invoiceId: string
   const stripe = requireStripe(ctx);
   const invoice = await stripe.invoices.retrieve(invoiceId);
   const customerId = idOf(invoice.customer);
-  if (invoice.status !== "paid" || !PERIOD_INVOICES.includes(invoice.billing_reason ?? "") || !invoice.parent?.subscription_details) return { granted: 0, customerId };
+  if (invoice.status !== "paid" || !PERIOD_INVOICES.includes(invoice.billing_reason ?? "") || !invoice.parent?.subscription_details)
+    return { granted: 0, customerId };
   // A second subscription of the workspace is canceled and refunded: its invoices grant nothing.
   const subscriptionId = idOf(invoice.parent.subscription_details.subscription);
-  if (!customerId || !subscriptionId || (await isDuplicateSubscription(stripe, customerId, subscriptionId))) return { granted: 0, customerId };
+  if (!customerId || !subscriptionId || (await isDuplicateSubscription(stripe, customerId, subscriptionId)))
+    return { granted: 0, customerId };
   const priceId = idOf(invoice.lines.data[0]?.pricing?.price_details?.price ?? null);
   const known = priceId ? (await loadCatalogue(stripe)).byPriceId.get(priceId) : undefined;
   const workspaceId = customerId ? await workspaceOfCustomer(ctx.db, customerId) : null;

@@ -29,7 +29,13 @@ export async function history(ctx: { db: Tx }, input: { workspaceId: string; lim
       .orderBy(desc(creditLedger.id))
       .limit(limit),
     db
-      .select({ at: planChanges.createdAt, from: planChanges.fromPlan, to: planChanges.toPlan, monthlyQuota: planChanges.monthlyQuota, source: planChanges.source })
+      .select({
+        at: planChanges.createdAt,
+        from: planChanges.fromPlan,
+        to: planChanges.toPlan,
+        monthlyQuota: planChanges.monthlyQuota,
+        source: planChanges.source,
+      })
       .from(planChanges)
       .where(eq(planChanges.accountId, accountId))
       .orderBy(desc(planChanges.id))

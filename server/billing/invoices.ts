@@ -55,10 +55,22 @@ export async function invoices(ctx: BillingContext, input: { workspaceId: string
 function invoiceDocument(invoice: Stripe.Invoice, row: WorkspaceBilling, catalogue: Catalogue): BillingDocument {
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? null);
   const planStillHeld = subscriptionId === row.subscriptionId && statusIn(PLAN_HOLDING_STATUSES, row.subscriptionStatus);
-  const status: DocumentStatus = invoice.status === "paid" ? "paid" : invoice.status === "void" ? "void" : invoice.status === "open" && planStillHeld ? "due" : "not_paid";
+  const status: DocumentStatus =
+    invoice.status === "paid"
+      ? "paid"
+      : invoice.status === "void"
+        ? "void"
+        : invoice.status === "open" && planStillHeld
+          ? "due"
+          : "not_paid";
   const priceId = idOf(invoice.lines.data[0]?.pricing?.price_details?.price ?? null);
   const known = priceId ? catalogue.byPriceId.get(priceId) : undefined;
-  const description = invoice.billing_reason === "subscription_update" ? "Plan change" : known && "plan" in known ? `${PLAN_TABLE[known.plan].label} plan` : "Invoice";
+  const description =
+    invoice.billing_reason === "subscription_update"
+      ? "Plan change"
+      : known && "plan" in known
+        ? `${PLAN_TABLE[known.plan].label} plan`
+        : "Invoice";
   return {
     id: invoice.id,
     kind: "invoice",

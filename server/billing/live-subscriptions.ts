@@ -17,7 +17,10 @@ export function isCanceledDuplicate(subscription: Stripe.Subscription): boolean 
 
 /** The subscriptions that hold a plan, oldest first (Stripe lists newest first; the list order settles a tie of seconds). */
 export function liveOldestFirst(subscriptions: Stripe.Subscription[]): Stripe.Subscription[] {
-  return [...subscriptions].reverse().filter((s) => statusIn(PLAN_HOLDING_STATUSES, s.status)).sort((a, b) => a.created - b.created);
+  return [...subscriptions]
+    .reverse()
+    .filter((s) => statusIn(PLAN_HOLDING_STATUSES, s.status))
+    .sort((a, b) => a.created - b.created);
 }
 
 /** Whether the subscription is a second plan of its customer: canceled as one, or live beside an older live one. */

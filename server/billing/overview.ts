@@ -34,7 +34,13 @@ export async function overview(ctx: BillingContext, input: { workspaceId: string
     autoTopUp: { threshold: account.topUpThreshold, pack: row?.topUpPack ?? null, stoppedReason: row?.topUpStoppedReason ?? null },
     hasCustomer: Boolean(row?.stripeCustomerId),
     subscription: row?.subscriptionId
-      ? { status: row.subscriptionStatus, plan: row.subscriptionPlan, currentPeriodEnd: row.currentPeriodEnd, cancelAtPeriodEnd: row.cancelAtPeriodEnd, endedUnpaidAt: row.endedUnpaidAt }
+      ? {
+          status: row.subscriptionStatus,
+          plan: row.subscriptionPlan,
+          currentPeriodEnd: row.currentPeriodEnd,
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+          endedUnpaidAt: row.endedUnpaidAt,
+        }
       : null,
     prices: planPrices,
   };

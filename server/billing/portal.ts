@@ -9,6 +9,9 @@ export async function portal(ctx: BillingContext, input: PurchaseRequest): Promi
   const stripe = requireStripe(ctx);
   const row = await readBillingRow(ctx.db, input.workspaceId);
   if (!row?.stripeCustomerId) throw new AppError("not_found", "This workspace has not bought anything yet: there is nothing to manage.");
-  const session = await stripe.billingPortal.sessions.create({ customer: row.stripeCustomerId, return_url: (await checkoutTarget(ctx, input)).billingUrl });
+  const session = await stripe.billingPortal.sessions.create({
+    customer: row.stripeCustomerId,
+    return_url: (await checkoutTarget(ctx, input)).billingUrl,
+  });
   return { url: session.url };
 }

@@ -21,7 +21,10 @@ export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 /** The largest event body read: far above any Stripe event, far below what would cost the server. */
 export const STRIPE_WEBHOOK_MAX_BYTES = 1_000_000;
 
-export async function receiveWebhook(ctx: BillingContext, input: { payload: string | Buffer | null; signature: string | null; secret?: string }): Promise<WebhookAnswer> {
+export async function receiveWebhook(
+  ctx: BillingContext,
+  input: { payload: string | Buffer | null; signature: string | null; secret?: string },
+): Promise<WebhookAnswer> {
   if (input.payload === null) return { status: 413, body: { error: `The body is over ${STRIPE_WEBHOOK_MAX_BYTES} bytes.` } };
   const secret = input.secret ?? env.STRIPE_WEBHOOK_SECRET;
   if (!ctx.stripe || !secret) return { status: 404, body: { error: "Payments are not set up on this deployment." } };
@@ -39,7 +42,9 @@ export async function receiveWebhook(ctx: BillingContext, input: { payload: stri
     .onConflictDoUpdate({ target: stripeEvents.id, set: { id: sql`excluded.id` } })
     .returning({ dispatchedAt: stripeEvents.dispatchedAt, inserted: sql<boolean>`(xmax = 0)` });
   if (handled && !recorded.dispatchedAt) {
-    await ctx.events.send(stripeEventReceived.create({ eventId: event.id, type: event.type, objectId: object.id ?? null }, { id: `stripe-${event.id}` }));
+    await ctx.events.send(
+      stripeEventReceived.create({ eventId: event.id, type: event.type, objectId: object.id ?? null }, { id: `stripe-${event.id}` }),
+    );
     await ctx.db.update(stripeEvents).set({ dispatchedAt: ctx.now() }).where(eq(stripeEvents.id, event.id));
   }
   return { status: 200, body: { received: true, duplicate: !recorded.inserted } };

@@ -40,7 +40,12 @@ export async function refundedPurchase(ctx: BillingContext, stripe: Stripe, inte
       const { data: sessions } = await stripe.checkout.sessions.list({ payment_intent: intentId, limit: 1 });
       if (sessions[0]) await completeCheckout(ctx, { sessionId: sessions[0].id, workspaceId });
     }
-    return { workspaceId, credits: pack.credits, purchase: `${creditsLabel(pack.credits)} ${kind === "auto_top_up" ? "auto top-up" : "pack"}`, source: "pack_refund" };
+    return {
+      workspaceId,
+      credits: pack.credits,
+      purchase: `${creditsLabel(pack.credits)} ${kind === "auto_top_up" ? "auto top-up" : "pack"}`,
+      source: "pack_refund",
+    };
   }
   const { data: payments } = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: intentId }, limit: 1 });
   const invoiceId = idOf(payments[0]?.invoice);
@@ -49,10 +54,17 @@ export async function refundedPurchase(ctx: BillingContext, stripe: Stripe, inte
   const invoice = await stripe.invoices.retrieve(invoiceId);
   const customerId = idOf(invoice.customer);
   const workspaceId = customerId ? await workspaceOfCustomer(ctx.db, customerId) : null;
-  const [granted] = await ctx.db.execute<{ amount: number }>(sql`select amount from v1.credit_ledger where grant_key = ${`stripe:invoice:${invoiceId}`}`);
+  const [granted] = await ctx.db.execute<{ amount: number }>(
+    sql`select amount from v1.credit_ledger where grant_key = ${`stripe:invoice:${invoiceId}`}`,
+  );
   if (!workspaceId || !granted) return null;
   const priceId = idOf(invoice.lines.data[0]?.pricing?.price_details?.price ?? null);
   const known = priceId ? (await loadCatalogue(stripe)).byPriceId.get(priceId) : undefined;
   const plan = known && "plan" in known ? `${PLAN_TABLE[known.plan].label} plan's` : "plan's";
-  return { workspaceId, credits: Number(granted.amount), purchase: `${plan} ${creditsLabel(Number(granted.amount))} (invoice ${invoice.number ?? invoice.id})`, source: "plan_refund" };
+  return {
+    workspaceId,
+    credits: Number(granted.amount),
+    purchase: `${plan} ${creditsLabel(Number(granted.amount))} (invoice ${invoice.number ?? invoice.id})`,
+    source: "plan_refund",
+  };
 }

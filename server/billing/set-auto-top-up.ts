@@ -14,7 +14,10 @@ import { readBillingRow } from "./billing-row";
 import type { BillingContext } from "./context";
 import { workspaceAccount } from "./workspace-account";
 
-export async function setAutoTopUp(ctx: BillingContext, input: { workspaceId: string; enabled: boolean; threshold: number; pack: number; actor: BillingActor }): Promise<void> {
+export async function setAutoTopUp(
+  ctx: BillingContext,
+  input: { workspaceId: string; enabled: boolean; threshold: number; pack: number; actor: BillingActor },
+): Promise<void> {
   if (input.enabled) {
     if (!ctx.stripe) throw new AppError("payments_unavailable", "Payments are not set up on this deployment.");
     if (!creditPack(input.pack)) throw new AppError("invalid_request", "Pick one of the credit packs.");

@@ -63,7 +63,12 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     const { data } = await stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20 });
     const { kept, canceled } = await cancelDuplicateSubscriptions(stripe, data, catalogue);
     for (const second of canceled) {
-      await recordBillingAudit(tx, workspaceId, { actor: { kind: "stripe" }, action: "second_plan_refunded", target: second.planLabel, detail: { subscription: second.subscriptionId, refunded: refundedLabel(second) } });
+      await recordBillingAudit(tx, workspaceId, {
+        actor: { kind: "stripe" },
+        action: "second_plan_refunded",
+        target: second.planLabel,
+        detail: { subscription: second.subscriptionId, refunded: refundedLabel(second) },
+      });
     }
     const subscription = decidingSubscription(kept);
     const next = {
@@ -80,7 +85,8 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     if (newlyEndedUnpaid) await writeOffOpenInvoices(stripe, subscription!);
     // Mailed as the plan ends, not for an end that happened before this was recorded.
     const mailEndedUnpaid = newlyEndedUnpaid && before !== null && before !== FREE_PLAN;
-    const latestInvoice = typeof subscription?.latest_invoice === "string" ? subscription.latest_invoice : (subscription?.latest_invoice?.id ?? null);
+    const latestInvoice =
+      typeof subscription?.latest_invoice === "string" ? subscription.latest_invoice : (subscription?.latest_invoice?.id ?? null);
     const mailPastDue = next.subscriptionStatus === PAST_DUE_STATUS && latestInvoice !== null && row.pastDueMailedFor !== latestInvoice;
     await tx
       .update(workspaceBilling)
@@ -90,7 +96,8 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
       const [workspace] = await tx.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, workspaceId));
       // The buyer is the actor only of the plan their checkout bought; a change in the portal or at a period's end is Stripe's.
       const actor = subscription?.metadata?.plan === after ? buyerOf(subscription.metadata) : ({ kind: "stripe" } as const);
-      if (workspace?.accountId) await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actor });
+      if (workspace?.accountId)
+        await applyPlan(tx, { accountId: workspace.accountId, plan: after, source: "stripe", reference: subscription?.id, actor });
     }
     return { plan: after, mailPastDue, mailEndedUnpaid, canceled, planLabel: paidPlanLabel(next.subscriptionPlan) };
   });
@@ -98,9 +105,20 @@ export async function syncCustomer(ctx: BillingContext, customerId: string): Pro
     const owners = await workspaceOwners(ctx.db, workspaceId);
     const link = emailLink(`/w/${owners.slug}/billing`);
     for (const to of owners.emails) {
-      if (outcome.mailPastDue) await sendEmail(pastDueEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
-      if (outcome.mailEndedUnpaid) await sendEmail(planEndedUnpaidEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
-      for (const second of outcome.canceled) await sendEmail(duplicatePlanRefundedEmail({ to, workspaceName: owners.workspaceName, planLabel: second.planLabel, amount: refundedLabel(second), link }));
+      if (outcome.mailPastDue)
+        await sendEmail(pastDueEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
+      if (outcome.mailEndedUnpaid)
+        await sendEmail(planEndedUnpaidEmail({ to, workspaceName: owners.workspaceName, planLabel: outcome.planLabel, link }));
+      for (const second of outcome.canceled)
+        await sendEmail(
+          duplicatePlanRefundedEmail({
+            to,
+            workspaceName: owners.workspaceName,
+            planLabel: second.planLabel,
+            amount: refundedLabel(second),
+            link,
+          }),
+        );
     }
   }
   return { workspaceId, plan: outcome.plan };
@@ -118,7 +136,11 @@ async function linkByMetadata(ctx: BillingContext, stripe: Stripe, customerId: s
   const [workspace] = await ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId));
   if (!workspace) return null;
   await ctx.db.insert(workspaceBilling).values({ workspaceId, stripeCustomerId: customerId }).onConflictDoNothing();
-  const [linked] = await ctx.db.select({ customer: workspaceBilling.stripeCustomerId }).from(workspaceBilling).where(eq(workspaceBilling.workspaceId, workspaceId));
-  if (!linked.customer) await ctx.db.update(workspaceBilling).set({ stripeCustomerId: customerId }).where(eq(workspaceBilling.workspaceId, workspaceId));
+  const [linked] = await ctx.db
+    .select({ customer: workspaceBilling.stripeCustomerId })
+    .from(workspaceBilling)
+    .where(eq(workspaceBilling.workspaceId, workspaceId));
+  if (!linked.customer)
+    await ctx.db.update(workspaceBilling).set({ stripeCustomerId: customerId }).where(eq(workspaceBilling.workspaceId, workspaceId));
   return !linked.customer || linked.customer === customerId ? workspaceId : null;
 }

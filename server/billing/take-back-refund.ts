@@ -37,10 +37,21 @@ export async function takeBackRefund(ctx: BillingContext, chargeId: string): Pro
     const reason = refund.reason ?? null;
     const note = `Refund of ${money(refund.amount)} of ${money(charge.amount)} for the ${purchase.purchase}${reason ? ` (${reason.replaceAll("_", " ")})` : ""}`;
     removed += await ctx.db.transaction(async (tx) => {
-      const taken = await takeBackCredits(tx, { accountId, amount: due, grantKey: `stripe:refund:${refund.id}`, source: purchase.source, note });
+      const taken = await takeBackCredits(tx, {
+        accountId,
+        amount: due,
+        grantKey: `stripe:refund:${refund.id}`,
+        source: purchase.source,
+        note,
+      });
       if (!taken.applied) return 0;
       const detail = { refund: money(refund.amount), of: money(charge.amount), purchase: purchase.purchase, reason, due };
-      await recordBillingAudit(tx, purchase.workspaceId, { actor: { kind: "stripe" }, action: "credits_taken_back", target: creditsLabel(taken.removed), detail });
+      await recordBillingAudit(tx, purchase.workspaceId, {
+        actor: { kind: "stripe" },
+        action: "credits_taken_back",
+        target: creditsLabel(taken.removed),
+        detail,
+      });
       return taken.removed;
     });
   }

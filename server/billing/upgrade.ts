@@ -30,7 +30,11 @@ export async function upgrade(ctx: BillingContext, input: PurchaseRequest & { pl
   const stripe = requireStripe(ctx);
   const target = await checkoutTarget(ctx, input);
   const price = (await loadCatalogue(stripe)).plans[plan];
-  if (!price) throw new AppError("payments_unavailable", `The ${PLAN_TABLE[plan].label} plan has no price in Stripe yet (lookup key ${PLAN_TABLE[plan].lookupKey}).`);
+  if (!price)
+    throw new AppError(
+      "payments_unavailable",
+      `The ${PLAN_TABLE[plan].label} plan has no price in Stripe yet (lookup key ${PLAN_TABLE[plan].lookupKey}).`,
+    );
   const customer = await ensureCustomer(ctx, target);
   return ctx.db.transaction(async (tx) => {
     await lockBillingRow(tx, target.workspaceId);

@@ -75,13 +75,25 @@ function shuffle<T>(items: T[]): T[] {
 async function deliver(event: Obj, options?: { secret?: string; timestamp?: number; tamper?: boolean }) {
   const { payload, header } = double.sign(event, options);
   const body = options?.tamper ? payload.replace(/"livemode": false/, '"livemode": true') : payload;
-  const response = await fetch(`${app.url}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": header }, body });
+  const response = await fetch(`${app.url}/api/stripe/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": header },
+    body,
+  });
   return response.status;
 }
 
 async function state() {
   const db = await getDb();
-  return db.execute<{ workspace_id: string; plan: string; quota: number; balance: number; ledger: number; keyed: number; max_per_key: number }>(sql`
+  return db.execute<{
+    workspace_id: string;
+    plan: string;
+    quota: number;
+    balance: number;
+    ledger: number;
+    keyed: number;
+    max_per_key: number;
+  }>(sql`
     select w.id as workspace_id, a.plan, a.monthly_quota as quota, a.credit_balance as balance,
       (select coalesce(sum(amount), 0)::int from v1.credit_ledger l where l.account_id = a.id) as ledger,
       (select count(*)::int from v1.credit_ledger l where l.account_id = a.id and l.grant_key is not null) as keyed,
@@ -95,7 +107,10 @@ describe("webhooks: 1,000 deliveries, duplicated, shuffled, concurrent", () => {
   it("apply each grant once and end in the state the events describe", async () => {
     const events = [...double.state.events];
     expect(events.length).toBeGreaterThanOrEqual(300);
-    const deliveries = shuffle([...events, ...Array.from({ length: DELIVERIES - events.length }, () => events[crypto.randomInt(events.length)])]);
+    const deliveries = shuffle([
+      ...events,
+      ...Array.from({ length: DELIVERIES - events.length }, () => events[crypto.randomInt(events.length)]),
+    ]);
     expect(deliveries).toHaveLength(DELIVERIES);
     const statuses: number[] = [];
     await Promise.all(
@@ -107,18 +122,31 @@ describe("webhooks: 1,000 deliveries, duplicated, shuffled, concurrent", () => {
 
     const db = await getDb();
     for (let i = 0; ; i++) {
-      const [pending] = await db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents).where(isNull(stripeEvents.processedAt));
+      const [pending] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stripeEvents)
+        .where(isNull(stripeEvents.processedAt));
       if (pending.n === 0) break;
       if (i > 1200) throw new Error(`${pending.n} events still unprocessed after 2 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const [recorded] = await db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents);
     expect(recorded.n).toBe(events.length);
-    const runs = await db.select({ eventId: executorRuns.eventId }).from(executorRuns).where(eq(executorRuns.functionId, "atrium-billing-process-stripe-event"));
+    const runs = await db
+      .select({ eventId: executorRuns.eventId })
+      .from(executorRuns)
+      .where(eq(executorRuns.functionId, "atrium-billing-process-stripe-event"));
     expect(new Set(runs.map((r) => r.eventId)).size).toBe(runs.length);
 
     for (const row of await state()) {
-      expect(row).toMatchObject({ plan: "free", quota: PLAN_TABLE.free.monthlyQuota, balance: EXPECTED_BALANCE, ledger: EXPECTED_BALANCE, keyed: KEYED_GRANTS, max_per_key: 1 });
+      expect(row).toMatchObject({
+        plan: "free",
+        quota: PLAN_TABLE.free.monthlyQuota,
+        balance: EXPECTED_BALANCE,
+        ledger: EXPECTED_BALANCE,
+        keyed: KEYED_GRANTS,
+        max_per_key: 1,
+      });
     }
     const [negative] = await db.execute<{ n: number }>(sql`select count(*)::int as n from v1.accounts where credit_balance < 0`);
     expect(Number(negative.n)).toBe(0);
@@ -128,18 +156,29 @@ describe("webhooks: 1,000 deliveries, duplicated, shuffled, concurrent", () => {
     const db = await getDb();
     const before = await state();
     const [{ n: recordedBefore }] = await db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents);
-    const forged = { ...double.state.events.find((e) => e.type === "checkout.session.completed")!, id: `evt_${crypto.randomBytes(12).toString("hex")}` };
+    const forged = {
+      ...double.state.events.find((e) => e.type === "checkout.session.completed")!,
+      id: `evt_${crypto.randomBytes(12).toString("hex")}`,
+    };
     expect(await deliver(forged, { secret: "whsec_not_the_endpoints" })).toBe(400);
     // Replayed: a genuine signature whose timestamp is past the library's 5-minute tolerance.
     expect(await deliver(forged, { timestamp: Math.floor(Date.now() / 1000) - 600 })).toBe(400);
     expect(await deliver(forged, { tamper: true })).toBe(400);
-    const unsigned = await fetch(`${app.url}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
+    const unsigned = await fetch(`${app.url}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(forged),
+    });
     expect(unsigned.status).toBe(400);
     const [{ n: recordedAfter }] = await db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents);
     expect(recordedAfter).toBe(recordedBefore);
 
     const late = double.state.events.find((e) => e.type === "invoice.paid")!;
-    const response = await fetch(`${app.url}/api/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": double.sign(late).header }, body: double.sign(late).payload });
+    const response = await fetch(`${app.url}/api/stripe/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": double.sign(late).header },
+      body: double.sign(late).payload,
+    });
     expect(await response.json()).toEqual({ received: true, duplicate: true });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await state()).toEqual(before);
@@ -148,6 +187,8 @@ describe("webhooks: 1,000 deliveries, duplicated, shuffled, concurrent", () => {
   it("answers 404 on a deployment without Stripe", async () => {
     const event = double.state.events[0];
     const { payload, header } = double.sign(event);
-    expect(await receiveWebhook(await createBillingContext({ stripe: null }), { payload, signature: header })).toMatchObject({ status: 404 });
+    expect(await receiveWebhook(await createBillingContext({ stripe: null }), { payload, signature: header })).toMatchObject({
+      status: 404,
+    });
   });
 });

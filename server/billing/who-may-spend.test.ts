@@ -47,16 +47,36 @@ describe("who may spend (security H1)", () => {
   it("an unconfirmed person cannot start quota or credit work, and their free workspace has no quota until they confirm", async () => {
     const { api, user, workspaceId, projectId, photoIds } = await studioWithPhotos("Una", 1, { confirmed: false });
     const staging = await refusal(
-      api.generations.stage({ workspaceId, projectId, requestId: crypto.randomUUID(), photoId: photoIds[0], redesignType: "staging", roomType: "living_room", style: "modern" }),
+      api.generations.stage({
+        workspaceId,
+        projectId,
+        requestId: crypto.randomUUID(),
+        photoId: photoIds[0],
+        redesignType: "staging",
+        roomType: "living_room",
+        style: "modern",
+      }),
     );
     expect(staging.code).toBe("FORBIDDEN");
     expect(staging.message).toMatch(/confirm your email/i);
     const batch = await refusal(
-      api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "modern", photos: [{ photoId: photoIds[0], roomType: "living_room" }] }),
+      api.batches.start({
+        workspaceId,
+        projectId,
+        requestId: crypto.randomUUID(),
+        style: "modern",
+        photos: [{ photoId: photoIds[0], roomType: "living_room" }],
+      }),
     );
     expect(batch.code).toBe("FORBIDDEN");
     const description = await refusal(
-      api.generations.describe({ workspaceId, projectId, requestId: crypto.randomUUID(), photoIds: [photoIds[0]], property: { propertyType: "house" } }),
+      api.generations.describe({
+        workspaceId,
+        projectId,
+        requestId: crypto.randomUUID(),
+        photoIds: [photoIds[0]],
+        property: { propertyType: "house" },
+      }),
     );
     expect(description.code).toBe("FORBIDDEN");
     expect(await accountOf(workspaceId)).toEqual({ plan: "free", quota: 0, balance: 0 });
@@ -88,13 +108,19 @@ describe("who may spend (security H1)", () => {
 
   it("creates one person's workspaces at the same moment in turn: under the limit every one is made, never a deadlock", async () => {
     const { api } = await newPerson("Dana");
-    const attempts = await Promise.all(Array.from({ length: FREE_WORKSPACES_PER_PERSON }, (_, i) => codeOf(api.workspaces.create({ name: `Dana Realty ${i}`, requestId: crypto.randomUUID() }))));
+    const attempts = await Promise.all(
+      Array.from({ length: FREE_WORKSPACES_PER_PERSON }, (_, i) =>
+        codeOf(api.workspaces.create({ name: `Dana Realty ${i}`, requestId: crypto.randomUUID() })),
+      ),
+    );
     expect(attempts).toEqual(Array(FREE_WORKSPACES_PER_PERSON).fill("OK"));
   });
 
   it("refuses the fourth free workspace with its 403 when six are asked for at once", async () => {
     const { api } = await newPerson("Sasha");
-    const attempts = await Promise.all(Array.from({ length: 6 }, (_, i) => codeOf(api.workspaces.create({ name: `Sasha Realty ${i}`, requestId: crypto.randomUUID() }))));
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => codeOf(api.workspaces.create({ name: `Sasha Realty ${i}`, requestId: crypto.randomUUID() }))),
+    );
     expect(attempts.filter((code) => code === "OK")).toHaveLength(FREE_WORKSPACES_PER_PERSON);
     expect(attempts.filter((code) => code === "FORBIDDEN")).toHaveLength(6 - FREE_WORKSPACES_PER_PERSON);
     expect(await api.workspaces.list()).toHaveLength(FREE_WORKSPACES_PER_PERSON);

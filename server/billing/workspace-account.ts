@@ -19,7 +19,11 @@ export interface WorkspaceAccount {
 /** By slug or id. A workspace connected to another deployment's account has none here: not_found. */
 export async function workspaceAccount(db: Tx, slugOrId: string): Promise<WorkspaceAccount> {
   const found = await findWorkspaceAccount(db, slugOrId);
-  if (!found) throw new AppError("not_found", "This workspace uses an image service account of another deployment; its plan and credits are set there.");
+  if (!found)
+    throw new AppError(
+      "not_found",
+      "This workspace uses an image service account of another deployment; its plan and credits are set there.",
+    );
   return found;
 }
 
@@ -27,7 +31,13 @@ export async function workspaceAccount(db: Tx, slugOrId: string): Promise<Worksp
 export async function findWorkspaceAccount(db: Tx, slugOrId: string): Promise<WorkspaceAccount | null> {
   const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(slugOrId);
   const [row] = await db
-    .select({ workspaceId: workspaces.id, slug: workspaces.slug, name: workspaces.name, accountId: workspaces.v1AccountId, billing: workspaceBilling })
+    .select({
+      workspaceId: workspaces.id,
+      slug: workspaces.slug,
+      name: workspaces.name,
+      accountId: workspaces.v1AccountId,
+      billing: workspaceBilling,
+    })
     .from(workspaces)
     .leftJoin(workspaceBilling, eq(workspaceBilling.workspaceId, workspaces.id))
     .where(isId ? or(eq(workspaces.id, slugOrId), eq(workspaces.slug, slugOrId)) : eq(workspaces.slug, slugOrId));

@@ -7,5 +7,8 @@
 import "server-only";
 
 export function notDeployed(part: string, cause: unknown): Error {
-  return new Error(`${part} could not be loaded in this function. Only the functions next.config.mjs lists in HEAVY_PARTS carry it (docs/deploy.md).`, { cause });
+  return new Error(
+    `${part} could not be loaded in this function. Only the functions next.config.mjs lists in HEAVY_PARTS carry it (docs/deploy.md).`,
+    { cause },
+  );
 }

@@ -4,7 +4,13 @@ import { creditsLabel } from "@/shared/credit-costs";
 import type { EmailMessage } from "./send-email";
 import { layout } from "./templates";
 
-export function lowBalanceEmail(input: { to: string; workspaceName: string; balance: number; threshold: number; link: string }): EmailMessage {
+export function lowBalanceEmail(input: {
+  to: string;
+  workspaceName: string;
+  balance: number;
+  threshold: number;
+  link: string;
+}): EmailMessage {
   return layout({
     to: input.to,
     subject: `${input.workspaceName} has ${creditsLabel(input.balance)} left on Atrium`,
@@ -46,7 +52,13 @@ export function pastDueEmail(input: { to: string; workspaceName: string; planLab
   });
 }
 
-export function duplicatePlanRefundedEmail(input: { to: string; workspaceName: string; planLabel: string; amount: string; link: string }): EmailMessage {
+export function duplicatePlanRefundedEmail(input: {
+  to: string;
+  workspaceName: string;
+  planLabel: string;
+  amount: string;
+  link: string;
+}): EmailMessage {
   return layout({
     to: input.to,
     subject: `A second plan for ${input.workspaceName} was canceled and refunded`,

@@ -22,13 +22,22 @@ export interface Layout {
 
 export function layout(input: Layout): EmailMessage {
   const second = input.secondary;
-  const text = [...input.lines, "", `${input.action}: ${input.link}`, ...(second ? [`${second.action}: ${second.link}`] : []), "", input.footer].join("\n");
+  const text = [
+    ...input.lines,
+    "",
+    `${input.action}: ${input.link}`,
+    ...(second ? [`${second.action}: ${second.link}`] : []),
+    "",
+    input.footer,
+  ].join("\n");
   const paragraphs = input.lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join("");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;line-height:1.5;max-width:520px;margin:24px auto;padding:0 16px">
 <p style="font-weight:600;font-size:18px;margin:0 0 16px">Atrium</p>${paragraphs}
 <p style="margin:20px 0"><a href="${escapeHtml(input.link)}" style="background:#0f766e;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(input.action)}</a></p>
 <p style="font-size:13px;color:#57534e;margin:0 0 8px">Or paste this link into your browser: ${escapeHtml(input.link)}</p>${
-    second ? `<p style="margin:0 0 12px"><a href="${escapeHtml(second.link)}" style="color:#0f766e">${escapeHtml(second.action)}</a>: ${escapeHtml(second.link)}</p>` : ""
+    second
+      ? `<p style="margin:0 0 12px"><a href="${escapeHtml(second.link)}" style="color:#0f766e">${escapeHtml(second.action)}</a>: ${escapeHtml(second.link)}</p>`
+      : ""
   }
 <p style="font-size:13px;color:#57534e;margin:0">${escapeHtml(input.footer)}</p></body></html>`;
   return { to: input.to, subject: input.subject, text, html };
@@ -94,7 +103,13 @@ export function signUpAttemptEmail(input: { to: string; signInLink: string; rese
 }
 
 /** To each owner of a workspace whose webhook endpoint failed every delivery for 5 days and was turned off (D16). */
-export function webhookEndpointDisabledEmail(input: { to: string; name: string; workspaceName: string; url: string; link: string }): EmailMessage {
+export function webhookEndpointDisabledEmail(input: {
+  to: string;
+  name: string;
+  workspaceName: string;
+  url: string;
+  link: string;
+}): EmailMessage {
   return layout({
     to: input.to,
     subject: `A webhook endpoint of ${input.workspaceName} was turned off`,

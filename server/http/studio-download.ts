@@ -17,7 +17,11 @@ import type { WorkspaceSummary } from "@/server/studio/workspaces/list-workspace
 export async function studioDownload<S extends z.ZodType<{ workspaceId: string }>>(
   request: Request,
   schema: S,
-  make: (ctx: StudioContext, input: z.infer<S>, who: { userId: string; workspace: WorkspaceSummary }) => Promise<{ fileName: string; contentType: string; stream: Readable }>,
+  make: (
+    ctx: StudioContext,
+    input: z.infer<S>,
+    who: { userId: string; workspace: WorkspaceSummary },
+  ) => Promise<{ fileName: string; contentType: string; stream: Readable }>,
 ): Promise<Response> {
   try {
     const session = await getSession();
@@ -36,7 +40,11 @@ export async function studioDownload<S extends z.ZodType<{ workspaceId: string }
       },
     });
   } catch (error) {
-    if (error instanceof AppError) return new Response(error.message, { status: ERROR_CODES[error.code].status, headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (error instanceof AppError)
+      return new Response(error.message, {
+        status: ERROR_CODES[error.code].status,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
     logError("[studio download]", error);
     return new Response(ERROR_CODES.internal_error.message, { status: 500 });
   }

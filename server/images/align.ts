@@ -13,7 +13,8 @@ import type { RgbImage } from "./raw-image";
  * the photo's exposure whatever the model did to the rest).
  */
 export function standardised(grey: Float32Array, ignored: Uint8Array | null = null): Float32Array {
-  let mean = 0, count = 0;
+  let mean = 0,
+    count = 0;
   for (let p = 0; p < grey.length; p++) {
     if (ignored?.[p]) continue;
     mean += grey[p];
@@ -34,7 +35,8 @@ export function bestShift(source: RgbImage, output: RgbImage, maxShift: number):
   let best = { dx: 0, dy: 0, cost: Infinity };
   for (let dy = -maxShift; dy <= maxShift; dy++) {
     for (let dx = -maxShift; dx <= maxShift; dx++) {
-      let sum = 0, count = 0;
+      let sum = 0,
+        count = 0;
       for (let y = maxShift; y < height - maxShift; y++) {
         for (let x = maxShift; x < width - maxShift; x++) {
           sum += Math.abs(out[y * width + x] - src[(y - dy) * width + (x - dx)]);

@@ -5,7 +5,9 @@ import { sharp } from "./sharp";
 import { syntheticOutdoor, syntheticRoom } from "@/test/synthetic-room";
 
 function solid(width: number, height: number, background: string) {
-  return sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
 }
 
 describe("analyzeImage", () => {
@@ -36,7 +38,10 @@ describe("analyzeImage", () => {
   it("reports size and orientation after EXIF rotation", async () => {
     expect((await analyzeImage(await solid(80, 40, "#808080"), 0)).orientation).toBe("landscape");
     expect((await analyzeImage(await solid(40, 40, "#808080"), 0)).orientation).toBe("square");
-    const rotated = await sharp(await solid(80, 40, "#808080")).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await solid(80, 40, "#808080"))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const analysis = await analyzeImage(rotated, 0);
     expect([analysis.width, analysis.height, analysis.orientation]).toEqual([40, 80, "portrait"]);
   });

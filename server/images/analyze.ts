@@ -45,7 +45,11 @@ const FEATURE_RULES: [string, (m: Measures) => boolean][] = [
 
 function measure(image: RgbImage, lab: Float32Array): Measures {
   const count = image.width * image.height;
-  let sum = 0, sumSquares = 0, warmth = 0, chroma = 0, highlights = 0;
+  let sum = 0,
+    sumSquares = 0,
+    warmth = 0,
+    chroma = 0,
+    highlights = 0;
   const upperRows = Math.ceil(image.height * 0.6);
   for (let p = 0; p < count; p++) {
     const i = p * 3;
@@ -77,7 +81,10 @@ async function dominantColors(bytes: Buffer): Promise<string[]> {
   });
   const total = labels.length;
   return clusters
-    .map((cluster, c) => ({ size: cluster.size, hex: toHex(...(sums[c].map((v) => v / Math.max(1, cluster.size)) as [number, number, number])) }))
+    .map((cluster, c) => ({
+      size: cluster.size,
+      hex: toHex(...(sums[c].map((v) => v / Math.max(1, cluster.size)) as [number, number, number])),
+    }))
     .filter((entry) => entry.size / total >= 0.03)
     .sort((a, b) => b.size - a.size)
     .slice(0, 5)
@@ -86,7 +93,8 @@ async function dominantColors(bytes: Buffer): Promise<string[]> {
 
 function guessRoomType(image: RgbImage, lab: Float32Array): string | null {
   const { width, height } = image;
-  let sky = 0, green = 0;
+  let sky = 0,
+    green = 0;
   const skyRows = Math.ceil(height * 0.25);
   const lowerStart = Math.floor(height / 2);
   for (let p = 0; p < width * height; p++) {

@@ -31,7 +31,14 @@ const MIN_SURFACE = 0.01;
 const TOP_ROWS = 0.02;
 
 /** Null when no part of the band large enough touches the top of the frame. */
-export function ceilingSurfaceChanged(input: { sourceLines: Uint8Array; changed: Uint8Array; band: number[]; width: number; height: number; margin: number }): number | null {
+export function ceilingSurfaceChanged(input: {
+  sourceLines: Uint8Array;
+  changed: Uint8Array;
+  band: number[];
+  width: number;
+  height: number;
+  margin: number;
+}): number | null {
   const { width, height, margin } = input;
   const barrier = morph(input.sourceLines, width, height, -1);
   const open = new Uint8Array(width * height);
@@ -49,10 +56,17 @@ export function ceilingSurfaceChanged(input: { sourceLines: Uint8Array; changed:
 }
 
 /** The share of the frame's top rows (inside the alignment margin, outside `ignored`: areas kept from the photo) changed beyond light. */
-export function topEdgeChanged(input: { changed: Uint8Array; width: number; height: number; margin: number; ignored?: Uint8Array | null }): number {
+export function topEdgeChanged(input: {
+  changed: Uint8Array;
+  width: number;
+  height: number;
+  margin: number;
+  ignored?: Uint8Array | null;
+}): number {
   const { width, height, margin } = input;
   const rows = Math.max(2, Math.round(TOP_ROWS * height));
-  let count = 0, changed = 0;
+  let count = 0,
+    changed = 0;
   for (let y = margin; y < Math.min(height, margin + rows); y++) {
     for (let x = margin; x < width - margin; x++) {
       if (input.ignored?.[y * width + x]) continue;

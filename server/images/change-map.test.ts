@@ -5,7 +5,8 @@ import { changedRegions, changeSummary } from "./change-regions";
 import { sharp } from "./sharp";
 import { roomBoxRect, syntheticRoom, type Rect } from "@/test/synthetic-room";
 
-const W = 320, H = 240;
+const W = 320,
+  H = 240;
 const TOLERANCE = 3;
 
 function expectNear(box: Rect, truth: Rect) {
@@ -18,7 +19,9 @@ function expectNear(box: Rect, truth: Rect) {
 /** A made-up edit: a rectangle of flat colour pasted over the room. */
 async function withPatch(room: Buffer, rect: Rect, colour: string): Promise<Buffer> {
   return sharp(room)
-    .composite([{ input: { create: { width: rect.width, height: rect.height, channels: 3, background: colour } }, left: rect.x, top: rect.y }])
+    .composite([
+      { input: { create: { width: rect.width, height: rect.height, channels: 3, background: colour } }, left: rect.x, top: rect.y },
+    ])
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -51,11 +54,7 @@ describe("computeChangeMap", () => {
     const edited = await withPatch(room, painting, "#1f4f8f");
     // The model nudged the frame 2 px right and 1 px down and brightened everything.
     const extended = await sharp(edited).extend({ left: 2, top: 1, background: "#c8c0b0" }).png().toBuffer();
-    const moved = await sharp(extended)
-      .extract({ left: 0, top: 0, width: W, height: H })
-      .linear(1.1, 8)
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const moved = await sharp(extended).extract({ left: 0, top: 0, width: W, height: H }).linear(1.1, 8).jpeg({ quality: 90 }).toBuffer();
     const map = await computeChangeMap(room, moved);
     expect(map.shift).toEqual({ dx: 2, dy: 1 });
     expect(map.regraded).toBe(true);
@@ -66,12 +65,19 @@ describe("computeChangeMap", () => {
 
   it("scales boxes to the output's size when the output is larger than the source (upscale)", async () => {
     const withBox = await syntheticRoom({ width: W, height: H, box: true });
-    const emptyLarge = await sharp(await syntheticRoom({ width: W * 2, height: H * 2, box: false })).png().toBuffer();
+    const emptyLarge = await sharp(await syntheticRoom({ width: W * 2, height: H * 2, box: false }))
+      .png()
+      .toBuffer();
     const map = await computeChangeMap(withBox, emptyLarge);
     const truth = roomBoxRect(W * 2, H * 2);
     expect(map.boxes).toHaveLength(1);
     // Tolerance in output pixels grows with the working-size scale (640 → 384).
-    for (const [a, b] of [[map.boxes[0].x, truth.x], [map.boxes[0].y, truth.y], [map.boxes[0].width, truth.width], [map.boxes[0].height, truth.height]]) {
+    for (const [a, b] of [
+      [map.boxes[0].x, truth.x],
+      [map.boxes[0].y, truth.y],
+      [map.boxes[0].width, truth.width],
+      [map.boxes[0].height, truth.height],
+    ]) {
       expect(Math.abs(a - b)).toBeLessThanOrEqual(TOLERANCE * 2);
     }
   });

@@ -67,10 +67,17 @@ export async function computeChangeMap(sourceBytes: Buffer, outputBytes: Buffer)
   const scaleY = meta.height / height;
   const boxes: (ChangeBox & { area: number })[] = [];
   for (const region of regions) {
-    let x0 = width, y0 = height, x1 = 0, y1 = 0;
+    let x0 = width,
+      y0 = height,
+      x1 = 0,
+      y1 = 0;
     for (const p of region) {
-      const x = p % width, y = (p - x) / width;
-      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+      const x = p % width,
+        y = (p - x) / width;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
     }
     boxes.push({
       x: Math.round(x0 * scaleX),
@@ -100,7 +107,12 @@ export async function computeChangeMap(sourceBytes: Buffer, outputBytes: Buffer)
  * source was moved by, whose uncovered border says nothing. The structure check uses it
  * too, to tell the objects an output added from the room around them.
  */
-export function changedAreas(aligned: RgbImage, output: RgbImage, shift: { dx: number; dy: number }, ignored: Uint8Array | null = null): { mask: Uint8Array; regions: number[][]; regraded: boolean } {
+export function changedAreas(
+  aligned: RgbImage,
+  output: RgbImage,
+  shift: { dx: number; dy: number },
+  ignored: Uint8Array | null = null,
+): { mask: Uint8Array; regions: number[][]; regraded: boolean } {
   const { width, height } = output;
   const srcLab = rgbBufferToLab(aligned.data);
   const outLab = rgbBufferToLab(output.data);
@@ -130,7 +142,8 @@ async function decodeSize(bytes: Buffer): Promise<{ width: number; height: numbe
 function blankBorder(mask: Uint8Array, width: number, height: number, shift: { dx: number; dy: number }) {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const sx = x - shift.dx, sy = y - shift.dy;
+      const sx = x - shift.dx,
+        sy = y - shift.dy;
       if (sx < 0 || sy < 0 || sx >= width || sy >= height) mask[y * width + x] = 0;
     }
   }
@@ -166,10 +179,18 @@ function fitChannels(src: Float32Array, out: Float32Array, ignored: Uint8Array |
 }
 
 function linearFit(src: Float32Array, out: Float32Array, channel: number, use: (i: number) => boolean): { gain: number; offset: number } {
-  let n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  let n = 0,
+    sx = 0,
+    sy = 0,
+    sxx = 0,
+    sxy = 0;
   for (let i = channel; i < src.length; i += 3) {
     if (!use(i)) continue;
-    n++; sx += src[i]; sy += out[i]; sxx += src[i] * src[i]; sxy += src[i] * out[i];
+    n++;
+    sx += src[i];
+    sy += out[i];
+    sxx += src[i] * src[i];
+    sxy += src[i] * out[i];
   }
   if (n < 16) return { gain: 1, offset: 0 };
   const variance = sxx - (sx * sx) / n;

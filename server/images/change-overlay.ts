@@ -20,12 +20,17 @@ export async function renderChangeOverlay(map: ChangeMap, mode: OverlayMode, sou
   const scale = Math.min(1, MAX_SIDE / Math.max(map.outputWidth, map.outputHeight));
   const width = Math.max(1, Math.round(map.outputWidth * scale));
   const height = Math.max(1, Math.round(map.outputHeight * scale));
-  const soft = await scaleMask(mapToBytes(map.mask, (v) => v * 255), map, { width, height });
+  const soft = await scaleMask(
+    mapToBytes(map.mask, (v) => v * 255),
+    map,
+    { width, height },
+  );
   const inside = mapToBytes(soft, (v) => (v >= 128 ? 1 : 0));
   const thickness = Math.max(1, Math.round(Math.max(width, height) / 300));
   const core = morph(inside, width, height, thickness);
   const source = mode === "removed" && sourceBytes ? await resizeRgb(await decodeRgb(sourceBytes, MAX_SIDE * 2), width, height) : null;
-  const dx = Math.round(map.shift.dx * scale), dy = Math.round(map.shift.dy * scale);
+  const dx = Math.round(map.shift.dx * scale),
+    dy = Math.round(map.shift.dy * scale);
 
   const rgba = Buffer.alloc(width * height * 4);
   for (let p = 0; p < inside.length; p++) {
@@ -42,5 +47,7 @@ export async function renderChangeOverlay(map: ChangeMap, mode: OverlayMode, sou
       rgba.set([...TINT, 110], o);
     }
   }
-  return sharp(rgba, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }

@@ -5,11 +5,14 @@ import { ROOM_BANDS, roomRegionAt } from "./room-zones";
 import { sharp } from "./sharp";
 import { syntheticRoom, type Rect } from "@/test/synthetic-room";
 
-const W = 320, H = 240;
+const W = 320,
+  H = 240;
 
 async function withPatch(room: Buffer, rect: Rect, colour: string): Promise<Buffer> {
   return sharp(room)
-    .composite([{ input: { create: { width: rect.width, height: rect.height, channels: 3, background: colour } }, left: rect.x, top: rect.y }])
+    .composite([
+      { input: { create: { width: rect.width, height: rect.height, channels: 3, background: colour } }, left: rect.x, top: rect.y },
+    ])
     .jpeg({ quality: 90 })
     .toBuffer();
 }

@@ -74,7 +74,10 @@ export function parseHex(hex: string): [number, number, number] {
 }
 
 export function toHex(r: number, g: number, b: number): string {
-  const channel = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0");
+  const channel = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, "0");
   return `#${channel(r)}${channel(g)}${channel(b)}`;
 }
 

@@ -64,25 +64,35 @@ function meanSsim(x: Float32Array, y: Float32Array, width: number, height: numbe
   const r = 3;
   const product = (a: Float32Array, b: Float32Array) => a.map((v, i) => v * b[i]);
   const [mx, my] = [boxMean(x, width, height, r), boxMean(y, width, height, r)];
-  const [mxx, myy, mxy] = [boxMean(product(x, x), width, height, r), boxMean(product(y, y), width, height, r), boxMean(product(x, y), width, height, r)];
+  const [mxx, myy, mxy] = [
+    boxMean(product(x, x), width, height, r),
+    boxMean(product(y, y), width, height, r),
+    boxMean(product(x, y), width, height, r),
+  ];
   // Stabilisers for unit-variance data, the usual (0.01 L)², (0.03 L)² with L ≈ 6 std.
-  const c1 = 0.0036, c2 = 0.0324;
+  const c1 = 0.0036,
+    c2 = 0.0324;
   let total = 0;
   for (let p = 0; p < x.length; p++) {
-    const vx = mxx[p] - mx[p] ** 2, vy = myy[p] - my[p] ** 2, cov = mxy[p] - mx[p] * my[p];
+    const vx = mxx[p] - mx[p] ** 2,
+      vy = myy[p] - my[p] ** 2,
+      cov = mxy[p] - mx[p] * my[p];
     total += ((2 * mx[p] * my[p] + c1) * (2 * cov + c2)) / ((mx[p] ** 2 + my[p] ** 2 + c1) * (vx + vy + c2));
   }
   return Math.max(0, Math.min(1, total / x.length));
 }
 
 export async function scoreSibling(input: { anchorOutput: Buffer; siblingOutput: Buffer; siblingSource: Buffer }): Promise<SiblingScore> {
-  const [anchor, output, source] = await Promise.all([input.anchorOutput, input.siblingOutput, input.siblingSource].map((bytes) => decodeRgb(bytes, SIDE)));
+  const [anchor, output, source] = await Promise.all(
+    [input.anchorOutput, input.siblingOutput, input.siblingSource].map((bytes) => decodeRgb(bytes, SIDE)),
+  );
   const [anchorHist, outputHist] = [histograms(anchor), histograms(output)];
   const lightnessSimilarity = bhattacharyya(anchorHist.lightness, outputHist.lightness);
   const chromaSimilarity = bhattacharyya(anchorHist.chroma, outputHist.chroma);
   const style = 0.4 * lightnessSimilarity + 0.6 * chromaSimilarity;
 
-  const aligned = output.width === source.width && output.height === source.height ? output : await resizeRgb(output, source.width, source.height);
+  const aligned =
+    output.width === source.width && output.height === source.height ? output : await resizeRgb(output, source.width, source.height);
   const ssim = meanSsim(standardised(greyOf(aligned)), standardised(greyOf(source)), source.width, source.height);
   const structure = ssim;
   const verdict = style >= GATE_THRESHOLDS.style && structure >= GATE_THRESHOLDS.structure ? "pass" : "fail";

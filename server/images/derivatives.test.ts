@@ -11,14 +11,20 @@ function memoryStore() {
   };
 }
 
-const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#b08968" } }).jpeg({ quality: 90 }).toBuffer();
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#b08968" } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 
 describe("image derivatives", () => {
   test("a 4032-px photo gets a 480-px thumbnail and a 1600-px display copy in WebP, a fraction of its size", async () => {
     const store = memoryStore();
     const original = await jpeg(4032, 3024);
     await storeDerivatives(store, "photos/w/p/a.jpg", original);
-    for (const [size, width] of [["thumb", 480], ["display", 1600]] as const) {
+    for (const [size, width] of [
+      ["thumb", 480],
+      ["display", 1600],
+    ] as const) {
       const stored = store.blobs.get(derivativeKey("photos/w/p/a.jpg", size))!;
       expect(stored.contentType).toBe("image/webp");
       const meta = await sharp(stored.bytes).metadata();

@@ -22,7 +22,11 @@ export function derivativeKey(key: string, size: Derivative): string {
 export async function storeDerivatives(store: Pick<BlobStore, "put">, key: string, image: Buffer): Promise<void> {
   await Promise.all(
     DERIVATIVES.map(async (size) => {
-      const bytes = await limitedSharp(image).rotate().resize({ width: DERIVATIVE_WIDTHS[size], withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+      const bytes = await limitedSharp(image)
+        .rotate()
+        .resize({ width: DERIVATIVE_WIDTHS[size], withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
       await store.put(derivativeKey(key, size), bytes, "image/webp");
     }),
   );

@@ -21,9 +21,14 @@ export function sobelMagnitude(grey: Float32Array, width: number, height: number
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const p = y * width + x;
-      const tl = grey[p - width - 1], t = grey[p - width], tr = grey[p - width + 1];
-      const l = grey[p - 1], r = grey[p + 1];
-      const bl = grey[p + width - 1], b = grey[p + width], br = grey[p + width + 1];
+      const tl = grey[p - width - 1],
+        t = grey[p - width],
+        tr = grey[p - width + 1];
+      const l = grey[p - 1],
+        r = grey[p + 1];
+      const bl = grey[p + width - 1],
+        b = grey[p + width],
+        br = grey[p + width + 1];
       const gx = tr + 2 * r + br - tl - 2 * l - bl;
       const gy = bl + 2 * b + br - tl - 2 * t - tr;
       out[p] = Math.sqrt(gx * gx + gy * gy);
@@ -40,7 +45,8 @@ export function sobelGradient(grey: Float32Array, width: number, height: number)
     for (let x = 1; x < width - 1; x++) {
       const p = y * width + x;
       const gx = grey[p - width + 1] + 2 * grey[p + 1] + grey[p + width + 1] - grey[p - width - 1] - 2 * grey[p - 1] - grey[p + width - 1];
-      const gy = grey[p + width - 1] + 2 * grey[p + width] + grey[p + width + 1] - grey[p - width - 1] - 2 * grey[p - width] - grey[p - width + 1];
+      const gy =
+        grey[p + width - 1] + 2 * grey[p + width] + grey[p + width + 1] - grey[p - width - 1] - 2 * grey[p - width] - grey[p - width + 1];
       magnitude[p] = Math.sqrt(gx * gx + gy * gy);
       const angle = Math.atan2(gy, gx);
       direction[p] = angle < 0 ? angle + Math.PI : angle >= Math.PI ? angle - Math.PI : angle;
@@ -61,10 +67,16 @@ export function boxMean(values: ArrayLike<number>, width: number, height: number
   }
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - radius), y1 = Math.min(height, y + radius + 1);
+    const y0 = Math.max(0, y - radius),
+      y1 = Math.min(height, y + radius + 1);
     for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - radius), x1 = Math.min(width, x + radius + 1);
-      const sum = integral[y1 * (width + 1) + x1] - integral[y0 * (width + 1) + x1] - integral[y1 * (width + 1) + x0] + integral[y0 * (width + 1) + x0];
+      const x0 = Math.max(0, x - radius),
+        x1 = Math.min(width, x + radius + 1);
+      const sum =
+        integral[y1 * (width + 1) + x1] -
+        integral[y0 * (width + 1) + x1] -
+        integral[y1 * (width + 1) + x0] +
+        integral[y0 * (width + 1) + x0];
       out[y * width + x] = sum / ((y1 - y0) * (x1 - x0));
     }
   }

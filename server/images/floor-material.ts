@@ -78,7 +78,17 @@ export interface FloorScore {
 }
 
 /** `zone`: the floor's pixels (1) in the frame, `rect` their bounds. */
-export function floorMaterial(input: { srcGrey: Float32Array; outGrey: Float32Array; changed: Uint8Array; recoloured: Uint8Array; outlines: Uint8Array; zone: Uint8Array; width: number; height: number; rect: { x0: number; y0: number; x1: number; y1: number } }): FloorScore {
+export function floorMaterial(input: {
+  srcGrey: Float32Array;
+  outGrey: Float32Array;
+  changed: Uint8Array;
+  recoloured: Uint8Array;
+  outlines: Uint8Array;
+  zone: Uint8Array;
+  width: number;
+  height: number;
+  rect: { x0: number; y0: number; x1: number; y1: number };
+}): FloorScore {
   const { width, height, rect, zone } = input;
   // Joints are compared where the floor kept its colour by the structure check's own finer
   // test too (`recoloured`, surface-colour.ts: a wood table on a wood floor escapes the
@@ -92,17 +102,25 @@ export function floorMaterial(input: { srcGrey: Float32Array; outGrey: Float32Ar
   const src = directional(srcGradient);
   const out = directional(outGradient);
   const moved = (p: number) =>
-    (srcGradient.magnitude[p] > FLOOR_LINE && nearestLike(outGradient, p, srcGradient.direction[p], FLOOR_LINE / 2, width, height) > LINE_MATCH_RADIUS) ||
-    (outGradient.magnitude[p] > FLOOR_LINE && nearestLike(srcGradient, p, outGradient.direction[p], FLOOR_LINE / 2, width, height) > LINE_MATCH_RADIUS);
+    (srcGradient.magnitude[p] > FLOOR_LINE &&
+      nearestLike(outGradient, p, srcGradient.direction[p], FLOOR_LINE / 2, width, height) > LINE_MATCH_RADIUS) ||
+    (outGradient.magnitude[p] > FLOOR_LINE &&
+      nearestLike(srcGradient, p, outGradient.direction[p], FLOOR_LINE / 2, width, height) > LINE_MATCH_RADIUS);
   const cell = Math.max(8, Math.round(Math.max(width, height) / 16));
   // Coverage is judged on the nearer half of the floor: the far half mixes in the foot of
   // the back wall, which a floor band drawn without a segmentation model cannot leave out.
   const near = Math.round((rect.y0 + rect.y1) / 2);
-  let area = 0, visible = 0, cells = 0, changedCells = 0, movedCells = 0;
+  let area = 0,
+    visible = 0,
+    cells = 0,
+    changedCells = 0,
+    movedCells = 0;
   for (let cy = rect.y0; cy < rect.y1; cy += cell) {
     for (let cx = rect.x0; cx < rect.x1; cx += cell) {
-      const s = new Float64Array(BINS), o = new Float64Array(BINS);
-      let seen = 0, movedLines = 0;
+      const s = new Float64Array(BINS),
+        o = new Float64Array(BINS);
+      let seen = 0,
+        movedLines = 0;
       for (let y = cy; y < Math.min(cy + cell, rect.y1); y++) {
         for (let x = cx; x < Math.min(cx + cell, rect.x1); x++) {
           const p = y * width + x;
@@ -125,14 +143,22 @@ export function floorMaterial(input: { srcGrey: Float32Array; outGrey: Float32Ar
       if (movedLines > CELL_LINES_MOVED * seen) movedCells++;
     }
   }
-  return { visible: area ? visible / area : 1, materialChanged: cells >= 4 ? changedCells / cells : null, linesChanged: cells >= MIN_CELLS_FOR_LINES ? movedCells / cells : null };
+  return {
+    visible: area ? visible / area : 1,
+    materialChanged: cells >= 4 ? changedCells / cells : null,
+    linesChanged: cells >= MIN_CELLS_FOR_LINES ? movedCells / cells : null,
+  };
 }
 
 function textureDiffers(src: Float64Array, out: Float64Array, count: number): boolean {
   const energy = (h: Float64Array) => h.reduce((a, b) => a + b, 0) / count;
   const [es, eo] = [energy(src), energy(out)];
   if (Math.max(es, eo) < FLAT) return false;
-  if (Math.max(es, FLAT) / Math.max(eo, FLAT) > FLOOR_THRESHOLDS.energyFactor || Math.max(eo, FLAT) / Math.max(es, FLAT) > FLOOR_THRESHOLDS.energyFactor) return true;
+  if (
+    Math.max(es, FLAT) / Math.max(eo, FLAT) > FLOOR_THRESHOLDS.energyFactor ||
+    Math.max(eo, FLAT) / Math.max(es, FLAT) > FLOOR_THRESHOLDS.energyFactor
+  )
+    return true;
   if (Math.min(es, eo) < FLAT) return false;
   let overlap = 0;
   const [ts, to] = [es * count, eo * count];
@@ -141,6 +167,9 @@ function textureDiffers(src: Float64Array, out: Float64Array, count: number): bo
 }
 
 /** Sobel magnitude and its direction in BINS bins over [0, π). */
-function directional({ magnitude, direction }: { magnitude: Float32Array; direction: Float32Array }): { magnitude: Float32Array; bin: Uint8Array } {
+function directional({ magnitude, direction }: { magnitude: Float32Array; direction: Float32Array }): {
+  magnitude: Float32Array;
+  bin: Uint8Array;
+} {
   return { magnitude, bin: mapToBytes(direction, (d) => Math.min(BINS - 1, Math.floor(d / (Math.PI / BINS)))) };
 }

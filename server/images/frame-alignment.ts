@@ -105,16 +105,26 @@ const WHOLE_FRAME = { x: 0, y: 0, width: 1, height: 1 };
  * long side. `keptMask` (a keep mask in the source's frame, white where kept) is moved
  * exactly as the source is.
  */
-export async function alignFrames(sourceBytes: Buffer, outputBytes: Buffer, workSide: number, keptMask: Buffer | null = null): Promise<Alignment> {
+export async function alignFrames(
+  sourceBytes: Buffer,
+  outputBytes: Buffer,
+  workSide: number,
+  keptMask: Buffer | null = null,
+): Promise<Alignment> {
   const [source, outputLarge] = await Promise.all([decodeRgb(sourceBytes, FEATURE_SIDE), decodeRgb(outputBytes, FEATURE_SIDE)]);
   const mask = keptMask ? await decodeRgb(keptMask).then((image) => resizeRgb(image, source.width, source.height)) : null;
   const factor = Math.min(1, workSide / Math.max(outputLarge.width, outputLarge.height));
-  const output = factor < 1 ? await resizeRgb(outputLarge, Math.round(outputLarge.width * factor), Math.round(outputLarge.height * factor)) : outputLarge;
+  const output =
+    factor < 1
+      ? await resizeRgb(outputLarge, Math.round(outputLarge.width * factor), Math.round(outputLarge.height * factor))
+      : outputLarge;
   const sameAspect = Math.abs(source.width / source.height / (output.width / output.height) - 1) <= ALIGNMENT_LIMITS.sameAspect;
   const fit = await fitMap(source, outputLarge);
   // From working output pixels to source pixels.
   const toLarge = outputLarge.width / output.width;
-  const map = fit.map && ([fit.map[0] * toLarge, fit.map[1] * toLarge, fit.map[2], fit.map[3] * toLarge, fit.map[4] * toLarge, fit.map[5]] as AffineMap);
+  const map =
+    fit.map &&
+    ([fit.map[0] * toLarge, fit.map[1] * toLarge, fit.map[2], fit.map[3] * toLarge, fit.map[4] * toLarge, fit.map[5]] as AffineMap);
   const same = sameFrameMap(source, output);
 
   if (map ? sameAspect && maxDisplacement(map, same, output) <= SAME_FRAME_TOLERANCE : sameAspect && (fit.featureless || fit.stayedPut)) {
@@ -133,12 +143,26 @@ export async function alignFrames(sourceBytes: Buffer, outputBytes: Buffer, work
   const warped = crop(await warpInto(source, output, map), rect);
   const cropped = crop(output, rect);
   const shift = bestShift(warped, cropped, FINE_SHIFT);
-  const window = { x: rect.x0 / output.width, y: rect.y0 / output.height, width: (rect.x1 - rect.x0) / output.width, height: (rect.y1 - rect.y0) / output.height };
+  const window = {
+    x: rect.x0 / output.width,
+    y: rect.y0 / output.height,
+    width: (rect.x1 - rect.x0) / output.width,
+    height: (rect.y1 - rect.y0) / output.height,
+  };
   const kept = mask && keptOf(shifted(crop(await warpInto(mask, output, map), rect), shift.dx, shift.dy));
-  return { aligned: true, source: shifted(warped, shift.dx, shift.dy), output: cropped, shift, reframing: { ...reframing, overlap }, window, kept };
+  return {
+    aligned: true,
+    source: shifted(warped, shift.dx, shift.dy),
+    output: cropped,
+    shift,
+    reframing: { ...reframing, overlap },
+    window,
+    kept,
+  };
 }
 
-const tooLittleShown = (overlap: number) => `the output shows ${Math.round(overlap * 100)} % of the photo's frame, under ${ALIGNMENT_LIMITS.minOverlap * 100} %`;
+const tooLittleShown = (overlap: number) =>
+  `the output shows ${Math.round(overlap * 100)} % of the photo's frame, under ${ALIGNMENT_LIMITS.minOverlap * 100} %`;
 
 /** 1 where a mask moved as an RGB image is white (its first channel at 128 or more). */
 function keptOf(mask: RgbImage): Uint8Array {
@@ -169,17 +193,24 @@ export type FullFraming =
  * source's size, if it differs); beyond, the output is warped into the source's frame
  * and cropped to the upright rectangle it covers.
  */
-export async function framingAtFullSize(source: RgbImage, output: RgbImage, decoded?: { source: RgbImage; output: RgbImage }): Promise<FullFraming> {
+export async function framingAtFullSize(
+  source: RgbImage,
+  output: RgbImage,
+  decoded?: { source: RgbImage; output: RgbImage },
+): Promise<FullFraming> {
   const small = async (image: RgbImage) => {
     const factor = Math.min(1, FEATURE_SIDE / Math.max(image.width, image.height));
-    return factor < 1 ? resizeRgb(image, Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor))) : image;
+    return factor < 1
+      ? resizeRgb(image, Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor)))
+      : image;
   };
   const [sourceSmall, outputSmall] = decoded ? [decoded.source, decoded.output] : await Promise.all([small(source), small(output)]);
   const sameAspect = Math.abs(source.width / source.height / (output.width / output.height) - 1) <= ALIGNMENT_LIMITS.sameAspect;
   const whole = { x0: 0, y0: 0, x1: source.width, y1: source.height };
   const sameFrame = async (): Promise<FullFraming> => ({
     aligned: true,
-    output: output.width === source.width && output.height === source.height ? output : await resizeRgb(output, source.width, source.height),
+    output:
+      output.width === source.width && output.height === source.height ? output : await resizeRgb(output, source.width, source.height),
     rect: whole,
     reframing: null,
   });
@@ -200,7 +231,14 @@ export async function framingAtFullSize(source: RgbImage, output: RgbImage, deco
   const rect = sharedRect(toOutput, output, source);
   const overlap = ((rect.x1 - rect.x0) * (rect.y1 - rect.y0)) / (source.width * source.height);
   if (overlap < ALIGNMENT_LIMITS.minOverlap) return { aligned: false, reason: tooLittleShown(overlap) };
-  const shiftedMap: AffineMap = [toOutput[0], toOutput[1], toOutput[0] * rect.x0 + toOutput[1] * rect.y0 + toOutput[2], toOutput[3], toOutput[4], toOutput[3] * rect.x0 + toOutput[4] * rect.y0 + toOutput[5]];
+  const shiftedMap: AffineMap = [
+    toOutput[0],
+    toOutput[1],
+    toOutput[0] * rect.x0 + toOutput[1] * rect.y0 + toOutput[2],
+    toOutput[3],
+    toOutput[4],
+    toOutput[3] * rect.x0 + toOutput[4] * rect.y0 + toOutput[5],
+  ];
   const warped = await warpAt(output, shiftedMap, rect.x1 - rect.x0, rect.y1 - rect.y0, "linear");
   return { aligned: true, output: warped, rect, reframing: { ...reframing, overlap } };
 }
@@ -224,7 +262,12 @@ function apply(m: AffineMap, x: number, y: number): [number, number] {
 function maxDisplacement(a: AffineMap, b: AffineMap, output: RgbImage): number {
   const unit = Math.sqrt(b[0] * b[4]);
   let worst = 0;
-  for (const [x, y] of [[0, 0], [output.width, 0], [0, output.height], [output.width, output.height]]) {
+  for (const [x, y] of [
+    [0, 0],
+    [output.width, 0],
+    [0, output.height],
+    [output.width, output.height],
+  ]) {
     const [ax, ay] = apply(a, x, y);
     const [bx, by] = apply(b, x, y);
     worst = Math.max(worst, Math.hypot(ax - bx, ay - by) / unit);
@@ -244,9 +287,11 @@ function describe(map: AffineMap, same: AffineMap): Omit<Reframing, "overlap"> {
 function implausible(map: AffineMap, r: Omit<Reframing, "overlap">): string | null {
   const l = ALIGNMENT_LIMITS;
   const scale = Math.sqrt(r.scaleX * r.scaleY);
-  if (scale > l.maxScale || scale < 1 / l.maxScale) return `the output is the photo scaled by ${scale.toFixed(2)}, beyond ${l.maxScale} either way`;
+  if (scale > l.maxScale || scale < 1 / l.maxScale)
+    return `the output is the photo scaled by ${scale.toFixed(2)}, beyond ${l.maxScale} either way`;
   if (Math.abs(r.scaleX / r.scaleY - 1) > l.maxAnisotropy) return "the output is the photo stretched more one way than the other";
-  if (Math.abs(r.rotation) > l.maxRotation) return `the output is the photo turned by ${Math.abs(r.rotation).toFixed(1)}°, beyond ${l.maxRotation}°`;
+  if (Math.abs(r.rotation) > l.maxRotation)
+    return `the output is the photo turned by ${Math.abs(r.rotation).toFixed(1)}°, beyond ${l.maxRotation}°`;
   const columns = Math.abs(map[0] * map[1] + map[3] * map[4]) / (Math.hypot(map[0], map[3]) * Math.hypot(map[1], map[4]));
   if (columns > l.maxShear) return "the output is the photo drawn from another angle";
   return null;
@@ -258,7 +303,9 @@ function implausible(map: AffineMap, r: Omit<Reframing, "overlap">): string | nu
  * those few lie where the same frame puts them (an output that smoothed most of the
  * photo's texture away, as a declutter's inpainting does, without moving it).
  */
-type Fit = { map: AffineMap; reason?: never; featureless?: never; stayedPut?: never } | { map: null; reason: string; featureless: boolean; stayedPut: boolean };
+type Fit =
+  | { map: AffineMap; reason?: never; featureless?: never; stayedPut?: never }
+  | { map: null; reason: string; featureless: boolean; stayedPut: boolean };
 
 /** ORB matches (ratio-tested) of the two images at the feature size, and RANSAC's refined affine map from output to source pixels. */
 async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
@@ -278,18 +325,23 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
       orb.detectAndCompute(mat, keep(new cv.Mat()), points, descriptors);
       return { points, descriptors };
     };
-    const src = detect(source), out = detect(output);
-    if (src.points.size() < ALIGNMENT_LIMITS.minCorners) return { map: null, reason: "the photo has too little texture to match", featureless: true, stayedPut: false };
-    if (out.points.size() < ALIGNMENT_LIMITS.minInliers) return { map: null, reason: "the output has too little texture to match with the photo", featureless: false, stayedPut: false };
+    const src = detect(source),
+      out = detect(output);
+    if (src.points.size() < ALIGNMENT_LIMITS.minCorners)
+      return { map: null, reason: "the photo has too little texture to match", featureless: true, stayedPut: false };
+    if (out.points.size() < ALIGNMENT_LIMITS.minInliers)
+      return { map: null, reason: "the output has too little texture to match with the photo", featureless: false, stayedPut: false };
     const candidates = keep(new cv.DMatchVectorVector());
     keep(new cv.BFMatcher(cv.NORM_HAMMING, false)).knnMatch(out.descriptors, src.descriptors, candidates, 2);
-    const from: number[] = [], to: number[] = [];
+    const from: number[] = [],
+      to: number[] = [];
     for (let i = 0; i < candidates.size(); i++) {
       const pair = candidates.get(i);
       if (pair.size() < 2) continue;
       const [best, next] = [pair.get(0), pair.get(1)];
       if (best.distance >= RATIO_TEST * next.distance) continue;
-      const p = out.points.get(best.queryIdx).pt, q = src.points.get(best.trainIdx).pt;
+      const p = out.points.get(best.queryIdx).pt,
+        q = src.points.get(best.trainIdx).pt;
       from.push(p.x, p.y);
       to.push(q.x, q.y);
     }
@@ -301,10 +353,26 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
         const [x, y] = apply(same, from[i * 2], from[i * 2 + 1]);
         if (Math.hypot(x - to[i * 2], y - to[i * 2 + 1]) <= MATCHED_IN_PLACE) inPlace++;
       }
-      return { map: null, reason: `only ${count} of the photo's corners found in the output`, featureless: false, stayedPut: count >= MIN_IN_PLACE && inPlace >= IN_PLACE_SHARE * count };
+      return {
+        map: null,
+        reason: `only ${count} of the photo's corners found in the output`,
+        featureless: false,
+        stayedPut: count >= MIN_IN_PLACE && inPlace >= IN_PLACE_SHARE * count,
+      };
     }
     const inliers = keep(new cv.Mat());
-    const fitted = keep(cv.estimateAffine2D(keep(cv.matFromArray(count, 1, cv.CV_32FC2, from)), keep(cv.matFromArray(count, 1, cv.CV_32FC2, to)), inliers, cv.RANSAC, 3, 4000, 0.995, 20));
+    const fitted = keep(
+      cv.estimateAffine2D(
+        keep(cv.matFromArray(count, 1, cv.CV_32FC2, from)),
+        keep(cv.matFromArray(count, 1, cv.CV_32FC2, to)),
+        inliers,
+        cv.RANSAC,
+        3,
+        4000,
+        0.995,
+        20,
+      ),
+    );
     let agreed = 0;
     const agreement = inliers.data;
     for (let i = 0; i < inliers.rows; i++) agreed += agreement[i] ? 1 : 0;
@@ -330,7 +398,14 @@ async function warpAt(image: RgbImage, map: AffineMap, width: number, height: nu
   const m = cv.matFromArray(2, 3, cv.CV_64F, map);
   try {
     src.data.set(image.data);
-    cv.warpAffine(src, dst, m, new cv.Size(width, height), (interpolation === "area" ? cv.INTER_AREA : cv.INTER_LINEAR) | cv.WARP_INVERSE_MAP, cv.BORDER_REPLICATE);
+    cv.warpAffine(
+      src,
+      dst,
+      m,
+      new cv.Size(width, height),
+      (interpolation === "area" ? cv.INTER_AREA : cv.INTER_LINEAR) | cv.WARP_INVERSE_MAP,
+      cv.BORDER_REPLICATE,
+    );
     return { data: Buffer.from(dst.data), width, height };
   } finally {
     src.delete();
@@ -340,7 +415,11 @@ async function warpAt(image: RgbImage, map: AffineMap, width: number, height: nu
 }
 
 /** The largest upright rectangle of the `output` frame whose pixels all map (by `map`) inside the `source` frame. */
-function sharedRect(map: AffineMap, source: { width: number; height: number }, output: { width: number; height: number }): { x0: number; y0: number; x1: number; y1: number } {
+function sharedRect(
+  map: AffineMap,
+  source: { width: number; height: number },
+  output: { width: number; height: number },
+): { x0: number; y0: number; x1: number; y1: number } {
   const inside = (x: number, y: number) => {
     const [sx, sy] = apply(map, x, y);
     return sx >= 0 && sy >= 0 && sx <= source.width - 1 && sy <= source.height - 1;
@@ -350,7 +429,13 @@ function sharedRect(map: AffineMap, source: { width: number; height: number }, o
     for (let i = 0; i <= 8; i++) {
       const t = i / 8;
       const [x, y] =
-        side === "left" ? [r.x0, r.y0 + t * (r.y1 - r.y0)] : side === "right" ? [r.x1, r.y0 + t * (r.y1 - r.y0)] : side === "top" ? [r.x0 + t * (r.x1 - r.x0), r.y0] : [r.x0 + t * (r.x1 - r.x0), r.y1];
+        side === "left"
+          ? [r.x0, r.y0 + t * (r.y1 - r.y0)]
+          : side === "right"
+            ? [r.x1, r.y0 + t * (r.y1 - r.y0)]
+            : side === "top"
+              ? [r.x0 + t * (r.x1 - r.x0), r.y0]
+              : [r.x0 + t * (r.x1 - r.x0), r.y1];
       if (!inside(x, y)) count++;
     }
     return count;
@@ -359,7 +444,9 @@ function sharedRect(map: AffineMap, source: { width: number; height: number }, o
   // time from the side with most of its points outside the source, until none is.
   const r = { x0: 0, y0: 0, x1: output.width - 1, y1: output.height - 1 };
   while (r.x1 - r.x0 > 8 && r.y1 - r.y0 > 8) {
-    const sides = (["left", "right", "top", "bottom"] as const).map((side) => ({ side, out: outside(side, r) })).sort((a, b) => b.out - a.out);
+    const sides = (["left", "right", "top", "bottom"] as const)
+      .map((side) => ({ side, out: outside(side, r) }))
+      .sort((a, b) => b.out - a.out);
     if (sides[0].out === 0) break;
     if (sides[0].side === "left") r.x0++;
     else if (sides[0].side === "right") r.x1--;
@@ -370,9 +457,11 @@ function sharedRect(map: AffineMap, source: { width: number; height: number }, o
 }
 
 function crop(image: RgbImage, rect: { x0: number; y0: number; x1: number; y1: number }): RgbImage {
-  const width = rect.x1 - rect.x0, height = rect.y1 - rect.y0;
+  const width = rect.x1 - rect.x0,
+    height = rect.y1 - rect.y0;
   if (width === image.width && height === image.height) return image;
   const data = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) image.data.copy(data, y * width * 3, ((rect.y0 + y) * image.width + rect.x0) * 3, ((rect.y0 + y) * image.width + rect.x0 + width) * 3);
+  for (let y = 0; y < height; y++)
+    image.data.copy(data, y * width * 3, ((rect.y0 + y) * image.width + rect.x0) * 3, ((rect.y0 + y) * image.width + rect.x0 + width) * 3);
   return { data, width, height };
 }

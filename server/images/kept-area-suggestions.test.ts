@@ -5,7 +5,8 @@ import { suggestKeptAreas, type SuggestedArea } from "./kept-area-suggestions";
 
 /** The share of the box [x0, y0, x1, y1] (fractions of the frame) that a suggestion's bounding box covers. */
 function covers(area: SuggestedArea, [x0, y0, x1, y1]: [number, number, number, number]): number {
-  const xs = area.polygon.map((p) => p[0]), ys = area.polygon.map((p) => p[1]);
+  const xs = area.polygon.map((p) => p[0]),
+    ys = area.polygon.map((p) => p[1]);
   const w = Math.max(0, Math.min(x1, Math.max(...xs)) - Math.max(x0, Math.min(...xs)));
   const h = Math.max(0, Math.min(y1, Math.max(...ys)) - Math.max(y0, Math.min(...ys)));
   return (w * h) / ((x1 - x0) * (y1 - y0));

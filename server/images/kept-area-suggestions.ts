@@ -102,7 +102,11 @@ export async function suggestKeptAreas(bytes: Buffer): Promise<SuggestedArea[]> 
   const l = SUGGESTION_LIMITS;
   const grey = greyOf(image);
   const segments = await straightSegments(grey, width, height, Math.round(l.minSegment * Math.max(width, height)), l.canny);
-  const uprights = joinUprights([...segments.filter((s) => lean(s) <= l.maxLean), ...plumbLines(grey, width, height)], width, height).filter((u) => u.yb - u.yt >= l.minUpright * height);
+  const uprights = joinUprights(
+    [...segments.filter((s) => lean(s) <= l.maxLean), ...plumbLines(grey, width, height)],
+    width,
+    height,
+  ).filter((u) => u.yb - u.yt >= l.minUpright * height);
   const crossers = segments.filter((s) => lean(s) >= Math.PI / 2 - l.maxSlope);
   const edges = edgeMap(grey, width, height);
   const candidates: (SuggestedArea & { area: number })[] = [];
@@ -118,7 +122,12 @@ export async function suggestKeptAreas(bytes: Buffer): Promise<SuggestedArea[]> 
       if (area > l.maxArea || !inWall(grey, quad.corners, width, height)) continue;
       const kind = kindOf(grey, edges, quad.corners, width, height);
       if (!kind) continue;
-      candidates.push({ kind, polygon: quad.corners.map(([x, y]) => [round(x / width), round(y / height)]), score: round(quad.score), area });
+      candidates.push({
+        kind,
+        polygon: quad.corners.map(([x, y]) => [round(x / width), round(y / height)]),
+        score: round(quad.score),
+        area,
+      });
     }
   }
   return chooseAmong(candidates).map(({ area: _area, ...area }) => area);
@@ -145,7 +154,14 @@ function meeting(c: Segment, u: Upright): Point {
  * the uprights' bottom ends close the outline when they reach the floor's part of the
  * frame. The score is how much of the outline's top and bottom the photo draws.
  */
-function quadBetween(left: Upright, right: Upright, crossers: Segment[], edges: Uint8Array, width: number, height: number): { corners: Point[]; score: number } | null {
+function quadBetween(
+  left: Upright,
+  right: Upright,
+  crossers: Segment[],
+  edges: Uint8Array,
+  width: number,
+  height: number,
+): { corners: Point[]; score: number } | null {
   const l = SUGGESTION_LIMITS;
   const [xl, xr] = [(left.xt + left.xb) / 2, (right.xt + right.xb) / 2];
   const slack = l.meetSlack * height;
@@ -167,7 +183,12 @@ function quadBetween(left: Upright, right: Upright, crossers: Segment[], edges: 
   const sill = drawn[drawn.length - 1];
   const angle = (line: { a: Point; b: Point }) => Math.atan2(line.b[1] - line.a[1], line.b[0] - line.a[0]);
   const tall = Math.min(sill.a[1] - head.a[1], sill.b[1] - head.b[1]) >= l.minUpright * height;
-  if (tall && Math.abs(angle(head) - angle(sill)) <= l.maxSpread && jambsFit(left, head.a[1], sill.a[1]) && jambsFit(right, head.b[1], sill.b[1])) {
+  if (
+    tall &&
+    Math.abs(angle(head) - angle(sill)) <= l.maxSpread &&
+    jambsFit(left, head.a[1], sill.a[1]) &&
+    jambsFit(right, head.b[1], sill.b[1])
+  ) {
     return { corners: [head.a, head.b, sill.b, sill.a], score: (head.support + sill.support) / 2 };
   }
   // No sill: a door or a doorway standing on the floor.
@@ -197,12 +218,14 @@ function plumbLines(grey: Float32Array, width: number, height: number): Segment[
   const sorted = Float32Array.from(magnitude).sort();
   const threshold = Math.max(30, sorted[Math.floor(sorted.length * 0.8)]);
   const vertical = new Uint8Array(magnitude.length);
-  for (let p = 0; p < vertical.length; p++) vertical[p] = magnitude[p] > threshold && Math.min(direction[p], Math.PI - direction[p]) < PLUMB_TURN ? 1 : 0;
+  for (let p = 0; p < vertical.length; p++)
+    vertical[p] = magnitude[p] > threshold && Math.min(direction[p], Math.PI - direction[p]) < PLUMB_TURN ? 1 : 0;
   const gap = Math.max(2, Math.round(PLUMB_GAP * height));
   const minimum = SUGGESTION_LIMITS.minUpright * height;
   const runs: Segment[] = [];
   for (let x = 1; x < width - 1; x++) {
-    let start = -1, last = -1;
+    let start = -1,
+      last = -1;
     for (let y = 0; y <= height; y++) {
       const on = y < height && (vertical[y * width + x] || vertical[y * width + x - 1] || vertical[y * width + x + 1]);
       if (on) {
@@ -211,11 +234,22 @@ function plumbLines(grey: Float32Array, width: number, height: number): Segment[
           start = y;
         }
         last = y;
-      } else if (y === height && start >= 0 && last - start >= minimum) runs.push({ x0: x, y0: start, x1: x, y1: last, length: last - start });
+      } else if (y === height && start >= 0 && last - start >= minimum)
+        runs.push({ x0: x, y0: start, x1: x, y1: last, length: last - start });
     }
   }
   // One line per edge: the longest run among those within 3 px that overlap it.
-  return runs.filter((run) => !runs.some((other) => other !== run && Math.abs(other.x0 - run.x0) <= 3 && other.y0 < run.y1 && run.y0 < other.y1 && (other.length > run.length || (other.length === run.length && other.x0 < run.x0))));
+  return runs.filter(
+    (run) =>
+      !runs.some(
+        (other) =>
+          other !== run &&
+          Math.abs(other.x0 - run.x0) <= 3 &&
+          other.y0 < run.y1 &&
+          run.y0 < other.y1 &&
+          (other.length > run.length || (other.length === run.length && other.x0 < run.x0)),
+      ),
+  );
 }
 
 const PLUMB_TURN = (25 * Math.PI) / 180;
@@ -240,8 +274,11 @@ function joinUprights(segments: Segment[], width: number, height: number): Uprig
     .map((s) => (s.y0 <= s.y1 ? { xt: s.x0, yt: s.y0, xb: s.x1, yb: s.y1 } : { xt: s.x1, yt: s.y1, xb: s.x0, yb: s.y0 }))
     .sort((a, b) => a.yt - b.yt);
   const joined: Upright[] = [];
-    for (const line of lines) {
-    const same = joined.find((u) => Math.abs(xAt(u, line.yt) - line.xt) <= SUGGESTION_LIMITS.joinAcross * width && line.yt - u.yb <= SUGGESTION_LIMITS.joinGap * height);
+  for (const line of lines) {
+    const same = joined.find(
+      (u) =>
+        Math.abs(xAt(u, line.yt) - line.xt) <= SUGGESTION_LIMITS.joinAcross * width && line.yt - u.yb <= SUGGESTION_LIMITS.joinGap * height,
+    );
     if (!same) {
       joined.push({ ...line });
       continue;
@@ -269,11 +306,13 @@ function support(edges: Uint8Array, a: [number, number], b: [number, number], wi
   const steps = Math.max(4, Math.round(Math.hypot(b[0] - a[0], b[1] - a[1])));
   let found = 0;
   for (let k = 0; k <= steps; k++) {
-    const x = Math.round(a[0] + ((b[0] - a[0]) * k) / steps), y = Math.round(a[1] + ((b[1] - a[1]) * k) / steps);
+    const x = Math.round(a[0] + ((b[0] - a[0]) * k) / steps),
+      y = Math.round(a[1] + ((b[1] - a[1]) * k) / steps);
     let near = false;
     for (let dy = -2; dy <= 2 && !near; dy++) {
       for (let dx = -2; dx <= 2 && !near; dx++) {
-        const qx = x + dx, qy = y + dy;
+        const qx = x + dx,
+          qy = y + dy;
         near = qx >= 0 && qy >= 0 && qx < width && qy < height && edges[qy * width + qx] === 1;
       }
     }
@@ -287,21 +326,38 @@ function support(edges: Uint8Array, a: [number, number], b: [number, number], wi
  * blinds, so it is lighter than the wall beside it or busier (more edges); anything else
  * tall is a built-in; the rest is not suggested.
  */
-function kindOf(grey: Float32Array, edges: Uint8Array, corners: [number, number][], width: number, height: number): SuggestedArea["kind"] | null {
+function kindOf(
+  grey: Float32Array,
+  edges: Uint8Array,
+  corners: [number, number][],
+  width: number,
+  height: number,
+): SuggestedArea["kind"] | null {
   const l = SUGGESTION_LIMITS;
   const [x0, x1] = [Math.min(corners[0][0], corners[3][0]), Math.max(corners[1][0], corners[2][0])];
   const [y0, y1] = [Math.min(corners[0][1], corners[1][1]), Math.max(corners[2][1], corners[3][1])];
-  const w = x1 - x0, h = y1 - y0;
+  const w = x1 - x0,
+    h = y1 - y0;
   // Heads of windows and doors are above the camera's eye level, about the middle of a room photo.
   if (y0 > l.maxHeadY * height) return null;
   if (y1 >= l.doorBottom * height && h >= l.doorAspect * w) return "door";
   const inner = [x0 + w * 0.15, y0 + h * 0.15, x1 - w * 0.15, y1 - h * 0.15] as const;
   const margin = Math.max(3, w * 0.3);
-  const sides = [[x0 - margin, y0, x0 - 2, y1], [x1 + 2, y0, x1 + margin, y1]] as const;
+  const sides = [
+    [x0 - margin, y0, x0 - 2, y1],
+    [x1 + 2, y0, x1 + margin, y1],
+  ] as const;
   const inside = meanOf(grey, width, height, ...inner);
   const busy = meanOf(edges, width, height, ...inner);
-  const beside = sides.map((box) => ({ light: meanOf(grey, width, height, ...box), busy: meanOf(edges, width, height, ...box) })).filter((side) => side.light !== null);
-  if (inside !== null && busy !== null && beside.some((side) => inside - side.light! >= l.daylight || busy >= l.busier * Math.max(side.busy!, 0.02))) return "window";
+  const beside = sides
+    .map((box) => ({ light: meanOf(grey, width, height, ...box), busy: meanOf(edges, width, height, ...box) }))
+    .filter((side) => side.light !== null);
+  if (
+    inside !== null &&
+    busy !== null &&
+    beside.some((side) => inside - side.light! >= l.daylight || busy >= l.busier * Math.max(side.busy!, 0.02))
+  )
+    return "window";
   // A built-in has fronts, shelves or panels; a bare wall between two corners has none.
   if (h >= l.builtInHeight * height && busy !== null && busy >= l.builtInBusy) return "built_in";
   return null;
@@ -323,13 +379,29 @@ function inWall(grey: Float32Array, corners: [number, number][], width: number, 
   const w = x1 - x0;
   const above = meanOf(grey, width, height, x0 + w * 0.1, top - band - 2, x1 - w * 0.1, top - 2);
   if (above === null || top - band - 2 < 0) return false;
-  const beside = [meanOf(grey, width, height, x0 - band - 2, y0, x0 - 2, y1), meanOf(grey, width, height, x1 + 2, y0, x1 + band + 2, y1)].filter((v): v is number => v !== null);
+  const beside = [
+    meanOf(grey, width, height, x0 - band - 2, y0, x0 - 2, y1),
+    meanOf(grey, width, height, x1 + 2, y0, x1 + band + 2, y1),
+  ].filter((v): v is number => v !== null);
   return beside.length === 0 || beside.some((side) => Math.abs(side - above) <= l.wallMatch);
 }
 
 /** The mean of `values` over the box (x0, y0)–(x1, y1), clipped to the frame; null when nothing of it is in the frame. */
-function meanOf(values: Float32Array | Uint8Array, width: number, height: number, x0: number, y0: number, x1: number, y1: number): number | null {
-  const [a, b, c, d] = [Math.max(0, Math.round(x0)), Math.max(0, Math.round(y0)), Math.min(width, Math.round(x1)), Math.min(height, Math.round(y1))];
+function meanOf(
+  values: Float32Array | Uint8Array,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): number | null {
+  const [a, b, c, d] = [
+    Math.max(0, Math.round(x0)),
+    Math.max(0, Math.round(y0)),
+    Math.min(width, Math.round(x1)),
+    Math.min(height, Math.round(y1)),
+  ];
   if (c <= a || d <= b) return null;
   let sum = 0;
   for (let y = b; y < d; y++) for (let x = a; x < c; x++) sum += values[y * width + x];
@@ -360,8 +432,14 @@ function chooseAmong<T extends SuggestedArea & { area: number }>(candidates: T[]
 
 /** The shared part of two outlines' bounding boxes, as a share of the smaller box. */
 function overlapShare(a: SuggestedArea, b: SuggestedArea): number {
-  const box = (s: SuggestedArea) => ({ x0: Math.min(...s.polygon.map((p) => p[0])), x1: Math.max(...s.polygon.map((p) => p[0])), y0: Math.min(...s.polygon.map((p) => p[1])), y1: Math.max(...s.polygon.map((p) => p[1])) });
+  const box = (s: SuggestedArea) => ({
+    x0: Math.min(...s.polygon.map((p) => p[0])),
+    x1: Math.max(...s.polygon.map((p) => p[0])),
+    y0: Math.min(...s.polygon.map((p) => p[1])),
+    y1: Math.max(...s.polygon.map((p) => p[1])),
+  });
   const [p, q] = [box(a), box(b)];
-  const w = Math.max(0, Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0)), h = Math.max(0, Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0));
+  const w = Math.max(0, Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0)),
+    h = Math.max(0, Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0));
   return (w * h) / Math.max(1e-9, Math.min((p.x1 - p.x0) * (p.y1 - p.y0), (q.x1 - q.x0) * (q.y1 - q.y0)));
 }

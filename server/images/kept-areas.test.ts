@@ -26,8 +26,12 @@ async function regraded(bytes: Buffer): Promise<Buffer> {
 describe("seamWeightsOf", () => {
   it("reaches the source's full weight within the seam, leaves outside untouched, and follows the mask as keptAt scales it", async () => {
     // A mask painted at a quarter of the frame's size: the edges fall between its pixels.
-    const width = 400, height = 300;
-    const mask = await keepMaskPng(100, 75, [[0.1, 0.12, 0.55, 0.8], [0.7, 0.3, 0.9, 0.6]]);
+    const width = 400,
+      height = 300;
+    const mask = await keepMaskPng(100, 75, [
+      [0.1, 0.12, 0.55, 0.8],
+      [0.7, 0.3, 0.9, 0.6],
+    ]);
     const kept = await keptAt(mask, width, height);
     const { weights, box } = await seamWeightsOf(mask, width, height);
     const inner = shrunkBy(kept, width, height, KEPT_AREAS.seam);
@@ -47,7 +51,8 @@ describe("seamWeightsOf", () => {
   });
 
   it("keeps an area that runs off the frame to the border", async () => {
-    const width = 120, height = 80;
+    const width = 120,
+      height = 80;
     const { weights } = await seamWeightsOf(await keepMaskPng(60, 40, [[0, 0, 0.4, 1]]), width, height);
     expect(weights[40 * width]).toBe(255);
     expect(weights[0]).toBe(255);
@@ -61,7 +66,10 @@ describe("restoreKeptAreas", () => {
     const photo = await sharp(PHOTO).toBuffer();
     const source = await decodeRgb(photo);
     const output = await decodeRgb(await regraded(photo));
-    const mask = await keepMaskPng(400, 300, [[0.05, 0.1, 0.3, 0.6], [0.6, 0.05, 0.95, 0.5]]);
+    const mask = await keepMaskPng(400, 300, [
+      [0.05, 0.1, 0.3, 0.6],
+      [0.6, 0.05, 0.95, 0.5],
+    ]);
     const restored = await restoreKeptAreas(source, output, mask);
     if (!restored.restored) throw new Error(restored.reason);
     expect(restored.reframing).toBeNull();
@@ -70,7 +78,13 @@ describe("restoreKeptAreas", () => {
     const inner = shrunkBy(kept, source.width, source.height, KEPT_AREAS.seam);
     expect(inner.reduce((a, b) => a + b, 0)).toBeGreaterThan(10_000);
     expect(differing(restored.image, source, inner)).toBe(0);
-    expect(differing(restored.image, output, kept.map((k) => 1 - k))).toBe(0);
+    expect(
+      differing(
+        restored.image,
+        output,
+        kept.map((k) => 1 - k),
+      ),
+    ).toBe(0);
     // Without the paste the kept areas would be the model's.
     expect(differing(output, source, inner)).toBeGreaterThan(10_000);
   });
@@ -83,7 +97,12 @@ describe("restoreKeptAreas", () => {
     const [zw, zh] = [Math.round(source.width * zoom), Math.round(source.height * zoom)];
     const reframedBytes = await sharp(photo)
       .resize(zw, zh)
-      .extract({ left: Math.round((zw - source.width) / 2), top: Math.round((zh - source.height) / 2), width: source.width, height: source.height })
+      .extract({
+        left: Math.round((zw - source.width) / 2),
+        top: Math.round((zh - source.height) / 2),
+        width: source.width,
+        height: source.height,
+      })
       .jpeg({ quality: 92 })
       .toBuffer();
     const output = await decodeRgb(reframedBytes);
@@ -95,15 +114,21 @@ describe("restoreKeptAreas", () => {
     // The output showed the middle 94 % of the photo: that is what is delivered, in the photo's own pixels' places.
     expect(rect.x0).toBeGreaterThan(source.width * 0.02);
     expect(rect.x1 - rect.x0).toBeLessThan(source.width * 0.96);
-    const width = rect.x1 - rect.x0, height = rect.y1 - rect.y0;
-    const sourceCrop = await sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } }).extract({ left: rect.x0, top: rect.y0, width, height }).raw().toBuffer();
+    const width = rect.x1 - rect.x0,
+      height = rect.y1 - rect.y0;
+    const sourceCrop = await sharp(source.data, { raw: { width: source.width, height: source.height, channels: 3 } })
+      .extract({ left: rect.x0, top: rect.y0, width, height })
+      .raw()
+      .toBuffer();
     const kept = (await keptAt(mask, source.width, source.height)).filter((_, p) => {
-      const x = p % source.width, y = Math.floor(p / source.width);
+      const x = p % source.width,
+        y = Math.floor(p / source.width);
       return x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1;
     });
     expect(differing(image, { data: sourceCrop, width, height }, shrunkBy(kept, width, height, KEPT_AREAS.seam))).toBe(0);
     // Outside the kept area the warped output lies over the photo within a few levels: aligned, not pasted on a moved room.
-    let sum = 0, count = 0;
+    let sum = 0,
+      count = 0;
     for (let p = 0; p < kept.length; p++) {
       if (kept[p]) continue;
       for (let c = 0; c < 3; c++) sum += Math.abs(image.data[p * 3 + c] - sourceCrop[p * 3 + c]);
@@ -114,7 +139,9 @@ describe("restoreKeptAreas", () => {
 
   it("does not paste into an output that shows another room, and says why", async () => {
     const source = await decodeRgb(await sharp(PHOTO).toBuffer());
-    const other = await decodeRgb(await sharp("samples/structure-dev-set/real/homestaging-hall.jpg").resize(source.width, source.height, { fit: "fill" }).toBuffer());
+    const other = await decodeRgb(
+      await sharp("samples/structure-dev-set/real/homestaging-hall.jpg").resize(source.width, source.height, { fit: "fill" }).toBuffer(),
+    );
     const restored = await restoreKeptAreas(source, other, await keepMaskPng(400, 300, [[0.1, 0.1, 0.4, 0.5]]));
     expect(restored).toMatchObject({ restored: false, reason: expect.any(String) });
   });
@@ -122,7 +149,10 @@ describe("restoreKeptAreas", () => {
 
 describe("masks", () => {
   it("reads what a mask keeps and where, in words a model follows", async () => {
-    const mask = await keepMaskPng(800, 600, [[0.05, 0.05, 0.25, 0.5], [0.7, 0.6, 0.95, 0.95]]);
+    const mask = await keepMaskPng(800, 600, [
+      [0.05, 0.05, 0.25, 0.5],
+      [0.7, 0.6, 0.95, 0.95],
+    ]);
     expect(await summariseMask(mask)).toMatchObject({ width: 800, height: 600, keptShare: expect.closeTo(0.2 * 0.45 + 0.25 * 0.35, 2) });
     const regions = await keptRegions(mask);
     expect(regions).toHaveLength(2);
@@ -132,7 +162,9 @@ describe("masks", () => {
 
   it("keeps only what is painted on a transparent mask", async () => {
     const painted = await sharp({ create: { width: 100, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: { create: { width: 40, height: 30, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }, left: 10, top: 10 }])
+      .composite([
+        { input: { create: { width: 40, height: 30, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }, left: 10, top: 10 },
+      ])
       .png()
       .toBuffer();
     expect((await summariseMask(painted)).keptShare).toBeCloseTo(0.15, 2);

@@ -36,7 +36,11 @@ export interface MaskSummary {
 
 /** The mask flattened on black, one channel, at its own size (a PNG with transparency keeps only what is painted). */
 export async function summariseMask(png: Buffer): Promise<MaskSummary> {
-  const { data, info } = await sharp(png).flatten({ background: "#000000" }).toColourspace("b-w").raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png)
+    .flatten({ background: "#000000" })
+    .toColourspace("b-w")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   let kept = 0;
   for (let p = 0; p < data.length; p += info.channels) kept += data[p] >= KEPT_AREAS.threshold ? 1 : 0;
   return { width: info.width, height: info.height, keptShare: kept / (info.width * info.height) };
@@ -63,12 +67,16 @@ export async function keptAt(mask: Buffer, width: number, height: number): Promi
   if (bx1 < 0) return kept;
   // Output pixel centres mapped into the mask; one mask pixel of margin for the interpolation.
   const [sx, sy] = [mw / width, mh / height];
-  const x0 = Math.max(0, Math.floor((bx0 - 1) / sx)), x1 = Math.min(width, Math.ceil((bx1 + 2) / sx));
-  const y0 = Math.max(0, Math.floor((by0 - 1) / sy)), y1 = Math.min(height, Math.ceil((by1 + 2) / sy));
+  const x0 = Math.max(0, Math.floor((bx0 - 1) / sx)),
+    x1 = Math.min(width, Math.ceil((bx1 + 2) / sx));
+  const y0 = Math.max(0, Math.floor((by0 - 1) / sy)),
+    y1 = Math.min(height, Math.ceil((by1 + 2) / sy));
   const threshold = KEPT_AREAS.threshold;
   // Where each output column falls between two mask columns, computed once.
   const columns = x1 - x0;
-  const xa = new Int32Array(columns), xb = new Int32Array(columns), wx = new Float32Array(columns);
+  const xa = new Int32Array(columns),
+    xb = new Int32Array(columns),
+    wx = new Float32Array(columns);
   for (let x = x0; x < x1; x++) {
     const fx = Math.min(mw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
     xa[x - x0] = Math.floor(fx);
@@ -77,17 +85,25 @@ export async function keptAt(mask: Buffer, width: number, height: number): Promi
   }
   for (let y = y0; y < y1; y++) {
     const fy = Math.min(mh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const ya = Math.floor(fy), yb = Math.min(mh - 1, ya + 1), wy = fy - ya;
-    const rowA = ya * mw, rowB = yb * mw, out = y * width + x0;
+    const ya = Math.floor(fy),
+      yb = Math.min(mh - 1, ya + 1),
+      wy = fy - ya;
+    const rowA = ya * mw,
+      rowB = yb * mw,
+      out = y * width + x0;
     for (let i = 0; i < columns; i++) {
-      const a = grey[rowA + xa[i]], b = grey[rowA + xb[i]], c = grey[rowB + xa[i]], d = grey[rowB + xb[i]];
+      const a = grey[rowA + xa[i]],
+        b = grey[rowA + xb[i]],
+        c = grey[rowB + xa[i]],
+        d = grey[rowB + xb[i]];
       // Away from an edge the four are alike: no interpolation needed.
       if ((a | b | c | d) === 0) continue;
       if ((a & b & c & d) === 255) {
         kept[out + i] = 1;
         continue;
       }
-      const top = a + (b - a) * wx[i], bottom = c + (d - c) * wx[i];
+      const top = a + (b - a) * wx[i],
+        bottom = c + (d - c) * wx[i];
       if (top + (bottom - top) * wy >= threshold) kept[out + i] = 1;
     }
   }
@@ -96,7 +112,12 @@ export async function keptAt(mask: Buffer, width: number, height: number): Promi
 
 /** The mask's lightness at its own size, one channel, flattened on black. */
 async function maskGrey(mask: Buffer): Promise<{ grey: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(mask).flatten({ background: "#000000" }).toColourspace("b-w").extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(mask)
+    .flatten({ background: "#000000" })
+    .toColourspace("b-w")
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { grey: data, width: info.width, height: info.height };
 }
 
@@ -117,7 +138,12 @@ type Box = { x0: number; y0: number; x1: number; y1: number };
  * all not kept fill their full-size pixels at once (255 or 0); only the band along the
  * edges is scaled pixel by pixel and measured.
  */
-export async function seamWeightsOf(mask: Buffer, width: number, height: number, seam: number = KEPT_AREAS.seam): Promise<{ weights: Uint8Array; box: Box | null }> {
+export async function seamWeightsOf(
+  mask: Buffer,
+  width: number,
+  height: number,
+  seam: number = KEPT_AREAS.seam,
+): Promise<{ weights: Uint8Array; box: Box | null }> {
   const { grey, width: mw, height: mh } = await maskGrey(mask);
   const weights = new Uint8Array(width * height);
   const kept = new Uint8Array(mw * mh);
@@ -133,7 +159,10 @@ export async function seamWeightsOf(mask: Buffer, width: number, height: number,
   const reach = Math.ceil((seam + 2) * Math.max(sx, sy)) + 1;
   const band = dilate(edgesOf(kept, mw, mh), mw, mh, reach);
   // Full-size columns and rows → the mask pixel they are nearest to, and their interpolation.
-  const nearestX = new Int32Array(width), xa = new Int32Array(width), xb = new Int32Array(width), wx = new Float32Array(width);
+  const nearestX = new Int32Array(width),
+    xa = new Int32Array(width),
+    xb = new Int32Array(width),
+    wx = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     nearestX[x] = Math.min(mw - 1, Math.floor((x + 0.5) * sx));
     const fx = Math.min(mw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
@@ -152,7 +181,7 @@ export async function seamWeightsOf(mask: Buffer, width: number, height: number,
   // Each mask row as runs of one kind: 0 not kept, 1 kept, 2 in the band.
   const runsOf = (my: number) => {
     const runs: [number, number, number][] = [];
-    for (let m = 0; m < mw; ) {
+    for (let m = 0; m < mw;) {
       const p = my * mw + m;
       const kind = band[p] ? 2 : kept[p];
       let end = m + 1;
@@ -164,13 +193,17 @@ export async function seamWeightsOf(mask: Buffer, width: number, height: number,
   };
   let box: Box | null = null;
   const bandRuns: [number, number, number][] = [];
-  let runs: [number, number, number][] = [], runsRow = -1;
+  let runs: [number, number, number][] = [],
+    runsRow = -1;
   for (let y = 0; y < height; y++) {
     const my = Math.min(mh - 1, Math.floor((y + 0.5) * sy));
     if (my !== runsRow) [runs, runsRow] = [runsOf(my), my];
     const fy = Math.min(mh - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const ya = Math.floor(fy), yb = Math.min(mh - 1, ya + 1), wy = fy - ya;
-    const row = y * width, drow = (y + 1) * w + 1;
+    const ya = Math.floor(fy),
+      yb = Math.min(mh - 1, ya + 1),
+      wy = fy - ya;
+    const row = y * width,
+      drow = (y + 1) * w + 1;
     for (const [x, end, kind] of runs) {
       if (x >= end) continue;
       if (kind === 1) {
@@ -180,8 +213,12 @@ export async function seamWeightsOf(mask: Buffer, width: number, height: number,
         continue;
       }
       for (let i = x; i < end; i++) {
-        const a = grey[ya * mw + xa[i]], b = grey[ya * mw + xb[i]], c = grey[yb * mw + xa[i]], e = grey[yb * mw + xb[i]];
-        const top = a + (b - a) * wx[i], bottom = c + (e - c) * wx[i];
+        const a = grey[ya * mw + xa[i]],
+          b = grey[ya * mw + xb[i]],
+          c = grey[yb * mw + xa[i]],
+          e = grey[yb * mw + xb[i]];
+        const top = a + (b - a) * wx[i],
+          bottom = c + (e - c) * wx[i];
         if (top + (bottom - top) * wy >= KEPT_AREAS.threshold) d[drow + i] = 1;
       }
       bandRuns.push([y, x, end]);
@@ -243,7 +280,8 @@ function edgesOf(map: Uint8Array, width: number, height: number): Uint8Array {
 
 /** A binary map grown by `radius` (a square), in two passes. */
 function dilate(map: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const rows = new Uint8Array(map.length), out = new Uint8Array(map.length);
+  const rows = new Uint8Array(map.length),
+    out = new Uint8Array(map.length);
   for (let y = 0; y < height; y++) {
     let last = -Infinity;
     for (let x = 0; x < width + radius; x++) {
@@ -304,11 +342,17 @@ export type KeptRestoration =
  * long side, when the caller decoded them so (shrinking on load is cheaper than from the
  * full-size pixels).
  */
-export async function restoreKeptAreas(source: RgbImage, output: RgbImage, mask: Buffer, small?: { source: RgbImage; output: RgbImage }): Promise<KeptRestoration> {
+export async function restoreKeptAreas(
+  source: RgbImage,
+  output: RgbImage,
+  mask: Buffer,
+  small?: { source: RgbImage; output: RgbImage },
+): Promise<KeptRestoration> {
   const framing = await framingAtFullSize(source, output, small);
   if (!framing.aligned) return { restored: false, reason: framing.reason };
   const { rect } = framing;
-  const width = rect.x1 - rect.x0, height = rect.y1 - rect.y0;
+  const width = rect.x1 - rect.x0,
+    height = rect.y1 - rect.y0;
   const whole = width === source.width && height === source.height;
   const base = whole ? source : cropRgb(source, rect);
   const seams = await seamWeightsOf(mask, source.width, source.height);
@@ -317,18 +361,31 @@ export async function restoreKeptAreas(source: RgbImage, output: RgbImage, mask:
 }
 
 function cropRgb(image: RgbImage, rect: { x0: number; y0: number; x1: number; y1: number }): RgbImage {
-  const width = rect.x1 - rect.x0, height = rect.y1 - rect.y0;
+  const width = rect.x1 - rect.x0,
+    height = rect.y1 - rect.y0;
   const data = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) image.data.copy(data, y * width * 3, ((rect.y0 + y) * image.width + rect.x0) * 3, ((rect.y0 + y) * image.width + rect.x1) * 3);
+  for (let y = 0; y < height; y++)
+    image.data.copy(data, y * width * 3, ((rect.y0 + y) * image.width + rect.x0) * 3, ((rect.y0 + y) * image.width + rect.x1) * 3);
   return { data, width, height };
 }
 
 /** The weights within `rect` of the photo's frame, their box moved with it (the seam stays where the photo puts it). */
-function cropSeams(seams: { weights: Uint8Array; box: Box | null }, fullWidth: number, rect: Box): { weights: Uint8Array; box: Box | null } {
-  const width = rect.x1 - rect.x0, height = rect.y1 - rect.y0;
+function cropSeams(
+  seams: { weights: Uint8Array; box: Box | null },
+  fullWidth: number,
+  rect: Box,
+): { weights: Uint8Array; box: Box | null } {
+  const width = rect.x1 - rect.x0,
+    height = rect.y1 - rect.y0;
   const weights = new Uint8Array(width * height);
-  for (let y = rect.y0; y < rect.y1; y++) weights.set(seams.weights.subarray(y * fullWidth + rect.x0, y * fullWidth + rect.x1), (y - rect.y0) * width);
-  const box = seams.box && { x0: Math.max(0, seams.box.x0 - rect.x0), y0: Math.max(0, seams.box.y0 - rect.y0), x1: Math.min(width, seams.box.x1 - rect.x0), y1: Math.min(height, seams.box.y1 - rect.y0) };
+  for (let y = rect.y0; y < rect.y1; y++)
+    weights.set(seams.weights.subarray(y * fullWidth + rect.x0, y * fullWidth + rect.x1), (y - rect.y0) * width);
+  const box = seams.box && {
+    x0: Math.max(0, seams.box.x0 - rect.x0),
+    y0: Math.max(0, seams.box.y0 - rect.y0),
+    x1: Math.min(width, seams.box.x1 - rect.x0),
+    y1: Math.min(height, seams.box.y1 - rect.y0),
+  };
   return { weights, box: box && box.x1 > box.x0 && box.y1 > box.y0 ? box : null };
 }
 
@@ -349,22 +406,31 @@ const DESCRIBE_SIDE = 128;
 export async function keptRegions(mask: Buffer): Promise<KeptRegion[]> {
   const meta = await sharp(mask).metadata();
   const factor = Math.min(1, DESCRIBE_SIDE / Math.max(meta.width ?? 1, meta.height ?? 1));
-  const width = Math.max(1, Math.round((meta.width ?? 1) * factor)), height = Math.max(1, Math.round((meta.height ?? 1) * factor));
+  const width = Math.max(1, Math.round((meta.width ?? 1) * factor)),
+    height = Math.max(1, Math.round((meta.height ?? 1) * factor));
   const kept = await keptAt(mask, width, height);
   const round = (v: number) => Math.round(v * 1000) / 1000;
   return regionsOf(kept, width)
     .filter((region) => region.length >= MIN_REGION_SHARE * width * height)
     .sort((a, b) => b.length - a.length)
     .map((region) => {
-      const xs = region.map((p) => p % width), ys = region.map((p) => Math.floor(p / width));
+      const xs = region.map((p) => p % width),
+        ys = region.map((p) => Math.floor(p / width));
       const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
-      return { x: round(x0 / width), y: round(y0 / height), width: round((x1 - x0) / width), height: round((y1 - y0) / height), share: round(region.length / (width * height)) };
+      return {
+        x: round(x0 / width),
+        y: round(y0 / height),
+        width: round((x1 - x0) / width),
+        height: round((y1 - y0) / height),
+        share: round(region.length / (width * height)),
+      };
     });
 }
 
 /** Where a region's centre lies, in thirds of the frame, in words a model or a reader follows: "upper left", "middle right", "centre". */
 export function placeOf(region: Pick<KeptRegion, "x" | "y" | "width" | "height">): string {
   const third = (v: number) => (v < 1 / 3 ? 0 : v > 2 / 3 ? 2 : 1);
-  const row = third(region.y + region.height / 2), column = third(region.x + region.width / 2);
+  const row = third(region.y + region.height / 2),
+    column = third(region.x + region.width / 2);
   return row === 1 && column === 1 ? "centre" : `${["upper", "middle", "lower"][row]} ${["left", "centre", "right"][column]}`;
 }

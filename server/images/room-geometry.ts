@@ -107,9 +107,17 @@ function tiltHorizon(vertical: Segment[], width: number, height: number, longSid
 
 /** Weighted least squares of slope = α x + β; null when the segments all stand at one x. */
 function lineFit(rows: { x: number; slope: number; weight: number }[]): { alpha: number; beta: number } | null {
-  let sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  let sw = 0,
+    sx = 0,
+    sy = 0,
+    sxx = 0,
+    sxy = 0;
   for (const { x, slope, weight: w } of rows) {
-    sw += w; sx += w * x; sy += w * slope; sxx += w * x * x; sxy += w * x * slope;
+    sw += w;
+    sx += w * x;
+    sy += w * slope;
+    sxx += w * x * x;
+    sxy += w * x * slope;
   }
   const variance = sxx - (sx * sx) / sw;
   if (sw === 0 || variance < 1e-6 * sxx) return null;
@@ -128,7 +136,10 @@ function vanishingPoint(candidates: Segment[], all: Segment[], longSide: number)
     for (let j = i + 1; j < candidates.length; j++) {
       const point = intersection(candidates[i], candidates[j]);
       if (!point) continue;
-      let length = 0, count = 0, above = 0, below = 0;
+      let length = 0,
+        count = 0,
+        above = 0,
+        below = 0;
       for (const s of all) {
         if (!pointsAt(s, point)) continue;
         length += s.length;
@@ -144,7 +155,10 @@ function vanishingPoint(candidates: Segment[], all: Segment[], longSide: number)
 }
 
 function intersection(a: Segment, b: Segment): { x: number; y: number } | null {
-  const d1x = a.x1 - a.x0, d1y = a.y1 - a.y0, d2x = b.x1 - b.x0, d2y = b.y1 - b.y0;
+  const d1x = a.x1 - a.x0,
+    d1y = a.y1 - a.y0,
+    d2x = b.x1 - b.x0,
+    d2y = b.y1 - b.y0;
   const cross = d1x * d2y - d1y * d2x;
   // Nearly parallel lines meet far away, where a pixel of error moves the point a lot.
   if (Math.abs(cross) < Math.sin((2 * Math.PI) / 180) * a.length * b.length) return null;
@@ -154,8 +168,10 @@ function intersection(a: Segment, b: Segment): { x: number; y: number } | null {
 
 /** The segment's line runs through the point: its direction is within 1.5° of the direction from its middle to the point. */
 function pointsAt(s: Segment, point: { x: number; y: number }): boolean {
-  const mx = (s.x0 + s.x1) / 2, my = (s.y0 + s.y1) / 2;
-  const tx = point.x - mx, ty = point.y - my;
+  const mx = (s.x0 + s.x1) / 2,
+    my = (s.y0 + s.y1) / 2;
+  const tx = point.x - mx,
+    ty = point.y - my;
   const distance = Math.hypot(tx, ty);
   // A point on the segment itself is where it lies, not where it leads.
   if (distance < s.length / 2) return false;

@@ -59,7 +59,13 @@ export interface ProtectedZone {
 /** Room types whose cabinets, counters and appliances are part of the property. */
 export const BUILT_IN_ROOMS = ["kitchen", "bathroom"] as const;
 
-const rectangle = (x0: number, y0: number, x1: number, y1: number) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]] as const;
+const rectangle = (x0: number, y0: number, x1: number, y1: number) =>
+  [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ] as const;
 
 /**
  * The zones the structure check judges in a photo of this geometry. The floor is the
@@ -71,27 +77,45 @@ const rectangle = (x0: number, y0: number, x1: number, y1: number) => [[x0, y0],
 export function protectedZones(geometry: RoomGeometry, options: { builtIns: boolean }): ProtectedZone[] {
   const b = shiftedBands(geometry);
   const sides = ["left", "back", "right"] as const;
-  const columns = [[0, b.leftEnd], [b.leftEnd, b.rightStart], [b.rightStart, 1]] as const;
+  const columns = [
+    [0, b.leftEnd],
+    [b.leftEnd, b.rightStart],
+    [b.rightStart, 1],
+  ] as const;
   const zones: ProtectedZone[] = [];
   // A ceiling band thinner than this (a photo tilted well up) has too few pixels to judge.
   if (b.ceilingEnd > 0.04) zones.push({ name: "ceiling", kind: "ceiling", polygon: rectangle(0, 0, 1, b.ceilingEnd) });
-  columns.forEach(([x0, x1], i) => zones.push({ name: `upper ${sides[i]} wall`, kind: "wall", polygon: rectangle(x0, b.ceilingEnd, x1, b.upperWallEnd) }));
+  columns.forEach(([x0, x1], i) =>
+    zones.push({ name: `upper ${sides[i]} wall`, kind: "wall", polygon: rectangle(x0, b.ceilingEnd, x1, b.upperWallEnd) }),
+  );
   if (options.builtIns) {
-    columns.forEach(([x0, x1], i) => zones.push({ name: `${sides[i]} built-ins`, kind: "built-ins", polygon: rectangle(x0, b.upperWallEnd, x1, b.builtInsEnd) }));
+    columns.forEach(([x0, x1], i) =>
+      zones.push({ name: `${sides[i]} built-ins`, kind: "built-ins", polygon: rectangle(x0, b.upperWallEnd, x1, b.builtInsEnd) }),
+    );
   }
   const opening = (b.floorStart - b.horizon) / (1 - b.horizon);
   zones.push({
     name: "floor",
     kind: "floor",
-    polygon: [[b.vanishingX * (1 - opening), b.floorStart], [b.vanishingX + (1 - b.vanishingX) * opening, b.floorStart], [1, 1], [0, 1]],
+    polygon: [
+      [b.vanishingX * (1 - opening), b.floorStart],
+      [b.vanishingX + (1 - b.vanishingX) * opening, b.floorStart],
+      [1, 1],
+      [0, 1],
+    ],
   });
   return zones;
 }
 
 /** The pixels of a zone in an image of this size (row-major indices, centres inside the polygon) and their bounding rectangle. */
-export function zonePixels(zone: ProtectedZone, width: number, height: number): { pixels: number[]; x0: number; y0: number; x1: number; y1: number } {
+export function zonePixels(
+  zone: ProtectedZone,
+  width: number,
+  height: number,
+): { pixels: number[]; x0: number; y0: number; x1: number; y1: number } {
   const corners = zone.polygon.map(([x, y]) => [x * width, y * height] as const);
-  const ys = corners.map((c) => c[1]), xs = corners.map((c) => c[0]);
+  const ys = corners.map((c) => c[1]),
+    xs = corners.map((c) => c[0]);
   const [x0, y0] = [Math.max(0, Math.floor(Math.min(...xs))), Math.max(0, Math.floor(Math.min(...ys)))];
   const [x1, y1] = [Math.min(width, Math.ceil(Math.max(...xs))), Math.min(height, Math.ceil(Math.max(...ys)))];
   const pixels: number[] = [];
@@ -104,7 +128,8 @@ export function zonePixels(zone: ProtectedZone, width: number, height: number): 
 /** Inside a clockwise convex polygon (in image coordinates, y down): on the inner side of every edge. */
 function inside(corners: readonly (readonly [number, number])[], x: number, y: number): boolean {
   for (let i = 0; i < corners.length; i++) {
-    const [ax, ay] = corners[i], [bx, by] = corners[(i + 1) % corners.length];
+    const [ax, ay] = corners[i],
+      [bx, by] = corners[(i + 1) % corners.length];
     if ((bx - ax) * (y - ay) - (by - ay) * (x - ax) < 0) return false;
   }
   return true;

@@ -20,14 +20,21 @@ export interface Segment {
  * the hysteresis thresholds (40 and 120 unless given; lower finds fainter lines, such as a
  * white window frame on a white wall).
  */
-export async function straightSegments(grey: Float32Array, width: number, height: number, minLength: number, canny: [number, number] = [40, 120]): Promise<Segment[]> {
+export async function straightSegments(
+  grey: Float32Array,
+  width: number,
+  height: number,
+  minLength: number,
+  canny: [number, number] = [40, 120],
+): Promise<Segment[]> {
   const { cv } = await loadOpenCv();
   const mat = new cv.Mat(height, width, cv.CV_8UC1);
   const edges = new cv.Mat();
   const lines = new cv.Mat();
   try {
     const sorted = Float32Array.from(grey).sort();
-    const low = sorted[Math.floor(sorted.length * 0.01)], high = sorted[Math.floor(sorted.length * 0.99)];
+    const low = sorted[Math.floor(sorted.length * 0.01)],
+      high = sorted[Math.floor(sorted.length * 0.99)];
     const scale = 255 / Math.max(1, high - low);
     const pixels = mat.data; // one view: each `mat.data` read makes a new one
     for (let p = 0; p < grey.length; p++) pixels[p] = Math.max(0, Math.min(255, (grey[p] - low) * scale));

@@ -10,15 +10,18 @@ import { technicalReason } from "./structure-verdict";
 import { perspectiveRoom } from "@/test/perspective-room";
 import { syntheticRoom } from "@/test/synthetic-room";
 
-const W = 320, H = 240;
+const W = 320,
+  H = 240;
 
 /** The same pixels with fresh grain, as a model that re-synthesises the whole image gives back. */
 async function withGrain(image: Buffer, seed: number): Promise<Buffer> {
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
   let state = seed;
-  const random = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const random = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
   for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, data[i] + Math.round((random() - 0.5) * 24)));
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** Every finding's technical sentence, refusals first: a review carries them as a refusal does. */
@@ -34,9 +37,20 @@ describe("checkStructure", () => {
   it("marks a window painted out for review (lines never refuse on their own, D17)", async () => {
     const room = await syntheticRoom({ width: W, height: H, format: "jpeg" });
     // The window (x 0.12..0.28, y 0.2..0.48 of the frame) covered with the wall's own colour.
-    const window = { left: Math.round(W * 0.12) - 2, top: Math.round(H * 0.2) - 2, width: Math.round(W * 0.16) + 4, height: Math.round(H * 0.28) + 4 };
+    const window = {
+      left: Math.round(W * 0.12) - 2,
+      top: Math.round(H * 0.2) - 2,
+      width: Math.round(W * 0.16) + 4,
+      height: Math.round(H * 0.28) + 4,
+    };
     const painted = await sharp(room)
-      .composite([{ input: { create: { width: window.width, height: window.height, channels: 3, background: "#c8c0b0" } }, left: window.left, top: window.top }])
+      .composite([
+        {
+          input: { create: { width: window.width, height: window.height, channels: 3, background: "#c8c0b0" } },
+          left: window.left,
+          top: window.top,
+        },
+      ])
       .jpeg({ quality: 90 })
       .toBuffer();
     const check = await checkStructure(room, painted);
@@ -78,7 +92,11 @@ describe("checkStructure", () => {
 
   it("passes a frame nudged by 2 px", async () => {
     const room = await syntheticRoom({ width: W, height: H, box: true, format: "jpeg" });
-    const nudged = await sharp(room).extend({ left: 2, top: 1, background: "#c8c0b0" }).extract({ left: 0, top: 0, width: W, height: H }).jpeg().toBuffer();
+    const nudged = await sharp(room)
+      .extend({ left: 2, top: 1, background: "#c8c0b0" })
+      .extract({ left: 0, top: 0, width: W, height: H })
+      .jpeg()
+      .toBuffer();
     expect((await checkStructure(room, nudged)).verdict).toBe("pass");
   });
 
@@ -90,7 +108,18 @@ describe("checkStructure", () => {
       for (const style of ["bohemian", "industrial"]) {
         const result = await localRedesignProvider.redesign(
           { bytes: room, contentType: "image/jpeg" },
-          { type, roomType: "living_room", style, color: null, intensity: 1, environment: "interior", maskPrompt: null, inspiration: null, styleReference: null, variant: 3 },
+          {
+            type,
+            roomType: "living_room",
+            style,
+            color: null,
+            intensity: 1,
+            environment: "interior",
+            maskPrompt: null,
+            inspiration: null,
+            styleReference: null,
+            variant: 3,
+          },
         );
         const check = await checkStructure(room, result.outputs[0].bytes, { type });
         expect(check.verdict, `${type} ${style}: ${check.reason}`).toBe("pass");
@@ -136,7 +165,13 @@ describe("checkStructure, round 2", () => {
 
   it("marks part of a glass wall made solid for review though the zone kept most of its lines", async () => {
     const room = await perspectiveRoom({ windows: [{ box: [0.08, 0.15, 0.38, 0.6] }, glassWall] });
-    const walled = await perspectiveRoom({ windows: [{ box: [0.08, 0.15, 0.38, 0.6] }, glassWall], solidPanes: [[1, 4], [1, 5]] });
+    const walled = await perspectiveRoom({
+      windows: [{ box: [0.08, 0.15, 0.38, 0.6] }, glassWall],
+      solidPanes: [
+        [1, 4],
+        [1, 5],
+      ],
+    });
     const check = await checkStructure(room, walled);
     expect(check.verdict).toBe("review");
     const lost = check.zones.find((z) => z.failure === "structure_lost_locally");
@@ -157,7 +192,14 @@ describe("checkStructure, round 2", () => {
   it("places the zones on the photo's horizon: a window low in a photo taken from below is judged", async () => {
     const window = { box: [0.1, 0.1, 0.45, 0.5] as [number, number, number, number] };
     const room = await perspectiveRoom({ horizon: 0.68, windows: [window] });
-    const painted = await perspectiveRoom({ horizon: 0.68, windows: [window], solidPanes: [[0, 0], [0, 1]] });
+    const painted = await perspectiveRoom({
+      horizon: 0.68,
+      windows: [window],
+      solidPanes: [
+        [0, 0],
+        [0, 1],
+      ],
+    });
     const check = await checkStructure(room, painted);
     expect(check.verdict).toBe("review");
     expect(findingsText(check)).toMatch(/upper back wall/);
@@ -186,7 +228,10 @@ describe("checkStructure, round 2", () => {
     expect(ceiling.repaint).toBeLessThanOrEqual(STRUCTURE_THRESHOLDS.maxRepaint);
     expect(ceiling.failure).toBe("ceiling_refinished");
 
-    const furnished = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], wallTop: 0.45, furniture: true, lamp: 0.3 }));
+    const furnished = await checkStructure(
+      room,
+      await perspectiveRoom({ windows: [glassWall], wallTop: 0.45, furniture: true, lamp: 0.3 }),
+    );
     expect(furnished.verdict, furnished.reason).toBe("pass");
   });
 
@@ -216,21 +261,28 @@ describe("checkStructure, round 2", () => {
     expect(wall.erasedRecall).toBeLessThan(STRUCTURE_THRESHOLDS.minErasedRecall);
     expect(findingsText(erased)).toMatch(/erased in part of the upper back wall, nothing in front of them/);
 
-    const furnished = await checkStructure(room, await perspectiveRoom({ wallpaper: true, windows: [glassWall], wallLights: [0.2], furniture: true }));
+    const furnished = await checkStructure(
+      room,
+      await perspectiveRoom({ wallpaper: true, windows: [glassWall], wallLights: [0.2], furniture: true }),
+    );
     expect(furnished.verdict, furnished.reason).toBe("pass");
   });
 
   it("refuses a pair of doors a declutter smeared away below their head, and passes a chair it took away", async () => {
     const room = await perspectiveRoom({ door: 0.55 });
     // The smear runs from under the doors' head, in the upper walls band, down to the floor.
-    const smeared = await checkStructure(room, await perspectiveRoom({ door: 0.55, smear: [0.49, 0.42, 0.69, 0.705] }), { type: "declutter" });
+    const smeared = await checkStructure(room, await perspectiveRoom({ door: 0.55, smear: [0.49, 0.42, 0.69, 0.705] }), {
+      type: "declutter",
+    });
     expect(smeared.verdict).toBe("fail");
     // Every band passes it: the doors' uprights are what is lost.
     expect(failedZones(smeared)).toEqual(["door and window uprights: uprights_erased"]);
     expect(smeared.reason).toMatch(/uprights erased \(\d+ % of their length, limit 45 %\)/);
 
     const chairRoom = await perspectiveRoom({ door: 0.55, chair: 0.15 });
-    const cleared = await checkStructure(chairRoom, await perspectiveRoom({ door: 0.55, smear: [0.25, 0.6, 0.33, 0.705] }), { type: "declutter" });
+    const cleared = await checkStructure(chairRoom, await perspectiveRoom({ door: 0.55, smear: [0.25, 0.6, 0.33, 0.705] }), {
+      type: "declutter",
+    });
     expect(cleared.verdict, cleared.reason).toBe("pass");
     expect(cleared.zones.find((z) => z.kind === "uprights")?.uprightsErased).toBe(0);
   });
@@ -253,7 +305,10 @@ describe("checkStructure, D17: refuse only what is certain", () => {
 
   it("asks a person about a staged rug over most of the floor, never refuses it", async () => {
     const room = await perspectiveRoom({ windows: [glassWall] });
-    const check = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], furniture: true, rug: true }), { type: "staging", roomType: "living_room" });
+    const check = await checkStructure(room, await perspectiveRoom({ windows: [glassWall], furniture: true, rug: true }), {
+      type: "staging",
+      roomType: "living_room",
+    });
     expect(check.verdict).toBe("review");
     expect(check.findings.map((f) => `${f.zone}: ${f.measure} ${f.verdict}`)).toEqual(["floor: floorVisible review"]);
     expect(check.summary).toMatch(/^Check this: most of the floor is covered or changed/);
@@ -262,21 +317,35 @@ describe("checkStructure, D17: refuse only what is certain", () => {
   it("asks a person about a table and chairs set in front of a kitchen's cabinets, never refuses them", async () => {
     const kitchen = { appliance: "oven", fronts: "shaker" } as const;
     const windows = [{ box: [0.3, 0.08, 0.7, 0.42] as [number, number, number, number] }];
-    const check = await checkStructure(await perspectiveRoom({ kitchen, windows }), await perspectiveRoom({ kitchen, windows, dining: true }), { type: "staging", roomType: "kitchen" });
+    const check = await checkStructure(
+      await perspectiveRoom({ kitchen, windows }),
+      await perspectiveRoom({ kitchen, windows, dining: true }),
+      { type: "staging", roomType: "kitchen" },
+    );
     expect(check.verdict).toBe("review");
     expect(check.findings.every((f) => f.kind === "built-ins" && f.verdict === "review")).toBe(true);
   });
 
   it("passes a declutter the model re-framed (cropped to 4:3 and rescaled), after aligning it with the photo", async () => {
     const photo = readFileSync("samples/structure-dev-set/decor8-hall.jpg");
-    const reframed = await sharp(photo).extract({ left: 60, top: 0, width: 911, height: 683 }).resize(768, 576).jpeg({ quality: 88 }).toBuffer();
+    const reframed = await sharp(photo)
+      .extract({ left: 60, top: 0, width: 911, height: 683 })
+      .resize(768, 576)
+      .jpeg({ quality: 88 })
+      .toBuffer();
     const check = await checkStructure(photo, reframed, { type: "declutter", roomType: "living_room" });
     expect(check.verdict, check.summary).toBe("pass");
-    expect(check.alignment).toEqual({ reframing: expect.objectContaining({ scaleX: expect.closeTo(1.124, 1), scaleY: expect.closeTo(1, 1), overlap: expect.closeTo(1, 1) }) });
+    expect(check.alignment).toEqual({
+      reframing: expect.objectContaining({ scaleX: expect.closeTo(1.124, 1), scaleY: expect.closeTo(1, 1), overlap: expect.closeTo(1, 1) }),
+    });
   });
 
   it("asks a person when the output shows another view of the room, rather than compare the two", async () => {
-    const check = await checkStructure(readFileSync("samples/structure-dev-set/decor8-hall.jpg"), readFileSync("samples/structure-dev-set/clavern-living.jpg"), { type: "staging", roomType: "living_room" });
+    const check = await checkStructure(
+      readFileSync("samples/structure-dev-set/decor8-hall.jpg"),
+      readFileSync("samples/structure-dev-set/clavern-living.jpg"),
+      { type: "staging", roomType: "living_room" },
+    );
     expect(check.verdict).toBe("review");
     expect(check.alignment).toEqual({ unaligned: expect.stringMatching(/corners agree on one framing/) });
     expect(check.summary).toMatch(/could not be lined up with the photo/);
@@ -290,7 +359,13 @@ describe("checkStructure, D17: areas kept from the photo", () => {
   async function keptWindow(): Promise<{ room: Buffer; mask: Buffer; output: Buffer }> {
     const room = await perspectiveRoom({ windows: [window] });
     // The window on the back wall (x 0.25..0.75 and y 0.2..0.7 of the level-camera frame): its right half.
-    const mask = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#000"/><rect x="${W * 0.45}" y="${H * 0.2}" width="${W * 0.3}" height="${H * 0.38}" fill="#fff"/></svg>`)).png().toBuffer();
+    const mask = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#000"/><rect x="${W * 0.45}" y="${H * 0.2}" width="${W * 0.3}" height="${H * 0.38}" fill="#fff"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
     const staged = await perspectiveRoom({ windows: [window], furniture: true, wall: "#8fa58a" });
     const restored = await restoreKeptAreas(await decodeRgb(room), await decodeRgb(staged), mask);
     if (!restored.restored) throw new Error(restored.reason);
@@ -312,9 +387,20 @@ describe("checkStructure, D17: areas kept from the photo", () => {
 
   it("does not judge a zone the kept areas cover", async () => {
     const room = await perspectiveRoom({ windows: [window] });
-    const mask = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#000"/><rect x="${W * 0.2}" y="${H * 0.1}" width="${W * 0.6}" height="${H * 0.5}" fill="#fff"/></svg>`)).png().toBuffer();
+    const mask = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="100%" height="100%" fill="#000"/><rect x="${W * 0.2}" y="${H * 0.1}" width="${W * 0.6}" height="${H * 0.5}" fill="#fff"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
     const check = await checkStructure(room, room, { type: "staging", roomType: "living_room", keptMask: mask });
-    expect(check.zones.find((z) => z.zone === "upper back wall")).toMatchObject({ edgeRecall: null, repaint: null, changed: null, verdict: "pass" });
+    expect(check.zones.find((z) => z.zone === "upper back wall")).toMatchObject({
+      edgeRecall: null,
+      repaint: null,
+      changed: null,
+      verdict: "pass",
+    });
     expect(check.zones.find((z) => z.zone === "upper left wall")?.repaint).toBe(0);
   });
 });

@@ -44,7 +44,16 @@ import { roomGeometry, type RoomGeometry, LEVEL_CAMERA } from "./room-geometry";
 import { BUILT_IN_ROOMS, protectedZones, zonePixels, type ProtectedZone } from "./room-zones";
 import { straightSegments } from "./straight-segments";
 import { lineMaps, unhiddenShares, zoneLines } from "./structure-lines";
-import { summaryOf, technicalReason, verdictOf, zoneFindings, type Finding, type ZoneFailure, type ZoneKind, type ZoneScores } from "./structure-verdict";
+import {
+  summaryOf,
+  technicalReason,
+  verdictOf,
+  zoneFindings,
+  type Finding,
+  type ZoneFailure,
+  type ZoneKind,
+  type ZoneScores,
+} from "./structure-verdict";
 import { changedBeyondLight, gradeResidual, repaintedAreas, surfaceChange, zoneSurface } from "./surface-colour";
 import { isUpright, UPRIGHT_LIMITS, uprightsErased } from "./uprights";
 
@@ -129,7 +138,15 @@ export async function checkStructure(
 ): Promise<StructureCheck> {
   const alignment = await alignFrames(sourceBytes, outputBytes, WORK_SIDE, options.keptMask ?? null);
   if (!alignment.aligned) {
-    return { verdict: "review", zones: [], findings: [], reason: "", summary: summaryOf("review", [], alignment.reason), geometry: LEVEL_CAMERA, alignment: { unaligned: alignment.reason } };
+    return {
+      verdict: "review",
+      zones: [],
+      findings: [],
+      reason: "",
+      summary: summaryOf("review", [], alignment.reason),
+      geometry: LEVEL_CAMERA,
+      alignment: { unaligned: alignment.reason },
+    };
   }
   const { source, output, shift, window } = alignment;
   const { width, height } = output;
@@ -150,7 +167,9 @@ export async function checkStructure(
   const changed = changedAreas(source, output, shift, ignored).mask;
   const margin = Math.max(1, Math.abs(shift.dx), Math.abs(shift.dy));
 
-  const uprights = (await straightSegments(greyOf(source), width, height, Math.round(UPRIGHT_LIMITS.minLength * height))).filter((s) => isUpright(s, height));
+  const uprights = (await straightSegments(greyOf(source), width, height, Math.round(UPRIGHT_LIMITS.minLength * height))).filter((s) =>
+    isUpright(s, height),
+  );
   const placed = protectedZones(geometry, { builtIns }).map((zone) => ({ zone, ...zonePixels(zone, width, height) }));
   // A zone's rectangle in the output's whole frame, which the compared window may be a part of.
   const regionOf = (r: { x0: number; y0: number; x1: number; y1: number }) => ({
@@ -163,34 +182,99 @@ export async function checkStructure(
   const measured = placed.map(({ zone, pixels: all, x0, y0, x1, y1 }): Omit<ZoneScore, "verdict" | "failure"> => {
     // The border pixels the shift brought in, and the Sobel border, say nothing; nor do the kept areas.
     const inFrame = all.filter((p) => {
-      const x = p % width, y = (p - x) / width;
+      const x = p % width,
+        y = (p - x) / width;
       return x >= margin && y >= margin && x < width - margin && y < height - margin;
     });
     const pixels = ignored ? inFrame.filter((p) => !ignored[p]) : inFrame;
     const region = regionOf({ x0, y0, x1, y1 });
-    if (pixels.length < MIN_ZONE_LEFT * inFrame.length) return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, region };
+    if (pixels.length < MIN_ZONE_LEFT * inFrame.length)
+      return {
+        zone: zone.name,
+        kind: zone.kind,
+        edgeRecall: null,
+        localRecall: null,
+        changed: null,
+        repaint: null,
+        lightness: null,
+        region,
+      };
     if (zone.kind === "floor") {
       const mask = new Uint8Array(width * height);
       for (const p of pixels) mask[p] = 1;
-      const floor = floorMaterial({ srcGrey, outGrey, changed, recoloured: changedColour, outlines: lines.added, zone: mask, width, height, rect: { x0, y0, x1, y1 } });
-      return { zone: zone.name, kind: zone.kind, edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, floorVisible: floor.visible, floorMaterialChanged: floor.materialChanged, floorLinesChanged: floor.linesChanged, region };
+      const floor = floorMaterial({
+        srcGrey,
+        outGrey,
+        changed,
+        recoloured: changedColour,
+        outlines: lines.added,
+        zone: mask,
+        width,
+        height,
+        rect: { x0, y0, x1, y1 },
+      });
+      return {
+        zone: zone.name,
+        kind: zone.kind,
+        edgeRecall: null,
+        localRecall: null,
+        changed: null,
+        repaint: null,
+        lightness: null,
+        floorVisible: floor.visible,
+        floorMaterialChanged: floor.materialChanged,
+        floorLinesChanged: floor.linesChanged,
+        region,
+      };
     }
     const score = { ...surfaceZone(zone, pixels, zoneLines(lines, unhiddenShares(lines, inFront, pixels), pixels), surface), region };
     if (zone.kind !== "ceiling") return score;
-    const ceilingChanged = ceilingSurfaceChanged({ sourceLines: lines.source, changed: changedColour, band: pixels, width, height, margin });
+    const ceilingChanged = ceilingSurfaceChanged({
+      sourceLines: lines.source,
+      changed: changedColour,
+      band: pixels,
+      width,
+      height,
+      margin,
+    });
     return { ...score, ceilingChanged, topEdgeChanged: topEdgeChanged({ changed: changedColour, width, height, margin, ignored }) };
   });
   const floor = new Uint8Array(width * height);
   for (const p of placed.find((z) => z.zone.kind === "floor")!.pixels) floor[p] = 1;
   const erased = uprightsErased({ uprights, maps: lines, hidden: options.type === "declutter" ? null : inFront, floor });
-  measured.push({ zone: "door and window uprights", kind: "uprights", edgeRecall: null, localRecall: null, changed: null, repaint: null, lightness: null, uprightsErased: erased, region: null });
+  measured.push({
+    zone: "door and window uprights",
+    kind: "uprights",
+    edgeRecall: null,
+    localRecall: null,
+    changed: null,
+    repaint: null,
+    lightness: null,
+    uprightsErased: erased,
+    region: null,
+  });
 
   const judged = measured.map((scores) => ({ scores, findings: zoneFindings(scores) }));
-  const zones: ZoneScore[] = judged.map(({ scores, findings }) => ({ ...scores, verdict: verdictOf(findings), failure: findings[0]?.failure ?? null }));
+  const zones: ZoneScore[] = judged.map(({ scores, findings }) => ({
+    ...scores,
+    verdict: verdictOf(findings),
+    failure: findings[0]?.failure ?? null,
+  }));
   const findings = judged.flatMap((z) => z.findings).sort((a, b) => (a.verdict === b.verdict ? 0 : a.verdict === "fail" ? -1 : 1));
   const verdict = verdictOf(findings);
-  const reason = findings.filter((f) => f.verdict === "fail").map(technicalReason).join("; ");
-  return { verdict, zones, findings, reason, summary: summaryOf(verdict, findings), geometry, alignment: { reframing: alignment.reframing } };
+  const reason = findings
+    .filter((f) => f.verdict === "fail")
+    .map(technicalReason)
+    .join("; ");
+  return {
+    verdict,
+    zones,
+    findings,
+    reason,
+    summary: summaryOf(verdict, findings),
+    geometry,
+    alignment: { reframing: alignment.reframing },
+  };
 }
 
 /** The kept areas' seam in working pixels, from the source's full size. */
@@ -206,7 +290,12 @@ function addedInFront(changed: Uint8Array, repainted: Uint8Array, width: number,
   return morph(added, width, height, -2);
 }
 
-function surfaceZone(zone: ProtectedZone, pixels: number[], { edgeRecall, localRecall, erasedRecall }: ReturnType<typeof zoneLines>, surface: Parameters<typeof zoneSurface>[0]) {
+function surfaceZone(
+  zone: ProtectedZone,
+  pixels: number[],
+  { edgeRecall, localRecall, erasedRecall }: ReturnType<typeof zoneLines>,
+  surface: Parameters<typeof zoneSurface>[0],
+) {
   const { changed, repainted: repaint, lightness } = zoneSurface(surface, pixels);
   return { zone: zone.name, kind: zone.kind, edgeRecall, localRecall, erasedRecall, changed, repaint, lightness };
 }

@@ -69,7 +69,13 @@ export interface LocalShares {
  * `ignored` pixels (areas kept from the photo) hold no lines of either: every measure built
  * on these maps, the local windows' shares included, leaves them out.
  */
-export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: number, height: number, ignored: Uint8Array | null = null): LineMaps {
+export function lineMaps(
+  srcGrey: Float32Array,
+  outGrey: Float32Array,
+  width: number,
+  height: number,
+  ignored: Uint8Array | null = null,
+): LineMaps {
   const srcGradient = sobelGradient(srcGrey, width, height);
   const outGradient = sobelGradient(outGrey, width, height);
   const edge = Math.max(LINE_THRESHOLDS.edge, quantile(srcGradient.magnitude, LINE_THRESHOLDS.edgeQuantile));
@@ -89,7 +95,17 @@ export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: nu
     keptLocal[p] = distance <= LOCAL_KEEP_RADIUS ? 1 : 0;
   }
   const radius = Math.max(4, Math.round(Math.max(width, height) / 24));
-  return { width, height, source: src, kept, localSource: boxMean(src, width, height, radius), localKept: boxMean(keptLocal, width, height, radius), added, keptLocal, radius };
+  return {
+    width,
+    height,
+    source: src,
+    kept,
+    localSource: boxMean(src, width, height, radius),
+    localKept: boxMean(keptLocal, width, height, radius),
+    added,
+    keptLocal,
+    radius,
+  };
 }
 
 /**
@@ -99,13 +115,17 @@ export function lineMaps(srcGrey: Float32Array, outGrey: Float32Array, width: nu
  * lamp or plant is covered, one gone where the output shows bare surface was erased.
  */
 export function unhiddenShares(maps: LineMaps, hidden: Uint8Array, pixels: number[]): LocalShares {
-  const source = new Uint8Array(maps.source.length), kept = new Uint8Array(maps.source.length);
+  const source = new Uint8Array(maps.source.length),
+    kept = new Uint8Array(maps.source.length);
   for (const p of pixels) {
     if (!maps.source[p] || hidden[p]) continue;
     source[p] = 1;
     kept[p] = maps.keptLocal[p];
   }
-  return { localSource: boxMean(source, maps.width, maps.height, maps.radius), localKept: boxMean(kept, maps.width, maps.height, maps.radius) };
+  return {
+    localSource: boxMean(source, maps.width, maps.height, maps.radius),
+    localKept: boxMean(kept, maps.width, maps.height, maps.radius),
+  };
 }
 
 /**
@@ -115,8 +135,16 @@ export function unhiddenShares(maps: LineMaps, hidden: Uint8Array, pixels: numbe
  * frame replaced by wallpaper or a door smeared into the wall leaves none along the
  * frame's own line.
  */
-export function nearestLike(out: { magnitude: Float32Array; direction: Float32Array }, p: number, direction: number, threshold: number, width: number, height: number): number {
-  const x = p % width, y = (p - x) / width;
+export function nearestLike(
+  out: { magnitude: Float32Array; direction: Float32Array },
+  p: number,
+  direction: number,
+  threshold: number,
+  width: number,
+  height: number,
+): number {
+  const x = p % width,
+    y = (p - x) / width;
   let best = Infinity;
   for (let dy = -LOCAL_KEEP_RADIUS; dy <= LOCAL_KEEP_RADIUS; dy++) {
     const qy = y + dy;
@@ -139,8 +167,13 @@ export function nearestLike(out: { magnitude: Float32Array; direction: Float32Ar
  * window's (null when none is dense enough), and its worst local window's over the lines
  * nothing added hides (`unhidden`, null likewise).
  */
-export function zoneLines(maps: LineMaps, unhidden: LocalShares, pixels: number[]): { edgeRecall: number | null; localRecall: number | null; erasedRecall: number | null } {
-  let lines = 0, kept = 0;
+export function zoneLines(
+  maps: LineMaps,
+  unhidden: LocalShares,
+  pixels: number[],
+): { edgeRecall: number | null; localRecall: number | null; erasedRecall: number | null } {
+  let lines = 0,
+    kept = 0;
   for (const p of pixels) {
     lines += maps.source[p];
     kept += maps.kept[p];

@@ -25,7 +25,9 @@ export function summariseStructure(check: StructureCheck): StructureSummary {
 function scoresOf(z: ZoneScore): string {
   const t = STRUCTURE_THRESHOLDS;
   if (z.kind === "uprights") {
-    return z.uprightsErased == null ? "too few long uprights to judge" : `erased ${percent(z.uprightsErased)} of their length (limit ${percent(t.maxUprightsErased)})`;
+    return z.uprightsErased == null
+      ? "too few long uprights to judge"
+      : `erased ${percent(z.uprightsErased)} of their length (limit ${percent(t.maxUprightsErased)})`;
   }
   if (z.kind === "floor") {
     const material =
@@ -38,7 +40,9 @@ function scoresOf(z: ZoneScore): string {
   const parts = [
     z.edgeRecall === null ? "too few lines to judge" : `lines kept ${percent(z.edgeRecall)} (needs ${percent(minRecall)})`,
     ...(z.localRecall === null ? [] : [`worst part ${percent(z.localRecall)} (needs ${percent(minLocal)})`]),
-    ...(z.erasedRecall == null ? [] : [`worst part with nothing in front ${percent(z.erasedRecall)} (needs ${percent(t.minErasedRecall)})`]),
+    ...(z.erasedRecall == null
+      ? []
+      : [`worst part with nothing in front ${percent(z.erasedRecall)} (needs ${percent(t.minErasedRecall)})`]),
     `changed beyond light ${percent(z.changed ?? 0)} (limit ${percent(t.maxChanged)})`,
     `repainted ${percent(z.repaint ?? 0)} (limit ${percent(t.maxRepaint)})`,
     `light ${signedLightness(z.lightness ?? 0)} L* (limit ±${t.maxLightness})`,

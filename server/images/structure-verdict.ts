@@ -72,7 +72,15 @@ export const MEASURE_NAMES = [
 ] as const;
 export type MeasureName = (typeof MEASURE_NAMES)[number];
 
-export type ZoneFailure = "structure_lost" | "structure_lost_locally" | "resurfaced" | "repainted" | "ceiling_refinished" | "floor_covered" | "floor_changed" | "uprights_erased";
+export type ZoneFailure =
+  | "structure_lost"
+  | "structure_lost_locally"
+  | "resurfaced"
+  | "repainted"
+  | "ceiling_refinished"
+  | "floor_covered"
+  | "floor_changed"
+  | "uprights_erased";
 
 /**
  * Where each measure refuses an output (D17): only the measures that refused no real
@@ -169,7 +177,15 @@ export function zoneFindings(scores: ZoneScores): Finding[] {
     // A refusal names the limit it crossed.
     const refusal = REFUSAL_LIMITS[measure];
     const refused = refusal !== undefined && beyond(refusal);
-    findings.push({ zone: scores.zone, kind: scores.kind, measure, failure, value: raw, limit: refused ? refusal : limit, verdict: refused ? "fail" : "review" });
+    findings.push({
+      zone: scores.zone,
+      kind: scores.kind,
+      measure,
+      failure,
+      value: raw,
+      limit: refused ? refusal : limit,
+      verdict: refused ? "fail" : "review",
+    });
   }
   return findings.sort((a, b) => rank(b.verdict) - rank(a.verdict));
 }

@@ -70,7 +70,8 @@ export function gradeResidual(src: Float32Array, out: Float32Array, ignored: Uin
   // Start from the pixels that did not change at all when there are enough of them, so a
   // wall repainted over half the frame is not taken for the grade and the rest for the change.
   const unchanged = new Uint8Array(count);
-  for (let p = 0, i = 0; p < count; p++, i += 3) unchanged[p] = counted(p) && (src[i] - out[i]) ** 2 + (src[i + 1] - out[i + 1]) ** 2 + (src[i + 2] - out[i + 2]) ** 2 < 100 ? 1 : 0;
+  for (let p = 0, i = 0; p < count; p++, i += 3)
+    unchanged[p] = counted(p) && (src[i] - out[i]) ** 2 + (src[i + 1] - out[i + 1]) ** 2 + (src[i + 2] - out[i + 2]) ** 2 < 100 ? 1 : 0;
   let use = countNonZero(unchanged) >= considered * 0.2 ? unchanged : Uint8Array.from({ length: count }, (_, p) => (counted(p) ? 1 : 0));
   const residual = new Float32Array(src.length);
   const next = new Uint8Array(count);
@@ -126,7 +127,12 @@ function chromaBeyondLight(da: number, db: number, warm: number): number {
  * regenerated image drawn a pixel or two off (or a frame scaled by a percent) does not
  * make every textured edge a change.
  */
-export function surfaceChange(outLab: Float32Array, residual: Float32Array, width: number, height: number): { change: Float32Array; light: Float32Array } {
+export function surfaceChange(
+  outLab: Float32Array,
+  residual: Float32Array,
+  width: number,
+  height: number,
+): { change: Float32Array; light: Float32Array } {
   const count = width * height;
   const lightness = new Float32Array(count);
   for (let p = 0; p < count; p++) lightness[p] = residual[p * 3];
@@ -136,7 +142,8 @@ export function surfaceChange(outLab: Float32Array, residual: Float32Array, widt
   for (let i = 0; i < graded.length; i++) graded[i] = outLab[i] - residual[i];
   const change = new Float32Array(count);
   for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - MATCH_RADIUS), y1 = Math.min(height - 1, y + MATCH_RADIUS);
+    const y0 = Math.max(0, y - MATCH_RADIUS),
+      y1 = Math.min(height - 1, y + MATCH_RADIUS);
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       const [l, a, b] = [outLab[p * 3] - light[p], outLab[p * 3 + 1], outLab[p * 3 + 2]];
@@ -169,7 +176,12 @@ export function surfaceChange(outLab: Float32Array, residual: Float32Array, widt
  * wall's repaint; then an area counts as repainted when under 35 % of its border lies on
  * new lines and, if the source had lines over 5 % of it, it kept at least half of them.
  */
-export function repaintedAreas(changed: Uint8Array, lines: Pick<LineMaps, "added" | "source" | "kept">, width: number, height: number): Uint8Array {
+export function repaintedAreas(
+  changed: Uint8Array,
+  lines: Pick<LineMaps, "added" | "source" | "kept">,
+  width: number,
+  height: number,
+): Uint8Array {
   const outlines = morph(lines.added, width, height, -1);
   const mask = Uint8Array.from(changed);
   for (let p = 0; p < mask.length; p++) if (outlines[p]) mask[p] = 0;
@@ -177,7 +189,10 @@ export function repaintedAreas(changed: Uint8Array, lines: Pick<LineMaps, "added
   const minArea = Math.round(width * height * MIN_AREA);
   for (const region of regionsOf(mask, width)) {
     if (region.length < minArea) continue;
-    let border = 0, outlined = 0, sourceLines = 0, keptLines = 0;
+    let border = 0,
+      outlined = 0,
+      sourceLines = 0,
+      keptLines = 0;
     for (const p of region) {
       sourceLines += lines.source[p];
       keptLines += lines.kept[p];
@@ -201,9 +216,13 @@ export function changedBeyondLight(change: Float32Array, width: number, height: 
 }
 
 /** Over a zone's pixels: the shares changed beyond light and repainted, and the median lightness of the light field. */
-export function zoneSurface(maps: { changed: Uint8Array; repainted: Uint8Array; light: Float32Array }, pixels: number[]): { changed: number; repainted: number; lightness: number } {
+export function zoneSurface(
+  maps: { changed: Uint8Array; repainted: Uint8Array; light: Float32Array },
+  pixels: number[],
+): { changed: number; repainted: number; lightness: number } {
   const levels = new Float32Array(pixels.length);
-  let changed = 0, repainted = 0;
+  let changed = 0,
+    repainted = 0;
   pixels.forEach((p, k) => {
     changed += maps.changed[p];
     repainted += maps.repainted[p];
@@ -226,7 +245,8 @@ function median(values: Float32Array): number {
  */
 function fitChannel(src: Float32Array, out: Float32Array, channel: number, use: Uint8Array): Grade {
   // Sums of the products of the regressors [x, L, 1] with each other and with y.
-  const m = new Float64Array(9), v = new Float64Array(3);
+  const m = new Float64Array(9),
+    v = new Float64Array(3);
   let n = 0;
   for (let p = 0, i = 0; p < use.length; p++, i += 3) {
     if (!use[p]) continue;

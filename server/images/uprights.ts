@@ -39,7 +39,9 @@ export const UPRIGHT_LIMITS = {
 
 /** Whether a segment of the source is an upright by its lean and length. */
 export function isUpright(s: Segment, height: number): boolean {
-  return s.length >= UPRIGHT_LIMITS.minLength * height && Math.atan2(Math.abs(s.x1 - s.x0), Math.abs(s.y1 - s.y0)) <= UPRIGHT_LIMITS.maxLean;
+  return (
+    s.length >= UPRIGHT_LIMITS.minLength * height && Math.atan2(Math.abs(s.x1 - s.x0), Math.abs(s.y1 - s.y0)) <= UPRIGHT_LIMITS.maxLean
+  );
 }
 
 /**
@@ -47,16 +49,25 @@ export function isUpright(s: Segment, height: number): boolean {
  * `hidden`: what the output added in front (grown by its rim), or null when nothing may
  * stand in front (a declutter); `floor`: the floor zone's pixels (1).
  */
-export function uprightsErased(input: { uprights: Segment[]; maps: LineMaps; hidden: Uint8Array | null; floor: Uint8Array }): number | null {
+export function uprightsErased(input: {
+  uprights: Segment[];
+  maps: LineMaps;
+  hidden: Uint8Array | null;
+  floor: Uint8Array;
+}): number | null {
   const { maps, hidden, floor } = input;
   const { width, height } = maps;
-  const near = (x: number, y: number, map: Uint8Array) => map[y * width + x] || (x > 0 && map[y * width + x - 1]) || (x < width - 1 && map[y * width + x + 1]);
-  let total = 0, erased = 0;
+  const near = (x: number, y: number, map: Uint8Array) =>
+    map[y * width + x] || (x > 0 && map[y * width + x - 1]) || (x < width - 1 && map[y * width + x + 1]);
+  let total = 0,
+    erased = 0;
   for (const s of input.uprights) {
     const steps = Math.max(1, Math.round(s.length));
-    let counted = 0, kept = 0;
+    let counted = 0,
+      kept = 0;
     for (let k = 0; k <= steps; k++) {
-      const x = Math.round(s.x0 + ((s.x1 - s.x0) * k) / steps), y = Math.round(s.y0 + ((s.y1 - s.y0) * k) / steps);
+      const x = Math.round(s.x0 + ((s.x1 - s.x0) * k) / steps),
+        y = Math.round(s.y0 + ((s.y1 - s.y0) * k) / steps);
       const p = y * width + x;
       if (floor[p] || hidden?.[p] || !near(x, y, maps.source)) continue;
       counted++;

@@ -40,27 +40,45 @@ export async function authenticateBearer(request: Request): Promise<McpAuthInfo 
   if (!match) return challenge(401, null, "Sign in to Atrium (OAuth), or send an Atrium API key (idk_...) as Authorization: Bearer <key>.");
   const ip = clientIp(request.headers);
   const refusedFor = invalidKeyRefusal(ip);
-  if (refusedFor !== null) return challenge(429, "rate_limited", "Too many invalid credentials came from your address.", { "Retry-After": String(refusedFor) });
+  if (refusedFor !== null)
+    return challenge(429, "rate_limited", "Too many invalid credentials came from your address.", { "Retry-After": String(refusedFor) });
   const credential = match[1];
   const db = await getDb();
   const caller = credential.startsWith(API_KEY_PREFIX) ? await asApiKey(credential) : await asAccessToken(credential);
   if (caller) return caller;
   const wait = await countInvalidKey(db, ip);
-  if (wait !== null) return challenge(429, "rate_limited", "Too many invalid credentials came from your address.", { "Retry-After": String(wait) });
+  if (wait !== null)
+    return challenge(429, "rate_limited", "Too many invalid credentials came from your address.", { "Retry-After": String(wait) });
   return credential.startsWith(API_KEY_PREFIX)
     ? challenge(401, "invalid_token", "The API key is not valid.")
-    : challenge(401, "invalid_token", "The access token is not valid: unknown, expired, revoked, or issued for another resource. Sign in again.");
+    : challenge(
+        401,
+        "invalid_token",
+        "The access token is not valid: unknown, expired, revoked, or issued for another resource. Sign in again.",
+      );
 }
 
 async function asApiKey(apiKey: string): Promise<McpAuthInfo | null> {
   const found = await authenticateKeyCached(await getDb(), apiKey);
   if (!found) return null;
   // The key's scope is named for the MCP SDK; the API enforces it when a tool calls it.
-  return { token: apiKey, clientId: found.account.id, scopes: [found.key.scope], expiresAt: Math.floor(Date.now() / 1000) + AUTH_INFO_SECONDS, extra: { apiKey } };
+  return {
+    token: apiKey,
+    clientId: found.account.id,
+    scopes: [found.key.scope],
+    expiresAt: Math.floor(Date.now() / 1000) + AUTH_INFO_SECONDS,
+    extra: { apiKey },
+  };
 }
 
 async function asAccessToken(token: string): Promise<McpAuthInfo | null> {
   const verified = await verifyAccessToken(token);
   if (!verified) return null;
-  return { token, clientId: verified.clientId, scopes: [verified.scope], expiresAt: verified.expiresAt, extra: { apiKey: verified.apiKey } };
+  return {
+    token,
+    clientId: verified.clientId,
+    scopes: [verified.scope],
+    expiresAt: verified.expiresAt,
+    extra: { apiKey: verified.apiKey },
+  };
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
 
 async function connect(apiKey: string): Promise<Client> {
   const client = new Client({ name: "atrium-test", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-  const transport = new StreamableHTTPClientTransport(new URL(`${stack.app.url}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${stack.app.url}/api/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
+  });
   await client.connect(transport);
   return client;
 }
@@ -39,7 +41,13 @@ function post(headers: Record<string, string>): Promise<{ status: number; header
   const url = new URL(`${stack.app.url}/api/mcp`);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
       (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
@@ -58,21 +66,45 @@ describe("/api/mcp", () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(
-        ["create_multiview", "create_video", "describe_property", "get_job_status", "get_usage", "inpaint", "stage_photo", "upscale"].sort(),
+        [
+          "create_multiview",
+          "create_video",
+          "describe_property",
+          "get_job_status",
+          "get_usage",
+          "inpaint",
+          "stage_photo",
+          "upscale",
+        ].sort(),
       );
       expect(tools.find((tool) => tool.name === "get_usage")?.annotations?.readOnlyHint).toBe(true);
 
-      const args = { source_url: photoUrl, room_type: "Living Room", redesign_type: "staging", style: "Scandinavian", fast: true, idempotency_key: "mcp-stage-1" };
+      const args = {
+        source_url: photoUrl,
+        room_type: "Living Room",
+        redesign_type: "staging",
+        style: "Scandinavian",
+        fast: true,
+        idempotency_key: "mcp-stage-1",
+      };
       const staged = await client.callTool({ name: "stage_photo", arguments: args });
       expect(staged.isError).toBeFalsy();
-      expect(staged.structuredContent).toMatchObject({ status: "completed", provider: "local", output_urls: [expect.stringMatching(/^http/)], output_checks: [expect.objectContaining({ verdict: "pass" })] });
+      expect(staged.structuredContent).toMatchObject({
+        status: "completed",
+        provider: "local",
+        output_urls: [expect.stringMatching(/^http/)],
+        output_checks: [expect.objectContaining({ verdict: "pass" })],
+      });
       const again = await client.callTool({ name: "stage_photo", arguments: args });
       expect(staged.structuredContent).toMatchObject({ replayed: false });
       expect(again.structuredContent).toMatchObject({ job_id: (staged.structuredContent as { job_id: string }).job_id, replayed: true });
 
       const usage = await client.callTool({ name: "get_usage", arguments: {} });
       expect(usage.structuredContent).toMatchObject({ api_completed_month: 1, plan: "business" });
-      const status = await client.callTool({ name: "get_job_status", arguments: { job_id: (staged.structuredContent as { job_id: string }).job_id } });
+      const status = await client.callTool({
+        name: "get_job_status",
+        arguments: { job_id: (staged.structuredContent as { job_id: string }).job_id },
+      });
       expect(status.structuredContent).toMatchObject({ kind: "staging", status: "completed" });
     } finally {
       await client.close();
@@ -84,15 +116,28 @@ describe("/api/mcp", () => {
     const client = await connect(apiKey);
     try {
       const { tools } = await client.listTools();
-      const withView = tools.filter((tool) => (tool._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri === "ui://atrium/result.html");
+      const withView = tools.filter(
+        (tool) => (tool._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri === "ui://atrium/result.html",
+      );
       expect(withView.map((tool) => tool.name).sort()).toEqual(["create_multiview", "create_video", "stage_photo"]);
-      const [view] = (await client.readResource({ uri: "ui://atrium/result.html" })).contents as unknown as { mimeType: string; text: string; _meta: { ui: { csp: { resourceDomains: string[] } } } }[];
+      const [view] = (await client.readResource({ uri: "ui://atrium/result.html" })).contents as unknown as {
+        mimeType: string;
+        text: string;
+        _meta: { ui: { csp: { resourceDomains: string[] } } };
+      }[];
       expect(view.mimeType).toBe("text/html;profile=mcp-app");
       expect(view.text).toMatch(/^<!doctype html>/);
       expect(view._meta.ui.csp.resourceDomains).toEqual([stack.app.url]);
 
-      const staged = await client.callTool({ name: "stage_photo", arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true } });
-      expect(staged.structuredContent).toMatchObject({ source_url: photoUrl, disclosure: "Style preview", output_checks: [expect.objectContaining({ verdict: expect.stringMatching(/^(pass|review)$/) })] });
+      const staged = await client.callTool({
+        name: "stage_photo",
+        arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true },
+      });
+      expect(staged.structuredContent).toMatchObject({
+        source_url: photoUrl,
+        disclosure: "Style preview",
+        output_checks: [expect.objectContaining({ verdict: expect.stringMatching(/^(pass|review)$/) })],
+      });
       const [words] = staged.content as { text: string }[];
       const { output_urls } = staged.structuredContent as { output_urls: string[] };
       expect(words.text).toContain('Label it "Style preview"');
@@ -106,7 +151,14 @@ describe("/api/mcp", () => {
     const { apiKey } = await makeAccount({ plan: "business" });
     const client = await connect(apiKey);
     try {
-      const property_data = { property_type: "house", price: 320000, currency: "EUR", bedrooms: 3, bathrooms: 2, highlights: ["new roof in 2024"] };
+      const property_data = {
+        property_type: "house",
+        price: 320000,
+        currency: "EUR",
+        bedrooms: 3,
+        bathrooms: 2,
+        highlights: ["new roof in 2024"],
+      };
       const images = [(await roomPhoto(160, 120)).toString("base64")];
       const described = await client.callTool({ name: "describe_property", arguments: { images, property_data } });
       expect(described.isError).toBeFalsy();
@@ -128,7 +180,10 @@ describe("/api/mcp", () => {
       expect(JSON.stringify(poor.content)).toContain("insufficient_credits (HTTP 402)");
       const plan = await client.callTool({ name: "create_video", arguments: { mode: "zoom_in", image_url: photoUrl } });
       expect(JSON.stringify(plan.content)).toContain("plan_required (HTTP 403)");
-      const bad = await client.callTool({ name: "inpaint", arguments: { submitted_url: photoUrl, mask_url: photoUrl, inpainting_type: "erase", render_type: "interior" } });
+      const bad = await client.callTool({
+        name: "inpaint",
+        arguments: { submitted_url: photoUrl, mask_url: photoUrl, inpainting_type: "erase", render_type: "interior" },
+      });
       expect(bad.isError).toBe(true);
     } finally {
       await client.close();

@@ -50,11 +50,17 @@ describe("the MCP tools' inputs", () => {
   it("give the property description every fact the route takes", () => {
     const { properties } = tools.find((tool) => tool.name === "describe_property")!.inputSchema;
     const facts = (properties!.property_data as Schema).properties!;
-    expect(Object.keys(facts)).toEqual(expect.arrayContaining(["bedrooms", "bathrooms", "currency", "highlights", "price", "property_type"]));
+    expect(Object.keys(facts)).toEqual(
+      expect.arrayContaining(["bedrooms", "bathrooms", "currency", "highlights", "price", "property_type"]),
+    );
   });
 
   it("take the photos' keep masks as they take the photos (D17)", () => {
-    const field = (tool: string, name: string) => (tools.find((candidate) => candidate.name === tool)!.inputSchema.properties ?? {})[name] as Schema & { format?: string; items?: Schema };
+    const field = (tool: string, name: string) =>
+      (tools.find((candidate) => candidate.name === tool)!.inputSchema.properties ?? {})[name] as Schema & {
+        format?: string;
+        items?: Schema;
+      };
     expect(field("stage_photo", "keep_mask_url")).toMatchObject({ type: "string", format: "uri" });
     expect(field("create_multiview", "keep_mask_url")).toMatchObject({ type: "string", format: "uri" });
     expect(field("create_multiview", "additional_keep_mask_urls")).toMatchObject({ type: "array", items: { type: ["string", "null"] } });

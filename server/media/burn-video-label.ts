@@ -55,10 +55,32 @@ export async function burnVideoLabel(
     await writeFile(label, png);
     const enable = windows.map((w) => `between(t,${w.from.toFixed(3)},${w.to.toFixed(3)})`).join("+");
     const { code, stderr } = await run([
-      "-v", "error", "-y", "-i", input, "-i", label,
-      "-filter_complex", `[0:v][1:v]overlay=x=${x}:y=${y}:enable='${enable}',format=yuv420p[v]`,
-      "-map", "[v]", "-map", "0:a?", "-map_metadata", "0",
-      "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-c:a", "copy", "-movflags", "+faststart", output,
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      input,
+      "-i",
+      label,
+      "-filter_complex",
+      `[0:v][1:v]overlay=x=${x}:y=${y}:enable='${enable}',format=yuv420p[v]`,
+      "-map",
+      "[v]",
+      "-map",
+      "0:a?",
+      "-map_metadata",
+      "0",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "veryfast",
+      "-crf",
+      "20",
+      "-c:a",
+      "copy",
+      "-movflags",
+      "+faststart",
+      output,
     ]);
     if (code !== 0) throw new Error(`ffmpeg could not label the video: ${stderr.slice(-500)}`);
     return await readFile(output);

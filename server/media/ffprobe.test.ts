@@ -14,9 +14,18 @@ let dir: string;
 async function encode(name: string, faststart: boolean): Promise<string> {
   const file = path.join(dir, name);
   await execFileAsync(ffmpegInstaller.path, [
-    "-v", "error",
-    "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=2",
-    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p",
+    "-v",
+    "error",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=320x240:rate=25:duration=2",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv444p",
     ...(faststart ? ["-movflags", "+faststart"] : []),
     file,
   ]);

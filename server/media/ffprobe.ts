@@ -53,10 +53,14 @@ export async function probeVideo(bytesOrPath: Buffer | string): Promise<VideoPro
 
 async function probeFile(file: string, bytes: Buffer): Promise<VideoProbe> {
   const { stdout } = await execFileAsync(ffprobeInstaller.path, [
-    "-v", "error",
-    "-select_streams", "v:0",
-    "-show_entries", "stream=codec_name,width,height,pix_fmt,avg_frame_rate,nb_frames,duration:format=duration",
-    "-of", "json",
+    "-v",
+    "error",
+    "-select_streams",
+    "v:0",
+    "-show_entries",
+    "stream=codec_name,width,height,pix_fmt,avg_frame_rate,nb_frames,duration:format=duration",
+    "-of",
+    "json",
     file,
   ]);
   const json = JSON.parse(stdout) as FfprobeJson;

@@ -9,7 +9,11 @@ import net, { type LookupFunction } from "node:net";
 import { buildConnector } from "undici";
 import { effectivePort, isAllowlisted, publicAddresses, type Reach } from "./destination";
 
-export function guardedConnector(connectTimeoutMs: number, extraAllowlist: readonly string[] = [], reach: Reach = {}): buildConnector.connector {
+export function guardedConnector(
+  connectTimeoutMs: number,
+  extraAllowlist: readonly string[] = [],
+  reach: Reach = {},
+): buildConnector.connector {
   const guarded = buildConnector({ timeout: connectTimeoutMs, lookup: publicLookup(reach), autoSelectFamily: true });
   const open = buildConnector({ timeout: connectTimeoutMs, autoSelectFamily: true });
   return (options, callback) => {
@@ -24,15 +28,17 @@ export function guardedConnector(connectTimeoutMs: number, extraAllowlist: reado
   };
 }
 
-const publicLookup = (reach: Reach): LookupFunction => (hostname, options, callback) => {
-  publicAddresses(hostname, reach).then(
-    (addresses) => {
-      const answers = addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-      const wanted = options.family ? answers.filter((answer) => answer.family === options.family) : answers;
-      if (options.all) callback(null, wanted);
-      else if (wanted.length > 0) callback(null, wanted[0].address, wanted[0].family);
-      else callback(Object.assign(new Error(`No address of family ${options.family}`), { code: "ENOTFOUND" }), "");
-    },
-    (error: Error) => callback(error, ""),
-  );
-};
+const publicLookup =
+  (reach: Reach): LookupFunction =>
+  (hostname, options, callback) => {
+    publicAddresses(hostname, reach).then(
+      (addresses) => {
+        const answers = addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+        const wanted = options.family ? answers.filter((answer) => answer.family === options.family) : answers;
+        if (options.all) callback(null, wanted);
+        else if (wanted.length > 0) callback(null, wanted[0].address, wanted[0].family);
+        else callback(Object.assign(new Error(`No address of family ${options.family}`), { code: "ENOTFOUND" }), "");
+      },
+      (error: Error) => callback(error, ""),
+    );
+  };

@@ -27,7 +27,11 @@ let projectId: string;
 const refusal = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 async function confirmStored(bytes: Buffer, fileName: string) {
-  const [target] = await owner.api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName, contentType: "image/png", bytes: bytes.length }] });
+  const [target] = await owner.api.photos.prepareUploads({
+    workspaceId,
+    projectId,
+    files: [{ fileName, contentType: "image/png", bytes: bytes.length }],
+  });
   await getBlobStore().put(target.key, bytes, "image/png");
   const error = await owner.api.photos.confirmUpload({ workspaceId, projectId, key: target.key, fileName }).then(
     () => null,
@@ -43,7 +47,16 @@ beforeAll(async () => {
   projectId = (
     await owner.api.projects.create({
       workspaceId,
-      fields: { address: "1 Fuse Lane", propertyType: "house", listingStatus: "draft", listingType: "sale", price: null, bedrooms: 2, bathrooms: 1, notes: "" },
+      fields: {
+        address: "1 Fuse Lane",
+        propertyType: "house",
+        listingStatus: "draft",
+        listingType: "sale",
+        price: null,
+        bedrooms: 2,
+        bathrooms: 1,
+        notes: "",
+      },
     })
   ).id;
 });
@@ -82,7 +95,9 @@ describe("a decompression bomb", () => {
 
 describe("one limit for everything", () => {
   it("follows V1_SOURCE_MAX_PIXELS and V1_SOURCE_MAX_BYTES in every decoder", async () => {
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#fff" } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     const saved = { pixels: env.V1_SOURCE_MAX_PIXELS, bytes: env.V1_SOURCE_MAX_BYTES };
     onTestFinished(() => {
       env.V1_SOURCE_MAX_PIXELS = saved.pixels;
@@ -91,7 +106,11 @@ describe("one limit for everything", () => {
     await expect(checkImageSize(photo)).resolves.toMatchObject({ width: 40, height: 30 });
     env.V1_SOURCE_MAX_PIXELS = 40 * 30 - 1;
     // Each call starts only when awaited: a rejection left waiting in an array is unhandled.
-    const decoders = [() => inspectImage(photo), () => readMask(`data:image/png;base64,${photo.toString("base64")}`), () => downsizeForDescription(photo)];
+    const decoders = [
+      () => inspectImage(photo),
+      () => readMask(`data:image/png;base64,${photo.toString("base64")}`),
+      () => downsizeForDescription(photo),
+    ];
     for (const decode of decoders) {
       expect((await refusal(decode())).code).toBe("payload_too_large");
     }

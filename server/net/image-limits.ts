@@ -18,13 +18,19 @@ export function limitedSharp(bytes: Buffer, limits: ImageLimits = {}, options: S
 }
 
 /** Checks bytes and the header's pixel count without decoding; answers the header's metadata. */
-export async function checkImageSize(bytes: Buffer, limits: ImageLimits = {}, what = "The image"): Promise<Metadata & { width: number; height: number }> {
+export async function checkImageSize(
+  bytes: Buffer,
+  limits: ImageLimits = {},
+  what = "The image",
+): Promise<Metadata & { width: number; height: number }> {
   const maxBytes = limits.maxBytes ?? env.V1_SOURCE_MAX_BYTES;
   const maxPixels = limits.maxPixels ?? env.V1_SOURCE_MAX_PIXELS;
   if (bytes.length > maxBytes) {
     throw new AppError("payload_too_large", `${what} is larger than ${maxBytes} bytes.`, { details: { max_bytes: maxBytes } });
   }
-  const metadata = await sharp(bytes).metadata().catch(() => null);
+  const metadata = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
   if (!metadata?.width || !metadata.height) throw new AppError("unsupported_media", `${what} is not a readable image.`);
   if (metadata.width * metadata.height > maxPixels) {
     throw new AppError("payload_too_large", `${what} has more than ${maxPixels} pixels.`, {

@@ -30,10 +30,7 @@ export async function inspectImage(bytes: Buffer, options: { maxPixels?: number 
  */
 async function assertDecodes(bytes: Buffer, maxPixels: number): Promise<void> {
   try {
-    await limitedSharp(bytes, { maxPixels }, { failOn: "truncated" })
-      .resize(64, 64, { fit: "inside" })
-      .raw()
-      .toBuffer();
+    await limitedSharp(bytes, { maxPixels }, { failOn: "truncated" }).resize(64, 64, { fit: "inside" }).raw().toBuffer();
   } catch (error) {
     throw new AppError("unsupported_media", "The image data is damaged.", { cause: error });
   }

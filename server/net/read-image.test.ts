@@ -21,7 +21,9 @@ const refusal = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 beforeAll(async () => {
   s3 = await startTestS3(["read-image"]);
   server = await startCountingServer();
-  png = await sharp({ create: { width: 12, height: 8, channels: 3, background: "#123" } }).png().toBuffer();
+  png = await sharp({ create: { width: 12, height: 8, channels: 3, background: "#123" } })
+    .png()
+    .toBuffer();
   server.route("/image.png", (_, res) => res.writeHead(200).end(png));
 });
 

@@ -17,8 +17,12 @@ const refusal = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 beforeAll(async () => {
   server = await startCountingServer();
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a6" } }).png().toBuffer();
-  jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#a63" } }).jpeg().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a6" } })
+    .png()
+    .toBuffer();
+  jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#a63" } })
+    .jpeg()
+    .toBuffer();
   const local = (path: string) => `http://127.0.0.1:${server.port}${path}`;
   server.route("/image.png", (_, res) => res.writeHead(200, { "content-type": "image/png" }).end(png));
   server.route("/lying.html", (_, res) => res.writeHead(200, { "content-type": "text/html" }).end(jpeg));
@@ -182,7 +186,9 @@ describe("safeFetch with an allowlisted local server", () => {
       allowRedirects: false,
     });
     expect(delivered.body.toString()).toBe('POST abc {"a":1}');
-    const error = await refusal(safeFetch(`http://127.0.0.1:${server.port}/to-image`, { method: "POST", body: "{}", allowRedirects: false }));
+    const error = await refusal(
+      safeFetch(`http://127.0.0.1:${server.port}/to-image`, { method: "POST", body: "{}", allowRedirects: false }),
+    );
     expect(error.details).toEqual({ status: 302 });
     expect(server.requests).toEqual(["/hook", "/to-image"]);
   });
@@ -204,7 +210,9 @@ describe("fetchSourceImage", () => {
 
   it("refuses other image formats", async () => {
     allowLocal();
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     server.route("/image.gif", (_, res) => res.writeHead(200, { "content-type": "image/png" }).end(gif));
     expect((await refusal(fetchSourceImage(`http://127.0.0.1:${server.port}/image.gif`))).code).toBe("unsupported_media");
   });

@@ -58,7 +58,9 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   // One agent per call: no pooled socket outlives the call or skips the connect-time check.
-  const dispatcher = new Agent({ connect: guardedConnector(Math.min(timeoutMs, env.V1_FETCH_TIMEOUT_MS), options.allowlist, options.reach) });
+  const dispatcher = new Agent({
+    connect: guardedConnector(Math.min(timeoutMs, env.V1_FETCH_TIMEOUT_MS), options.allowlist, options.reach),
+  });
   let method = options.method ?? "GET";
   let headers = { ...options.headers };
   let body = options.body;
@@ -99,7 +101,13 @@ async function send(
   url: URL,
   init: { method: string; headers: Record<string, string>; body?: string | Buffer; signal: AbortSignal },
 ): Promise<Dispatcher.ResponseData> {
-  return request(url, { dispatcher, method: init.method as Dispatcher.HttpMethod, headers: init.headers, body: init.body, signal: init.signal });
+  return request(url, {
+    dispatcher,
+    method: init.method as Dispatcher.HttpMethod,
+    headers: init.headers,
+    body: init.body,
+    signal: init.signal,
+  });
 }
 
 function followRedirect(from: URL, location: string): URL {

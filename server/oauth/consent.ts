@@ -86,4 +86,7 @@ export async function finishConsent(interaction: PendingInteraction, result: Int
   return interaction.returnTo;
 }
 
-export const declined: InteractionResults = { error: "access_denied", error_description: "The person declined to connect this app to Atrium." };
+export const declined: InteractionResults = {
+  error: "access_denied",
+  error_description: "The person declined to connect this app to Atrium.",
+};

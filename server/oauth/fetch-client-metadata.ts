@@ -31,7 +31,8 @@ export async function fetchClientMetadata(url: string | URL, init: RequestInit =
     }
     return new Response(new Uint8Array(answer.body), { status: answer.status, headers: responseHeaders });
   } catch (error) {
-    if (error instanceof AppError) throw new Error(`The client's metadata document could not be fetched: ${error.message}`, { cause: error });
+    if (error instanceof AppError)
+      throw new Error(`The client's metadata document could not be fetched: ${error.message}`, { cause: error });
     throw error;
   }
 }

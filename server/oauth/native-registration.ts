@@ -16,6 +16,8 @@ export function withInferredApplicationType(body: string): string {
   }
   if (!metadata || typeof metadata !== "object" || Array.isArray(metadata) || "application_type" in metadata) return body;
   const uris = (metadata as { redirect_uris?: unknown }).redirect_uris;
-  const ownScheme = Array.isArray(uris) && uris.some((uri) => typeof uri === "string" && URL.canParse(uri) && !["http:", "https:"].includes(new URL(uri).protocol));
+  const ownScheme =
+    Array.isArray(uris) &&
+    uris.some((uri) => typeof uri === "string" && URL.canParse(uri) && !["http:", "https:"].includes(new URL(uri).protocol));
   return ownScheme ? JSON.stringify({ ...metadata, application_type: "native" }) : body;
 }

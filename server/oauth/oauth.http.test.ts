@@ -86,12 +86,19 @@ describe("OAuth for the MCP server", () => {
     const provider = new TestOAuthClient(REDIRECT, { name: "Claude (test)" });
     const client = await connectWithOAuth(mcpUrl(), provider, approve(owner.user.id, { decision: "approve", workspaceId, scope: "full" }));
     expect(provider.information?.client_id).not.toMatch(/^https:/);
-    expect(provider.saved).toMatchObject({ token_type: expect.stringMatching(/bearer/i), expires_in: 3600, scope: expect.stringContaining("full") });
+    expect(provider.saved).toMatchObject({
+      token_type: expect.stringMatching(/bearer/i),
+      expires_in: 3600,
+      scope: expect.stringContaining("full"),
+    });
     expect(provider.saved?.refresh_token).toBeTruthy();
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain("stage_photo");
-      const staged = await client.callTool({ name: "stage_photo", arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true } });
+      const staged = await client.callTool({
+        name: "stage_photo",
+        arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true },
+      });
       expect(staged.isError).toBeFalsy();
       const jobId = (staged.structuredContent as { job_id: string }).job_id;
       const db = await getDb();
@@ -102,37 +109,63 @@ describe("OAuth for the MCP server", () => {
       await client.close();
     }
     const [listed] = await listConnectedApps(await createStudioContext(), { workspaceId });
-    expect(listed).toMatchObject({ clientName: "Claude (test)", clientHost: null, redirectHost: "127.0.0.1:9", scope: "full", approvedBy: "Olive", lastUsedAt: expect.any(Date) });
+    expect(listed).toMatchObject({
+      clientName: "Claude (test)",
+      clientHost: null,
+      redirectHost: "127.0.0.1:9",
+      scope: "full",
+      approvedBy: "Olive",
+      lastUsedAt: expect.any(Date),
+    });
     const db = await getDb();
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.action, "connected_app_approved")));
-    expect(audit).toEqual([expect.objectContaining({ actorUserId: owner.user.id, target: "Claude (test)", detail: expect.objectContaining({ scope: "full" }) })]);
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.action, "connected_app_approved")));
+    expect(audit).toEqual([
+      expect.objectContaining({ actorUserId: owner.user.id, target: "Claude (test)", detail: expect.objectContaining({ scope: "full" }) }),
+    ]);
   });
 
   it("registers by Client ID Metadata Document, shows its host, and a read-only grant cannot stage", async () => {
     const clientId = stack.fixtures.url("/assistant/client.json");
     stack.fixtures.serve("/assistant/client.json", clientMetadataDocument(clientId, REDIRECT, "Metadata Assistant"), "application/json");
     const provider = new TestOAuthClient(REDIRECT, { clientMetadataUrl: clientId });
-    const client = await connectWithOAuth(mcpUrl(), provider, approve(owner.user.id, { decision: "approve", workspaceId, scope: "read_only" }));
+    const client = await connectWithOAuth(
+      mcpUrl(),
+      provider,
+      approve(owner.user.id, { decision: "approve", workspaceId, scope: "read_only" }),
+    );
     expect(provider.information?.client_id).toBe(clientId);
     expect(provider.saved?.scope?.split(" ")).toContain("read_only");
     expect(provider.saved?.scope?.split(" ")).not.toContain("full");
     try {
       expect((await client.callTool({ name: "get_usage", arguments: {} })).isError).toBeFalsy();
-      const refused = await client.callTool({ name: "stage_photo", arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true } });
+      const refused = await client.callTool({
+        name: "stage_photo",
+        arguments: { source_url: photoUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true },
+      });
       expect(JSON.stringify(refused.content)).toContain("insufficient_scope");
     } finally {
       await client.close();
     }
     const apps = await listConnectedApps(await createStudioContext(), { workspaceId });
-    expect(apps.find((app) => app.clientName === "Metadata Assistant")).toMatchObject({ clientHost: new URL(clientId).host, scope: "read_only" });
+    expect(apps.find((app) => app.clientName === "Metadata Assistant")).toMatchObject({
+      clientHost: new URL(clientId).host,
+      scope: "read_only",
+    });
   });
 
   it("signs in a second app in the same browser (whose earlier sign-in left its cookies)", async () => {
     const browser = new CookieJar();
     const first = new TestOAuthClient(REDIRECT, { name: "First in browser" });
-    await (await connectWithOAuth(mcpUrl(), first, approve(owner.user.id, { decision: "approve", workspaceId, scope: "full" }, browser))).close();
+    await (
+      await connectWithOAuth(mcpUrl(), first, approve(owner.user.id, { decision: "approve", workspaceId, scope: "full" }, browser))
+    ).close();
     const second = new TestOAuthClient(REDIRECT, { name: "Second in browser" });
-    await (await connectWithOAuth(mcpUrl(), second, approve(owner.user.id, { decision: "approve", workspaceId, scope: "read_only" }, browser))).close();
+    await (
+      await connectWithOAuth(mcpUrl(), second, approve(owner.user.id, { decision: "approve", workspaceId, scope: "read_only" }, browser))
+    ).close();
     expect((await rawMcp(first.saved!.access_token)).status).toBe(200);
     expect((await rawMcp(second.saved!.access_token)).status).toBe(200);
   });
@@ -147,16 +180,25 @@ describe("OAuth for the MCP server", () => {
     const id = crypto.createHash("sha256").update(token).digest("hex");
     const row = and(eq(oauthRecords.model, "AccessToken"), eq(oauthRecords.id, id));
 
-    await db.update(oauthRecords).set({ payload: sql`jsonb_set(${oauthRecords.payload}, '{aud}', '"https://elsewhere.example/api/mcp"')` }).where(row);
+    await db
+      .update(oauthRecords)
+      .set({ payload: sql`jsonb_set(${oauthRecords.payload}, '{aud}', '"https://elsewhere.example/api/mcp"')` })
+      .where(row);
     const elsewhere = await rawMcp(token);
     expect(elsewhere.status).toBe(401);
     expect(elsewhere.headers.get("www-authenticate")).toMatch(/error="invalid_token"/);
-    await db.update(oauthRecords).set({ payload: sql`jsonb_set(${oauthRecords.payload}, '{aud}', to_jsonb(${mcpUrl()}::text))` }).where(row);
+    await db
+      .update(oauthRecords)
+      .set({ payload: sql`jsonb_set(${oauthRecords.payload}, '{aud}', to_jsonb(${mcpUrl()}::text))` })
+      .where(row);
     expect((await rawMcp(token)).status).toBe(200);
 
     // Past the provider's clock tolerance (15 s).
     const past = Math.floor(Date.now() / 1000) - 120;
-    await db.update(oauthRecords).set({ payload: sql`jsonb_set(${oauthRecords.payload}, '{exp}', to_jsonb(${past}::int))` }).where(row);
+    await db
+      .update(oauthRecords)
+      .set({ payload: sql`jsonb_set(${oauthRecords.payload}, '{exp}', to_jsonb(${past}::int))` })
+      .where(row);
     expect((await rawMcp(token)).status).toBe(401);
 
     const second = new TestOAuthClient(REDIRECT);
@@ -197,7 +239,10 @@ describe("OAuth for the MCP server", () => {
     const db = await getDb();
     const [row] = await db.select({ revokedAt: connectedApps.revokedAt }).from(connectedApps).where(eq(connectedApps.id, app.id));
     expect(row.revokedAt).toBeInstanceOf(Date);
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.action, "connected_app_revoked")));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.action, "connected_app_revoked")));
     expect(audit.map((event) => event.target)).toContain("Rotating");
   });
 
@@ -209,14 +254,18 @@ describe("OAuth for the MCP server", () => {
     expect((await rawMcp(provider.saved!.access_token)).status).toBe(200);
     await owner.api.members.remove({ workspaceId, userId: admin.user.id, credentials: "hand_over" });
     expect((await rawMcp(provider.saved!.access_token)).status).toBe(401);
-    expect((await listConnectedApps(await createStudioContext(), { workspaceId })).map((app) => app.clientName)).not.toContain("Adam's assistant");
+    expect((await listConnectedApps(await createStudioContext(), { workspaceId })).map((app) => app.clientName)).not.toContain(
+      "Adam's assistant",
+    );
   });
 
   it("refuses an approval for a workspace where the person may not manage developer access, and a denial reaches the app", async () => {
     const agent = await newPerson("Agatha");
     await agent.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId, role: "agent" })).token });
     const provider = new TestOAuthClient(REDIRECT);
-    await expect(connectWithOAuth(mcpUrl(), provider, approve(agent.user.id, { decision: "approve", workspaceId, scope: "full" }))).rejects.toThrow(/Only owners and admins/);
+    await expect(
+      connectWithOAuth(mcpUrl(), provider, approve(agent.user.id, { decision: "approve", workspaceId, scope: "full" })),
+    ).rejects.toThrow(/Only owners and admins/);
     const denied = new TestOAuthClient(REDIRECT);
     await expect(connectWithOAuth(mcpUrl(), denied, approve(owner.user.id, { decision: "deny" }))).rejects.toThrow();
   });
@@ -227,7 +276,13 @@ describe("the authorization endpoint and token endpoint refuse", () => {
     const response = await fetch(`${stack.app.url}/api/oauth/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ client_name: "Raw", redirect_uris: [redirect], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
+      body: JSON.stringify({
+        client_name: "Raw",
+        redirect_uris: [redirect],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+      }),
     });
     return (await response.json()).client_id;
   }
@@ -241,9 +296,20 @@ describe("the authorization endpoint and token endpoint refuse", () => {
     const cursor = "cursor://anysphere.cursor-mcp/oauth/callback";
     const clientId = await registered(cursor);
     expect(clientId).toEqual(expect.any(String));
-    const query = await walkAuthorization(authorize({ client_id: clientId, redirect_uri: cursor }), stack.app.url, async ({ uid, cookie }) => {
-      return (await decideConnectedApp(await createStudioContext(), { uid, cookie, userId: owner.user.id, answer: { decision: "approve", workspaceId, scope: "read_only" } })).redirectTo;
-    });
+    const query = await walkAuthorization(
+      authorize({ client_id: clientId, redirect_uri: cursor }),
+      stack.app.url,
+      async ({ uid, cookie }) => {
+        return (
+          await decideConnectedApp(await createStudioContext(), {
+            uid,
+            cookie,
+            userId: owner.user.id,
+            answer: { decision: "approve", workspaceId, scope: "read_only" },
+          })
+        ).redirectTo;
+      },
+    );
     expect(query.get("code"), query.toString()).toBeTruthy();
     const web = await fetch(`${stack.app.url}/api/oauth/register`, {
       method: "POST",
@@ -255,15 +321,33 @@ describe("the authorization endpoint and token endpoint refuse", () => {
 
   it("a code exchanged without its PKCE verifier", async () => {
     const clientId = await registered();
-    const query = await walkAuthorization(authorize({ client_id: clientId, redirect_uri: REDIRECT }), stack.app.url, async ({ uid, cookie }) => {
-      return (await decideConnectedApp(await createStudioContext(), { uid, cookie, userId: owner.user.id, answer: { decision: "approve", workspaceId, scope: "full" } })).redirectTo;
-    });
+    const query = await walkAuthorization(
+      authorize({ client_id: clientId, redirect_uri: REDIRECT }),
+      stack.app.url,
+      async ({ uid, cookie }) => {
+        return (
+          await decideConnectedApp(await createStudioContext(), {
+            uid,
+            cookie,
+            userId: owner.user.id,
+            answer: { decision: "approve", workspaceId, scope: "full" },
+          })
+        ).redirectTo;
+      },
+    );
     const code = query.get("code")!;
     const token = (extra: Record<string, string>) =>
       fetch(`${stack.app.url}/api/oauth/token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ grant_type: "authorization_code", code, client_id: clientId, redirect_uri: REDIRECT, resource: mcpUrl(), ...extra }),
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          client_id: clientId,
+          redirect_uri: REDIRECT,
+          resource: mcpUrl(),
+          ...extra,
+        }),
       });
     const withoutVerifier = await token({});
     expect(withoutVerifier.status).toBe(400);
@@ -280,7 +364,10 @@ describe("the authorization endpoint and token endpoint refuse", () => {
 
   it("plain PKCE and a missing code challenge", async () => {
     const clientId = await registered();
-    const plain = await fetch(authorize({ client_id: clientId, redirect_uri: REDIRECT, code_challenge: verifier, code_challenge_method: "plain" }), { redirect: "manual" });
+    const plain = await fetch(
+      authorize({ client_id: clientId, redirect_uri: REDIRECT, code_challenge: verifier, code_challenge_method: "plain" }),
+      { redirect: "manual" },
+    );
     expect(new URL(plain.headers.get("location")!).searchParams.get("error")).toBe("invalid_request");
     const url = new URL(authorize({ client_id: clientId, redirect_uri: REDIRECT }));
     url.searchParams.delete("code_challenge");
@@ -291,7 +378,9 @@ describe("the authorization endpoint and token endpoint refuse", () => {
 
   it("tokens for a resource other than the MCP server", async () => {
     const clientId = await registered();
-    const response = await fetch(authorize({ client_id: clientId, redirect_uri: REDIRECT, resource: `${stack.app.url}/api/v1` }), { redirect: "manual" });
+    const response = await fetch(authorize({ client_id: clientId, redirect_uri: REDIRECT, resource: `${stack.app.url}/api/v1` }), {
+      redirect: "manual",
+    });
     expect(new URL(response.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
   });
 

@@ -11,7 +11,8 @@ import { mcpResourceUrl, oauthIssuer } from "./urls";
 
 export function serveProtectedResourceMetadata(request: Request): Response {
   const cors = { "Access-Control-Allow-Origin": "*" };
-  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, "Access-Control-Allow-Methods": "GET, OPTIONS" } });
+  if (request.method === "OPTIONS")
+    return new Response(null, { status: 204, headers: { ...cors, "Access-Control-Allow-Methods": "GET, OPTIONS" } });
   const metadata = buildOAuthProtectedResourceMetadata({
     oauthMetadata: { issuer: oauthIssuer(), authorization_endpoint: "", token_endpoint: "", response_types_supported: ["code"] },
     resourceServerUrl: new URL(mcpResourceUrl()),
@@ -19,5 +20,8 @@ export function serveProtectedResourceMetadata(request: Request): Response {
     resourceName: "Atrium",
     serviceDocumentationUrl: new URL("/docs#ai-assistants", oauthIssuer()),
   });
-  return Response.json({ ...metadata, bearer_methods_supported: ["header"] }, { headers: { ...cors, "Cache-Control": "public, max-age=300" } });
+  return Response.json(
+    { ...metadata, bearer_methods_supported: ["header"] },
+    { headers: { ...cors, "Cache-Control": "public, max-age=300" } },
+  );
 }

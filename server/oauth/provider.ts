@@ -30,11 +30,13 @@ const DAY = 24 * HOUR;
 function consentEveryTime() {
   const policy = interactionPolicy.base();
   const { Check } = interactionPolicy;
-  policy.get("login")!.checks.add(
-    new Check("consent_each_time", "Each authorization is approved on the consent page", (ctx) =>
-      ctx.oidc.result?.login ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT,
-    ),
-  );
+  policy
+    .get("login")!
+    .checks.add(
+      new Check("consent_each_time", "Each authorization is approved on the consent page", (ctx) =>
+        ctx.oidc.result?.login ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT,
+      ),
+    );
   return policy;
 }
 
@@ -45,7 +47,12 @@ function configuration(): Configuration {
     clients: [],
     jwks: { keys: [signingJwk() as never] },
     cookies: { keys: cookieKeys() },
-    clientDefaults: { grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none", id_token_signed_response_alg: "EdDSA" },
+    clientDefaults: {
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      id_token_signed_response_alg: "EdDSA",
+    },
     enabledJWA: { idTokenSigningAlgValues: ["EdDSA"] },
     clientAuthMethods: ["none", "client_secret_basic", "client_secret_post"],
     responseTypes: ["code"],
@@ -84,7 +91,15 @@ function configuration(): Configuration {
     rotateRefreshToken: () => true,
     // Tokens live by their own expiry and the connection, never by the browser session they came from.
     expiresWithSession: async () => false,
-    ttl: { AccessToken: HOUR, AuthorizationCode: 60, RefreshToken: 30 * DAY, Grant: 365 * DAY, Interaction: HOUR, Session: HOUR, IdToken: HOUR },
+    ttl: {
+      AccessToken: HOUR,
+      AuthorizationCode: 60,
+      RefreshToken: 30 * DAY,
+      Grant: 365 * DAY,
+      Interaction: HOUR,
+      Session: HOUR,
+      IdToken: HOUR,
+    },
     findAccount: async (_ctx, sub) => {
       const connection = await findLiveConnection(sub);
       return connection ? { accountId: sub, claims: async () => ({ sub }) } : undefined;

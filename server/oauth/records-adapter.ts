@@ -22,7 +22,8 @@ const notExpired = () => or(isNull(oauthRecords.expiresAt), gt(oauthRecords.expi
 export class OAuthRecordsAdapter {
   constructor(private readonly model: string) {
     // oidc-provider names each model by its class; a bundler that minifies them would put every kind of record under one name and store tokens unhashed.
-    if (!/^[A-Z][A-Za-z]{3,}$/.test(model)) throw new Error(`oidc-provider's model name "${model}" was lost: load it unbundled (serverExternalPackages in next.config.mjs).`);
+    if (!/^[A-Z][A-Za-z]{3,}$/.test(model))
+      throw new Error(`oidc-provider's model name "${model}" was lost: load it unbundled (serverExternalPackages in next.config.mjs).`);
   }
 
   private key(id: string): string {

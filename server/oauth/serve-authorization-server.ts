@@ -47,7 +47,8 @@ export async function atIssuer(request: Request): Promise<Request> {
   const cookie = withoutSessionCookie(headers.get("cookie"));
   if (cookie) headers.set("cookie", cookie);
   else headers.delete("cookie");
-  let body: ArrayBuffer | string | undefined = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+  let body: ArrayBuffer | string | undefined =
+    request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
   if (body && request.method === "POST" && url.pathname === OAUTH_ROUTES.registration) {
     body = withInferredApplicationType(new TextDecoder().decode(body));
     // Koa reads a body only when its length is stated.

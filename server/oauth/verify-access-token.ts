@@ -39,7 +39,12 @@ export async function verifyAccessToken(token: string, now = new Date()): Promis
   await db
     .update(connectedApps)
     .set({ lastUsedAt: now })
-    .where(and(eq(connectedApps.id, connection.id), or(isNull(connectedApps.lastUsedAt), lt(connectedApps.lastUsedAt, new Date(now.getTime() - LAST_USE_RESOLUTION_MS)))));
+    .where(
+      and(
+        eq(connectedApps.id, connection.id),
+        or(isNull(connectedApps.lastUsedAt), lt(connectedApps.lastUsedAt, new Date(now.getTime() - LAST_USE_RESOLUTION_MS))),
+      ),
+    );
   return {
     connectionId: connection.id,
     clientId: accessToken.clientId!,

@@ -76,6 +76,8 @@ function ffmpeg(args: string[]): Promise<void> {
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg could not write the video's metadata (exit ${code}): ${stderr}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`ffmpeg could not write the video's metadata (exit ${code}): ${stderr}`)),
+    );
   });
 }

@@ -37,7 +37,9 @@ async function download(url: string): Promise<Buffer> {
 }
 
 async function xmpOf(url: string): Promise<Record<string, string>> {
-  const tags = (await ExifReader.load(await download(url), { expanded: true, async: true })) as { xmp?: Record<string, { description: string }> };
+  const tags = (await ExifReader.load(await download(url), { expanded: true, async: true })) as {
+    xmp?: Record<string, { description: string }>;
+  };
   expect(tags.xmp, `XMP in ${url}`).toBeDefined();
   return Object.fromEntries(Object.entries(tags.xmp!).map(([name, tag]) => [name, tag.description]));
 }
@@ -59,12 +61,27 @@ describe("provenance in every stored output", () => {
       ["virtual staging", "staging", "algorithmicallyEnhanced"],
       ["declutter", "declutter", "compositeSynthetic"],
     ] as const) {
-      const created = await call("POST", "/job", apiKey, { source_url: photoUrl, room_type: "Living Room", redesign_type: redesignType, style: "Scandinavian", fast: true });
+      const created = await call("POST", "/job", apiKey, {
+        source_url: photoUrl,
+        room_type: "Living Room",
+        redesign_type: redesignType,
+        style: "Scandinavian",
+        fast: true,
+      });
       expect(created.status).toBe(200);
-      const done = await until(() => call("GET", `/jobs/${created.body.jobId}`, apiKey), (r) => r.body?.status !== "processing");
+      const done = await until(
+        () => call("GET", `/jobs/${created.body.jobId}`, apiKey),
+        (r) => r.body?.status !== "processing",
+      );
       expect(done.body.status).toBe("completed");
       const xmp = await xmpOf(done.body.data.output_urls[0]);
-      expect(xmp).toMatchObject({ DigitalSourceType: IPTC + sourceType, Operation: operation, Provider: "local", SourceSHA256: sha256Hex(photo), CreatorTool: "Atrium" });
+      expect(xmp).toMatchObject({
+        DigitalSourceType: IPTC + sourceType,
+        Operation: operation,
+        Provider: "local",
+        SourceSHA256: sha256Hex(photo),
+        CreatorTool: "Atrium",
+      });
       expect(Date.parse(xmp.CreateDate)).toBeGreaterThan(Date.now() - 120_000);
     }
   });
@@ -101,26 +118,46 @@ describe("provenance in every stored output", () => {
     });
     expect(inpainted.status).toBe(200);
     const inpaintUrl = inpainted.body.result.output_urls[0];
-    expect(await xmpOf(inpaintUrl)).toMatchObject({ DigitalSourceType: IPTC + "compositeSynthetic", Operation: "inpaint_remove", Provider: "local", SourceSHA256: sha256Hex(png) });
+    expect(await xmpOf(inpaintUrl)).toMatchObject({
+      DigitalSourceType: IPTC + "compositeSynthetic",
+      Operation: "inpaint_remove",
+      Provider: "local",
+      SourceSHA256: sha256Hex(png),
+    });
 
     const upscaled = await call("POST", "/upscale", apiKey, { image_url: inpaintUrl });
     expect(upscaled.status).toBe(200);
     const upscaleXmp = await xmpOf(upscaled.body.result.output_urls[0]);
     // The upscale's source is the inpainted file as stored, provenance included.
-    expect(upscaleXmp).toMatchObject({ DigitalSourceType: IPTC + "algorithmicallyEnhanced", Operation: "upscale", SourceSHA256: sha256Hex(await download(inpaintUrl)) });
+    expect(upscaleXmp).toMatchObject({
+      DigitalSourceType: IPTC + "algorithmicallyEnhanced",
+      Operation: "upscale",
+      SourceSHA256: sha256Hex(await download(inpaintUrl)),
+    });
   });
 
   it("video: MP4 metadata tags, read by ffprobe", async () => {
     const { apiKey } = await makeAccount({ plan: "premium", credits: 30 });
     const created = await call("POST", "/video", apiKey, { mode: "zoom_in", image_url: photoUrl });
     expect(created.status).toBe(200);
-    const done = await until(() => call("GET", `/video?job_id=${created.body.job_id}`, apiKey), (r) => r.body?.status !== "processing");
+    const done = await until(
+      () => call("GET", `/video?job_id=${created.body.job_id}`, apiKey),
+      (r) => r.body?.status !== "processing",
+    );
     expect(done.body.status).toBe("completed");
     const dir = await mkdtemp(path.join(os.tmpdir(), "provenance-video-"));
     try {
       const file = path.join(dir, "video.mp4");
       await writeFile(file, await download(done.body.result.video_url));
-      const { stdout } = await promisify(execFile)(ffprobeInstaller.path, ["-v", "error", "-show_entries", "format_tags", "-of", "json", file]);
+      const { stdout } = await promisify(execFile)(ffprobeInstaller.path, [
+        "-v",
+        "error",
+        "-show_entries",
+        "format_tags",
+        "-of",
+        "json",
+        file,
+      ]);
       expect(JSON.parse(stdout).format.tags).toMatchObject({
         digital_source_type: IPTC + "algorithmicallyEnhanced",
         atrium_operation: "video_zoom_in",

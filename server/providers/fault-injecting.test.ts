@@ -8,7 +8,9 @@ let inner: Providers;
 let image: ImageFile;
 
 beforeAll(async () => {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#204060" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#204060" } })
+    .png()
+    .toBuffer();
   image = { bytes: png, contentType: "image/png" };
   const result = async (): Promise<ProviderResult> => ({ provider: "inner", statusUrl: "inner://1", outputs: [image] });
   inner = {

@@ -19,7 +19,9 @@ const describeParams = (): DescribeParams => ({
 beforeAll(async () => {
   [replicate, openai] = await Promise.all([startReplicateDouble(), startOpenAiDouble()]);
   image = {
-    bytes: await sharp({ create: { width: 40, height: 30, channels: 3, background: "#8899aa" } }).png().toBuffer(),
+    bytes: await sharp({ create: { width: 40, height: 30, channels: 3, background: "#8899aa" } })
+      .png()
+      .toBuffer(),
     contentType: "image/png",
   };
 });
@@ -65,26 +67,35 @@ describe("provider registry", () => {
     };
     expect(pick({})).toEqual(["local", "local", "local", "local", "local"]);
     expect(pick({ REPLICATE_API_TOKEN: "r8_x" })).toEqual(["replicate", "replicate", "replicate", "replicate", "local"]);
-    expect(pick({ REPLICATE_API_TOKEN: "r8_x", OPENAI_API_KEY: "sk-x", KLING_API_KEY: "a:b", KLING_BASE_URL: "https://api-singapore.klingai.com" })).toEqual([
-      "replicate",
-      "replicate",
-      "replicate",
-      "kling",
-      "openai",
-    ]);
+    expect(
+      pick({
+        REPLICATE_API_TOKEN: "r8_x",
+        OPENAI_API_KEY: "sk-x",
+        KLING_API_KEY: "a:b",
+        KLING_BASE_URL: "https://api-singapore.klingai.com",
+      }),
+    ).toEqual(["replicate", "replicate", "replicate", "kling", "openai"]);
     expect(pick({ REPLICATE_API_TOKEN: "r8_x", PROVIDER_UPSCALE: "local" })[2]).toBe("local");
   });
 
   it("defaults each Replicate operation to a current official model and runs a community model only by version", () => {
     const settings = parseEnv({});
-    expect([settings.REPLICATE_MODEL_REDESIGN, settings.REPLICATE_MODEL_MULTIVIEW, settings.REPLICATE_MODEL_INPAINT, settings.REPLICATE_MODEL_UPSCALE, settings.REPLICATE_MODEL_VIDEO]).toEqual([
+    expect([
+      settings.REPLICATE_MODEL_REDESIGN,
+      settings.REPLICATE_MODEL_MULTIVIEW,
+      settings.REPLICATE_MODEL_INPAINT,
+      settings.REPLICATE_MODEL_UPSCALE,
+      settings.REPLICATE_MODEL_VIDEO,
+    ]).toEqual([
       "black-forest-labs/flux-kontext-pro",
       "google/nano-banana",
       "black-forest-labs/flux-fill-pro",
       "topazlabs/image-upscale",
       "kwaivgi/kling-v2.1",
     ]);
-    expect(() => parseEnv({ REPLICATE_MODEL_UPSCALE: "nightmareai/real-esrgan" })).toThrow(/REPLICATE_MODEL_UPSCALE: nightmareai\/real-esrgan is not an official Replicate model.*owner\/name:version/);
+    expect(() => parseEnv({ REPLICATE_MODEL_UPSCALE: "nightmareai/real-esrgan" })).toThrow(
+      /REPLICATE_MODEL_UPSCALE: nightmareai\/real-esrgan is not an official Replicate model.*owner\/name:version/,
+    );
     expect(() => parseEnv({ REPLICATE_MODEL_REDESIGN: "not a model" })).toThrow(/REPLICATE_MODEL_REDESIGN/);
     const pinned = "nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa";
     expect(parseEnv({ REPLICATE_MODEL_UPSCALE: pinned }).REPLICATE_MODEL_UPSCALE).toBe(pinned);

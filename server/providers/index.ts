@@ -14,7 +14,15 @@ import { storageInputHost } from "./hosted/input-host";
 import { LOCAL_DESCRIBE_LANGUAGES } from "./local/describe-languages";
 import type { ReplicateConfig } from "./replicate/predictions";
 import { databaseTaskLedger } from "./task-ledger";
-import { ProviderError, type DescribeProvider, type InpaintProvider, type Providers, type RedesignProvider, type UpscaleProvider, type VideoProvider } from "./types";
+import {
+  ProviderError,
+  type DescribeProvider,
+  type InpaintProvider,
+  type Providers,
+  type RedesignProvider,
+  type UpscaleProvider,
+  type VideoProvider,
+} from "./types";
 
 /** A chosen provider cannot run because a setting is missing or names an unsupported provider. */
 export class ProviderSettingError extends ProviderError {

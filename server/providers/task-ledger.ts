@@ -31,4 +31,3 @@ export const databaseTaskLedger: TaskLedger = {
     await db.delete(providerTasks).where(eq(providerTasks.workKey, workKey));
   },
 };
-

@@ -18,7 +18,11 @@ function call(handler: typeof GET, url: string, init?: RequestInit): Promise<Res
   return handler(new Request(url, init), { params: Promise.resolve({ key: segments }) });
 }
 
-blobStoreContract("LocalBlobStore", () => store, (url) => call(GET, url));
+blobStoreContract(
+  "LocalBlobStore",
+  () => store,
+  (url) => call(GET, url),
+);
 
 describe("keys", () => {
   it("are unguessable and shaped outputs/<32 hex>/<kind>.<ext>", () => {
@@ -60,7 +64,10 @@ describe("LocalBlobStore", () => {
     const good = new URL(await store.url(key));
 
     const badSig = new URL(good);
-    badSig.searchParams.set("sig", good.searchParams.get("sig")!.replace(/^./, (c) => (c === "A" ? "B" : "A")));
+    badSig.searchParams.set(
+      "sig",
+      good.searchParams.get("sig")!.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+    );
     const longer = new URL(good);
     longer.searchParams.set("exp", String(Number(good.searchParams.get("exp")) + 1));
     const otherKey = new URL(good.toString().replace(key, other));
@@ -111,7 +118,9 @@ describe("LocalBlobStore", () => {
     expect(chunked.status).toBe(413);
     expect(await store.get(key)).toBeNull();
     expect((await put(Buffer.alloc(10), { "Content-Type": "text/html" })).status).toBe(400);
-    expect((await call(PUT, await store.url(key), { method: "PUT", headers: target.headers, body: new Uint8Array(bytes) })).status).toBe(404);
+    expect((await call(PUT, await store.url(key), { method: "PUT", headers: target.headers, body: new Uint8Array(bytes) })).status).toBe(
+      404,
+    );
 
     expect((await put(Buffer.alloc(100, 1))).status).toBe(200);
     expect(await store.get(key)).toEqual({ bytes: Buffer.alloc(100, 1), contentType: "image/jpeg" });
@@ -120,7 +129,12 @@ describe("LocalBlobStore", () => {
   it("takes one upload per link: a second is refused, also after the upload was moved away; one refused from its length alone can be retried", async () => {
     const key = newBlobKey("upload", "jpg");
     const target = await store.presignUpload(key, "image/jpeg", 100);
-    const put = (body: Buffer) => call(PUT, target.url, { method: "PUT", headers: { ...target.headers, "content-length": String(body.length) }, body: new Uint8Array(body) });
+    const put = (body: Buffer) =>
+      call(PUT, target.url, {
+        method: "PUT",
+        headers: { ...target.headers, "content-length": String(body.length) },
+        body: new Uint8Array(body),
+      });
 
     expect((await put(Buffer.alloc(101))).status).toBe(413);
     expect((await put(Buffer.alloc(50, 1))).status).toBe(200);
@@ -143,7 +157,8 @@ describe("LocalBlobStore", () => {
           controller.close();
         },
       });
-    const put = (size: number) => call(PUT, target.url, { method: "PUT", headers: target.headers, body: streamed(size), duplex: "half" } as RequestInit);
+    const put = (size: number) =>
+      call(PUT, target.url, { method: "PUT", headers: target.headers, body: streamed(size), duplex: "half" } as RequestInit);
     expect((await put(101)).status).toBe(413);
     expect((await put(101)).status).toBe(409);
     expect((await put(50)).status).toBe(409);

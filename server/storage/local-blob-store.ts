@@ -46,10 +46,7 @@ export class LocalBlobStore implements BlobStore {
 
   async get(key: string): Promise<StoredBlob | null> {
     try {
-      const [bytes, contentType] = await Promise.all([
-        fsp.readFile(this.dataPath(key)),
-        fsp.readFile(this.typePath(key), "utf8"),
-      ]);
+      const [bytes, contentType] = await Promise.all([fsp.readFile(this.dataPath(key)), fsp.readFile(this.typePath(key), "utf8")]);
       return { bytes, contentType };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -120,7 +117,12 @@ export class LocalBlobStore implements BlobStore {
    * so one link cannot be used to send oversized bodies again and again; only a broken
    * connection gives the claim back, so a dropped upload can be tried again.
    */
-  async putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string, maxBytes: number): Promise<"stored" | "too_large" | "used"> {
+  async putStream(
+    key: string,
+    body: ReadableStream<Uint8Array>,
+    contentType: string,
+    maxBytes: number,
+  ): Promise<"stored" | "too_large" | "used"> {
     const claim = this.inside(path.join(this.root, ".uploads"), key);
     await fsp.mkdir(path.dirname(claim), { recursive: true });
     try {
@@ -137,7 +139,9 @@ export class LocalBlobStore implements BlobStore {
       },
     });
     try {
-      await this.writeAtomically(this.dataPath(key), (temp) => pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), limit, fs.createWriteStream(temp)));
+      await this.writeAtomically(this.dataPath(key), (temp) =>
+        pipeline(Readable.fromWeb(body as NodeWebReadableStream<Uint8Array>), limit, fs.createWriteStream(temp)),
+      );
       await this.writeAtomically(this.typePath(key), (temp) => fsp.writeFile(temp, contentType));
     } catch (error) {
       if (error instanceof UploadTooLargeError) return "too_large";
@@ -195,7 +199,9 @@ async function removeMatching(base: string, prefix: string): Promise<void> {
     if (isMissing(error)) return [];
     throw error;
   });
-  await Promise.all(names.filter((name) => name.startsWith(start)).map((name) => fsp.rm(path.join(dir, name), { recursive: true, force: true })));
+  await Promise.all(
+    names.filter((name) => name.startsWith(start)).map((name) => fsp.rm(path.join(dir, name), { recursive: true, force: true })),
+  );
 }
 
 function isMissing(error: unknown): boolean {

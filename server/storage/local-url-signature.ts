@@ -7,8 +7,7 @@ import "server-only";
 import crypto from "node:crypto";
 
 export type SignedAccess =
-  | { method: "GET"; key: string; expires: number }
-  | { method: "PUT"; key: string; expires: number; contentType: string; maxBytes: number };
+  { method: "GET"; key: string; expires: number } | { method: "PUT"; key: string; expires: number; contentType: string; maxBytes: number };
 
 export function signAccess(access: SignedAccess, secret: string): string {
   const fields =

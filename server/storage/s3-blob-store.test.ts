@@ -22,7 +22,11 @@ afterAll(async () => {
   await s3?.close();
 });
 
-blobStoreContract("S3BlobStore", () => store, (url) => fetch(url));
+blobStoreContract(
+  "S3BlobStore",
+  () => store,
+  (url) => fetch(url),
+);
 
 describe("S3BlobStore", () => {
   it("hands out presigned GET links a client can fetch without credentials", async () => {
@@ -50,7 +54,15 @@ describe("S3BlobStore", () => {
     const otherKey = url.replace(key, newBlobKey("result", "png"));
     const otherBucket = await storeFor({ bucket: "other-bucket" }).url(key);
     const otherCredentials = await storeFor({ secretAccessKey: "not-the-secret" }).url(key);
-    for (const foreign of [tampered.toString(), otherKey, otherBucket, otherCredentials, `${endpoint}/${bucket}/${key}`, "https://example.com/x.png", "not a url"]) {
+    for (const foreign of [
+      tampered.toString(),
+      otherKey,
+      otherBucket,
+      otherCredentials,
+      `${endpoint}/${bucket}/${key}`,
+      "https://example.com/x.png",
+      "not a url",
+    ]) {
       expect(await store.resolveOwnUrl(foreign)).toBeNull();
     }
   });
@@ -78,7 +90,10 @@ describe("S3BlobStore", () => {
     const key = newBlobKey("upload", "webp");
     const target = await store.presignUpload(key, "image/webp", 1000);
     // S3 enforces the policy; s3rver stores what it is sent, so the policy is checked here.
-    const policy = JSON.parse(Buffer.from(target.fields.Policy, "base64").toString("utf8")) as { expiration: string; conditions: unknown[] };
+    const policy = JSON.parse(Buffer.from(target.fields.Policy, "base64").toString("utf8")) as {
+      expiration: string;
+      conditions: unknown[];
+    };
     expect(policy.conditions).toEqual(
       expect.arrayContaining([["content-length-range", 1, 1000], ["eq", "$Content-Type", "image/webp"], { key }, { bucket }]),
     );

@@ -17,11 +17,25 @@ import type { EventSender } from "@/server/context";
 
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
 
-const account: ScriptedAnswers["me"] = () => ({ api_monthly_quota: 100, api_total_completed: 0, api_completed_month: 0, creditBalance: 500, plan: "premium" });
+const account: ScriptedAnswers["me"] = () => ({
+  api_monthly_quota: 100,
+  api_total_completed: 0,
+  api_completed_month: 0,
+  creditBalance: 500,
+  plan: "premium",
+});
 const videoStarted: ScriptedAnswers["createVideo"] = () => ({
   job_id: "video-job-1",
   status: "processing",
-  result: { provider: "local", mode: "flyover", duration: 5, provider_status_url: "", status_endpoint: "/api/v1/video?job_id=video-job-1", preview: true, disclosure: "Style preview" },
+  result: {
+    provider: "local",
+    mode: "flyover",
+    duration: 5,
+    provider_status_url: "",
+    status_endpoint: "/api/v1/video?job_id=video-job-1",
+    preview: true,
+    disclosure: "Style preview",
+  },
   error: null,
   credits_charged: 27,
   timestamps: { created_at: null, updated_at: null, completed_at: null },
@@ -39,7 +53,13 @@ async function contextOver(answers: ScriptedAnswers) {
   return { ctx, calls: double.calls, workspaces, sent };
 }
 
-const videoInput = () => ({ workspaceId: studio.workspaceId, projectId: studio.projectId, userId: studio.user.id, mode: "flyover" as const, image: { type: "photo" as const, id: studio.photoIds[0] } });
+const videoInput = () => ({
+  workspaceId: studio.workspaceId,
+  projectId: studio.projectId,
+  userId: studio.user.id,
+  mode: "flyover" as const,
+  image: { type: "photo" as const, id: studio.photoIds[0] },
+});
 
 beforeAll(async () => {
   studio = await studioWithPhotos("Gwen", 1);

@@ -55,7 +55,16 @@ type Row =
   | { access: "permission"; permission: Permission; input: Input; ids?: true };
 
 const requestId = () => crypto.randomUUID();
-const projectFields = { address: "1 Elsewhere Road", propertyType: "house", listingStatus: "active", listingType: "sale", price: 1, bedrooms: 1, bathrooms: 1, notes: "" } as const;
+const projectFields = {
+  address: "1 Elsewhere Road",
+  propertyType: "house",
+  listingStatus: "active",
+  listingType: "sale",
+  price: 1,
+  bedrooms: 1,
+  bathrooms: 1,
+  notes: "",
+} as const;
 const workspaceOnly: Input = ({ workspaceId }) => ({ workspaceId });
 const ofProject: Input = ({ workspaceId, projectId }) => ({ workspaceId, projectId });
 const ofPhoto: Input = ({ workspaceId, photoId }) => ({ workspaceId, photoId });
@@ -83,11 +92,19 @@ const TABLE: Record<string, Row> = {
   "workspaces.delete": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, confirmName: "A Realty" }) },
   "workspaces.connection": { access: "admin", input: workspaceOnly },
   "workspaces.agentGrants": { access: "agent", input: workspaceOnly },
-  "workspaces.setAgentGrants": { access: "permission", permission: "grant_agent_permissions", input: ({ workspaceId }) => ({ workspaceId, grants: ["publish_listing"] }) },
+  "workspaces.setAgentGrants": {
+    access: "permission",
+    permission: "grant_agent_permissions",
+    input: ({ workspaceId }) => ({ workspaceId, grants: ["publish_listing"] }),
+  },
 
   "members.list": { access: "agent", input: workspaceOnly },
   "members.credentials": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId }), ids: true },
-  "members.changeRole": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId, role: "owner" }), ids: true },
+  "members.changeRole": {
+    access: "admin",
+    input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId, role: "owner" }),
+    ids: true,
+  },
   "members.remove": { access: "admin", input: ({ workspaceId, memberUserId }) => ({ workspaceId, userId: memberUserId }), ids: true },
 
   "invitations.list": { access: "admin", input: workspaceOnly },
@@ -100,47 +117,134 @@ const TABLE: Record<string, Row> = {
   "projects.list": { access: "agent", input: ({ workspaceId }) => ({ workspaceId, archived: false }) },
   "projects.get": { access: "agent", input: ofProject, ids: true },
   "projects.create": { access: "agent", input: ({ workspaceId }) => ({ workspaceId, fields: projectFields, requestId: requestId() }) },
-  "projects.update": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, fields: projectFields }), ids: true },
-  "projects.setArchived": { access: "admin", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, archived: true }), ids: true },
+  "projects.update": {
+    access: "agent",
+    input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, fields: projectFields }),
+    ids: true,
+  },
+  "projects.setArchived": {
+    access: "admin",
+    input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, archived: true }),
+    ids: true,
+  },
 
   "photos.list": { access: "agent", input: ofProject, ids: true },
-  "photos.prepareUploads": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, files: [{ fileName: "x.jpg", contentType: "image/jpeg", bytes: 1000 }] }), ids: true },
-  "photos.confirmUpload": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, key: `uploads/${workspaceId}/${projectId}/x.jpg`, fileName: "x.jpg" }), ids: true },
+  "photos.prepareUploads": {
+    access: "agent",
+    input: ({ workspaceId, projectId }) => ({
+      workspaceId,
+      projectId,
+      files: [{ fileName: "x.jpg", contentType: "image/jpeg", bytes: 1000 }],
+    }),
+    ids: true,
+  },
+  "photos.confirmUpload": {
+    access: "agent",
+    input: ({ workspaceId, projectId }) => ({
+      workspaceId,
+      projectId,
+      key: `uploads/${workspaceId}/${projectId}/x.jpg`,
+      fileName: "x.jpg",
+    }),
+    ids: true,
+  },
   "photos.delete": { access: "agent", input: ofPhoto, ids: true },
   "photos.restore": { access: "agent", input: ofPhoto, ids: true },
   "photos.suggestKeptAreas": { access: "agent", input: ofPhoto, ids: true },
   "photos.keptAreas": { access: "agent", input: ofPhoto, ids: true },
-  "photos.saveKeptAreas": { access: "agent", input: ({ workspaceId, photoId }) => ({ workspaceId, photoId, maskDataUrl: null, areas: [] }), ids: true },
+  "photos.saveKeptAreas": {
+    access: "agent",
+    input: ({ workspaceId, photoId }) => ({ workspaceId, photoId, maskDataUrl: null, areas: [] }),
+    ids: true,
+  },
 
   "generations.list": { access: "agent", input: ofProject, ids: true },
   "generations.delete": { access: "agent", input: ofGeneration, ids: true },
   "generations.stage": {
     access: "agent",
-    input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, photoId, requestId: requestId(), redesignType: "staging", roomType: "living_room", style: "modern", intensity: 0.6, fast: true }),
+    input: ({ workspaceId, projectId, photoId }) => ({
+      workspaceId,
+      projectId,
+      photoId,
+      requestId: requestId(),
+      redesignType: "staging",
+      roomType: "living_room",
+      style: "modern",
+      intensity: 0.6,
+      fast: true,
+    }),
     ids: true,
   },
   "generations.multiview": {
     access: "agent",
-    input: ({ workspaceId, projectId, photoId, otherPhotoId }) => ({ workspaceId, projectId, requestId: requestId(), anchorPhotoId: photoId, viewPhotoIds: [otherPhotoId], roomType: "living_room", style: "modern", intensity: 0.6 }),
+    input: ({ workspaceId, projectId, photoId, otherPhotoId }) => ({
+      workspaceId,
+      projectId,
+      requestId: requestId(),
+      anchorPhotoId: photoId,
+      viewPhotoIds: [otherPhotoId],
+      roomType: "living_room",
+      style: "modern",
+      intensity: 0.6,
+    }),
     ids: true,
   },
-  "generations.redoView": { access: "agent", input: ({ workspaceId, generationId }) => ({ workspaceId, generationId, viewIndex: 1 }), ids: true },
+  "generations.redoView": {
+    access: "agent",
+    input: ({ workspaceId, generationId }) => ({ workspaceId, generationId, viewIndex: 1 }),
+    ids: true,
+  },
   "generations.looksRight": { access: "agent", input: ofOutput, ids: true },
-  "generations.redoReview": { access: "agent", input: ({ workspaceId, outputId }) => ({ workspaceId, outputId, requestId: requestId() }), ids: true },
+  "generations.redoReview": {
+    access: "agent",
+    input: ({ workspaceId, outputId }) => ({ workspaceId, outputId, requestId: requestId() }),
+    ids: true,
+  },
   "generations.inpaintUpscale": {
     access: "agent",
-    input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, photoId, requestId: requestId(), maskDataUrl: "data:image/png;base64,iVBORw0KGgo=", inpaintingType: "remove" }),
+    input: ({ workspaceId, projectId, photoId }) => ({
+      workspaceId,
+      projectId,
+      photoId,
+      requestId: requestId(),
+      maskDataUrl: "data:image/png;base64,iVBORw0KGgo=",
+      inpaintingType: "remove",
+    }),
     ids: true,
   },
-  "generations.video": { access: "agent", input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, requestId: requestId(), mode: "zoom_in", image: { type: "photo", id: photoId } }), ids: true },
+  "generations.video": {
+    access: "agent",
+    input: ({ workspaceId, projectId, photoId }) => ({
+      workspaceId,
+      projectId,
+      requestId: requestId(),
+      mode: "zoom_in",
+      image: { type: "photo", id: photoId },
+    }),
+    ids: true,
+  },
   "generations.describe": {
     access: "agent",
-    input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, requestId: requestId(), photoIds: [photoId], property: { propertyType: "house" } }),
+    input: ({ workspaceId, projectId, photoId }) => ({
+      workspaceId,
+      projectId,
+      requestId: requestId(),
+      photoIds: [photoId],
+      property: { propertyType: "house" },
+    }),
     ids: true,
   },
-  "generations.reviseDescription": { access: "agent", input: ({ workspaceId, generationId }) => ({ workspaceId, generationId, text: "Rewritten by a stranger." }), ids: true },
+  "generations.reviseDescription": {
+    access: "agent",
+    input: ({ workspaceId, generationId }) => ({ workspaceId, generationId, text: "Rewritten by a stranger." }),
+    ids: true,
+  },
 
-  "exports.exportOutput": { access: "agent", input: ({ workspaceId, outputId }) => ({ workspaceId, outputId, disclosure: true }), ids: true },
+  "exports.exportOutput": {
+    access: "agent",
+    input: ({ workspaceId, outputId }) => ({ workspaceId, outputId, disclosure: true }),
+    ids: true,
+  },
   "exports.shareLink": { access: "agent", input: ofProject, ids: true },
   // The token is the capability: the public disclosure page.
   "exports.share": { access: "public" },
@@ -148,18 +252,42 @@ const TABLE: Record<string, Row> = {
   "exports.imagePage": { access: "public" },
 
   "listings.show": { access: "agent", input: ofProject, ids: true },
-  "listings.setPicks": { access: "agent", input: ({ workspaceId, projectId, outputId }) => ({ workspaceId, projectId, picks: [{ outputId, caption: "Taken" }] }), ids: true },
-  "listings.setDescription": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, description: "Written by a stranger." }), ids: true },
+  "listings.setPicks": {
+    access: "agent",
+    input: ({ workspaceId, projectId, outputId }) => ({ workspaceId, projectId, picks: [{ outputId, caption: "Taken" }] }),
+    ids: true,
+  },
+  "listings.setDescription": {
+    access: "agent",
+    input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, description: "Written by a stranger." }),
+    ids: true,
+  },
   // A fingerprint no draft has: whoever gets past the permission is refused by the verb (CONFLICT), changing nothing.
-  "listings.publish": { access: "permission", permission: "publish_listing", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, reviewed: "not-the-draft", requestId: requestId() }), ids: true },
-  "listings.discard": { access: "agent", input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, reviewed: "not-the-draft" }), ids: true },
+  "listings.publish": {
+    access: "permission",
+    permission: "publish_listing",
+    input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, reviewed: "not-the-draft", requestId: requestId() }),
+    ids: true,
+  },
+  "listings.discard": {
+    access: "agent",
+    input: ({ workspaceId, projectId }) => ({ workspaceId, projectId, reviewed: "not-the-draft" }),
+    ids: true,
+  },
   "listings.unpublish": { access: "permission", permission: "unpublish_listing", input: ofProject, ids: true },
 
   "batches.list": { access: "agent", input: ofProject, ids: true },
   "batches.suggestRoomTypes": { access: "agent", input: ofProject, ids: true },
   "batches.start": {
     access: "agent",
-    input: ({ workspaceId, projectId, photoId }) => ({ workspaceId, projectId, requestId: requestId(), style: "modern", intensity: 0.6, photos: [{ photoId, roomType: "living_room" }] }),
+    input: ({ workspaceId, projectId, photoId }) => ({
+      workspaceId,
+      projectId,
+      requestId: requestId(),
+      style: "modern",
+      intensity: 0.6,
+      photos: [{ photoId, roomType: "living_room" }],
+    }),
     ids: true,
   },
   "batches.pause": { access: "agent", input: ofBatch, ids: true },
@@ -192,21 +320,64 @@ const TABLE: Record<string, Row> = {
   "billing.setLowBalanceAlert": { access: "owner", input: ({ workspaceId }) => ({ workspaceId, threshold: 50 }) },
 
   "developers.keys": { access: "permission", permission: "manage_developers", input: workspaceOnly },
-  "developers.createKey": { access: "permission", permission: "manage_developers", input: ({ workspaceId }) => ({ workspaceId, name: "stranger's", scope: "full" }) },
-  "developers.rotateKey": { access: "permission", permission: "manage_developers", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId, overlapHours: 24 }), ids: true },
-  "developers.revokeKey": { access: "permission", permission: "manage_developers", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }), ids: true },
+  "developers.createKey": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId }) => ({ workspaceId, name: "stranger's", scope: "full" }),
+  },
+  "developers.rotateKey": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId, keyId }) => ({ workspaceId, keyId, overlapHours: 24 }),
+    ids: true,
+  },
+  "developers.revokeKey": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }),
+    ids: true,
+  },
   "developers.connectedApps": { access: "permission", permission: "manage_developers", input: workspaceOnly },
-  "developers.revokeConnectedApp": { access: "permission", permission: "manage_developers", input: ({ workspaceId, connectionId }) => ({ workspaceId, connectionId }), ids: true },
-  "developers.requests": { access: "permission", permission: "manage_developers", input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }), ids: true },
+  "developers.revokeConnectedApp": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId, connectionId }) => ({ workspaceId, connectionId }),
+    ids: true,
+  },
+  "developers.requests": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId, keyId }) => ({ workspaceId, keyId }),
+    ids: true,
+  },
   "developers.webhooks": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
-  "developers.createWebhook": { access: "permission", permission: "manage_developers", input: ({ workspaceId }) => ({ workspaceId, ...endpointFields }) },
-  "developers.updateWebhook": { access: "permission", permission: "manage_developers", input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, ...endpointFields }), ids: true },
-  "developers.rotateWebhookSecret": { access: "permission", permission: "manage_developers", input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, overlapHours: 24 }), ids: true },
+  "developers.createWebhook": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId }) => ({ workspaceId, ...endpointFields }),
+  },
+  "developers.updateWebhook": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, ...endpointFields }),
+    ids: true,
+  },
+  "developers.rotateWebhookSecret": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId, endpointId }) => ({ workspaceId, endpointId, overlapHours: 24 }),
+    ids: true,
+  },
   "developers.deleteWebhook": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
   "developers.enableWebhook": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
   "developers.sendTestEvent": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
   "developers.deliveries": { access: "permission", permission: "manage_developers", input: ofEndpoint, ids: true },
-  "developers.redeliver": { access: "permission", permission: "manage_developers", input: ({ workspaceId, deliveryId }) => ({ workspaceId, deliveryId }), ids: true },
+  "developers.redeliver": {
+    access: "permission",
+    permission: "manage_developers",
+    input: ({ workspaceId, deliveryId }) => ({ workspaceId, deliveryId }),
+    ids: true,
+  },
 };
 
 type Procedures = Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
@@ -214,7 +385,9 @@ const procedures = (appRouter._def as unknown as { procedures: Procedures }).pro
 
 /** Calls a procedure by its dotted path, as a page would. */
 function call(caller: Caller, path: string, input: unknown): Promise<unknown> {
-  const fn = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
+  const fn = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+    input: unknown,
+  ) => Promise<unknown>;
   return fn(input);
 }
 
@@ -226,7 +399,9 @@ async function digests(): Promise<Record<string, string>> {
     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema', 'drizzle') order by 1`);
   const result: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await db.execute<{ digest: string }>(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${name} t`));
+    const [row] = await db.execute<{ digest: string }>(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${name} t`),
+    );
     result[name] = row.digest;
   }
   return result;
@@ -240,37 +415,84 @@ beforeAll(async () => {
   const owner = await studioWithPhotos("Avery", 2);
   const [admin, agent, outsider] = await Promise.all([newPerson("Adele"), newPerson("Agnes"), newPerson("Otto")]);
   const { workspaceId, projectId, photoIds } = owner;
-  for (const [person, role] of [[admin, "admin"], [agent, "agent"]] as const) {
+  for (const [person, role] of [
+    [admin, "admin"],
+    [agent, "agent"],
+  ] as const) {
     await person.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId, role })).token });
   }
   const pending = await owner.api.invitations.create({ workspaceId, role: "agent", email: "pending@example.test" });
   otherWorkspaceId = (await outsider.api.workspaces.create({ name: "B Realty" })).id;
 
   const db = await getDb();
-  const [generation] = await db.insert(generations).values({ workspaceId, projectId, createdBy: owner.user.id, kind: "staging", status: "completed", photoId: photoIds[0] }).returning();
-  const [output] = await db.insert(generationOutputs).values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed" }).returning();
+  const [generation] = await db
+    .insert(generations)
+    .values({ workspaceId, projectId, createdBy: owner.user.id, kind: "staging", status: "completed", photoId: photoIds[0] })
+    .returning();
+  const [output] = await db
+    .insert(generationOutputs)
+    .values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed" })
+    .returning();
   const batchId = crypto.randomUUID();
-  await db.insert(stagingBatches).values({ id: batchId, workspaceId, projectId, createdBy: owner.user.id, requestId: crypto.randomUUID(), style: "modern", intensity: 0.6, seed: 1, status: "paused" });
+  await db.insert(stagingBatches).values({
+    id: batchId,
+    workspaceId,
+    projectId,
+    createdBy: owner.user.id,
+    requestId: crypto.randomUUID(),
+    style: "modern",
+    intensity: 0.6,
+    seed: 1,
+    status: "paused",
+  });
 
   const key = await owner.api.developers.createKey({ workspaceId, name: "CRM", scope: "full" });
   const endpoint = await owner.api.developers.createWebhook({ workspaceId, ...endpointFields, description: "CRM" });
   // A delivery as an event makes it, without sending anything (nothing runs behind the digests).
-  const [{ accountId }] = await db.execute<{ accountId: string }>(sql`select v1_account_id as "accountId" from studio.workspaces where id = ${workspaceId}`);
+  const [{ accountId }] = await db.execute<{ accountId: string }>(
+    sql`select v1_account_id as "accountId" from studio.workspaces where id = ${workspaceId}`,
+  );
   const eventId = `evt_${crypto.randomUUID()}`;
   await db.insert(webhookEvents).values({ id: eventId, accountId, type: "job.completed", body: {} });
   const [delivery] = await db.insert(webhookDeliveries).values({ eventId, endpointId: endpoint.endpointId, status: "failed" }).returning();
   // A connected app as an approval makes it (server/studio/developers/decide-connected-app.ts), without its grant.
-  const appKey = await createKey(db, { accountId, name: "Connected app: Assistant", scope: "read_only", createdBy: `user:${owner.user.id}` });
+  const appKey = await createKey(db, {
+    accountId,
+    name: "Connected app: Assistant",
+    scope: "read_only",
+    createdBy: `user:${owner.user.id}`,
+  });
   const connectionId = crypto.randomUUID();
   await db.insert(connectedApps).values({
     ...{ id: connectionId, workspaceId, userId: owner.user.id, clientId: "https://assistant.example/client.json", clientName: "Assistant" },
     ...{ redirectHost: "assistant.example", scope: "read_only", grantId: "no-grant", apiKeyId: appKey.id, apiKeySealed: "unused" },
   });
   ids = {
-    ...{ workspaceId, projectId, photoId: photoIds[0], otherPhotoId: photoIds[1], generationId: generation.id, outputId: output.id, batchId },
-    ...{ invitationId: pending.id, memberUserId: agent.user.id, keyId: key.id, endpointId: endpoint.endpointId, deliveryId: delivery.id, connectionId },
+    ...{
+      workspaceId,
+      projectId,
+      photoId: photoIds[0],
+      otherPhotoId: photoIds[1],
+      generationId: generation.id,
+      outputId: output.id,
+      batchId,
+    },
+    ...{
+      invitationId: pending.id,
+      memberUserId: agent.user.id,
+      keyId: key.id,
+      endpointId: endpoint.endpointId,
+      deliveryId: delivery.id,
+      connectionId,
+    },
   };
-  Object.assign(callers, { anonymous: await callerFor(null), owner: owner.api, admin: admin.api, agent: agent.api, outsider: outsider.api });
+  Object.assign(callers, {
+    anonymous: await callerFor(null),
+    owner: owner.api,
+    admin: admin.api,
+    agent: agent.api,
+    outsider: outsider.api,
+  });
 }, 120_000);
 
 afterAll(closeDb);
@@ -283,7 +505,9 @@ describe("every studio procedure's access", () => {
 
   it("refuses each caller below the row's access, and changes nothing", async () => {
     const before = await digests();
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(["studio.projects", "studio.generations", "v1.accounts", "v1.credit_ledger"]));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(["studio.projects", "studio.generations", "v1.accounts", "v1.credit_ledger"]),
+    );
     const wrong: string[] = [];
     const expectCode = async (path: string, who: string, promise: Promise<unknown>, allowed: string[]) => {
       const code = await codeOf(promise);
@@ -295,12 +519,18 @@ describe("every studio procedure's access", () => {
       const input = row.access === "signedIn" ? undefined : row.input(ids);
       await expectCode(path, "anonymous", call(callers.anonymous, path, input ?? {}), ["UNAUTHORIZED"]);
       if (row.access === "signedIn") continue;
-      const refusedRoles = WORKSPACE_ROLES.filter((r) => (row.access === "permission" ? !hasPermission(r, row.permission) : !roleAtLeast(r, row.access as WorkspaceRole)));
+      const refusedRoles = WORKSPACE_ROLES.filter((r) =>
+        row.access === "permission" ? !hasPermission(r, row.permission) : !roleAtLeast(r, row.access as WorkspaceRole),
+      );
       for (const role of refusedRoles as ("admin" | "agent")[]) {
         await expectCode(path, `${role} of A`, call(callers[role], path, row.input(ids)), ["FORBIDDEN"]);
       }
       await expectCode(path, "a stranger to A", call(callers.outsider, path, row.input(ids)), ["NOT_FOUND"]);
-      if (row.ids) await expectCode(path, "B's owner through B", call(callers.outsider, path, row.input({ ...ids, workspaceId: otherWorkspaceId })), ["NOT_FOUND", "FORBIDDEN"]);
+      if (row.ids)
+        await expectCode(path, "B's owner through B", call(callers.outsider, path, row.input({ ...ids, workspaceId: otherWorkspaceId })), [
+          "NOT_FOUND",
+          "FORBIDDEN",
+        ]);
     }
 
     expect(wrong).toEqual([]);

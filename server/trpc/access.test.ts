@@ -133,7 +133,11 @@ describe("workspace isolation", () => {
       outsider.api.projects.get({ workspaceId: ws, projectId }),
       outsider.api.projects.update({ workspaceId: ws, projectId, fields }),
       outsider.api.projects.setArchived({ workspaceId: ws, projectId, archived: true }),
-      outsider.api.photos.prepareUploads({ workspaceId: ws, projectId, files: [{ fileName: "a.jpg", contentType: "image/jpeg", bytes: 10 }] }),
+      outsider.api.photos.prepareUploads({
+        workspaceId: ws,
+        projectId,
+        files: [{ fileName: "a.jpg", contentType: "image/jpeg", bytes: 10 }],
+      }),
       outsider.api.photos.list({ workspaceId: ws, projectId }),
     ];
     expect(await Promise.all(calls.map(codeOf))).toEqual(Array(calls.length).fill("NOT_FOUND"));

@@ -31,7 +31,6 @@ beforeAll(async () => {
   await agent.api.invitations.accept({ token: invitation.token });
 });
 
-
 describe("who may use the Developers section", () => {
   it("refuses agents every procedure and hides the workspace from outsiders", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
@@ -67,7 +66,13 @@ describe("keys", () => {
     const made = await owner.api.developers.createKey({ workspaceId, name: "Website", scope: "read_only" });
     expect(made.apiKey).toMatch(/^idk_[0-9A-Za-z]{40}$/);
     const listed = await owner.api.developers.keys({ workspaceId });
-    expect(listed.find((k) => k.id === made.id)).toMatchObject({ name: "Website", scope: "read_only", internal: false, createdBy: "Olivia", lastUsedAt: null });
+    expect(listed.find((k) => k.id === made.id)).toMatchObject({
+      name: "Website",
+      scope: "read_only",
+      internal: false,
+      createdBy: "Olivia",
+      lastUsedAt: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(made.apiKey);
     expect(JSON.stringify(listed)).not.toMatch(/keyHash|[0-9a-f]{64}/);
 
@@ -115,19 +120,44 @@ describe("webhook endpoints", () => {
     expect(created.secret).toMatch(/^whsec_/);
     const { enabled, endpoints } = await owner.api.developers.webhooks({ workspaceId });
     expect(enabled).toBe(true);
-    expect(endpoints).toEqual([expect.objectContaining({ id: created.endpointId, url: hook, eventTypes: ["job.completed"], description: "CRM", createdBy: "Olivia" })]);
+    expect(endpoints).toEqual([
+      expect.objectContaining({
+        id: created.endpointId,
+        url: hook,
+        eventTypes: ["job.completed"],
+        description: "CRM",
+        createdBy: "Olivia",
+      }),
+    ]);
     expect(JSON.stringify(endpoints)).not.toContain(created.secret);
 
-    expect(await codeOf(owner.api.developers.createWebhook({ workspaceId, url: "http://10.1.2.3/hook", eventTypes: ["job.failed"] }))).toBe("BAD_REQUEST");
-    expect(await codeOf(owner.api.developers.createWebhook({ workspaceId, url: "https://127.0.0.1/hook", eventTypes: ["job.failed"] }))).toBe("BAD_REQUEST");
+    expect(await codeOf(owner.api.developers.createWebhook({ workspaceId, url: "http://10.1.2.3/hook", eventTypes: ["job.failed"] }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(
+      await codeOf(owner.api.developers.createWebhook({ workspaceId, url: "https://127.0.0.1/hook", eventTypes: ["job.failed"] })),
+    ).toBe("BAD_REQUEST");
 
-    await owner.api.developers.updateWebhook({ workspaceId, endpointId: created.endpointId, url: hook, eventTypes: ["job.completed", "job.failed"], description: "" });
-    expect((await owner.api.developers.webhooks({ workspaceId, endpointId: created.endpointId })).endpoints[0].eventTypes).toEqual(["job.completed", "job.failed"]);
+    await owner.api.developers.updateWebhook({
+      workspaceId,
+      endpointId: created.endpointId,
+      url: hook,
+      eventTypes: ["job.completed", "job.failed"],
+      description: "",
+    });
+    expect((await owner.api.developers.webhooks({ workspaceId, endpointId: created.endpointId })).endpoints[0].eventTypes).toEqual([
+      "job.completed",
+      "job.failed",
+    ]);
     const rotated = await owner.api.developers.rotateWebhookSecret({ workspaceId, endpointId: created.endpointId, overlapHours: 24 });
     expect(rotated.secret).not.toBe(created.secret);
 
-    expect(await codeOf(outsider.api.developers.deleteWebhook({ workspaceId: otherWorkspaceId, endpointId: created.endpointId }))).toBe("NOT_FOUND");
-    expect(await codeOf(outsider.api.developers.deliveries({ workspaceId: otherWorkspaceId, endpointId: created.endpointId }))).toBe("NOT_FOUND");
+    expect(await codeOf(outsider.api.developers.deleteWebhook({ workspaceId: otherWorkspaceId, endpointId: created.endpointId }))).toBe(
+      "NOT_FOUND",
+    );
+    expect(await codeOf(outsider.api.developers.deliveries({ workspaceId: otherWorkspaceId, endpointId: created.endpointId }))).toBe(
+      "NOT_FOUND",
+    );
     await owner.api.developers.deleteWebhook({ workspaceId, endpointId: created.endpointId });
     expect((await owner.api.developers.webhooks({ workspaceId })).endpoints).toEqual([]);
   });

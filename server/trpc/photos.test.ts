@@ -39,7 +39,11 @@ function sidewaysJpeg() {
  * bytes go into the store directly (the browser test covers the real PUT).
  */
 async function uploadAs(fileName: string, contentType: string, bytes: Buffer) {
-  const [target] = await owner.api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName, contentType, bytes: bytes.length }] });
+  const [target] = await owner.api.photos.prepareUploads({
+    workspaceId,
+    projectId,
+    files: [{ fileName, contentType, bytes: bytes.length }],
+  });
   expect(target).toMatchObject({ method: "PUT", headers: { "Content-Type": contentType } });
   await getBlobStore().put(target.key, bytes, contentType);
   return target.key;
@@ -56,7 +60,9 @@ afterAll(closeDb);
 describe("photo uploads", () => {
   it("refuses other types and oversized files before issuing an upload URL", async () => {
     const attempt = (contentType: string, bytes: number) =>
-      owner.api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName: "x", contentType, bytes }] }).catch((e: TRPCError) => e.code);
+      owner.api.photos
+        .prepareUploads({ workspaceId, projectId, files: [{ fileName: "x", contentType, bytes }] })
+        .catch((e: TRPCError) => e.code);
     expect(await attempt("image/gif", 100)).toBe("BAD_REQUEST");
     expect(await attempt("image/jpeg", 25 * 1024 * 1024 + 1)).toBe("BAD_REQUEST");
   });
@@ -84,7 +90,9 @@ describe("photo uploads", () => {
 
   it("rejects bytes that are not an image even when labelled as one, and removes them", async () => {
     const key = await uploadAs("fake.png", "image/png", Buffer.from("not really a png"));
-    const code = await owner.api.photos.confirmUpload({ workspaceId, projectId, key, fileName: "fake.png" }).catch((e: TRPCError) => e.code);
+    const code = await owner.api.photos
+      .confirmUpload({ workspaceId, projectId, key, fileName: "fake.png" })
+      .catch((e: TRPCError) => e.code);
     expect(code).toBe("BAD_REQUEST");
     expect(await getBlobStore().get(key)).toBeNull();
   });
@@ -120,8 +128,14 @@ async function putThrough(target: { url: string; method: string; headers?: Recor
 
 describe("upload links", () => {
   it("cannot change a confirmed photo: the link is spent, and the photo lives under a key no link reaches", async () => {
-    const upright = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#335577" } }).jpeg().toBuffer();
-    const [target] = await owner.api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName: "den.jpg", contentType: "image/jpeg", bytes: upright.length }] });
+    const upright = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#335577" } })
+      .jpeg()
+      .toBuffer();
+    const [target] = await owner.api.photos.prepareUploads({
+      workspaceId,
+      projectId,
+      files: [{ fileName: "den.jpg", contentType: "image/jpeg", bytes: upright.length }],
+    });
     expect(await putThrough(target, upright)).toBe(200);
     const photo = await owner.api.photos.confirmUpload({ workspaceId, projectId, key: target.key, fileName: "den.jpg" });
     expect(photo.storageKey).not.toBe(target.key);
@@ -132,7 +146,9 @@ describe("upload links", () => {
   });
 
   it("removes an upload nobody confirmed within a day, and keeps confirmed photos and younger uploads", async () => {
-    const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#775533" } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 30, height: 20, channels: 3, background: "#775533" } })
+      .jpeg()
+      .toBuffer();
     const file = { fileName: "x.jpg", contentType: "image/jpeg", bytes: bytes.length };
     const [recent] = await owner.api.photos.prepareUploads({ workspaceId, projectId, files: [file] });
     // Prepared a day and a minute ago, as the studio context's clock says.
@@ -146,7 +162,12 @@ describe("upload links", () => {
     expect(await getBlobStore().get(photo.storageKey)).not.toBeNull();
     expect(await getBlobStore().get(recent.key)).not.toBeNull();
     // Both day-old keys are forgotten, the recent one is still recorded.
-    const recorded = await (await getDb()).select({ key: uploads.storageKey }).from(uploads).where(inArray(uploads.storageKey, [confirmed.key, abandoned.key, recent.key]));
+    const recorded = await (
+      await getDb()
+    )
+      .select({ key: uploads.storageKey })
+      .from(uploads)
+      .where(inArray(uploads.storageKey, [confirmed.key, abandoned.key, recent.key]));
     expect(recorded).toEqual([{ key: recent.key }]);
   });
 });

@@ -57,7 +57,12 @@ describe("one row per user action", () => {
       const name = `Race Realty ${requestId.slice(0, 8)}`;
       const answers = await Promise.all(Array.from({ length: 8 }, () => createWorkspace(ctx, { name, userId: owner.user.id, requestId })));
       expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
-      expect(await db.select().from(accounts).where(eq(accounts.name, `Studio: ${name}`))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(accounts)
+          .where(eq(accounts.name, `Studio: ${name}`)),
+      ).toHaveLength(1);
       // Brokerages that pick the same name at the same moment each get a workspace.
       const alike = await Promise.all(Array.from({ length: 4 }, () => createWorkspace(ctx, { name, userId: owner.user.id })));
       expect(new Set(alike.map((workspace) => workspace.slug)).size).toBe(4);

@@ -59,7 +59,14 @@ describe("the route contract", () => {
         expect(response.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
         const body = await response.json();
         if (routes[0].style === "legacy") expect(body).toEqual({ error: expect.any(String), code: "method_not_allowed" });
-        else expect(body).toMatchObject({ job_id: null, status: "failed", result: null, error: { code: "method_not_allowed" }, credits_charged: null });
+        else
+          expect(body).toMatchObject({
+            job_id: null,
+            status: "failed",
+            result: null,
+            error: { code: "method_not_allowed" },
+            credits_charged: null,
+          });
       }
       const options = await (routeModule.OPTIONS as unknown as () => Promise<Response>)();
       expect([options.status, options.headers.get("allow")], `OPTIONS ${file}`).toEqual([204, allow]);

@@ -104,7 +104,7 @@ export const V1_ROUTE_TABLE = {
     path: "/jobs",
     summary: "List the key owner's job groups",
     description:
-      "Newest group first. The next page, if any, is announced in a `Link: <…>; rel=\"next\"` header so the legacy body keeps " +
+      'Newest group first. The next page, if any, is announced in a `Link: <…>; rel="next"` header so the legacy body keeps ' +
       "its shape; follow it (or pass its `cursor`) to read on.",
     style: "legacy",
     billing: "Free: no quota, no credits.",
@@ -150,7 +150,12 @@ export const V1_ROUTE_TABLE = {
     body: MultiviewRequestSchema,
     response: MultiviewCreatedSchema,
     errors: ["insufficient_credits", ...SOURCE_ERRORS],
-    example: { source_url: URL, additional_view_urls: ["https://example.com/photos/living-room-2.jpg"], room_type: "living_room", style: "modern" },
+    example: {
+      source_url: URL,
+      additional_view_urls: ["https://example.com/photos/living-room-2.jpg"],
+      room_type: "living_room",
+      style: "modern",
+    },
   },
   getMultiview: {
     operationId: "getMultiview",
@@ -194,7 +199,8 @@ export const V1_ROUTE_TABLE = {
     summary: "Masked image edit",
     description:
       "The mask is white where the image is to change; a mask of another size is scaled to the image. `metadata.brush_type` is " +
-      "`mask`. The first `output_urls` item can be sent to /upscale." + SYNC_NOTE,
+      "`mask`. The first `output_urls` item can be sent to /upscale." +
+      SYNC_NOTE,
     style: "envelope",
     generation: true,
     billing: paidRouteNote(CREDIT_COSTS.inpaint),
@@ -210,7 +216,8 @@ export const V1_ROUTE_TABLE = {
     summary: "Upscale an image 2×",
     description:
       "The output is twice the input's width and height, capped at 8192 pixels on the long side. `output_urls` are the " +
-      "service's stored copies; `provider_output_urls` what the provider returned." + SYNC_NOTE,
+      "service's stored copies; `provider_output_urls` what the provider returned." +
+      SYNC_NOTE,
     style: "envelope",
     generation: true,
     billing: paidRouteNote(CREDIT_COSTS.upscale),
@@ -259,7 +266,9 @@ export const V1_ROUTE_TABLE = {
       "Quota units per calendar month (UTC): `api_completed_month` counts units consumed this month, net of refunds; " +
       "`api_total_completed` all units ever consumed. Generation POSTs are refused with 403 `quota_exceeded` once " +
       "`api_completed_month >= api_monthly_quota`. The body is exactly these three fields; the headers " +
-      `\`Atrium-Credit-Balance\` (the media-credit balance, an integer) and \`Atrium-Plan\` (${PLANS.slice(0, -1).map((plan) => `\`${plan}\``).join(", ")} or \`${PLANS.at(-1)}\`) ` +
+      `\`Atrium-Credit-Balance\` (the media-credit balance, an integer) and \`Atrium-Plan\` (${PLANS.slice(0, -1)
+        .map((plan) => `\`${plan}\``)
+        .join(", ")} or \`${PLANS.at(-1)}\`) ` +
       "say what is left to spend (D14).",
     style: "legacy",
     billing: "Free: no quota, no credits.",
@@ -271,8 +280,7 @@ export const V1_ROUTE_TABLE = {
     method: "post",
     path: "/delete",
     summary: "Delete a legacy job group",
-    description:
-      "Deletes every job of the group and its stored outputs and cancels running work. Unknown or another account's id → 404.",
+    description: "Deletes every job of the group and its stored outputs and cancels running work. Unknown or another account's id → 404.",
     style: "legacy",
     billing: "Free: no quota, no credits.",
     body: DeleteRequestSchema,
@@ -288,7 +296,8 @@ export const V1_ROUTE_TABLE = {
     description:
       "1 to 20 `images`, each base64 or a `data:image/(jpeg|png|webp);base64,` URL, at most 10 MB decoded each; an http(s) " +
       "URL → 400 `remote_images_not_supported`. The body may be up to 60 MB. `image_analysis` has one item per image, in order " +
-      "(0-based `index`). `listing_id` is a new UUID per call." + SYNC_NOTE,
+      "(0-based `index`). `listing_id` is a new UUID per call." +
+      SYNC_NOTE,
     style: "envelope",
     preview: "property_description",
     generation: true,

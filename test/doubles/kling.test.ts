@@ -16,8 +16,12 @@ let origin: string;
 
 beforeAll(async () => {
   double = await startKlingDouble();
-  const room = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#8899aa" } }).jpeg().toBuffer();
-  const tiny = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#8899aa" } }).jpeg().toBuffer();
+  const room = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#8899aa" } })
+    .jpeg()
+    .toBuffer();
+  const tiny = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#8899aa" } })
+    .jpeg()
+    .toBuffer();
   images = http.createServer((req, res) => {
     const body = req.url === "/room.jpg" ? room : req.url === "/tiny.jpg" ? tiny : null;
     if (!body) return void res.writeHead(404).end();
@@ -49,9 +53,18 @@ const ids = (data: unknown) => (data as Task[]).map((task) => task.task_id);
 
 describe("Kling double", () => {
   it("takes an image URL as Kling does, and refuses one it cannot download or that breaks the image rules", async () => {
-    const created = await call("/v1/videos/image2video", { model_name: "kling-v1-6", image: `${origin}/room.jpg`, prompt: "pan", duration: "5", mode: "std" });
+    const created = await call("/v1/videos/image2video", {
+      model_name: "kling-v1-6",
+      image: `${origin}/room.jpg`,
+      prompt: "pan",
+      duration: "5",
+      mode: "std",
+    });
     expect([created.status, created.body.code]).toEqual([200, 0]);
-    for (const [image, problem] of [[`${origin}/missing.jpg`, /could not be downloaded/], [`${origin}/tiny.jpg`, /at least 300px/]] as const) {
+    for (const [image, problem] of [
+      [`${origin}/missing.jpg`, /could not be downloaded/],
+      [`${origin}/tiny.jpg`, /at least 300px/],
+    ] as const) {
       const refused = await call("/v1/videos/image2video", { model_name: "kling-v1-6", image, prompt: "pan" });
       expect([refused.status, refused.body.code, refused.body.message]).toEqual([400, 1201, expect.stringMatching(problem)]);
     }
@@ -69,7 +82,13 @@ describe("Kling double", () => {
   });
 
   it("delivers a real MP4 for a task whose video the test did not script", async () => {
-    const created = await call("/v1/videos/image2video", { model_name: "kling-v1-6", image: `${origin}/room.jpg`, prompt: "pan", duration: "5", mode: "std" });
+    const created = await call("/v1/videos/image2video", {
+      model_name: "kling-v1-6",
+      image: `${origin}/room.jpg`,
+      prompt: "pan",
+      duration: "5",
+      mode: "std",
+    });
     const id = (created.body.data as Task).task_id;
     let task: Task;
     do task = (await call(`/v1/videos/image2video/${id}`)).body.data as Task;

@@ -70,7 +70,8 @@ export async function startKlingDouble(): Promise<KlingDouble> {
     task_info: { external_task_id: typeof task.body.external_task_id === "string" ? task.body.external_task_id : undefined },
     created_at: Date.now(),
     updated_at: Date.now(),
-    task_result: task.status === "succeed" ? { videos: [{ id: task.id, url: `${origin}/files/${task.id}.mp4`, duration: "5" }] } : undefined,
+    task_result:
+      task.status === "succeed" ? { videos: [{ id: task.id, url: `${origin}/files/${task.id}.mp4`, duration: "5" }] } : undefined,
   });
 
   const server = await startDoubleServer(async (request, res) => {
@@ -78,7 +79,9 @@ export async function startKlingDouble(): Promise<KlingDouble> {
     if (path.startsWith("/files/")) {
       const task = tasks.get(path.slice("/files/".length).replace(/\.mp4$/, ""));
       if (!task || task.status !== "succeed") return sendJson(res, 404, envelope(1203, "not found"));
-      const bytes = task.script.video ?? (await videoClip(task.body.mode === "pro" ? 1920 : 1280, task.body.mode === "pro" ? 1080 : 720, Number(task.body.duration ?? 5)));
+      const bytes =
+        task.script.video ??
+        (await videoClip(task.body.mode === "pro" ? 1920 : 1280, task.body.mode === "pro" ? 1080 : 720, Number(task.body.duration ?? 5)));
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(bytes.length) });
       return void res.end(bytes);
     }
@@ -95,7 +98,13 @@ export async function startKlingDouble(): Promise<KlingDouble> {
       if (typeof external === "string" && [...tasks.values()].some((t) => t.body.external_task_id === external)) {
         return sendJson(res, 400, envelope(1201, "external_task_id already exists"));
       }
-      const task: StoredTask = { id: String(Date.now()) + crypto.randomInt(1e6), body, script: scripts.shift() ?? {}, polls: 0, status: "submitted" };
+      const task: StoredTask = {
+        id: String(Date.now()) + crypto.randomInt(1e6),
+        body,
+        script: scripts.shift() ?? {},
+        polls: 0,
+        status: "submitted",
+      };
       tasks.set(task.id, task);
       return sendJson(res, 200, envelope(0, "SUCCEED", view(task)));
     }
@@ -103,8 +112,10 @@ export async function startKlingDouble(): Promise<KlingDouble> {
       const query = new URL(request.path, "http://x").searchParams;
       const pageNum = Number(query.get("pageNum") ?? 1);
       const pageSize = Number(query.get("pageSize") ?? 30);
-      if (!Number.isInteger(pageNum) || pageNum < 1 || pageNum > 1000) return sendJson(res, 400, envelope(1201, "pageNum must be between 1 and 1000"));
-      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) return sendJson(res, 400, envelope(1201, "pageSize must be between 1 and 500"));
+      if (!Number.isInteger(pageNum) || pageNum < 1 || pageNum > 1000)
+        return sendJson(res, 400, envelope(1201, "pageNum must be between 1 and 1000"));
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500)
+        return sendJson(res, 400, envelope(1201, "pageSize must be between 1 and 500"));
       const newestFirst = [...tasks.values()].reverse();
       return sendJson(res, 200, envelope(0, "SUCCEED", newestFirst.slice((pageNum - 1) * pageSize, pageNum * pageSize).map(view)));
     }
@@ -128,7 +139,13 @@ export async function startKlingDouble(): Promise<KlingDouble> {
     addOtherTasks(count) {
       for (let i = 0; i < count; i++) {
         const id = String(Date.now()) + crypto.randomInt(1e6) + i;
-        tasks.set(id, { id, body: { model_name: "kling-v1-6", external_task_id: `elsewhere-${id}` }, script: {}, polls: 0, status: "succeed" });
+        tasks.set(id, {
+          id,
+          body: { model_name: "kling-v1-6", external_task_id: `elsewhere-${id}` },
+          script: {},
+          polls: 0,
+          status: "succeed",
+        });
       }
     },
     close: server.close,
@@ -144,7 +161,7 @@ function validateCreate(body: Record<string, unknown>): string | null {
       return `${key} must be a URL or bare base64`;
     }
   }
-  if (body.duration !== undefined && body.duration !== "5" && body.duration !== "10") return "duration must be \"5\" or \"10\"";
+  if (body.duration !== undefined && body.duration !== "5" && body.duration !== "10") return 'duration must be "5" or "10"';
   if (body.mode !== undefined && body.mode !== "std" && body.mode !== "pro") return "mode must be std or pro";
   return null;
 }

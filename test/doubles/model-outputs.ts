@@ -15,12 +15,16 @@ export type ImageFormat = "jpg" | "png" | "webp";
 
 /** A neutral room-coloured picture, for a text-only request. */
 function blank(): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: "#b8b2a7" } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: "#b8b2a7" } })
+    .png()
+    .toBuffer();
 }
 
 /** `source` redrawn at exactly `width` × `height` in `format`. */
 export async function imageAt(source: Buffer | null, width: number, height: number, format: ImageFormat): Promise<Buffer> {
-  const image = sharp(source ?? (await blank())).autoOrient().resize(width, height, { fit: "fill" });
+  const image = sharp(source ?? (await blank()))
+    .autoOrient()
+    .resize(width, height, { fit: "fill" });
   if (format === "png") return image.png({ compressionLevel: 2 }).toBuffer();
   if (format === "webp") return image.webp({ quality: 80, effort: 0 }).toBuffer();
   return image.jpeg({ quality: 90 }).toBuffer();
@@ -61,7 +65,19 @@ export function videoClip(width: number, height: number, seconds: number): Promi
       new Promise<Buffer>((resolve, reject) => {
         const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "double-clip-")), "clip.mp4");
         const args = ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `color=c=0xb8b2a7:s=${width}x${height}:r=24:d=${seconds}`];
-        const child = spawn(ffmpegInstaller.path, [...args, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-y", file]);
+        const child = spawn(ffmpegInstaller.path, [
+          ...args,
+          "-c:v",
+          "libx264",
+          "-preset",
+          "ultrafast",
+          "-pix_fmt",
+          "yuv420p",
+          "-movflags",
+          "+faststart",
+          "-y",
+          file,
+        ]);
         let errors = "";
         child.stderr.on("data", (chunk) => (errors += chunk));
         child.on("error", reject);

@@ -11,7 +11,9 @@ let png: Buffer;
 
 beforeAll(async () => {
   double = await startOpenAiDouble();
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#8899aa" } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#8899aa" } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => double.close());
 
@@ -19,14 +21,34 @@ async function complete(image: { url: string; detail?: string }) {
   const response = await fetch(`${double.baseUrl}/chat/completions`, {
     method: "POST",
     headers: { Authorization: `Bearer ${double.apiKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: [{ type: "text", text: "Describe." }, { type: "image_url", image_url: image }] }] }),
+    body: JSON.stringify({
+      model: "gpt-4o-mini",
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Describe." },
+            { type: "image_url", image_url: image },
+          ],
+        },
+      ],
+    }),
   });
-  return { status: response.status, body: (await response.json()) as { error?: { code: string | null; param: string | null }; choices?: { finish_reason: string; message: { content: string } }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      error?: { code: string | null; param: string | null };
+      choices?: { finish_reason: string; message: { content: string } }[];
+    },
+  };
 }
 
 describe("OpenAI double", () => {
   it("takes a data URL of a supported image and an https URL", async () => {
-    for (const image of [{ url: `data:image/png;base64,${png.toString("base64")}`, detail: "high" }, { url: "https://images.example.com/room.jpg" }]) {
+    for (const image of [
+      { url: `data:image/png;base64,${png.toString("base64")}`, detail: "high" },
+      { url: "https://images.example.com/room.jpg" },
+    ]) {
       expect((await complete(image)).status, image.url.slice(0, 30)).toBe(200);
     }
   });
@@ -49,6 +71,9 @@ describe("OpenAI double", () => {
     const image = { url: `data:image/png;base64,${png.toString("base64")}` };
     expect((await complete(image)).body.choices?.[0].finish_reason).toBe("stop");
     double.reply(() => ({ content: "A bright flat with", finishReason: "length" }));
-    expect((await complete(image)).body.choices?.[0]).toMatchObject({ finish_reason: "length", message: { content: "A bright flat with" } });
+    expect((await complete(image)).body.choices?.[0]).toMatchObject({
+      finish_reason: "length",
+      message: { content: "A bright flat with" },
+    });
   });
 });

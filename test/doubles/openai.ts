@@ -10,14 +10,7 @@
  * off) as a real model does.
  */
 import crypto from "node:crypto";
-import {
-  answerScriptedFailure,
-  bearerToken,
-  sendJson,
-  startDoubleServer,
-  type RecordedRequest,
-  type ScriptedFailure,
-} from "./server";
+import { answerScriptedFailure, bearerToken, sendJson, startDoubleServer, type RecordedRequest, type ScriptedFailure } from "./server";
 
 interface ContentPart {
   type: string;
@@ -56,7 +49,9 @@ export async function startOpenAiDouble(): Promise<OpenAiDouble> {
       return sendJson(res, 404, { error: { message: "Unknown route", type: "invalid_request_error", code: null } });
     }
     if (bearerToken(request) !== apiKey) {
-      return sendJson(res, 401, { error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } });
+      return sendJson(res, 401, {
+        error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" },
+      });
     }
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     const error = { error: { message: "Scripted failure.", type: "server_error", code: null } };
@@ -70,7 +65,13 @@ export async function startOpenAiDouble(): Promise<OpenAiDouble> {
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model: body.model,
-      choices: [{ index: 0, message: answerMessage(answer), finish_reason: typeof answer === "object" && "finishReason" in answer ? answer.finishReason : "stop" }],
+      choices: [
+        {
+          index: 0,
+          message: answerMessage(answer),
+          finish_reason: typeof answer === "object" && "finishReason" in answer ? answer.finishReason : "stop",
+        },
+      ],
       usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
     });
   });
@@ -133,18 +134,34 @@ const IMAGE_TYPES: Record<string, (bytes: Buffer) => boolean> = {
 /** An image part's URL as the API takes it: a base64 data URL of a supported image, or an https URL. */
 function imageUrlProblem(image: { url: string; detail?: string }, param: string): Invalid | null {
   if (image.detail !== undefined && !["auto", "low", "high"].includes(image.detail)) {
-    return { message: `Invalid value: '${image.detail}'. Supported values are: 'auto', 'low', and 'high'.`, param: `${param}.detail`, code: "invalid_value" };
+    return {
+      message: `Invalid value: '${image.detail}'. Supported values are: 'auto', 'low', and 'high'.`,
+      param: `${param}.detail`,
+      code: "invalid_value",
+    };
   }
   const data = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/.exec(image.url);
   if (data) {
     if (IMAGE_TYPES[data[1]](Buffer.from(data[2], "base64"))) return null;
-    return { message: "You uploaded an unsupported image. Please make sure your image is below 20 MB in size and is of one the following formats: ['png', 'jpeg', 'gif', 'webp'].", code: "invalid_image_format" };
+    return {
+      message:
+        "You uploaded an unsupported image. Please make sure your image is below 20 MB in size and is of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
+      code: "invalid_image_format",
+    };
   }
   if (image.url.startsWith("data:")) {
-    return { message: `Invalid '${param}.url'. Expected a base64-encoded data URL with an image MIME type (e.g. 'data:image/png;base64,...').`, param: `${param}.url`, code: "invalid_value" };
+    return {
+      message: `Invalid '${param}.url'. Expected a base64-encoded data URL with an image MIME type (e.g. 'data:image/png;base64,...').`,
+      param: `${param}.url`,
+      code: "invalid_value",
+    };
   }
   if (URL.canParse(image.url) && new URL(image.url).protocol === "https:") return null;
-  return { message: `Invalid '${param}.url'. Expected a valid URL, but got a value with an invalid format.`, param: `${param}.url`, code: "invalid_value" };
+  return {
+    message: `Invalid '${param}.url'. Expected a valid URL, but got a value with an invalid format.`,
+    param: `${param}.url`,
+    code: "invalid_value",
+  };
 }
 
 /** A refusal comes as `content: null` with `refusal` set (chat completions contract). */

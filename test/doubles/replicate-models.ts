@@ -30,7 +30,22 @@ export interface ModelSchema {
   produce(input: Input, resolve: Resolve): Promise<Buffer>;
 }
 
-const EDIT_RATIOS = ["match_input_image", "1:1", "16:9", "9:16", "4:3", "3:4", "3:2", "2:3", "4:5", "5:4", "21:9", "9:21", "2:1", "1:2"] as const;
+const EDIT_RATIOS = [
+  "match_input_image",
+  "1:1",
+  "16:9",
+  "9:16",
+  "4:3",
+  "3:4",
+  "3:2",
+  "2:3",
+  "4:5",
+  "5:4",
+  "21:9",
+  "9:21",
+  "2:1",
+  "1:2",
+] as const;
 const BANANA_RATIOS = ["match_input_image", "1:1", "2:3", "3:2", "3:4", "4:3", "4:5", "5:4", "9:16", "16:9", "21:9"] as const;
 
 const text = { type: "string" } as const;
@@ -62,8 +77,12 @@ const kontext: ModelSchema = {
     prompt_upsampling: bool,
   },
   required: ["prompt"],
-  check: (input) => (input.input_image !== undefined && Number(input.safety_tolerance ?? 2) > 2 ? "safety_tolerance: 2 is the maximum allowed with input images" : null),
-  produce: async (input, resolve) => edited(resolve(input.input_image), String(input.aspect_ratio ?? "match_input_image"), 1, (input.output_format as ImageFormat) ?? "png"),
+  check: (input) =>
+    input.input_image !== undefined && Number(input.safety_tolerance ?? 2) > 2
+      ? "safety_tolerance: 2 is the maximum allowed with input images"
+      : null,
+  produce: async (input, resolve) =>
+    edited(resolve(input.input_image), String(input.aspect_ratio ?? "match_input_image"), 1, (input.output_format as ImageFormat) ?? "png"),
 };
 
 const BANANA_MEGAPIXELS: Record<string, number> = { "1K": 1, "2K": 4, "4K": 16 };
@@ -74,11 +93,21 @@ const banana = (maxItems: number, pro: boolean): ModelSchema => ({
     image_input: { type: "files", maxItems },
     aspect_ratio: oneOf(BANANA_RATIOS),
     output_format: oneOf(["jpg", "png"]),
-    ...(pro ? { resolution: oneOf(["1K", "2K", "4K"]), safety_filter_level: oneOf(["block_low_and_above", "block_medium_and_above", "block_only_high"]) } : {}),
+    ...(pro
+      ? {
+          resolution: oneOf(["1K", "2K", "4K"]),
+          safety_filter_level: oneOf(["block_low_and_above", "block_medium_and_above", "block_only_high"]),
+        }
+      : {}),
   },
   required: ["prompt"],
   produce: async (input, resolve) =>
-    edited(firstOf(input.image_input, resolve), String(input.aspect_ratio ?? "match_input_image"), BANANA_MEGAPIXELS[String(input.resolution ?? (pro ? "2K" : "1K"))], (input.output_format as ImageFormat) ?? "jpg"),
+    edited(
+      firstOf(input.image_input, resolve),
+      String(input.aspect_ratio ?? "match_input_image"),
+      BANANA_MEGAPIXELS[String(input.resolution ?? (pro ? "2K" : "1K"))],
+      (input.output_format as ImageFormat) ?? "jpg",
+    ),
 });
 
 const FLUX2_MEGAPIXELS: Record<string, number> = { "0.5 MP": 0.5, "1 MP": 1, "2 MP": 2, "4 MP": 4 };
@@ -100,7 +129,10 @@ const flux2: ModelSchema = {
   produce: async (input, resolve) => {
     const source = firstOf(input.input_images, resolve);
     const resolution = String(input.resolution ?? "1 MP");
-    const megapixels = resolution === "match_input_image" && source ? Math.min(4, Math.max(0.5, Object.values(await dimensions(source)).reduce((a, b) => a * b) / 1e6)) : (FLUX2_MEGAPIXELS[resolution] ?? 1);
+    const megapixels =
+      resolution === "match_input_image" && source
+        ? Math.min(4, Math.max(0.5, Object.values(await dimensions(source)).reduce((a, b) => a * b) / 1e6))
+        : (FLUX2_MEGAPIXELS[resolution] ?? 1);
     return edited(source, String(input.aspect_ratio ?? "1:1"), megapixels, (input.output_format as ImageFormat) ?? "webp");
   },
 };
@@ -112,7 +144,16 @@ const fill: ModelSchema = {
     prompt: text,
     steps: { type: "integer", minimum: 15, maximum: 50 },
     guidance: { type: "number", minimum: 1.5, maximum: 100 },
-    outpaint: oneOf(["None", "Zoom out 1.5x", "Zoom out 2x", "Make square", "Left outpaint", "Right outpaint", "Top outpaint", "Bottom outpaint"]),
+    outpaint: oneOf([
+      "None",
+      "Zoom out 1.5x",
+      "Zoom out 2x",
+      "Make square",
+      "Left outpaint",
+      "Right outpaint",
+      "Top outpaint",
+      "Bottom outpaint",
+    ]),
     seed,
     output_format: oneOf(["jpg", "png"]),
     safety_tolerance: { type: "integer", minimum: 1, maximum: 6 },
@@ -122,7 +163,12 @@ const fill: ModelSchema = {
   produce: async (input, resolve) => {
     const source = resolve(input.image)!;
     const { width, height } = await dimensions(source);
-    return imageAt(source, Math.max(32, Math.floor(width / 32) * 32), Math.max(32, Math.floor(height / 32) * 32), (input.output_format as ImageFormat) ?? "jpg");
+    return imageAt(
+      source,
+      Math.max(32, Math.floor(width / 32) * 32),
+      Math.max(32, Math.floor(height / 32) * 32),
+      (input.output_format as ImageFormat) ?? "jpg",
+    );
   },
 };
 
@@ -140,7 +186,8 @@ const topaz: ModelSchema = {
     face_enhancement_creativity: { type: "number", minimum: 0, maximum: 1 },
   },
   required: ["image"],
-  produce: async (input, resolve) => scaled(resolve(input.image)!, TOPAZ_FACTORS[String(input.upscale_factor ?? "None")], (input.output_format as ImageFormat) ?? "jpg"),
+  produce: async (input, resolve) =>
+    scaled(resolve(input.image)!, TOPAZ_FACTORS[String(input.upscale_factor ?? "None")], (input.output_format as ImageFormat) ?? "jpg"),
 };
 
 const kling: ModelSchema = {
@@ -154,7 +201,8 @@ const kling: ModelSchema = {
   },
   required: ["prompt", "start_image"],
   check: (input) => (input.end_image !== undefined && input.mode !== "pro" ? "end_image: an end frame needs mode pro" : null),
-  produce: async (input) => (input.mode === "pro" ? videoClip(1920, 1080, Number(input.duration ?? 5)) : videoClip(1280, 720, Number(input.duration ?? 5))),
+  produce: async (input) =>
+    input.mode === "pro" ? videoClip(1920, 1080, Number(input.duration ?? 5)) : videoClip(1280, 720, Number(input.duration ?? 5)),
 };
 
 const esrgan: ModelSchema = {
@@ -187,7 +235,8 @@ export const COMMUNITY_VERSIONS: Record<string, { model: string; schema: ModelSc
  */
 export function inputProblems(schema: ModelSchema, input: Input, resolve: Resolve): string[] {
   const problems: string[] = [];
-  for (const key of Object.keys(input)) if (!(key in schema.properties)) problems.push(`- input: Additional property ${key} is not allowed`);
+  for (const key of Object.keys(input))
+    if (!(key in schema.properties)) problems.push(`- input: Additional property ${key} is not allowed`);
   for (const key of schema.required) if (input[key] === undefined) problems.push(`- input: ${key} is required`);
   for (const [key, field] of Object.entries(schema.properties)) {
     const value = input[key];
@@ -204,7 +253,9 @@ function fieldProblem(field: Field, value: unknown, resolve: Resolve): string | 
   switch (field.type) {
     case "string":
       if (typeof value !== "string") return "Invalid type. Expected: string";
-      return field.enum && !field.enum.includes(value) ? `must be one of the following: ${field.enum.map((v) => `"${v}"`).join(", ")}` : null;
+      return field.enum && !field.enum.includes(value)
+        ? `must be one of the following: ${field.enum.map((v) => `"${v}"`).join(", ")}`
+        : null;
     case "file":
       return resolve(value) ? null : "Does not match format 'uri' (a file URL or data URL Replicate can read)";
     case "files":
@@ -213,7 +264,8 @@ function fieldProblem(field: Field, value: unknown, resolve: Resolve): string | 
       return value.every((item) => resolve(item)) ? null : "Does not match format 'uri' (a file URL or data URL Replicate can read)";
     case "integer":
     case "number":
-      if (typeof value !== "number" || (field.type === "integer" && !Number.isInteger(value))) return `Invalid type. Expected: ${field.type}`;
+      if (typeof value !== "number" || (field.type === "integer" && !Number.isInteger(value)))
+        return `Invalid type. Expected: ${field.type}`;
       if (field.enum && !field.enum.includes(value)) return `must be one of the following: ${field.enum.join(", ")}`;
       if (field.minimum !== undefined && value < field.minimum) return `Must be greater than or equal to ${field.minimum}`;
       if (field.maximum !== undefined && value > field.maximum) return `Must be less than or equal to ${field.maximum}`;

@@ -110,7 +110,9 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
   };
   /** Like Replicate, fetch every http(s) input that is not one of our uploads; an unreachable one fails the create. */
   const fetchUrlInputs = async (input: Record<string, unknown>): Promise<string | null> => {
-    for (const [key, value] of Object.entries(input).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v] as const) : [[key, value] as const]))) {
+    for (const [key, value] of Object.entries(input).flatMap(([key, value]) =>
+      Array.isArray(value) ? value.map((v) => [key, v] as const) : [[key, value] as const],
+    )) {
       if (typeof value !== "string" || !/^https?:/.test(value) || value.startsWith(origin) || fetched.has(value)) continue;
       const response = await fetch(value).catch(() => null);
       if (!response?.ok) return `${key}: could not fetch ${value.split("?")[0]} (HTTP ${response?.status ?? "error"})`;
@@ -164,7 +166,13 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
       const id = crypto.randomBytes(12).toString("hex");
       uploads.set(id, content);
       received.set(id, content.bytes);
-      return sendJson(res, 201, { id, name: "input", content_type: content.contentType, size: content.bytes.length, urls: { get: `${origin}/v1/files/${id}` } });
+      return sendJson(res, 201, {
+        id,
+        name: "input",
+        content_type: content.contentType,
+        size: content.bytes.length,
+        urls: { get: `${origin}/v1/files/${id}` },
+      });
     }
     const upload = /^\/v1\/files\/(\w+)$/.exec(path);
     if (upload && request.method === "DELETE") {
@@ -188,13 +196,24 @@ export async function startReplicateDouble(options: ReplicateDoubleOptions = {})
         return sendJson(res, 404, { title: "Not found", detail: "The requested resource could not be found.", status: 404 });
       }
       if (!create[1] && !model) {
-        return sendJson(res, 422, { title: "Invalid version", detail: "The specified version does not exist (or perhaps you don't have permission to use it?)", status: 422 });
+        return sendJson(res, 422, {
+          title: "Invalid version",
+          detail: "The specified version does not exist (or perhaps you don't have permission to use it?)",
+          status: 422,
+        });
       }
-      if (!body.input || typeof body.input !== "object" || Array.isArray(body.input)) return sendJson(res, 422, { title: "Input validation failed", detail: "- input: Invalid type. Expected: object\n", status: 422 });
+      if (!body.input || typeof body.input !== "object" || Array.isArray(body.input))
+        return sendJson(res, 422, { title: "Input validation failed", detail: "- input: Invalid type. Expected: object\n", status: 422 });
       const input = body.input as Record<string, unknown>;
-      const tooBig = Object.entries(input).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v]) : [[key, value]]))
+      const tooBig = Object.entries(input)
+        .flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => [key, v]) : [[key, value]]))
         .find(([, value]) => typeof value === "string" && value.startsWith("data:") && value.length > MAX_DATA_URL_CHARS);
-      if (tooBig) return sendJson(res, 413, { title: "Request entity too large", detail: `${tooBig[0]}: data URLs are limited to 256 KB; upload the file`, status: 413 });
+      if (tooBig)
+        return sendJson(res, 413, {
+          title: "Request entity too large",
+          detail: `${tooBig[0]}: data URLs are limited to 256 KB; upload the file`,
+          status: 413,
+        });
       const unreachable = await fetchUrlInputs(input);
       if (unreachable) return sendJson(res, 422, { title: "Input validation failed", detail: unreachable, status: 422 });
       const problems = inputProblems(model.schema, input, resolveInput);

@@ -33,7 +33,14 @@ export function paramsShape(file: string, qualifiedName: string): Shape {
   const cached = shapes.get(key);
   if (cached) return cached;
   const fileName = path.join(RESOURCES, file);
-  program ??= ts.createProgram([fileName], { noEmit: true, skipLibCheck: true, types: [], target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext });
+  program ??= ts.createProgram([fileName], {
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  });
   let source = program.getSourceFile(fileName);
   if (!source) {
     // A file the first program did not reach: a program rooted at it as well.
@@ -51,8 +58,19 @@ export function paramsShape(file: string, qualifiedName: string): Shape {
 function findDeclaration(scope: ts.SourceFile | ts.ModuleBlock, names: string[]): ts.InterfaceDeclaration | ts.TypeAliasDeclaration | null {
   const [first, ...rest] = names;
   for (const statement of scope.statements) {
-    if (rest.length === 0 && (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === first) return statement;
-    if (rest.length > 0 && ts.isModuleDeclaration(statement) && statement.name.text === first && statement.body && ts.isModuleBlock(statement.body)) {
+    if (
+      rest.length === 0 &&
+      (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+      statement.name.text === first
+    )
+      return statement;
+    if (
+      rest.length > 0 &&
+      ts.isModuleDeclaration(statement) &&
+      statement.name.text === first &&
+      statement.body &&
+      ts.isModuleBlock(statement.body)
+    ) {
       const found = findDeclaration(statement.body, rest);
       if (found) return found;
     }
@@ -94,8 +112,13 @@ function toShape(checker: ts.TypeChecker, type: ts.Type, seen: Map<ts.Type, Shap
     seen.set(type, object);
     for (const property of checker.getPropertiesOfType(type)) {
       const declaration = property.valueDeclaration ?? property.declarations?.[0];
-      const propertyType = declaration ? checker.getTypeOfSymbolAtLocation(property, declaration) : checker.getDeclaredTypeOfSymbol(property);
-      object.props.set(property.name, { shape: toShape(checker, propertyType, seen), optional: Boolean(property.flags & ts.SymbolFlags.Optional) });
+      const propertyType = declaration
+        ? checker.getTypeOfSymbolAtLocation(property, declaration)
+        : checker.getDeclaredTypeOfSymbol(property);
+      object.props.set(property.name, {
+        shape: toShape(checker, propertyType, seen),
+        optional: Boolean(property.flags & ts.SymbolFlags.Optional),
+      });
     }
     const index = checker.getIndexInfoOfType(type, ts.IndexKind.String);
     if (index) object.index = toShape(checker, index.type, seen);

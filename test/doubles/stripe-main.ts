@@ -16,7 +16,9 @@ const double = await startStripeDouble({
   webhookUrl: process.env.STRIPE_DOUBLE_WEBHOOK_URL,
   delivery: duplicateRate === undefined ? undefined : { duplicateRate, maxDelayMs, lateRate, lateMs },
 });
-console.log(`[stripe double] ${double.origin} (API ${double.apiVersion}), webhooks to ${process.env.STRIPE_DOUBLE_WEBHOOK_URL ?? "nowhere"}`);
+console.log(
+  `[stripe double] ${double.origin} (API ${double.apiVersion}), webhooks to ${process.env.STRIPE_DOUBLE_WEBHOOK_URL ?? "nowhere"}`,
+);
 const stop = () => void double.close().then(() => process.exit(0));
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);

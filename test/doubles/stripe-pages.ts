@@ -13,7 +13,8 @@ function escape(value: unknown): string {
 }
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const day = (seconds: number) => new Date(seconds * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const day = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>
@@ -76,7 +77,9 @@ export function challengePage(session: Obj): string {
 export function portalPage(state: StripeState, portal: Obj, message: string | null): string {
   const customerId = String(portal.customer);
   const customer = state.customer(customerId);
-  const subscriptions = state.all("subscription").filter((s) => s.customer === customerId && !["canceled", "incomplete_expired"].includes(String(s.status)));
+  const subscriptions = state
+    .all("subscription")
+    .filter((s) => s.customer === customerId && !["canceled", "incomplete_expired"].includes(String(s.status)));
   const recurring = state.all("price").filter((p) => p.recurring && p.active);
   const defaultMethod = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
   const card = defaultMethod ? (state.get(defaultMethod)?.card as { brand: string; last4: string } | undefined) : undefined;
@@ -86,10 +89,19 @@ export function portalPage(state: StripeState, portal: Obj, message: string | nu
     .map((subscription) => {
       const item = (subscription.items as { data: { price: Obj; current_period_end: number }[] }).data[0];
       const name = String(state.get(String(item.price.product))?.name ?? "");
-      const when = subscription.cancel_at_period_end ? `Cancels on ${day(item.current_period_end)}` : `Renews on ${day(item.current_period_end)}`;
+      const when = subscription.cancel_at_period_end
+        ? `Cancels on ${day(item.current_period_end)}`
+        : `Renews on ${day(item.current_period_end)}`;
       const switches = recurring
         .filter((price) => price.id !== item.price.id)
-        .map((price) => form("switch", `Switch to ${state.get(String(price.product))?.name ?? price.lookup_key}`, `<input type="hidden" name="subscription" value="${escape(subscription.id)}"><input type="hidden" name="price" value="${escape(price.id)}">`, true))
+        .map((price) =>
+          form(
+            "switch",
+            `Switch to ${state.get(String(price.product))?.name ?? price.lookup_key}`,
+            `<input type="hidden" name="subscription" value="${escape(subscription.id)}"><input type="hidden" name="price" value="${escape(price.id)}">`,
+            true,
+          ),
+        )
         .join("");
       const hidden = `<input type="hidden" name="subscription" value="${escape(subscription.id)}">`;
       return `<section><h2>Current plan</h2><p><strong>${escape(name)}</strong> · ${money(Number(item.price.unit_amount))} per month</p><p>Status: ${escape(subscription.status)}. ${when}</p>
@@ -99,7 +111,10 @@ ${subscription.cancel_at_period_end ? form("renew", "Don't cancel", hidden) : fo
   const invoices = state
     .all("invoice")
     .filter((invoice) => invoice.customer === customerId)
-    .map((invoice) => `<div class="row"><a href="${escape(invoice.hosted_invoice_url)}">${escape(invoice.number)}</a><span>${money(Number(invoice.amount_due))} · ${escape(invoice.status)}</span></div>`)
+    .map(
+      (invoice) =>
+        `<div class="row"><a href="${escape(invoice.hosted_invoice_url)}">${escape(invoice.number)}</a><span>${money(Number(invoice.amount_due))} · ${escape(invoice.status)}</span></div>`,
+    )
     .join("");
   return page(
     "Billing",
@@ -161,7 +176,8 @@ export function servePage(state: StripeState, method: string, url: URL, form: UR
   let match = /^\/c\/pay\/([\w]+)$/.exec(path);
   if (match) {
     const session = state.get(match[1]);
-    if (!session || session.object !== "checkout.session") return sendHtml(res, 404, page("Not found", "<h1>Something went wrong</h1>")), true;
+    if (!session || session.object !== "checkout.session")
+      return (sendHtml(res, 404, page("Not found", "<h1>Something went wrong</h1>")), true);
     if (method === "GET") {
       const error = url.searchParams.get("error");
       sendHtml(res, 200, checkoutPage(state, state.session(session.id), error ? (DECLINE_MESSAGES[error] ?? null) : null));
@@ -176,9 +192,10 @@ export function servePage(state: StripeState, method: string, url: URL, form: UR
   match = /^\/c\/3ds\/([\w]+)$/.exec(path);
   if (match) {
     const session = state.get(match[1]);
-    if (!session || session.object !== "checkout.session" || !session._pendingCard) return sendHtml(res, 404, page("Not found", "<h1>Nothing to authenticate</h1>")), true;
-    if (method === "GET") return sendHtml(res, 200, challengePage(session)), true;
-    if (form.get("outcome") !== "complete") return redirect(res, `/c/pay/${session.id}?error=authentication_failed`), true;
+    if (!session || session.object !== "checkout.session" || !session._pendingCard)
+      return (sendHtml(res, 404, page("Not found", "<h1>Nothing to authenticate</h1>")), true);
+    if (method === "GET") return (sendHtml(res, 200, challengePage(session)), true);
+    if (form.get("outcome") !== "complete") return (redirect(res, `/c/pay/${session.id}?error=authentication_failed`), true);
     const outcome = state.completeSession(session.id, String(session._pendingCard), true);
     if ("redirect" in outcome) redirect(res, outcome.redirect);
     else sendHtml(res, 402, checkoutPage(state, session, "decline" in outcome ? outcome.decline : null));
@@ -187,8 +204,9 @@ export function servePage(state: StripeState, method: string, url: URL, form: UR
   match = /^\/p\/session\/(\w+)(?:\/(cancel|renew|switch|card))?$/.exec(path);
   if (match) {
     const portal = state.get(match[1]);
-    if (!portal || portal.object !== "billing_portal.session") return sendHtml(res, 404, page("Not found", "<h1>This link has expired</h1>")), true;
-    if (method === "GET") return sendHtml(res, 200, portalPage(state, portal, null)), true;
+    if (!portal || portal.object !== "billing_portal.session")
+      return (sendHtml(res, 404, page("Not found", "<h1>This link has expired</h1>")), true);
+    if (method === "GET") return (sendHtml(res, 200, portalPage(state, portal, null)), true);
     const subscription = form.get("subscription") ?? "";
     const owned = (id: string) => state.get(id)?.customer === portal.customer;
     let message: string | null = null;
@@ -196,13 +214,13 @@ export function servePage(state: StripeState, method: string, url: URL, form: UR
     if (match[2] === "renew" && owned(subscription)) state.setCancelAtPeriodEnd(subscription, false);
     if (match[2] === "switch" && owned(subscription)) state.switchPrice(subscription, form.get("price") ?? "");
     if (match[2] === "card") message = state.replaceCard(String(portal.customer), form.get("card") ?? "");
-    if (message) return sendHtml(res, 402, portalPage(state, portal, message)), true;
-    return redirect(res, `/p/session/${portal.id}`), true;
+    if (message) return (sendHtml(res, 402, portalPage(state, portal, message)), true);
+    return (redirect(res, `/p/session/${portal.id}`), true);
   }
   match = /^\/i\/(\w+)(\/pdf)?$/.exec(path);
   if (match && method === "GET") {
     const invoice = state.get(match[1]);
-    if (!invoice || invoice.object !== "invoice") return sendHtml(res, 404, page("Not found", "<h1>No such invoice</h1>")), true;
+    if (!invoice || invoice.object !== "invoice") return (sendHtml(res, 404, page("Not found", "<h1>No such invoice</h1>")), true);
     if (match[2]) {
       res.writeHead(200, { "content-type": "application/pdf", "content-disposition": `inline; filename="Invoice-${invoice.number}.pdf"` });
       res.end(invoicePdf(invoice));
@@ -212,7 +230,7 @@ export function servePage(state: StripeState, method: string, url: URL, form: UR
   match = /^\/r\/(\w+)$/.exec(path);
   if (match && method === "GET") {
     const charge = state.get(match[1]);
-    if (!charge || charge.object !== "charge") return sendHtml(res, 404, page("Not found", "<h1>No such receipt</h1>")), true;
+    if (!charge || charge.object !== "charge") return (sendHtml(res, 404, page("Not found", "<h1>No such receipt</h1>")), true);
     sendHtml(res, 200, receiptPage(state, charge));
     return true;
   }

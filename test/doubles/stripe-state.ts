@@ -12,7 +12,15 @@ import type Stripe from "stripe";
 export class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly error: { type: string; message: string; code?: string; param?: string; decline_code?: string; payment_intent?: unknown; charge?: string },
+    readonly error: {
+      type: string;
+      message: string;
+      code?: string;
+      param?: string;
+      decline_code?: string;
+      payment_intent?: unknown;
+      charge?: string;
+    },
   ) {
     super(error.message);
   }
@@ -25,7 +33,14 @@ export const missingResource = (kind: string, id: string, param = "id") =>
   new StripeApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${id}'`, param });
 
 /** Stripe's test card numbers and what each does (docs.stripe.com/testing). */
-export const TEST_CARDS: Record<string, { brand: string; behaviour: "succeeds" | "declined" | "authenticate_once" | "authenticate_always" | "attach_then_decline"; decline?: string }> = {
+export const TEST_CARDS: Record<
+  string,
+  {
+    brand: string;
+    behaviour: "succeeds" | "declined" | "authenticate_once" | "authenticate_always" | "attach_then_decline";
+    decline?: string;
+  }
+> = {
   "4242424242424242": { brand: "visa", behaviour: "succeeds" },
   "5555555555554444": { brand: "mastercard", behaviour: "succeeds" },
   "4000000000000002": { brand: "visa", behaviour: "declined", decline: "generic_decline" },
@@ -109,7 +124,9 @@ export class StripeState {
   all<T extends Obj = Obj>(object: string): T[] {
     const made = [...this.objects.keys()];
     const rank = new Map(made.map((id, index) => [id, index]));
-    return [...this.objects.values()].filter((o) => o.object === object).sort((a, b) => b.created - a.created || rank.get(b.id)! - rank.get(a.id)!) as T[];
+    return [...this.objects.values()]
+      .filter((o) => o.object === object)
+      .sort((a, b) => b.created - a.created || rank.get(b.id)! - rank.get(a.id)!) as T[];
   }
 
   private put<T extends Obj>(object: T): T {
@@ -144,7 +161,15 @@ export class StripeState {
 
   private addPrice(entry: CatalogueEntry) {
     const created = Math.floor(Date.now() / 1000);
-    const product = this.put({ id: stripeId("prod", 14), object: "product", active: true, name: entry.name, created, livemode: false, metadata: {} });
+    const product = this.put({
+      id: stripeId("prod", 14),
+      object: "product",
+      active: true,
+      name: entry.name,
+      created,
+      livemode: false,
+      metadata: {},
+    });
     this.put({
       id: stripeId("price"),
       object: "price",
@@ -157,7 +182,9 @@ export class StripeState {
       metadata: {},
       nickname: null,
       product: product.id,
-      recurring: entry.interval ? { interval: entry.interval, interval_count: 1, meter: null, usage_type: "licensed", trial_period_days: null } : null,
+      recurring: entry.interval
+        ? { interval: entry.interval, interval_count: 1, meter: null, usage_type: "licensed", trial_period_days: null }
+        : null,
       tax_behavior: "unspecified",
       type: entry.interval ? "recurring" : "one_time",
       unit_amount: entry.unitAmount,
@@ -179,7 +206,9 @@ export class StripeState {
 
   /** Every customer lives on a test clock of its own, as if created with `test_clock`, so a test can end its periods. */
   createCustomer(params: { email?: string; name?: string; metadata?: Record<string, string>; test_clock?: string }): Obj {
-    const clock = params.test_clock ? this.clock(params.test_clock) : this.createClock({ frozen_time: Math.floor(Date.now() / 1000), name: "customer" });
+    const clock = params.test_clock
+      ? this.clock(params.test_clock)
+      : this.createClock({ frozen_time: Math.floor(Date.now() / 1000), name: "customer" });
     const customer = this.put({
       id: stripeId("cus", 14),
       object: "customer",
@@ -204,7 +233,17 @@ export class StripeState {
   }
 
   createClock(params: { frozen_time: number; name?: string }): Obj {
-    return this.put({ id: stripeId("clock"), object: "test_helpers.test_clock", created: Math.floor(Date.now() / 1000), deletes_after: params.frozen_time + 30 * 86400, frozen_time: params.frozen_time, livemode: false, name: params.name ?? null, status: "ready", status_details: {} });
+    return this.put({
+      id: stripeId("clock"),
+      object: "test_helpers.test_clock",
+      created: Math.floor(Date.now() / 1000),
+      deletes_after: params.frozen_time + 30 * 86400,
+      frozen_time: params.frozen_time,
+      livemode: false,
+      name: params.name ?? null,
+      status: "ready",
+      status_details: {},
+    });
   }
 
   clock(id: string): Obj {
@@ -227,7 +266,14 @@ export class StripeState {
       metadata: {},
       type: "card",
       billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
-      card: { brand: card.brand, last4: digits.slice(-4), exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, country: "US", funding: "credit" },
+      card: {
+        brand: card.brand,
+        last4: digits.slice(-4),
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        country: "US",
+        funding: "credit",
+      },
     });
     this.cardNumbers.set(method.id, digits);
     return method;
@@ -258,14 +304,27 @@ export class StripeState {
     if (customerId) this.customer(customerId);
     const items = (params.line_items ?? []) as { price: string; quantity?: string }[];
     for (const [i, item] of items.entries()) {
-      if (!item.price) throw invalidRequest(`Missing required param: line_items[${i}][price].`, `line_items[${i}][price]`, "parameter_missing");
+      if (!item.price)
+        throw invalidRequest(`Missing required param: line_items[${i}][price].`, `line_items[${i}][price]`, "parameter_missing");
       const price = this.price(item.price);
-      if (mode === "subscription" && !price.recurring) throw invalidRequest("You must provide at least one recurring price in `subscription` mode when using prices.", `line_items[${i}][price]`);
-      if (mode === "payment" && price.recurring) throw invalidRequest("You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.", `line_items[${i}][price]`);
+      if (mode === "subscription" && !price.recurring)
+        throw invalidRequest(
+          "You must provide at least one recurring price in `subscription` mode when using prices.",
+          `line_items[${i}][price]`,
+        );
+      if (mode === "payment" && price.recurring)
+        throw invalidRequest(
+          "You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.",
+          `line_items[${i}][price]`,
+        );
     }
     const now = this.now(customerId);
     const expiresAt = params.expires_at ? Number(params.expires_at) : now + 24 * 3600;
-    if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) throw invalidRequest("The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.", "expires_at");
+    if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600)
+      throw invalidRequest(
+        "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+        "expires_at",
+      );
     const amount = items.reduce((sum, item) => sum + Number(this.price(item.price).unit_amount) * Number(item.quantity ?? 1), 0);
     const id = stripeId("cs_test", 58);
     return this.put({
@@ -306,7 +365,10 @@ export class StripeState {
   }
 
   expireSession(session: Obj) {
-    if (session.status !== "open") throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+    if (session.status !== "open")
+      throw invalidRequest(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
     Object.assign(session, { status: "expired", url: null });
     this.emit("checkout.session.expired", publicView(session));
   }
@@ -318,7 +380,19 @@ export class StripeState {
       items.map((item) => {
         const price = this.price(item.price);
         const amount = Number(price.unit_amount) * item.quantity;
-        return { id: stripeId("li"), object: "item", amount_discount: 0, amount_subtotal: amount, amount_tax: 0, amount_total: amount, currency: "usd", description: this.productName(String(price.product)), price, quantity: item.quantity, created: session.created };
+        return {
+          id: stripeId("li"),
+          object: "item",
+          amount_discount: 0,
+          amount_subtotal: amount,
+          amount_tax: 0,
+          amount_total: amount,
+          currency: "usd",
+          description: this.productName(String(price.product)),
+          price,
+          quantity: item.quantity,
+          created: session.created,
+        };
       }),
     );
   }
@@ -327,10 +401,15 @@ export class StripeState {
    * The buyer pressed Pay on the hosted page with a card. Returns where the browser goes,
    * or why the page stays (a decline) or asks for authentication first.
    */
-  completeSession(sessionId: string, cardNumber: string, authenticated = false): { redirect: string } | { decline: string } | { authenticate: true } {
+  completeSession(
+    sessionId: string,
+    cardNumber: string,
+    authenticated = false,
+  ): { redirect: string } | { decline: string } | { authenticate: true } {
     const session = this.session(sessionId);
     if (session.status !== "open") return { decline: "This Checkout Session is no longer active." };
-    const customerId = (session.customer as string | null) ?? this.createCustomer({ email: (session.customer_email as string | null) ?? undefined }).id;
+    const customerId =
+      (session.customer as string | null) ?? this.createCustomer({ email: (session.customer_email as string | null) ?? undefined }).id;
     const method = this.cardPaymentMethod(cardNumber, null);
     if ("error" in method) return { decline: DECLINE_MESSAGES[String(method.error)] };
     const behaviour = this.behaviour(method.id);
@@ -349,11 +428,28 @@ export class StripeState {
       this.attach(method.id, customerId, true);
       const subscriptionData = (session._subscriptionData ?? {}) as { metadata?: Record<string, string> };
       const subscription = this.createSubscription(customerId, lineItems[0].price, method.id, subscriptionData.metadata);
-      Object.assign(session, { subscription: subscription.id, invoice: subscription.latest_invoice, status: "complete", payment_status: "paid", url: null });
+      Object.assign(session, {
+        subscription: subscription.id,
+        invoice: subscription.latest_invoice,
+        status: "complete",
+        payment_status: "paid",
+        url: null,
+      });
     } else {
-      const data = (session._paymentIntentData ?? {}) as { metadata?: Record<string, string>; setup_future_usage?: string; description?: string };
+      const data = (session._paymentIntentData ?? {}) as {
+        metadata?: Record<string, string>;
+        setup_future_usage?: string;
+        description?: string;
+      };
       if (data.setup_future_usage) this.attach(method.id, customerId, false);
-      const intent = this.succeededPaymentIntent({ amount: Number(session.amount_total), customerId, methodId: method.id, metadata: data.metadata, description: data.description, setupFutureUsage: data.setup_future_usage ?? null });
+      const intent = this.succeededPaymentIntent({
+        amount: Number(session.amount_total),
+        customerId,
+        methodId: method.id,
+        metadata: data.metadata,
+        description: data.description,
+        setupFutureUsage: data.setup_future_usage ?? null,
+      });
       Object.assign(session, { payment_intent: intent.id, status: "complete", payment_status: "paid", url: null });
     }
     delete session._pendingCard;
@@ -364,7 +460,15 @@ export class StripeState {
 
   // --- payments ------------------------------------------------------------------
 
-  private succeededPaymentIntent(input: { amount: number; customerId: string; methodId: string; metadata?: Record<string, string>; description?: string; setupFutureUsage?: string | null; invoice?: string }): Obj {
+  private succeededPaymentIntent(input: {
+    amount: number;
+    customerId: string;
+    methodId: string;
+    metadata?: Record<string, string>;
+    description?: string;
+    setupFutureUsage?: string | null;
+    invoice?: string;
+  }): Obj {
     const now = this.now(input.customerId);
     const intent = this.put({
       id: stripeId("pi"),
@@ -426,7 +530,13 @@ export class StripeState {
       metadata: cleanMetadata(((session._paymentIntentData ?? {}) as { metadata?: Record<string, string> }).metadata),
       payment_method: null,
       status: "requires_payment_method",
-      last_payment_error: { type: "card_error", code: "card_declined", decline_code: declineCode, message: DECLINE_MESSAGES[declineCode], payment_method: { id: methodId } },
+      last_payment_error: {
+        type: "card_error",
+        code: "card_declined",
+        decline_code: declineCode,
+        message: DECLINE_MESSAGES[declineCode],
+        payment_method: { id: methodId },
+      },
       latest_charge: null,
     });
     this.emit("payment_intent.payment_failed", intent);
@@ -436,24 +546,50 @@ export class StripeState {
   createPaymentIntent(params: Record<string, any>): Obj {
     const amount = Number(params.amount);
     if (amount < 50) throw invalidRequest("Amount must be at least $0.50 usd", "amount", "amount_too_small");
-    if (params.currency !== "usd") throw invalidRequest(`Invalid currency: ${params.currency}. Stripe currently supports these currencies: usd`, "currency");
-    if (params.off_session !== undefined && params.confirm !== "true") throw invalidRequest("You may only specify `off_session` when confirming the PaymentIntent (`confirm=true`).", "off_session");
+    if (params.currency !== "usd")
+      throw invalidRequest(`Invalid currency: ${params.currency}. Stripe currently supports these currencies: usd`, "currency");
+    if (params.off_session !== undefined && params.confirm !== "true")
+      throw invalidRequest("You may only specify `off_session` when confirming the PaymentIntent (`confirm=true`).", "off_session");
     const customerId = params.customer as string | undefined;
     if (customerId) this.customer(customerId);
     const methodId = params.payment_method as string | undefined;
     const method = methodId ? this.get(methodId) : undefined;
     if (methodId && (!method || method.object !== "payment_method")) throw missingResource("payment_method", methodId, "payment_method");
     if (method && method.customer !== customerId) {
-      throw invalidRequest("The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.", "payment_method");
+      throw invalidRequest(
+        "The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again.",
+        "payment_method",
+      );
     }
     if (params.confirm !== "true" || !method || !customerId) {
-      return this.put({ id: stripeId("pi"), object: "payment_intent", created: this.now(customerId), amount, amount_received: 0, currency: "usd", customer: customerId ?? null, livemode: false, metadata: cleanMetadata(params.metadata), payment_method: methodId ?? null, status: methodId ? "requires_confirmation" : "requires_payment_method", last_payment_error: null, latest_charge: null });
+      return this.put({
+        id: stripeId("pi"),
+        object: "payment_intent",
+        created: this.now(customerId),
+        amount,
+        amount_received: 0,
+        currency: "usd",
+        customer: customerId ?? null,
+        livemode: false,
+        metadata: cleanMetadata(params.metadata),
+        payment_method: methodId ?? null,
+        status: methodId ? "requires_confirmation" : "requires_payment_method",
+        last_payment_error: null,
+        latest_charge: null,
+      });
     }
     const behaviour = this.behaviour(method.id);
     const offSession = params.off_session === "true";
     const needsAuthentication = behaviour === "authenticate_always" || (behaviour === "authenticate_once" && !offSession);
     if (behaviour === "succeeds" || behaviour === "authenticate_once") {
-      if (!needsAuthentication) return this.succeededPaymentIntent({ amount, customerId, methodId: method.id, metadata: params.metadata, description: params.description });
+      if (!needsAuthentication)
+        return this.succeededPaymentIntent({
+          amount,
+          customerId,
+          methodId: method.id,
+          metadata: params.metadata,
+          description: params.description,
+        });
     }
     const code = needsAuthentication ? "authentication_required" : "card_declined";
     const declineCode: string = needsAuthentication ? "authentication_required" : this.declineCode(method.id);
@@ -469,12 +605,25 @@ export class StripeState {
       metadata: cleanMetadata(params.metadata),
       payment_method: null,
       status: "requires_payment_method",
-      last_payment_error: { type: "card_error", code, decline_code: declineCode, message: DECLINE_MESSAGES[declineCode], payment_method: publicView(method) },
+      last_payment_error: {
+        type: "card_error",
+        code,
+        decline_code: declineCode,
+        message: DECLINE_MESSAGES[declineCode],
+        payment_method: publicView(method),
+      },
       latest_charge: null,
     });
     this.emit("payment_intent.created", { ...intent, status: "requires_confirmation", last_payment_error: null });
     this.emit("payment_intent.payment_failed", intent);
-    throw new StripeApiError(402, { type: "card_error", code, decline_code: declineCode, message: DECLINE_MESSAGES[declineCode], param: "", payment_intent: publicView(intent) });
+    throw new StripeApiError(402, {
+      type: "card_error",
+      code,
+      decline_code: declineCode,
+      message: DECLINE_MESSAGES[declineCode],
+      param: "",
+      payment_intent: publicView(intent),
+    });
   }
 
   /** POST /v1/refunds: the whole charge unless an amount is named. */
@@ -482,14 +631,30 @@ export class StripeState {
     const intent = params.payment_intent ? this.get(String(params.payment_intent)) : undefined;
     if (params.payment_intent && !intent) throw missingResource("payment_intent", params.payment_intent, "payment_intent");
     const chargeId = params.charge ?? intent?.latest_charge;
-    if (!chargeId) throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", "charge");
+    if (!chargeId)
+      throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", "charge");
     const charge = this.get(String(chargeId));
     if (!charge || charge.object !== "charge") throw missingResource("charge", String(chargeId), "charge");
     const left = Number(charge.amount) - Number(charge.amount_refunded);
     const amount = params.amount ? Number(params.amount) : left;
-    if (amount <= 0 || amount > left) throw invalidRequest(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, "amount");
+    if (amount <= 0 || amount > left)
+      throw invalidRequest(
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        "amount",
+      );
     const customerId = charge.customer as string | null;
-    const refund = this.put({ id: stripeId("re"), object: "refund", created: this.now(customerId), amount, charge: charge.id, currency: "usd", metadata: cleanMetadata(params.metadata), payment_intent: charge.payment_intent, reason: params.reason ?? null, status: "succeeded" });
+    const refund = this.put({
+      id: stripeId("re"),
+      object: "refund",
+      created: this.now(customerId),
+      amount,
+      charge: charge.id,
+      currency: "usd",
+      metadata: cleanMetadata(params.metadata),
+      payment_intent: charge.payment_intent,
+      reason: params.reason ?? null,
+      status: "succeeded",
+    });
     const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
     charge.amount_refunded = Number(charge.amount_refunded) + amount;
     charge.refunded = charge.amount_refunded === charge.amount;
@@ -525,7 +690,12 @@ export class StripeState {
       test_clock: this.customer(customerId).test_clock,
       trial_end: null,
       trial_start: null,
-      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null } as { comment: string | null; feedback: string | null; feedback_option: string | null; reason: string | null },
+      cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null } as {
+        comment: string | null;
+        feedback: string | null;
+        feedback_option: string | null;
+        reason: string | null;
+      },
     });
     const invoice = this.periodInvoice(subscription, "subscription_create", now, addMonth(now));
     this.emit("customer.subscription.created", subscription);
@@ -534,7 +704,17 @@ export class StripeState {
   }
 
   private subscriptionItem(subscriptionId: string, priceId: string, start: number, end: number) {
-    return { id: stripeId("si", 14), object: "subscription_item", created: start, current_period_start: start, current_period_end: end, metadata: {}, price: this.price(priceId), quantity: 1, subscription: subscriptionId };
+    return {
+      id: stripeId("si", 14),
+      object: "subscription_item",
+      created: start,
+      current_period_start: start,
+      current_period_end: end,
+      metadata: {},
+      price: this.price(priceId),
+      quantity: 1,
+      subscription: subscriptionId,
+    };
   }
 
   private item(subscription: Obj) {
@@ -551,9 +731,20 @@ export class StripeState {
       description: proration ?? `1 × ${this.productName(String(price.product))}`,
       livemode: false,
       metadata: {},
-      parent: { type: "subscription_item_details", subscription_item_details: { subscription: subscription.id, subscription_item: this.item(subscription).id, proration: proration !== null } },
+      parent: {
+        type: "subscription_item_details",
+        subscription_item_details: {
+          subscription: subscription.id,
+          subscription_item: this.item(subscription).id,
+          proration: proration !== null,
+        },
+      },
       period,
-      pricing: { type: "price_details", price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
+      pricing: {
+        type: "price_details",
+        price_details: { price: price.id, product: price.product },
+        unit_amount_decimal: String(price.unit_amount),
+      },
       quantity: 1,
       subscription: subscription.id,
       subtotal: amount,
@@ -565,7 +756,13 @@ export class StripeState {
    * owed to the customer, e.g. a downgrade's unused time) pays what it can first, as
    * Stripe applies it.
    */
-  private invoice(subscription: Obj, reason: string, lines: ReturnType<StripeState["invoiceLine"]>[], periodStart: number, periodEnd: number): Obj {
+  private invoice(
+    subscription: Obj,
+    reason: string,
+    lines: ReturnType<StripeState["invoiceLine"]>[],
+    periodStart: number,
+    periodEnd: number,
+  ): Obj {
     const customerId = String(subscription.customer);
     const customer = this.customer(customerId);
     const id = stripeId("in");
@@ -592,18 +789,30 @@ export class StripeState {
       customer: customerId,
       hosted_invoice_url: `${this.origin}/i/${id}`,
       invoice_pdf: `${this.origin}/i/${id}/pdf`,
-      lines: list(`/v1/invoices/${id}/lines`, lines.map((line) => ({ ...line, invoice: id }))),
+      lines: list(
+        `/v1/invoices/${id}/lines`,
+        lines.map((line) => ({ ...line, invoice: id })),
+      ),
       livemode: false,
       metadata: {},
       next_payment_attempt: null as number | null,
       number: `${customerId.slice(4, 12).toUpperCase()}-${String(this.invoiceSequence).padStart(4, "0")}`,
-      parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { metadata: subscription.metadata, subscription: subscription.id },
+      },
       period_start: periodStart,
       period_end: periodEnd,
       starting_balance: startingBalance,
       ending_balance: Number(customer.balance),
       status: "open",
-      status_transitions: { finalized_at: this.now(customerId), marked_uncollectible_at: null, paid_at: null as number | null, voided_at: null },
+      status_transitions: {
+        finalized_at: this.now(customerId),
+        marked_uncollectible_at: null,
+        paid_at: null as number | null,
+        voided_at: null,
+      },
       subtotal: total,
       total,
     });
@@ -616,7 +825,13 @@ export class StripeState {
   /** The subscription's own invoice for a period at its item's price. */
   private periodInvoice(subscription: Obj, reason: string, periodStart: number, periodEnd: number): Obj {
     const price = this.item(subscription).price;
-    return this.invoice(subscription, reason, [this.invoiceLine(subscription, price, Number(price.unit_amount), { start: periodStart, end: periodEnd }, null)], periodStart, periodEnd);
+    return this.invoice(
+      subscription,
+      reason,
+      [this.invoiceLine(subscription, price, Number(price.unit_amount), { start: periodStart, end: periodEnd }, null)],
+      periodStart,
+      periodEnd,
+    );
   }
 
   /** Charges the invoice to the card; true when paid. Each payment is an invoice_payment linking the invoice to its PaymentIntent. */
@@ -628,7 +843,12 @@ export class StripeState {
     const behaviour = methodId ? this.behaviour(methodId) : "declined";
     if (Number(invoice.amount_due) === 0 || (methodId && (behaviour === "succeeds" || behaviour === "authenticate_once"))) {
       if (Number(invoice.amount_due) > 0) {
-        const intent = this.succeededPaymentIntent({ amount: Number(invoice.amount_due), customerId, methodId: methodId!, description: invoice.billing_reason === "subscription_create" ? "Subscription creation" : "Subscription update" });
+        const intent = this.succeededPaymentIntent({
+          amount: Number(invoice.amount_due),
+          customerId,
+          methodId: methodId!,
+          description: invoice.billing_reason === "subscription_create" ? "Subscription creation" : "Subscription update",
+        });
         this.put({
           id: stripeId("inpay"),
           object: "invoice_payment",
@@ -666,9 +886,19 @@ export class StripeState {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
     const subscription = this.subscription(subscriptionId);
     if (!["active", "trialing", "past_due"].includes(String(subscription.status))) return;
-    const previous = { cancel_at_period_end: subscription.cancel_at_period_end, cancel_at: subscription.cancel_at, canceled_at: subscription.canceled_at, cancellation_details: structuredClone(subscription.cancellation_details) };
+    const previous = {
+      cancel_at_period_end: subscription.cancel_at_period_end,
+      cancel_at: subscription.cancel_at,
+      canceled_at: subscription.canceled_at,
+      cancellation_details: structuredClone(subscription.cancellation_details),
+    };
     const now = this.now(String(subscription.customer));
-    Object.assign(subscription, cancel ? { cancel_at_period_end: true, cancel_at: this.item(subscription).current_period_end, canceled_at: now } : { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
+    Object.assign(
+      subscription,
+      cancel
+        ? { cancel_at_period_end: true, cancel_at: this.item(subscription).current_period_end, canceled_at: now }
+        : { cancel_at_period_end: false, cancel_at: null, canceled_at: null },
+    );
     this.cancellation(subscription).reason = cancel ? "cancellation_requested" : null;
     this.emit("customer.subscription.updated", subscription, previous);
   }
@@ -685,13 +915,19 @@ export class StripeState {
   cancelSubscription(id: string, params: Record<string, any>): Obj {
     const subscription = this.subscription(id);
     if (["canceled", "incomplete_expired"].includes(String(subscription.status))) throw missingResource("subscription", id);
-    if (params.invoice_now === "true" || params.prorate === "true") throw new Error("The Stripe double does not model invoice_now or prorate on cancel.");
+    if (params.invoice_now === "true" || params.prorate === "true")
+      throw new Error("The Stripe double does not model invoice_now or prorate on cancel.");
     const now = this.now(String(subscription.customer));
     const previous = { status: subscription.status, canceled_at: subscription.canceled_at, ended_at: subscription.ended_at };
     const details = (params.cancellation_details ?? {}) as { comment?: string; feedback?: string };
     Object.assign(subscription, { status: "canceled", canceled_at: now, ended_at: now, cancel_at_period_end: false });
-    Object.assign(this.cancellation(subscription), { comment: details.comment || null, feedback: details.feedback || null, reason: "cancellation_requested" });
-    for (const invoice of this.all("invoice").filter((i) => i.customer === subscription.customer && i.status === "open")) invoice.auto_advance = false;
+    Object.assign(this.cancellation(subscription), {
+      comment: details.comment || null,
+      feedback: details.feedback || null,
+      reason: "cancellation_requested",
+    });
+    for (const invoice of this.all("invoice").filter((i) => i.customer === subscription.customer && i.status === "open"))
+      invoice.auto_advance = false;
     this.emit("customer.subscription.deleted", subscription, previous);
     return subscription;
   }
@@ -699,8 +935,14 @@ export class StripeState {
   /** POST /v1/invoices/:id/mark_uncollectible: an open invoice is written off (it can still be paid later, as in Stripe). */
   markUncollectible(id: string): Obj {
     const invoice = this.invoiceById(id);
-    if (invoice.status !== "open") throw invalidRequest(`You can only mark an invoice as uncollectible if it is open. This invoice has a status of ${invoice.status}.`);
-    Object.assign(invoice, { status: "uncollectible", auto_advance: false, next_payment_attempt: null, status_details: { uncollectible: { reason: "user_forgiven" } } });
+    if (invoice.status !== "open")
+      throw invalidRequest(`You can only mark an invoice as uncollectible if it is open. This invoice has a status of ${invoice.status}.`);
+    Object.assign(invoice, {
+      status: "uncollectible",
+      auto_advance: false,
+      next_payment_attempt: null,
+      status_details: { uncollectible: { reason: "user_forgiven" } },
+    });
     (invoice.status_transitions as { marked_uncollectible_at: number | null }).marked_uncollectible_at = this.now(String(invoice.customer));
     this.emit("invoice.marked_uncollectible", invoice);
     return invoice;
@@ -729,8 +971,20 @@ export class StripeState {
     const period = { start: now, end: item.current_period_end };
     const old = item.price;
     const lines = [
-      this.invoiceLine(subscription, old, -Math.round(Number(old.unit_amount) * share), period, `Unused time on ${this.productName(String(old.product))}`),
-      this.invoiceLine(subscription, price, Math.round(Number(price.unit_amount) * share), period, `Remaining time on ${this.productName(String(price.product))}`),
+      this.invoiceLine(
+        subscription,
+        old,
+        -Math.round(Number(old.unit_amount) * share),
+        period,
+        `Unused time on ${this.productName(String(old.product))}`,
+      ),
+      this.invoiceLine(
+        subscription,
+        price,
+        Math.round(Number(price.unit_amount) * share),
+        period,
+        `Remaining time on ${this.productName(String(price.product))}`,
+      ),
     ];
     const previous = { items: structuredClone(subscription.items) };
     item.price = price;
@@ -745,17 +999,22 @@ export class StripeState {
     if ("error" in method) return DECLINE_MESSAGES[String(method.error)];
     if (this.behaviour(method.id) === "declined") return DECLINE_MESSAGES[this.declineCode(method.id)];
     this.attach(method.id, customerId, true);
-    for (const subscription of this.all("subscription").filter((s) => s.customer === customerId && s.status !== "canceled")) subscription.default_payment_method = method.id;
+    for (const subscription of this.all("subscription").filter((s) => s.customer === customerId && s.status !== "canceled"))
+      subscription.default_payment_method = method.id;
     return null;
   }
 
   /** Moves a test clock forward and lets everything that was due happen, in time order. */
   advanceClock(clockId: string, frozenTime: number): Obj {
     const clock = this.clock(clockId);
-    if (frozenTime <= Number(clock.frozen_time)) throw invalidRequest("The test clock's `frozen_time` must be after its current frozen time.", "frozen_time");
+    if (frozenTime <= Number(clock.frozen_time))
+      throw invalidRequest("The test clock's `frozen_time` must be after its current frozen time.", "frozen_time");
     const customers = this.all("customer").filter((c) => c.test_clock === clockId);
     for (;;) {
-      const due = this.nextDue(customers.map((c) => c.id), frozenTime);
+      const due = this.nextDue(
+        customers.map((c) => c.id),
+        frozenTime,
+      );
       if (!due) break;
       clock.frozen_time = due.at;
       due.run();
@@ -771,9 +1030,11 @@ export class StripeState {
     for (const subscription of this.all("subscription").filter((s) => customerIds.includes(String(s.customer)))) {
       const candidates: { at: number; run: () => void }[] = [];
       const end = this.item(subscription).current_period_end;
-      if (["active", "past_due"].includes(String(subscription.status))) candidates.push({ at: end, run: () => this.endPeriod(subscription) });
+      if (["active", "past_due"].includes(String(subscription.status)))
+        candidates.push({ at: end, run: () => this.endPeriod(subscription) });
       const open = subscription.latest_invoice ? this.get(String(subscription.latest_invoice)) : undefined;
-      if (subscription.status === "past_due" && open?.status === "open" && open.next_payment_attempt) candidates.push({ at: Number(open.next_payment_attempt), run: () => this.retryInvoice(subscription, open) });
+      if (subscription.status === "past_due" && open?.status === "open" && open.next_payment_attempt)
+        candidates.push({ at: Number(open.next_payment_attempt), run: () => this.retryInvoice(subscription, open) });
       for (const candidate of candidates) if (candidate.at <= until && (!next || candidate.at < next.at)) next = candidate;
     }
     return next;
@@ -805,7 +1066,11 @@ export class StripeState {
       const after = this.options.afterRetries ?? "canceled";
       if (after === "canceled") {
         // Collection stops; the unpaid invoice stays open (Stripe's default when a subscription is canceled).
-        Object.assign(subscription, { status: "canceled", ended_at: this.now(String(subscription.customer)), canceled_at: this.now(String(subscription.customer)) });
+        Object.assign(subscription, {
+          status: "canceled",
+          ended_at: this.now(String(subscription.customer)),
+          canceled_at: this.now(String(subscription.customer)),
+        });
         this.cancellation(subscription).reason = "payment_failed";
         invoice.auto_advance = false;
         this.emit("customer.subscription.deleted", subscription);
@@ -819,7 +1084,19 @@ export class StripeState {
   createPortalSession(params: { customer: string; return_url?: string }): Obj {
     this.customer(params.customer);
     const id = stripeId("bps");
-    return this.put({ id, object: "billing_portal.session", created: this.now(params.customer), customer: params.customer, livemode: false, return_url: params.return_url ?? null, url: `${this.origin}/p/session/${id}`, configuration: "bpc_default", flow: null, locale: null, on_behalf_of: null });
+    return this.put({
+      id,
+      object: "billing_portal.session",
+      created: this.now(params.customer),
+      customer: params.customer,
+      livemode: false,
+      return_url: params.return_url ?? null,
+      url: `${this.origin}/p/session/${id}`,
+      configuration: "bpc_default",
+      flow: null,
+      locale: null,
+      on_behalf_of: null,
+    });
   }
 }
 

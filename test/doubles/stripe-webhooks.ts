@@ -20,7 +20,13 @@ export interface DeliveryOptions {
   retryDelaysMs?: number[];
 }
 
-export const DEFAULT_DELIVERY: Required<DeliveryOptions> = { duplicateRate: 0.25, maxDelayMs: 200, lateRate: 0.1, lateMs: 1500, retryDelaysMs: [250, 1000, 4000, 10_000] };
+export const DEFAULT_DELIVERY: Required<DeliveryOptions> = {
+  duplicateRate: 0.25,
+  maxDelayMs: 200,
+  lateRate: 0.1,
+  lateMs: 1500,
+  retryDelaysMs: [250, 1000, 4000, 10_000],
+};
 
 export interface Delivery {
   eventId: string;
@@ -47,7 +53,11 @@ export class WebhookDeliverer {
   /** The body and Stripe-Signature header of one delivery of `event` (a test can change the secret or the time). */
   sign(event: Obj, options: { secret?: string; timestamp?: number } = {}): { payload: string; header: string } {
     const payload = JSON.stringify(event, null, 2);
-    const header = this.stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? this.secret, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) });
+    const header = this.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? this.secret,
+      timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+    });
     return { payload, header };
   }
 
@@ -91,7 +101,16 @@ export class WebhookDeliverer {
     const { payload, header } = this.sign(event);
     let status: number | null = null;
     try {
-      const response = await fetch(this.url, { method: "POST", headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": header, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)" }, body: payload, signal: AbortSignal.timeout(20_000) });
+      const response = await fetch(this.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "stripe-signature": header,
+          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks)",
+        },
+        body: payload,
+        signal: AbortSignal.timeout(20_000),
+      });
       status = response.status;
       await response.arrayBuffer();
     } catch {

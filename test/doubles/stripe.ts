@@ -27,7 +27,16 @@ import qs from "qs";
 import Stripe from "stripe";
 import { checkParams, paramsShape } from "./stripe-contract";
 import { servePage } from "./stripe-pages";
-import { invalidRequest, list, missingResource, publicView, StripeApiError, StripeState, type CatalogueEntry, type Obj } from "./stripe-state";
+import {
+  invalidRequest,
+  list,
+  missingResource,
+  publicView,
+  StripeApiError,
+  StripeState,
+  type CatalogueEntry,
+  type Obj,
+} from "./stripe-state";
 import { WebhookDeliverer, type Delivery, type DeliveryOptions } from "./stripe-webhooks";
 import { sendJson, startDoubleServer, type RecordedRequest } from "./server";
 
@@ -89,36 +98,78 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     if (!url.pathname.startsWith("/v1/")) {
       const form = new URLSearchParams(request.raw.toString("utf8"));
       if (servePage(state, request.method, url, form, res)) return;
-      return sendJson(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` } });
+      return sendJson(res, 404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` },
+      });
     }
     const requestId = `req_${crypto.randomBytes(7).toString("hex")}`;
     const answer = (status: number, body: unknown, extra: Record<string, string> = {}) =>
       sendJson(res, status, body, { "request-id": requestId, "stripe-version": apiVersion, ...extra });
-    const fail = (error: StripeApiError) => answer(error.status, { error: { ...error.error, doc_url: `${DOC_URL}#${error.error.code ?? error.error.type}`, request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` } });
+    const fail = (error: StripeApiError) =>
+      answer(error.status, {
+        error: {
+          ...error.error,
+          doc_url: `${DOC_URL}#${error.error.code ?? error.error.type}`,
+          request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
+        },
+      });
 
     const auth = authProblem(request, secretKey);
     if (auth) return fail(auth);
     if (request.headers["stripe-version"] !== apiVersion) {
-      return fail(invalidRequest(`Invalid Stripe API version: ${request.headers["stripe-version"] ?? "(none)"}. This double serves ${apiVersion}, the version stripe@${Stripe.PACKAGE_VERSION} pins.`, undefined, "api_version_invalid"));
+      return fail(
+        invalidRequest(
+          `Invalid Stripe API version: ${request.headers["stripe-version"] ?? "(none)"}. This double serves ${apiVersion}, the version stripe@${Stripe.PACKAGE_VERSION} pins.`,
+          undefined,
+          "api_version_invalid",
+        ),
+      );
     }
     const route = routes.find((r) => r.method === request.method && r.pattern.test(url.pathname));
-    if (!route) return fail(new StripeApiError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` }));
-    if (request.method === "POST" && request.raw.length > 0 && !String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
+    if (!route)
+      return fail(
+        new StripeApiError(404, {
+          type: "invalid_request_error",
+          message: `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+        }),
+      );
+    if (
+      request.method === "POST" &&
+      request.raw.length > 0 &&
+      !String(request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")
+    ) {
       return fail(invalidRequest("Invalid request: request parameters should be form-encoded (application/x-www-form-urlencoded)."));
     }
     // GET and DELETE carry their parameters in the query string, as the library sends them.
     const encoded = request.method === "POST" ? request.raw.toString("utf8") : url.search.slice(1);
     const params = qs.parse(encoded, { arrayLimit: 1000, depth: 10, parameterLimit: 10_000 }) as Params;
     const problem = checkParams(params, paramsShape(...route.params));
-    if (problem) return fail(invalidRequest(problem.message, problem.param, problem.message.startsWith("Received unknown") ? "parameter_unknown" : problem.message.startsWith("Missing") ? "parameter_missing" : "parameter_invalid"));
+    if (problem)
+      return fail(
+        invalidRequest(
+          problem.message,
+          problem.param,
+          problem.message.startsWith("Received unknown")
+            ? "parameter_unknown"
+            : problem.message.startsWith("Missing")
+              ? "parameter_missing"
+              : "parameter_invalid",
+        ),
+      );
 
     const key = request.method === "POST" ? (request.headers["idempotency-key"] as string | undefined) : undefined;
     const fingerprint = `${request.method} ${url.pathname} ${JSON.stringify(params)}`;
     if (key) {
-      if (key.length > 255) return fail(invalidRequest("Idempotency keys can be at most 255 characters long.", undefined, "idempotency_key_in_use"));
+      if (key.length > 255)
+        return fail(invalidRequest("Idempotency keys can be at most 255 characters long.", undefined, "idempotency_key_in_use"));
       const stored = idempotency.get(key);
       if (stored && stored.fingerprint !== fingerprint) {
-        return fail(new StripeApiError(400, { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` }));
+        return fail(
+          new StripeApiError(400, {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          }),
+        );
       }
       if (stored) return answer(stored.status, stored.body, { "idempotent-replayed": "true", ...(key ? { "idempotency-key": key } : {}) });
     }
@@ -162,10 +213,18 @@ function authProblem(request: RecordedRequest, secretKey: string): StripeApiErro
   const header = request.headers.authorization;
   const key = header?.startsWith("Bearer ") ? header.slice(7) : null;
   if (!key) {
-    return new StripeApiError(401, { type: "invalid_request_error", message: "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')." });
+    return new StripeApiError(401, {
+      type: "invalid_request_error",
+      message:
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+    });
   }
   if (!key.startsWith("sk_test_") || key !== secretKey) {
-    return new StripeApiError(401, { type: "invalid_request_error", code: "api_key_invalid", message: `Invalid API Key provided: ${key.slice(0, 8)}${"*".repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` });
+    return new StripeApiError(401, {
+      type: "invalid_request_error",
+      code: "api_key_invalid",
+      message: `Invalid API Key provided: ${key.slice(0, 8)}${"*".repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+    });
   }
   return null;
 }
@@ -173,8 +232,10 @@ function authProblem(request: RecordedRequest, secretKey: string): StripeApiErro
 /** Lists as Stripe pages them: newest first, limit 1–100 (10), starting_after / ending_before. */
 function paged<T extends Obj>(url: string, items: T[], params: Params) {
   const limit = params.limit === undefined ? 10 : Number(params.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalidRequest("Invalid integer: limit must be between 1 and 100.", "limit");
-  if (params.starting_after && params.ending_before) throw invalidRequest("You may only specify one of these parameters: ending_before, starting_after.", "ending_before");
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw invalidRequest("Invalid integer: limit must be between 1 and 100.", "limit");
+  if (params.starting_after && params.ending_before)
+    throw invalidRequest("You may only specify one of these parameters: ending_before, starting_after.", "ending_before");
   let start = 0;
   let end = items.length;
   if (params.starting_after) {
@@ -195,13 +256,30 @@ function paged<T extends Obj>(url: string, items: T[], params: Params) {
 function apiRoutes(state: StripeState): Route[] {
   const ACTIVE = ["active", "past_due", "trialing", "unpaid", "incomplete", "paused"];
   return [
-    { method: "POST", pattern: /^\/v1\/customers$/, params: ["Customers.d.ts", "CustomerCreateParams"], run: (p) => state.createCustomer(p) },
-    { method: "GET", pattern: /^\/v1\/customers\/(\w+)$/, params: ["Customers.d.ts", "CustomerRetrieveParams"], run: (_, [id]) => state.customer(id, "id") },
+    {
+      method: "POST",
+      pattern: /^\/v1\/customers$/,
+      params: ["Customers.d.ts", "CustomerCreateParams"],
+      run: (p) => state.createCustomer(p),
+    },
+    {
+      method: "GET",
+      pattern: /^\/v1\/customers\/(\w+)$/,
+      params: ["Customers.d.ts", "CustomerRetrieveParams"],
+      run: (_, [id]) => state.customer(id, "id"),
+    },
     {
       method: "GET",
       pattern: /^\/v1\/customers\/(\w+)\/payment_methods$/,
       params: ["Customers.d.ts", "CustomerListPaymentMethodsParams"],
-      run: (p, [id]) => (state.customer(id, "id"), paged(`/v1/customers/${id}/payment_methods`, state.all("payment_method").filter((m) => m.customer === id && (!p.type || m.type === p.type)), p)),
+      run: (p, [id]) => (
+        state.customer(id, "id"),
+        paged(
+          `/v1/customers/${id}/payment_methods`,
+          state.all("payment_method").filter((m) => m.customer === id && (!p.type || m.type === p.type)),
+          p,
+        )
+      ),
     },
     {
       method: "GET",
@@ -210,7 +288,14 @@ function apiRoutes(state: StripeState): Route[] {
       run: (p) => {
         const keys = p.lookup_keys as string[] | undefined;
         if (keys && keys.length > 10) throw invalidRequest("You can only pass up to 10 lookup keys.", "lookup_keys");
-        const prices = state.all("price").filter((price) => (!keys || keys.includes(String(price.lookup_key))) && (p.active === undefined || String(price.active) === p.active) && (!p.type || price.type === p.type));
+        const prices = state
+          .all("price")
+          .filter(
+            (price) =>
+              (!keys || keys.includes(String(price.lookup_key))) &&
+              (p.active === undefined || String(price.active) === p.active) &&
+              (!p.type || price.type === p.type),
+          );
         return paged("/v1/prices", prices, p);
       },
     },
@@ -221,12 +306,18 @@ function apiRoutes(state: StripeState): Route[] {
       params: ["Checkout/Sessions.d.ts", "Checkout.SessionCreateParams"],
       run: (p) => {
         if (!p.mode) throw invalidRequest("Missing required param: mode.", "mode", "parameter_missing");
-        if (!["payment", "subscription", "setup"].includes(p.mode)) throw invalidRequest("Invalid mode: must be one of payment, setup, or subscription", "mode");
-        if (p.mode !== "setup" && !p.line_items?.length) throw invalidRequest("Missing required param: line_items.", "line_items", "parameter_missing");
-        if (p.customer && p.customer_email) throw invalidRequest("You may only specify one of these parameters: customer, customer_email.", "customer_email");
-        if (p.payment_intent_data && p.mode !== "payment") throw invalidRequest("You can not pass `payment_intent_data` in `subscription` mode.", "payment_intent_data");
-        if (p.subscription_data && p.mode !== "subscription") throw invalidRequest("You can only pass `subscription_data` in `subscription` mode.", "subscription_data");
-        if (p.payment_method_types) throw invalidRequest("Received unknown parameter: payment_method_types", "payment_method_types", "parameter_unknown");
+        if (!["payment", "subscription", "setup"].includes(p.mode))
+          throw invalidRequest("Invalid mode: must be one of payment, setup, or subscription", "mode");
+        if (p.mode !== "setup" && !p.line_items?.length)
+          throw invalidRequest("Missing required param: line_items.", "line_items", "parameter_missing");
+        if (p.customer && p.customer_email)
+          throw invalidRequest("You may only specify one of these parameters: customer, customer_email.", "customer_email");
+        if (p.payment_intent_data && p.mode !== "payment")
+          throw invalidRequest("You can not pass `payment_intent_data` in `subscription` mode.", "payment_intent_data");
+        if (p.subscription_data && p.mode !== "subscription")
+          throw invalidRequest("You can only pass `subscription_data` in `subscription` mode.", "subscription_data");
+        if (p.payment_method_types)
+          throw invalidRequest("Received unknown parameter: payment_method_types", "payment_method_types", "parameter_unknown");
         return publicView(state.createCheckoutSession(p));
       },
     },
@@ -234,9 +325,27 @@ function apiRoutes(state: StripeState): Route[] {
       method: "GET",
       pattern: /^\/v1\/checkout\/sessions$/,
       params: ["Checkout/Sessions.d.ts", "Checkout.SessionListParams"],
-      run: (p) => paged("/v1/checkout/sessions", state.all("checkout.session").filter((s) => (!p.customer || s.customer === p.customer) && (!p.payment_intent || s.payment_intent === p.payment_intent) && (!p.subscription || s.subscription === p.subscription) && (!p.status || s.status === p.status)), p),
+      run: (p) =>
+        paged(
+          "/v1/checkout/sessions",
+          state
+            .all("checkout.session")
+            .filter(
+              (s) =>
+                (!p.customer || s.customer === p.customer) &&
+                (!p.payment_intent || s.payment_intent === p.payment_intent) &&
+                (!p.subscription || s.subscription === p.subscription) &&
+                (!p.status || s.status === p.status),
+            ),
+          p,
+        ),
     },
-    { method: "GET", pattern: /^\/v1\/checkout\/sessions\/(\w+)$/, params: ["Checkout/Sessions.d.ts", "Checkout.SessionRetrieveParams"], run: (_, [id]) => publicView(state.session(id)) },
+    {
+      method: "GET",
+      pattern: /^\/v1\/checkout\/sessions\/(\w+)$/,
+      params: ["Checkout/Sessions.d.ts", "Checkout.SessionRetrieveParams"],
+      run: (_, [id]) => publicView(state.session(id)),
+    },
     {
       method: "GET",
       pattern: /^\/v1\/checkout\/sessions\/(\w+)\/line_items$/,
@@ -259,15 +368,38 @@ function apiRoutes(state: StripeState): Route[] {
       params: ["BillingPortal/Sessions.d.ts", "BillingPortal.SessionCreateParams"],
       run: (p) => state.createPortalSession({ customer: p.customer, return_url: p.return_url }),
     },
-    { method: "GET", pattern: /^\/v1\/subscriptions\/(\w+)$/, params: ["Subscriptions.d.ts", "SubscriptionRetrieveParams"], run: (_, [id]) => state.subscription(id) },
+    {
+      method: "GET",
+      pattern: /^\/v1\/subscriptions\/(\w+)$/,
+      params: ["Subscriptions.d.ts", "SubscriptionRetrieveParams"],
+      run: (_, [id]) => state.subscription(id),
+    },
     {
       method: "GET",
       pattern: /^\/v1\/subscriptions$/,
       params: ["Subscriptions.d.ts", "SubscriptionListParams"],
       run: (p) => {
         const status = (p.status as string | undefined) ?? "default";
-        const matches = (s: Obj) => (status === "all" ? true : status === "default" ? ACTIVE.includes(String(s.status)) : status === "ended" ? ["canceled", "incomplete_expired"].includes(String(s.status)) : s.status === status);
-        return paged("/v1/subscriptions", state.all("subscription").filter((s) => (!p.customer || s.customer === p.customer) && (!p.price || (s.items as { data: { price: Obj }[] }).data[0].price.id === p.price) && matches(s)), p);
+        const matches = (s: Obj) =>
+          status === "all"
+            ? true
+            : status === "default"
+              ? ACTIVE.includes(String(s.status))
+              : status === "ended"
+                ? ["canceled", "incomplete_expired"].includes(String(s.status))
+                : s.status === status;
+        return paged(
+          "/v1/subscriptions",
+          state
+            .all("subscription")
+            .filter(
+              (s) =>
+                (!p.customer || s.customer === p.customer) &&
+                (!p.price || (s.items as { data: { price: Obj }[] }).data[0].price.id === p.price) &&
+                matches(s),
+            ),
+          p,
+        );
       },
     },
     {
@@ -276,17 +408,30 @@ function apiRoutes(state: StripeState): Route[] {
       params: ["Subscriptions.d.ts", "SubscriptionCancelParams"],
       run: (p, [id]) => state.cancelSubscription(id, p),
     },
-    { method: "GET", pattern: /^\/v1\/invoices\/(\w+)$/, params: ["Invoices.d.ts", "InvoiceRetrieveParams"], run: (_, [id]) => state.invoiceById(id) },
-    { method: "POST", pattern: /^\/v1\/invoices\/(\w+)\/mark_uncollectible$/, params: ["Invoices.d.ts", "InvoiceMarkUncollectibleParams"], run: (_, [id]) => state.markUncollectible(id) },
+    {
+      method: "GET",
+      pattern: /^\/v1\/invoices\/(\w+)$/,
+      params: ["Invoices.d.ts", "InvoiceRetrieveParams"],
+      run: (_, [id]) => state.invoiceById(id),
+    },
+    {
+      method: "POST",
+      pattern: /^\/v1\/invoices\/(\w+)\/mark_uncollectible$/,
+      params: ["Invoices.d.ts", "InvoiceMarkUncollectibleParams"],
+      run: (_, [id]) => state.markUncollectible(id),
+    },
     {
       method: "GET",
       pattern: /^\/v1\/invoice_payments$/,
       params: ["InvoicePayments.d.ts", "InvoicePaymentListParams"],
       run: (p) => {
         const payment = p.payment as { type?: string; payment_intent?: string } | undefined;
-        if (payment && payment.type !== "payment_intent") throw invalidRequest("The Stripe double only lists invoice payments by payment_intent.", "payment[type]");
+        if (payment && payment.type !== "payment_intent")
+          throw invalidRequest("The Stripe double only lists invoice payments by payment_intent.", "payment[type]");
         const matches = (i: Obj) =>
-          (!p.invoice || i.invoice === p.invoice) && (!payment?.payment_intent || (i.payment as { payment_intent?: string }).payment_intent === payment.payment_intent) && (!p.status || i.status === p.status);
+          (!p.invoice || i.invoice === p.invoice) &&
+          (!payment?.payment_intent || (i.payment as { payment_intent?: string }).payment_intent === payment.payment_intent) &&
+          (!p.status || i.status === p.status);
         return paged("/v1/invoice_payments", state.all("invoice_payment").filter(matches), p);
       },
     },
@@ -294,23 +439,73 @@ function apiRoutes(state: StripeState): Route[] {
       method: "GET",
       pattern: /^\/v1\/invoices$/,
       params: ["Invoices.d.ts", "InvoiceListParams"],
-      run: (p) => paged("/v1/invoices", state.all("invoice").filter((i) => (!p.customer || i.customer === p.customer) && (!p.status || i.status === p.status) && (!p.subscription || (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === p.subscription)), p),
+      run: (p) =>
+        paged(
+          "/v1/invoices",
+          state
+            .all("invoice")
+            .filter(
+              (i) =>
+                (!p.customer || i.customer === p.customer) &&
+                (!p.status || i.status === p.status) &&
+                (!p.subscription ||
+                  (i.parent as { subscription_details: { subscription: string } }).subscription_details.subscription === p.subscription),
+            ),
+          p,
+        ),
     },
-    { method: "POST", pattern: /^\/v1\/payment_intents$/, params: ["PaymentIntents.d.ts", "PaymentIntentCreateParams"], run: (p) => state.createPaymentIntent(p) },
+    {
+      method: "POST",
+      pattern: /^\/v1\/payment_intents$/,
+      params: ["PaymentIntents.d.ts", "PaymentIntentCreateParams"],
+      run: (p) => state.createPaymentIntent(p),
+    },
     {
       method: "GET",
       pattern: /^\/v1\/payment_intents$/,
       params: ["PaymentIntents.d.ts", "PaymentIntentListParams"],
-      run: (p) => paged("/v1/payment_intents", state.all("payment_intent").filter((pi) => !p.customer || pi.customer === p.customer), p),
+      run: (p) =>
+        paged(
+          "/v1/payment_intents",
+          state.all("payment_intent").filter((pi) => !p.customer || pi.customer === p.customer),
+          p,
+        ),
     },
-    { method: "GET", pattern: /^\/v1\/payment_intents\/(\w+)$/, params: ["PaymentIntents.d.ts", "PaymentIntentRetrieveParams"], run: (_, [id]) => state.get(id)?.object === "payment_intent" ? state.get(id)! : (() => { throw missingResource("payment_intent", id); })() },
-    { method: "GET", pattern: /^\/v1\/charges\/(\w+)$/, params: ["Charges.d.ts", "ChargeRetrieveParams"], run: (_, [id]) => state.get(id)?.object === "charge" ? state.get(id)! : (() => { throw missingResource("charge", id); })() },
+    {
+      method: "GET",
+      pattern: /^\/v1\/payment_intents\/(\w+)$/,
+      params: ["PaymentIntents.d.ts", "PaymentIntentRetrieveParams"],
+      run: (_, [id]) =>
+        state.get(id)?.object === "payment_intent"
+          ? state.get(id)!
+          : (() => {
+              throw missingResource("payment_intent", id);
+            })(),
+    },
+    {
+      method: "GET",
+      pattern: /^\/v1\/charges\/(\w+)$/,
+      params: ["Charges.d.ts", "ChargeRetrieveParams"],
+      run: (_, [id]) =>
+        state.get(id)?.object === "charge"
+          ? state.get(id)!
+          : (() => {
+              throw missingResource("charge", id);
+            })(),
+    },
     { method: "POST", pattern: /^\/v1\/refunds$/, params: ["Refunds.d.ts", "RefundCreateParams"], run: (p) => state.refund(p) },
     {
       method: "GET",
       pattern: /^\/v1\/refunds$/,
       params: ["Refunds.d.ts", "RefundListParams"],
-      run: (p) => paged("/v1/refunds", state.all("refund").filter((r) => (!p.charge || r.charge === p.charge) && (!p.payment_intent || r.payment_intent === p.payment_intent)), p),
+      run: (p) =>
+        paged(
+          "/v1/refunds",
+          state
+            .all("refund")
+            .filter((r) => (!p.charge || r.charge === p.charge) && (!p.payment_intent || r.payment_intent === p.payment_intent)),
+          p,
+        ),
     },
     {
       method: "POST",
@@ -318,19 +513,38 @@ function apiRoutes(state: StripeState): Route[] {
       params: ["TestHelpers/TestClocks.d.ts", "TestHelpers.TestClockCreateParams"],
       run: (p) => state.createClock({ frozen_time: Number(p.frozen_time), name: p.name }),
     },
-    { method: "GET", pattern: /^\/v1\/test_helpers\/test_clocks\/(\w+)$/, params: ["TestHelpers/TestClocks.d.ts", "TestHelpers.TestClockRetrieveParams"], run: (_, [id]) => state.clock(id) },
+    {
+      method: "GET",
+      pattern: /^\/v1\/test_helpers\/test_clocks\/(\w+)$/,
+      params: ["TestHelpers/TestClocks.d.ts", "TestHelpers.TestClockRetrieveParams"],
+      run: (_, [id]) => state.clock(id),
+    },
     {
       method: "POST",
       pattern: /^\/v1\/test_helpers\/test_clocks\/(\w+)\/advance$/,
       params: ["TestHelpers/TestClocks.d.ts", "TestHelpers.TestClockAdvanceParams"],
       run: (p, [id]) => state.advanceClock(id, Number(p.frozen_time)),
     },
-    { method: "GET", pattern: /^\/v1\/events\/(\w+)$/, params: ["Events.d.ts", "EventRetrieveParams"], run: (_, [id]) => state.events.find((e) => e.id === id) ?? (() => { throw missingResource("event", id); })() },
+    {
+      method: "GET",
+      pattern: /^\/v1\/events\/(\w+)$/,
+      params: ["Events.d.ts", "EventRetrieveParams"],
+      run: (_, [id]) =>
+        state.events.find((e) => e.id === id) ??
+        (() => {
+          throw missingResource("event", id);
+        })(),
+    },
     {
       method: "GET",
       pattern: /^\/v1\/events$/,
       params: ["Events.d.ts", "EventListParams"],
-      run: (p) => paged("/v1/events", [...state.events].reverse().filter((e) => !p.type || e.type === p.type), p),
+      run: (p) =>
+        paged(
+          "/v1/events",
+          [...state.events].reverse().filter((e) => !p.type || e.type === p.type),
+          p,
+        ),
     },
   ];
 }

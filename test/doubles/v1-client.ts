@@ -7,7 +7,11 @@
 import { V1_ROUTE_TABLE, type V1OperationId } from "@/server/v1/routes";
 import { AtriumApiError, type AtriumClient } from "@atrium/sdk";
 
-export type ScriptedAnswers = { [K in V1OperationId]?: (...args: Parameters<AtriumClient[K]>) => Awaited<ReturnType<AtriumClient[K]>> | Promise<Awaited<ReturnType<AtriumClient[K]>>> };
+export type ScriptedAnswers = {
+  [K in V1OperationId]?: (
+    ...args: Parameters<AtriumClient[K]>
+  ) => Awaited<ReturnType<AtriumClient[K]>> | Promise<Awaited<ReturnType<AtriumClient[K]>>>;
+};
 
 export interface RecordingV1Client {
   client: AtriumClient;

@@ -12,12 +12,17 @@ export const metadata: Metadata = { title: "Sign in" };
 const OAUTH_ERRORS: Record<string, string> = {
   OAuthAccountNotLinked: "This email is already used with another sign-in method.",
   AccessDenied: "Sign-in was canceled or refused.",
-  EmailNotVerified: "Your Google or GitHub account has not verified this email address. Verify it there, or sign in with email and password.",
+  EmailNotVerified:
+    "Your Google or GitHub account has not verified this email address. Verify it there, or sign in with email and password.",
   ConfirmEmailFirst:
     "An account with this email exists but has not confirmed its address. Sign in with its password and follow the link we email you, or reset the password (which confirms the address and signs out every other device); then Google or GitHub sign-in works too.",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string; email?: string; reset?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string; error?: string; email?: string; reset?: string }>;
+}) {
   const query = await searchParams;
   const callbackUrl = safeCallbackUrl(query.callbackUrl);
   const initialError = query.error ? (OAUTH_ERRORS[query.error] ?? "Sign-in failed. Please try again.") : null;

@@ -50,7 +50,10 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
                 {workspaces.map((workspace) => (
                   <li key={workspace.id}>
                     <Link href={into(workspace.slug)} className="flex items-center gap-4 px-5 py-4 hover:bg-stone-50">
-                      <span className="flex size-10 items-center justify-center rounded-lg bg-accent-100 font-semibold text-accent-800" aria-hidden="true">
+                      <span
+                        className="flex size-10 items-center justify-center rounded-lg bg-accent-100 font-semibold text-accent-800"
+                        aria-hidden="true"
+                      >
                         {workspace.name[0]?.toUpperCase()}
                       </span>
                       <span className="flex-1 font-medium">{workspace.name}</span>
@@ -65,8 +68,9 @@ export default async function WorkspacesPage({ searchParams }: { searchParams: P
         )}
         {plan ? (
           <p role="status" className="rounded-xl bg-accent-50 px-4 py-3 text-sm text-accent-900 ring-1 ring-accent-200">
-            You chose {PLAN_TABLE[plan].label} on the pricing page. {workspaces.length === 0 ? "Create your workspace" : "Choose or create the workspace"}, then confirm the plan at
-            checkout on its billing page.
+            You chose {PLAN_TABLE[plan].label} on the pricing page.{" "}
+            {workspaces.length === 0 ? "Create your workspace" : "Choose or create the workspace"}, then confirm the plan at checkout on its
+            billing page.
           </p>
         ) : null}
         <Panel title={workspaces.length === 0 ? "Name your workspace" : "Create another workspace"}>

@@ -11,7 +11,11 @@ export default async function RunsPage() {
   return (
     <main className="mx-auto max-w-4xl p-6">
       <h1 className="mb-4 text-xl font-semibold">Local executor runs</h1>
-      {runs.length === 0 && <p>No runs yet. Try <code>npm run admin -- runs start-sample</code>.</p>}
+      {runs.length === 0 && (
+        <p>
+          No runs yet. Try <code>npm run admin -- runs start-sample</code>.
+        </p>
+      )}
       <ul className="space-y-3">
         {runs.map((run) => (
           <li key={run.id} className="rounded border p-3">

@@ -30,7 +30,9 @@ export default async function ImageDisclosurePage({ params }: { params: Params }
       <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6">
         <div className="space-y-1">
           <h1 className="text-xl font-semibold text-stone-900">{page.address}</h1>
-          <p className="max-w-3xl text-sm text-stone-700">This listing photo was altered. Here it is beside the unaltered original, with a label saying what was done.</p>
+          <p className="max-w-3xl text-sm text-stone-700">
+            This listing photo was altered. Here it is beside the unaltered original, with a label saying what was done.
+          </p>
         </div>
         <AlteredImagePair item={page.item} name={page.item.label} />
       </main>

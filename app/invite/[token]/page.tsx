@@ -59,8 +59,8 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
               ) : session && invitation.email && invitation.email !== session.user.email ? (
                 <div className="space-y-3">
                   <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-                    This invitation is for <strong className="font-semibold wrap-anywhere">{invitation.email}</strong>, and you are signed in as{" "}
-                    <span className="wrap-anywhere">{session.user.email}</span>. Sign in with the invited address to join.
+                    This invitation is for <strong className="font-semibold wrap-anywhere">{invitation.email}</strong>, and you are signed
+                    in as <span className="wrap-anywhere">{session.user.email}</span>. Sign in with the invited address to join.
                   </p>
                   <SwitchAccountButton signInHref={authLink("/sign-in", here, invitation.email)} />
                 </div>
@@ -76,7 +76,12 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
                   <ButtonLink href={authLink("/sign-up", here, invitation.email ?? undefined)} size="lg" className="w-full">
                     Create an account to join
                   </ButtonLink>
-                  <ButtonLink href={authLink("/sign-in", here, invitation.email ?? undefined)} variant="secondary" size="lg" className="w-full">
+                  <ButtonLink
+                    href={authLink("/sign-in", here, invitation.email ?? undefined)}
+                    variant="secondary"
+                    size="lg"
+                    className="w-full"
+                  >
                     I already have an account
                   </ButtonLink>
                 </div>

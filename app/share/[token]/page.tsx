@@ -45,10 +45,22 @@ export default async function SharePage({ params }: { params: Params }) {
               {listing.videos.map((video) => (
                 <li key={video.id} className="max-w-3xl space-y-2">
                   <div className="relative">
-                    <video src={video.url} poster={video.posterUrl ?? undefined} controls playsInline preload="none" className="aspect-video w-full rounded-xl bg-stone-900" aria-label={listing.videos.length === 1 ? "Listing video" : `Listing ${video.name.toLowerCase()}`}>
+                    <video
+                      src={video.url}
+                      poster={video.posterUrl ?? undefined}
+                      controls
+                      playsInline
+                      preload="none"
+                      className="aspect-video w-full rounded-xl bg-stone-900"
+                      aria-label={listing.videos.length === 1 ? "Listing video" : `Listing ${video.name.toLowerCase()}`}
+                    >
                       <track kind="captions" />
                     </video>
-                    {video.label ? <span className="absolute left-2 top-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">{video.label}</span> : null}
+                    {video.label ? (
+                      <span className="absolute left-2 top-2 rounded-full bg-stone-900/85 px-3 py-1 text-xs font-semibold text-white">
+                        {video.label}
+                      </span>
+                    ) : null}
                   </div>
                   <p className="text-sm text-stone-700">
                     <span className="font-medium">{video.name}</span>
@@ -66,12 +78,16 @@ export default async function SharePage({ params }: { params: Params }) {
               Altered photos and their originals
             </h2>
             <p className="max-w-3xl text-sm text-stone-700">
-              Some listing photos of this property were altered. Each one is shown here beside the unaltered original photo, with a label saying
-              what was done, so buyers and renters can see the property as it is.
+              Some listing photos of this property were altered. Each one is shown here beside the unaltered original photo, with a label
+              saying what was done, so buyers and renters can see the property as it is.
             </p>
           </div>
           {listing.items.length === 0 ? (
-            <EmptyState icon={ShieldCheck} title="No photos published" description="The listing team has not put staged or edited photos on this page yet." />
+            <EmptyState
+              icon={ShieldCheck}
+              title="No photos published"
+              description="The listing team has not put staged or edited photos on this page yet."
+            />
           ) : (
             <ul className="space-y-8">
               {listing.items.map((item) => (

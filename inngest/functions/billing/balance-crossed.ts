@@ -21,10 +21,15 @@ export const balanceCrossedFunction = inngest.createFunction(
       committed = await step.run("debit-committed-later", async () => debitCommitted(await getDb(), ledgerEntryId));
     }
     if (!committed) return { crossing: "rolled back" };
-    const mailed = event.data.lowBalance ? await step.run("mail-low-balance", async () => mailLowBalance(await createBillingContext(), { accountId, balance })) : 0;
+    const mailed = event.data.lowBalance
+      ? await step.run("mail-low-balance", async () => mailLowBalance(await createBillingContext(), { accountId, balance }))
+      : 0;
     if (!event.data.topUp) return { mailed };
     const topUp = await step.run("auto-top-up", async () => chargeAutoTopUp(await createBillingContext(), { accountId, ledgerEntryId }));
-    if (topUp.outcome === "stopped") await step.run("mail-top-up-stopped", async () => mailTopUpStopped(await createBillingContext(), { accountId, reason: topUp.reason }));
+    if (topUp.outcome === "stopped")
+      await step.run("mail-top-up-stopped", async () =>
+        mailTopUpStopped(await createBillingContext(), { accountId, reason: topUp.reason }),
+      );
     return { mailed, topUp };
   },
 );

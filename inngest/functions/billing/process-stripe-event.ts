@@ -10,5 +10,6 @@ import { processStripeEvent } from "@/server/billing/process-stripe-event";
 
 export const processStripeEventFunction = inngest.createFunction(
   { id: "billing-process-stripe-event", retries: 8, triggers: [stripeEventReceived] },
-  async ({ event, step }) => step.run("apply", async () => processStripeEvent(await createBillingContext(), { eventId: event.data.eventId })),
+  async ({ event, step }) =>
+    step.run("apply", async () => processStripeEvent(await createBillingContext(), { eventId: event.data.eventId })),
 );

@@ -11,5 +11,8 @@ export async function failGenerationOnFailure({ event }: { event: { data: { even
   const ctx = await createStudioContext();
   const generation = await loadGeneration(ctx, generationId);
   if (generation.status !== "running") return;
-  await failGeneration(ctx, generationId, { code: "internal_error", message: "The studio could not finish this request. Please try again." });
+  await failGeneration(ctx, generationId, {
+    code: "internal_error",
+    message: "The studio could not finish this request. Please try again.",
+  });
 }

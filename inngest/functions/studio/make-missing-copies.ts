@@ -13,7 +13,9 @@ export const makeMissingCopiesFunction = inngest.createFunction(
   async ({ event, step }) => {
     let made = 0;
     for (let round = 0; round < MAX_STEPS; round++) {
-      const batch = await step.run(`copies-${round}`, async () => makeMissingCopies(await createStudioContext(), { ...event.data, limit: PER_STEP }));
+      const batch = await step.run(`copies-${round}`, async () =>
+        makeMissingCopies(await createStudioContext(), { ...event.data, limit: PER_STEP }),
+      );
       made += batch.made;
       if (!batch.maybeMore) break;
     }

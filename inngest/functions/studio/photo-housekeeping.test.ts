@@ -23,7 +23,12 @@ test("a deleted photo is purged after a sleep as long as the undo window", async
   const { storageKey } = await rowOf(photoIds[0]);
   await studio.api.photos.delete({ workspaceId, photoId: photoIds[0] });
   // The sleep is mocked, so the window has to have passed already.
-  await (await getDb()).update(photos).set({ deletedAt: new Date(Date.now() - PHOTO_UNDO_WINDOW_MS - 1000) }).where(eq(photos.id, photoIds[0]));
+  await (
+    await getDb()
+  )
+    .update(photos)
+    .set({ deletedAt: new Date(Date.now() - PHOTO_UNDO_WINDOW_MS - 1000) })
+    .where(eq(photos.id, photoIds[0]));
   const engine = new InngestTestEngine({
     function: purgeDeletedPhotoFunction,
     events: [{ name: "studio/photo.deleted", data: { workspaceId, photoId: photoIds[0] } }],
@@ -41,7 +46,10 @@ test("the copies function makes what an old photo lacks, in steps, until none is
   const { storageKey } = await rowOf(photoIds[1]);
   await deleteDerivatives(getBlobStore(), storageKey);
   await (await getDb()).update(photos).set({ resized: false }).where(eq(photos.id, photoIds[1]));
-  const engine = new InngestTestEngine({ function: makeMissingCopiesFunction, events: [{ name: "studio/copies.requested", data: { workspaceId, projectId } }] });
+  const engine = new InngestTestEngine({
+    function: makeMissingCopiesFunction,
+    events: [{ name: "studio/copies.requested", data: { workspaceId, projectId } }],
+  });
   const { result } = await engine.execute();
   expect(result).toEqual({ made: 1 });
   expect((await rowOf(photoIds[1])).resized).toBe(true);

@@ -24,7 +24,11 @@ export function pollInterval(round: number): string {
   return ROUND_INTERVALS[Math.min(round, ROUND_INTERVALS.length - 1)];
 }
 
-export function definePollFunction<N extends string>(id: string, trigger: PollEvent<N>, check: (ctx: StudioContext, generationId: string) => Promise<PollOutcome>) {
+export function definePollFunction<N extends string>(
+  id: string,
+  trigger: PollEvent<N>,
+  check: (ctx: StudioContext, generationId: string) => Promise<PollOutcome>,
+) {
   return inngest.createFunction({ id, retries: 3, triggers: [trigger], onFailure: failGenerationOnFailure }, async ({ event, step }) => {
     const { generationId, round } = PollEventSchema.parse(event.data);
     const outcome = await pollUntil(step, {

@@ -21,7 +21,13 @@ const repeated = (id: string, results: unknown[]) => results.map((value, n) => [
 
 /** A poll of `id` (pollUntil's `-check` and `-wait` steps) answering `results` in order, sleeping between. */
 const polls = (id: string, results: unknown[]): StepResults =>
-  Object.fromEntries([...repeated(`${id}-check`, results), ...repeated(`${id}-wait`, results.map(() => null))]);
+  Object.fromEntries([
+    ...repeated(`${id}-check`, results),
+    ...repeated(
+      `${id}-wait`,
+      results.map(() => null),
+    ),
+  ]);
 
 /**
  * Runs `fn` for one event with the given step results (sleeps included: a mocked step
@@ -59,7 +65,11 @@ describe("studio durable step flows (@inngest/test)", () => {
   });
 
   it("a poller whose polls are spent continues in a fresh run, one round later", async () => {
-    const { result, ran, sent } = await run(pollStagingFunction, { ...generation, data: { generationId: "gen", round: 3 } }, polls("status", Array(15).fill(working)));
+    const { result, ran, sent } = await run(
+      pollStagingFunction,
+      { ...generation, data: { generationId: "gen", round: 3 } },
+      polls("status", Array(15).fill(working)),
+    );
     expect(ran.every((id) => id === "status-check")).toBe(true);
     expect(ran.length).toBe(15);
     expect(result).toEqual({ continued: true });
@@ -80,7 +90,13 @@ describe("studio durable step flows (@inngest/test)", () => {
   it("the inpaint→upscale chain runs both steps, and stops after a refused inpaint or a missing image", async () => {
     const event = { name: "studio/inpaint-upscale.requested", data: { generationId: "gen" } };
     const ok = { ok: true };
-    const chained = await run(inpaintUpscaleFunction, event, { "inpaint-links": {}, inpaint: ok, "upscale-link": "http://img", upscale: ok, "change-maps": null });
+    const chained = await run(inpaintUpscaleFunction, event, {
+      "inpaint-links": {},
+      inpaint: ok,
+      "upscale-link": "http://img",
+      upscale: ok,
+      "change-maps": null,
+    });
     expect(chained.ran).toEqual(["inpaint-links", "inpaint", "upscale-link", "upscale", "change-maps"]);
     expect(chained.result).toEqual({ status: "completed" });
 
@@ -91,8 +107,17 @@ describe("studio durable step flows (@inngest/test)", () => {
     expect(noImage).toMatchObject({ ran: ["inpaint-links", "inpaint", "upscale-link"], result: { status: "failed", step: "upscale" } });
 
     // A refused upscale keeps the inpaint result: the chain still stores its change maps and reports the failure.
-    const upscaleRefused = await run(inpaintUpscaleFunction, event, { "inpaint-links": {}, inpaint: ok, "upscale-link": "http://img", upscale: { ok: false }, "change-maps": null });
-    expect(upscaleRefused).toMatchObject({ ran: ["inpaint-links", "inpaint", "upscale-link", "upscale", "change-maps"], result: { status: "failed" } });
+    const upscaleRefused = await run(inpaintUpscaleFunction, event, {
+      "inpaint-links": {},
+      inpaint: ok,
+      "upscale-link": "http://img",
+      upscale: { ok: false },
+      "change-maps": null,
+    });
+    expect(upscaleRefused).toMatchObject({
+      ran: ["inpaint-links", "inpaint", "upscale-link", "upscale", "change-maps"],
+      result: { status: "failed" },
+    });
   });
 
   it("a listing batch advances until it settles, or continues in a fresh run", async () => {
@@ -108,7 +133,13 @@ describe("studio durable step flows (@inngest/test)", () => {
 
   it("a property description is one step", async () => {
     const event = { name: "studio/description.requested", data: { generationId: "gen" } };
-    expect(await run(describePropertyFunction, event, { describe: { ok: true } })).toMatchObject({ ran: ["describe"], result: { status: "completed" } });
-    expect(await run(describePropertyFunction, event, { describe: { ok: false } })).toMatchObject({ ran: ["describe"], result: { status: "failed" } });
+    expect(await run(describePropertyFunction, event, { describe: { ok: true } })).toMatchObject({
+      ran: ["describe"],
+      result: { status: "completed" },
+    });
+    expect(await run(describePropertyFunction, event, { describe: { ok: false } })).toMatchObject({
+      ran: ["describe"],
+      result: { status: "failed" },
+    });
   });
 });

@@ -26,10 +26,15 @@ export const deliverWebhookFunction = inngest.createFunction(
     }
     // Bounded: each round is an attempt (or waits out another run's claim); a claim lost every time ends with the rescue sweep.
     for (let round = 1; round <= SCHEDULED_ATTEMPTS * 2; round++) {
-      const due = await step.run(`due-${round}`, async () => (await deliveryDue((await createVerbContext()).db, { deliveryId }))?.toISOString() ?? null);
+      const due = await step.run(
+        `due-${round}`,
+        async () => (await deliveryDue((await createVerbContext()).db, { deliveryId }))?.toISOString() ?? null,
+      );
       if (!due) return "done";
       await step.sleepUntil(`wait-${round}`, due);
-      const result = await step.run(`attempt-${round}`, async () => attemptDelivery(await createVerbContext(), { deliveryId, manual: false }));
+      const result = await step.run(`attempt-${round}`, async () =>
+        attemptDelivery(await createVerbContext(), { deliveryId, manual: false }),
+      );
       if (result.disabled) await step.sendEvent(`endpoint-disabled-${round}`, webhookEndpointDisabled.create(result.disabled));
     }
     return "rounds used up";

@@ -36,11 +36,15 @@ export const processRenderSet = inngest.createFunction(
     const [anchor, ...siblings] = plan.views;
 
     if (!(await generateOrFail(step, anchor))) {
-      await step.run("fail-siblings-anchor-failed", async () => failPendingSiblings(await createVerbContext(), { setId, fromIndex: 1, error: ANCHOR_FAILED }));
+      await step.run("fail-siblings-anchor-failed", async () =>
+        failPendingSiblings(await createVerbContext(), { setId, fromIndex: 1, error: ANCHOR_FAILED }),
+      );
       return step.run("finish-set", async () => finishRenderSet(await createVerbContext(), { setId }));
     }
     for (const sibling of siblings) {
-      const start = await step.run(`start-view-${sibling.viewIndex}`, async () => startSibling(await createVerbContext(), { accountId: plan.accountId, viewId: sibling.id }));
+      const start = await step.run(`start-view-${sibling.viewIndex}`, async () =>
+        startSibling(await createVerbContext(), { accountId: plan.accountId, viewId: sibling.id }),
+      );
       if (start === "insufficient_credits") {
         await step.run(`skip-views-from-${sibling.viewIndex}`, async () =>
           failPendingSiblings(await createVerbContext(), { setId, fromIndex: sibling.viewIndex, error: SIBLING_UNAFFORDABLE }),

@@ -53,7 +53,13 @@ describe("v1 durable step flows (@inngest/test)", () => {
     const { ran } = await run(
       processRenderSet,
       { name: "v1/multiview.requested", data: { setId: "s", accountId: "a" } },
-      { "list-views": { accountId: "a", views }, "generate-view-0": refused, "fail-view-0": null, "fail-siblings-anchor-failed": null, "finish-set": null },
+      {
+        "list-views": { accountId: "a", views },
+        "generate-view-0": refused,
+        "fail-view-0": null,
+        "fail-siblings-anchor-failed": null,
+        "finish-set": null,
+      },
     );
     expect(ran).toEqual(["list-views", "generate-view-0", "fail-view-0", "fail-siblings-anchor-failed", "finish-set"]);
   });
@@ -73,11 +79,23 @@ describe("v1 durable step flows (@inngest/test)", () => {
         "finish-set": null,
       },
     );
-    expect(ran).toEqual(["list-views", "generate-view-0", "start-view-1", "generate-view-1", "start-view-2", "skip-views-from-2", "finish-set"]);
+    expect(ran).toEqual([
+      "list-views",
+      "generate-view-0",
+      "start-view-1",
+      "generate-view-1",
+      "start-view-2",
+      "skip-views-from-2",
+      "finish-set",
+    ]);
   });
 
   it("a set that is gone ends at once", async () => {
-    const { result, ran } = await run(processRenderSet, { name: "v1/multiview.requested", data: { setId: "s", accountId: "a" } }, { "list-views": null });
+    const { result, ran } = await run(
+      processRenderSet,
+      { name: "v1/multiview.requested", data: { setId: "s", accountId: "a" } },
+      { "list-views": null },
+    );
     expect(result).toEqual({ status: "gone" });
     expect(ran).toEqual(["list-views"]);
   });
@@ -117,7 +135,11 @@ describe("v1 durable step flows (@inngest/test)", () => {
     );
     expect(ran).toEqual(["due-1", "attempt-1", "due-2", "attempt-2", "due-3"]);
     expect(result).toBe("done");
-    const manual = await run(deliverWebhookFunction, { name: "v1/webhook.delivery-requested", data: { deliveryId: "d", manual: true } }, { attempt: { outcome: "delivered" } });
+    const manual = await run(
+      deliverWebhookFunction,
+      { name: "v1/webhook.delivery-requested", data: { deliveryId: "d", manual: true } },
+      { attempt: { outcome: "delivered" } },
+    );
     expect(manual).toEqual({ result: "delivered", ran: ["attempt"] });
   });
 

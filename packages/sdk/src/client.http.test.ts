@@ -40,8 +40,15 @@ beforeAll(async () => {
 });
 afterAll(() => proxy?.close());
 
-const clientFor = (apiKey: string, base = stack.app.url) => createAtriumClient({ baseUrl: `${base}/api/v1/`, apiKey, retry: { initialDelayMs: 10 } });
-const staging = () => ({ source_url: sourceUrl, room_type: "Living Room", redesign_type: "virtual staging", style: "Scandinavian", fast: true });
+const clientFor = (apiKey: string, base = stack.app.url) =>
+  createAtriumClient({ baseUrl: `${base}/api/v1/`, apiKey, retry: { initialDelayMs: 10 } });
+const staging = () => ({
+  source_url: sourceUrl,
+  room_type: "Living Room",
+  redesign_type: "virtual staging",
+  style: "Scandinavian",
+  fast: true,
+});
 
 async function rejection(promise: Promise<unknown>): Promise<AtriumApiError> {
   const error = await promise.then(
@@ -53,7 +60,10 @@ async function rejection(promise: Promise<unknown>): Promise<AtriumApiError> {
 }
 
 async function delivered(pathname: string, count: number) {
-  await vi.waitFor(() => expect(stack.fixtures.received(pathname).length).toBeGreaterThanOrEqual(count), { timeout: 30_000, interval: 100 });
+  await vi.waitFor(() => expect(stack.fixtures.received(pathname).length).toBeGreaterThanOrEqual(count), {
+    timeout: 30_000,
+    interval: 100,
+  });
   return stack.fixtures.received(pathname);
 }
 
@@ -67,7 +77,11 @@ describe("workflows", () => {
     expect(created.replayed).toBe(false);
     expect(await atrium.createJob(staging(), { idempotencyKey: "sdk-workflow-1" })).toEqual({ ...created, replayed: true });
     const job = await atrium.waitForJob(created.jobId, fast);
-    expect(job).toMatchObject({ status: "completed", provider: "local", data: { id: created.jobId, room_type: "living_room", style: "scandinavian" } });
+    expect(job).toMatchObject({
+      status: "completed",
+      provider: "local",
+      data: { id: created.jobId, room_type: "living_room", style: "scandinavian" },
+    });
     expect(job.data?.output_urls).toHaveLength(1);
     expect(await atrium.me()).toMatchObject({ api_completed_month: 1, plan: "business" });
 
@@ -79,7 +93,9 @@ describe("workflows", () => {
     const [delivery] = await delivered("/hook-1", 1);
     const event = verifyWebhook({ payload: delivery.body, headers: delivery.headers, secret });
     expect(event).toMatchObject({ type: "job.completed", data: { job_id: created.jobId, kind: "job" } });
-    expect(() => verifyWebhook({ payload: delivery.body.replace("completed", "failed"), headers: delivery.headers, secret })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook({ payload: delivery.body.replace("completed", "failed"), headers: delivery.headers, secret })).toThrow(
+      WebhookVerificationError,
+    );
 
     expect(await atrium.deleteJob({ jobId: created.jobId })).toEqual({ message: `Job ${created.jobId} deleted` });
     expect((await rejection(atrium.getJob(created.jobId))).code).toBe("not_found");
@@ -89,7 +105,12 @@ describe("workflows", () => {
     const { apiKey } = await makeAccount({ plan: "premium", credits: 20 });
     const atrium = clientFor(apiKey);
     const other = stack.fixtures.serve("/room-view.jpg", await roomPhoto(180, 120));
-    const created = await atrium.createMultiview({ source_url: sourceUrl, additional_view_urls: [other], room_type: "living room", style: "modern" });
+    const created = await atrium.createMultiview({
+      source_url: sourceUrl,
+      additional_view_urls: [other],
+      room_type: "living room",
+      style: "modern",
+    });
     expect(created).toMatchObject({ status: "processing", credits_charged: 1, result: { total_views: 2 } });
     const set = await atrium.waitForRenderSet(created.result!.render_set_id, fast);
     expect(set.status).toBe("completed");
@@ -103,7 +124,12 @@ describe("workflows", () => {
   it("3: inpaints, then upscales the first output; 1 + 2 credits", async () => {
     const { apiKey } = await makeAccount({ credits: 10 });
     const atrium = clientFor(apiKey);
-    const inpainted = await atrium.inpaint({ submitted_url: sourceUrl, mask_url: maskUrl, inpainting_type: "remove", render_type: "interior" });
+    const inpainted = await atrium.inpaint({
+      submitted_url: sourceUrl,
+      mask_url: maskUrl,
+      inpainting_type: "remove",
+      render_type: "interior",
+    });
     expect(inpainted).toMatchObject({ status: "completed", credits_charged: 1, result: { metadata: { brush_type: "mask" } } });
     const upscaled = await atrium.upscale({ image_url: inpainted.result!.output_urls[0] });
     expect(upscaled).toMatchObject({ status: "completed", credits_charged: 2 });
@@ -115,8 +141,15 @@ describe("workflows", () => {
   it("4: describes a property from a data URL", async () => {
     const { apiKey } = await makeAccount({ credits: 5 });
     const image = `data:image/jpeg;base64,${(await roomPhoto(96, 72)).toString("base64")}`;
-    const described = await clientFor(apiKey).describeProperty({ images: [image], property_data: { property_type: "condo", address: "12 Harbor Lane" } });
-    expect(described).toMatchObject({ status: "completed", credits_charged: 1, result: { image_analysis: [{ index: 0, width: 96, height: 72 }] } });
+    const described = await clientFor(apiKey).describeProperty({
+      images: [image],
+      property_data: { property_type: "condo", address: "12 Harbor Lane" },
+    });
+    expect(described).toMatchObject({
+      status: "completed",
+      credits_charged: 1,
+      result: { image_analysis: [{ index: 0, width: 96, height: 72 }] },
+    });
     expect(described.result?.description.length).toBeGreaterThan(20);
   });
 
@@ -172,7 +205,9 @@ describe("errors typed by code", () => {
     expect([refused.status, refused.code]).toEqual([402, "insufficient_credits"]);
     expect(refused.envelope).toMatchObject({ job_id: null, status: "failed", result: null, credits_charged: null });
 
-    setProvidersForTesting({ upscale: { name: "down", upscale: async () => Promise.reject(new ProviderError("The upscaler is down.", { transient: false })) } });
+    setProvidersForTesting({
+      upscale: { name: "down", upscale: async () => Promise.reject(new ProviderError("The upscaler is down.", { transient: false })) },
+    });
     try {
       const { apiKey } = await makeAccount({ credits: 10 });
       const failed = await rejection(clientFor(apiKey).upscale({ image_url: sourceUrl }));
@@ -190,9 +225,13 @@ describe("errors typed by code", () => {
         server.close(() => resolve(port));
       });
     });
-    expect((await rejection(createAtriumClient({ baseUrl: `http://127.0.0.1:${closedPort}/api/v1`, apiKey: "idk_x", retry: { maxRetries: 0 } }).me())).code).toBe(
-      "v1_unavailable",
-    );
+    expect(
+      (
+        await rejection(
+          createAtriumClient({ baseUrl: `http://127.0.0.1:${closedPort}/api/v1`, apiKey: "idk_x", retry: { maxRetries: 0 } }).me(),
+        )
+      ).code,
+    ).toBe("v1_unavailable");
     const foreign = await rejection(createAtriumClient({ baseUrl: stack.fixtures.url("/not-an-api"), apiKey: "idk_x" }).me());
     expect([foreign.status, foreign.code, foreign.body]).toEqual([404, "unexpected_response", "not found"]);
   });
@@ -231,7 +270,12 @@ describe("retries", () => {
   it("waits for the first of two simultaneous calls with one Idempotency-Key, then gets its answer replayed: one charge", async () => {
     const local = getProviders().upscale;
     // The first call holds the key long enough for the second to find it in flight (409 idempotency_conflict).
-    setProvidersForTesting({ upscale: { name: local.name, upscale: async (...args) => (await new Promise((resolve) => setTimeout(resolve, 1_500)), local.upscale(...args)) } });
+    setProvidersForTesting({
+      upscale: {
+        name: local.name,
+        upscale: async (...args) => (await new Promise((resolve) => setTimeout(resolve, 1_500)), local.upscale(...args)),
+      },
+    });
     try {
       const { apiKey } = await makeAccount({ credits: 10 });
       const atrium = clientFor(apiKey, proxy.url);
@@ -252,7 +296,9 @@ describe("retries", () => {
   });
 
   it("does not send a generation's final failure again", async () => {
-    setProvidersForTesting({ upscale: { name: "down", upscale: async () => Promise.reject(new ProviderError("The upscaler is down.", { transient: false })) } });
+    setProvidersForTesting({
+      upscale: { name: "down", upscale: async () => Promise.reject(new ProviderError("The upscaler is down.", { transient: false })) },
+    });
     try {
       const { apiKey } = await makeAccount({ credits: 10 });
       const before = proxy.count("/api/v1/upscale");
@@ -266,7 +312,13 @@ describe("retries", () => {
 
 describe("verifyWebhook", () => {
   const secret = `whsec_${Buffer.from("a".repeat(32)).toString("base64")}`;
-  const payload = JSON.stringify({ api_version: "v1", id: "evt_1", type: "job.completed", created_at: new Date().toISOString(), data: { job_id: "j", kind: "job", status: "completed" } });
+  const payload = JSON.stringify({
+    api_version: "v1",
+    id: "evt_1",
+    type: "job.completed",
+    created_at: new Date().toISOString(),
+    data: { job_id: "j", kind: "job", status: "completed" },
+  });
   const standardHeaders = (at = new Date(), key = secret) => ({
     "webhook-id": "evt_1",
     "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
@@ -276,21 +328,33 @@ describe("verifyWebhook", () => {
   it("checks Standard Webhooks signatures as the standardwebhooks library signs them, rotation's second signature included", () => {
     expect(verifyWebhook({ payload, headers: new Headers(standardHeaders()), secret }).id).toBe("evt_1");
     const other = `whsec_${Buffer.from("b".repeat(32)).toString("base64")}`;
-    const rotated = { ...standardHeaders(), "webhook-signature": `${standardHeaders(new Date(), other)["webhook-signature"]} ${standardHeaders()["webhook-signature"]}` };
+    const rotated = {
+      ...standardHeaders(),
+      "webhook-signature": `${standardHeaders(new Date(), other)["webhook-signature"]} ${standardHeaders()["webhook-signature"]}`,
+    };
     expect(verifyWebhook({ payload, headers: rotated, secret }).id).toBe("evt_1");
     expect(() => verifyWebhook({ payload, headers: standardHeaders(new Date(), other), secret })).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook({ payload, headers: standardHeaders(new Date(Date.now() - 10 * 60_000)), secret })).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook({ payload: payload.replace("j", "k"), headers: standardHeaders(), secret })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook({ payload, headers: standardHeaders(new Date(Date.now() - 10 * 60_000)), secret })).toThrow(
+      WebhookVerificationError,
+    );
+    expect(() => verifyWebhook({ payload: payload.replace("j", "k"), headers: standardHeaders(), secret })).toThrow(
+      WebhookVerificationError,
+    );
   });
 
   it("refuses a contract signature that is stale or for another secret, and a request with no signature", async () => {
     const { accountId, apiKey } = await makeAccount();
-    const { secret: endpointSecret } = await setWebhook(await getDb(), { accountId, url: stack.fixtures.serve("/hook-2", "", "text/plain", 204) });
+    const { secret: endpointSecret } = await setWebhook(await getDb(), {
+      accountId,
+      url: stack.fixtures.serve("/hook-2", "", "text/plain", 204),
+    });
     await clientFor(apiKey).createJob(staging());
     const [delivery] = await delivered("/hook-2", 1);
     const contractOnly = Object.fromEntries(Object.entries(delivery.headers).filter(([name]) => !name.startsWith("webhook-")));
     expect(verifyWebhook({ payload: delivery.body, headers: contractOnly, secret: endpointSecret }).type).toMatch(/^job\./);
-    expect(() => verifyWebhook({ payload: delivery.body, headers: contractOnly, secret: `${endpointSecret}x` })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook({ payload: delivery.body, headers: contractOnly, secret: `${endpointSecret}x` })).toThrow(
+      WebhookVerificationError,
+    );
     const stale = { ...contractOnly, "x-service-timestamp": String(Math.floor(Date.now() / 1000) - 600) };
     expect(() => verifyWebhook({ payload: delivery.body, headers: stale, secret: endpointSecret })).toThrow(/5 minutes/);
     expect(() => verifyWebhook({ payload: delivery.body, headers: {}, secret: endpointSecret })).toThrow(/no webhook signature/);

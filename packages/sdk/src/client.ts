@@ -62,14 +62,25 @@ async function settle<R extends Outcome>(pending: Promise<R>): Promise<{ data: N
     outcome = await pending;
   } catch (error) {
     if (error instanceof SyntaxError) {
-      throw new AtriumApiError({ status: 200, code: "unexpected_response", message: "The answer is not the JSON the v1 contract promises.", cause: error });
+      throw new AtriumApiError({
+        status: 200,
+        code: "unexpected_response",
+        message: "The answer is not the JSON the v1 contract promises.",
+        cause: error,
+      });
     }
     throw error;
   }
   const requestId = outcome.response.headers.get("x-request-id");
   if (!outcome.response.ok) throw errorFromResponse(outcome.response.status, outcome.error, requestId);
   if (typeof outcome.data !== "object" || outcome.data === null) {
-    throw new AtriumApiError({ status: outcome.response.status, code: "unexpected_response", message: "The answer does not match the v1 contract.", body: outcome.data, requestId });
+    throw new AtriumApiError({
+      status: outcome.response.status,
+      code: "unexpected_response",
+      message: "The answer does not match the v1 contract.",
+      body: outcome.data,
+      requestId,
+    });
   }
   return { data: outcome.data as NonNullable<R["data"]>, response: outcome.response };
 }
@@ -104,7 +115,8 @@ export function createAtriumClient(options: AtriumClientOptions) {
     /** The API's base URL, as given (without a trailing slash). */
     baseUrl,
 
-    createJob: (input: JobRequest, opts?: GenerationOptions) => generate(api.POST("/job", { body: input, headers: keyed(opts), signal: opts?.signal })),
+    createJob: (input: JobRequest, opts?: GenerationOptions) =>
+      generate(api.POST("/job", { body: input, headers: keyed(opts), signal: opts?.signal })),
     /**
      * The legacy body, plus what a finished group names in its headers (D14): its provider
      * (`Atrium-Provider`) and the label to publish its outputs with (`Atrium-Disclosure`).
@@ -123,7 +135,11 @@ export function createAtriumClient(options: AtriumClientOptions) {
     /** The contract body, plus the credit balance and plan of its headers; null when a deployment sends none. */
     me: async (opts?: CallOptions) => {
       const { data, response } = await settle(api.GET("/me", { signal: opts?.signal }));
-      return { ...data, creditBalance: integerHeader(response.headers.get("atrium-credit-balance")), plan: planOf(response.headers.get("atrium-plan")) };
+      return {
+        ...data,
+        creditBalance: integerHeader(response.headers.get("atrium-credit-balance")),
+        plan: planOf(response.headers.get("atrium-plan")),
+      };
     },
     createMultiview: (input: MultiviewRequest, opts?: GenerationOptions) =>
       generate(api.POST("/multiview", { body: input, headers: keyed(opts), signal: opts?.signal })),
@@ -131,22 +147,41 @@ export function createAtriumClient(options: AtriumClientOptions) {
       read(api.GET("/multiview", { params: { query: { render_set_id: renderSetId } }, signal: opts?.signal })),
     redoMultiview: (input: MultiviewRedoRequest, opts?: GenerationOptions) =>
       generate(api.POST("/multiview/redo", { body: input, headers: keyed(opts), signal: opts?.signal })),
-    inpaint: (input: InpaintRequest, opts?: GenerationOptions) => generate(api.POST("/inpaint", { body: input, headers: keyed(opts), signal: opts?.signal })),
-    upscale: (input: UpscaleRequest, opts?: GenerationOptions) => generate(api.POST("/upscale", { body: input, headers: keyed(opts), signal: opts?.signal })),
-    createVideo: (input: VideoRequest, opts?: GenerationOptions) => generate(api.POST("/video", { body: input, headers: keyed(opts), signal: opts?.signal })),
-    getVideo: (jobId: string, opts?: CallOptions) => read(api.GET("/video", { params: { query: { job_id: jobId } }, signal: opts?.signal })),
+    inpaint: (input: InpaintRequest, opts?: GenerationOptions) =>
+      generate(api.POST("/inpaint", { body: input, headers: keyed(opts), signal: opts?.signal })),
+    upscale: (input: UpscaleRequest, opts?: GenerationOptions) =>
+      generate(api.POST("/upscale", { body: input, headers: keyed(opts), signal: opts?.signal })),
+    createVideo: (input: VideoRequest, opts?: GenerationOptions) =>
+      generate(api.POST("/video", { body: input, headers: keyed(opts), signal: opts?.signal })),
+    getVideo: (jobId: string, opts?: CallOptions) =>
+      read(api.GET("/video", { params: { query: { job_id: jobId } }, signal: opts?.signal })),
     describeProperty: (input: PropertyDescriptionRequest, opts?: GenerationOptions) =>
       generate(api.POST("/tools/property-description", { body: input, headers: keyed(opts), signal: opts?.signal })),
 
     /** Reads a job group until it is no longer `processing`; a group whose every output failed throws `job_failed`. */
     waitForJob: (jobSource: string, opts?: WaitOptions) =>
-      pollUntil(() => client.getJob(jobSource, opts), (job) => job.status !== "processing", `Job ${jobSource}`, opts),
+      pollUntil(
+        () => client.getJob(jobSource, opts),
+        (job) => job.status !== "processing",
+        `Job ${jobSource}`,
+        opts,
+      ),
     /** Reads a multi-view set until every view is terminal: `completed`, or `failed` when the anchor failed. */
     waitForRenderSet: (renderSetId: string, opts?: WaitOptions) =>
-      pollUntil(() => client.getMultiview(renderSetId, opts), (set) => set.status !== "processing", `Render set ${renderSetId}`, opts),
+      pollUntil(
+        () => client.getMultiview(renderSetId, opts),
+        (set) => set.status !== "processing",
+        `Render set ${renderSetId}`,
+        opts,
+      ),
     /** Reads a video job until it is `completed` (with `video_url`) or `failed`. */
     waitForVideo: (jobId: string, opts?: WaitOptions) =>
-      pollUntil(() => client.getVideo(jobId, opts), (video) => video.status !== "processing", `Video ${jobId}`, opts),
+      pollUntil(
+        () => client.getVideo(jobId, opts),
+        (video) => video.status !== "processing",
+        `Video ${jobId}`,
+        opts,
+      ),
   };
   return client;
 }

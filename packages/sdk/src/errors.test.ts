@@ -8,7 +8,11 @@ import { AtriumApiError, isAtriumError } from "./errors";
 
 /** The same class as another copy of the package would define it. */
 class CopiedAtriumApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = "AtriumApiError";
   }

@@ -49,7 +49,12 @@ export class AtriumApiError extends Error {
  * this package in one program, and an error of one copy is no instance of the other's class.
  */
 export function isAtriumError<C extends AtriumErrorCode>(error: unknown, code?: C): error is AtriumApiError & { code: C } {
-  const recognised = error instanceof AtriumApiError || (error instanceof Error && error.name === "AtriumApiError" && typeof (error as { code?: unknown }).code === "string" && typeof (error as { status?: unknown }).status === "number");
+  const recognised =
+    error instanceof AtriumApiError ||
+    (error instanceof Error &&
+      error.name === "AtriumApiError" &&
+      typeof (error as { code?: unknown }).code === "string" &&
+      typeof (error as { status?: unknown }).status === "number");
   return recognised && (code === undefined || (error as AtriumApiError).code === code);
 }
 
@@ -70,7 +75,15 @@ export function errorFromResponse(status: number, body: unknown, requestId: stri
   }
   if (isRecord(body) && isRecord(body.error) && typeof body.error.code === "string" && "status" in body) {
     const { code, message, details } = body.error;
-    return new AtriumApiError({ status, code, message: String(message ?? code), details, body, envelope: body as FailedEnvelope, requestId });
+    return new AtriumApiError({
+      status,
+      code,
+      message: String(message ?? code),
+      details,
+      body,
+      envelope: body as FailedEnvelope,
+      requestId,
+    });
   }
   return new AtriumApiError({
     status,

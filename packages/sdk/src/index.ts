@@ -1,4 +1,12 @@
-export { createAtriumClient, nextCursor, type AtriumClient, type AtriumClientOptions, type CallOptions, type GenerationOptions, type JobListPage } from "./client.ts";
+export {
+  createAtriumClient,
+  nextCursor,
+  type AtriumClient,
+  type AtriumClientOptions,
+  type CallOptions,
+  type GenerationOptions,
+  type JobListPage,
+} from "./client.ts";
 export { AtriumApiError, isAtriumError, type AtriumErrorCode, type ClientErrorCode } from "./errors.ts";
 export type { FetchLike, RetryOptions } from "./transport.ts";
 export type { WaitOptions } from "./wait.ts";

@@ -101,7 +101,12 @@ export function retryingFetch(baseFetch: FetchLike, options: RetryOptions = {}):
           await sleep(backoff(attempt), signal);
           continue;
         }
-        throw new AtriumApiError({ status: 502, code: "v1_unavailable", message: `The image service at ${new URL(request.url).origin} could not be reached.`, cause });
+        throw new AtriumApiError({
+          status: 502,
+          code: "v1_unavailable",
+          message: `The image service at ${new URL(request.url).origin} could not be reached.`,
+          cause,
+        });
       }
       if (response.status === 409 && request.headers.has("idempotency-key") && (await bodyCode(response)) === "idempotency_conflict") {
         const wait = retryAfterMs(response) ?? inFlightPollMs;

@@ -11,14 +11,23 @@ export interface WaitOptions {
 }
 
 /** Reads until `done` holds, pausing between reads; every read's failure is the caller's (the client already retried it). */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, options: WaitOptions = {}): Promise<T> {
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  options: WaitOptions = {},
+): Promise<T> {
   const intervalMs = options.intervalMs ?? 2_000;
   const deadline = Date.now() + (options.timeoutMs ?? 600_000);
   for (;;) {
     const value = await read();
     if (done(value)) return value;
     if (Date.now() + intervalMs > deadline) {
-      throw new AtriumApiError({ status: 0, code: "wait_timeout", message: `${what} was still processing after ${options.timeoutMs ?? 600_000} ms.` });
+      throw new AtriumApiError({
+        status: 0,
+        code: "wait_timeout",
+        message: `${what} was still processing after ${options.timeoutMs ?? 600_000} ms.`,
+      });
     }
     await sleep(intervalMs, options.signal);
   }

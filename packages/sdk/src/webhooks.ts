@@ -43,7 +43,8 @@ function sameText(a: string, b: string): boolean {
 function verifyContractSignature(input: VerifyWebhookInput, signature: string): void {
   const timestamp = Number(headerOf(input.headers, "x-service-timestamp"));
   if (!Number.isInteger(timestamp)) throw new WebhookVerificationError("X-Service-Timestamp is missing or not Unix seconds.");
-  if (Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_SECONDS) throw new WebhookVerificationError("The delivery's timestamp is more than 5 minutes off.");
+  if (Math.abs(Date.now() / 1000 - timestamp) > TOLERANCE_SECONDS)
+    throw new WebhookVerificationError("The delivery's timestamp is more than 5 minutes off.");
   const encoder = new TextEncoder();
   const expected = `sha256=${hex(hmac(encoder.encode(input.secret), encoder.encode(`${timestamp}.${input.payload}`)))}`;
   if (!sameText(expected, signature.trim())) throw new WebhookVerificationError("X-Service-Signature does not match the body.");

@@ -31,7 +31,10 @@ export async function prepareImage(bytes: Buffer, limits: ImageLimits): Promise<
   let crop: { left: number; top: number; width: number; height: number } | null = null;
   if (limits.maxAspect && Math.max(width, height) / Math.min(width, height) > limits.maxAspect) {
     const long = Math.floor(Math.min(width, height) * limits.maxAspect);
-    crop = width > height ? { left: Math.floor((width - long) / 2), top: 0, width: long, height } : { left: 0, top: Math.floor((height - long) / 2), width, height: long };
+    crop =
+      width > height
+        ? { left: Math.floor((width - long) / 2), top: 0, width: long, height }
+        : { left: 0, top: Math.floor((height - long) / 2), width, height: long };
     ({ width, height } = crop);
   }
   let scale = Math.min(1, Math.sqrt(limits.maxPixels / (width * height)));
@@ -47,7 +50,10 @@ export async function prepareImage(bytes: Buffer, limits: ImageLimits): Promise<
     let pipeline = sharp(bytes).autoOrient();
     if (crop) pipeline = pipeline.extract(crop);
     if (w !== width || h !== height) pipeline = pipeline.resize(w, h, { fit: "fill", kernel: "lanczos3" });
-    const out = limits.format === "png" ? await pipeline.png({ compressionLevel: 6 }).toBuffer() : await pipeline.jpeg({ quality: attempt < 1 ? 90 : 82 }).toBuffer();
+    const out =
+      limits.format === "png"
+        ? await pipeline.png({ compressionLevel: 6 }).toBuffer()
+        : await pipeline.jpeg({ quality: attempt < 1 ? 90 : 82 }).toBuffer();
     if (out.length <= limits.maxBytes) return { bytes: out, contentType: `image/${limits.format}`, width: w, height: h };
     if (attempt >= 1) scale *= 0.8;
   }
@@ -64,7 +70,11 @@ export async function maskAt(bytes: Buffer, width: number, height: number): Prom
 export async function fitToSource(output: ImageFile, width: number, height: number): Promise<ImageFile> {
   const meta = await sharp(output.bytes).metadata();
   if (meta.width === width && meta.height === height && (meta.orientation ?? 1) === 1) return output;
-  const bytes = await sharp(output.bytes).autoOrient().resize(width, height, { fit: "cover", kernel: "lanczos3" }).jpeg({ quality: 92 }).toBuffer();
+  const bytes = await sharp(output.bytes)
+    .autoOrient()
+    .resize(width, height, { fit: "cover", kernel: "lanczos3" })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return { bytes, contentType: "image/jpeg" };
 }
 
@@ -93,9 +103,20 @@ function upright(meta: { width?: number; height?: number; orientation?: number }
  * where the mask is black the original's pixels stay bit for bit (written as lossless PNG).
  */
 export async function compositeInsideMask(original: Buffer, mask: Buffer, output: Buffer): Promise<ImageFile> {
-  const { data: base, info } = await sharp(original).autoOrient().removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
+  const { data: base, info } = await sharp(original)
+    .autoOrient()
+    .removeAlpha()
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
-  const painted = await sharp(output).autoOrient().removeAlpha().toColourspace("srgb").resize(width, height, { fit: "fill", kernel: "lanczos3" }).raw().toBuffer();
+  const painted = await sharp(output)
+    .autoOrient()
+    .removeAlpha()
+    .toColourspace("srgb")
+    .resize(width, height, { fit: "fill", kernel: "lanczos3" })
+    .raw()
+    .toBuffer();
   const alpha = await sharp(mask).autoOrient().removeAlpha().toColourspace("b-w").resize(width, height, { fit: "fill" }).raw().toBuffer();
   for (let i = 0; i < width * height; i++) {
     const a = alpha[i];
@@ -103,6 +124,8 @@ export async function compositeInsideMask(original: Buffer, mask: Buffer, output
     for (let c = i * 3; c < i * 3 + 3; c++) base[c] = Math.round((base[c] * (255 - a) + painted[c] * a) / 255);
   }
   // Low compression: a 12 MP photo as PNG is large either way, and level 9 costs seconds.
-  const bytes = await sharp(base, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 2 }).toBuffer();
+  const bytes = await sharp(base, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 2 })
+    .toBuffer();
   return { bytes, contentType: "image/png" };
 }

@@ -15,8 +15,12 @@ let tail: Buffer;
 
 beforeAll(async () => {
   double = await startKlingDouble();
-  image = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#777777" } }).jpeg().toBuffer();
-  tail = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#aa8855" } }).jpeg().toBuffer();
+  image = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#777777" } })
+    .jpeg()
+    .toBuffer();
+  tail = await sharp({ create: { width: 320, height: 320, channels: 3, background: "#aa8855" } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(() => double.close());
 beforeEach(() => {
@@ -38,9 +42,7 @@ describe("Kling image-to-video", () => {
   it("creates a signed task with bare base64 images, polls it and downloads the video", async () => {
     double.script({ polls: 3, video: VIDEO });
     const progress: number[] = [];
-    const result = await klingVideoProvider(config).video(
-      params({ mode: "before_after", tail, onProgress: (p) => void progress.push(p) }),
-    );
+    const result = await klingVideoProvider(config).video(params({ mode: "before_after", tail, onProgress: (p) => void progress.push(p) }));
     expect(result.provider).toBe("kling");
     expect(result.outputs[0].bytes.equals(VIDEO)).toBe(true);
     expect(result.outputs[0].contentType).toBe("video/mp4");
@@ -91,31 +93,44 @@ describe("Kling image-to-video", () => {
     expect(double.requests.filter((r) => r.method === "POST")).toHaveLength(6);
   });
 
-  it("sends frames Kling accepts: a 6000×4000 WebP and a 3:1 panorama become JPEGs within 10 MB, ≥ 300 px, aspect ≤ 2.5", { timeout: 180_000 }, async () => {
-    double.script({ polls: 1, video: VIDEO });
-    const noise = { type: "gaussian" as const, mean: 128, sigma: 30 };
-    const big = await sharp({ create: { width: 2000, height: 1334, channels: 3, background: "#777", noise } }).resize(6000, 4000, { kernel: "nearest" }).webp({ effort: 0 }).toBuffer();
-    const panorama = await sharp({ create: { width: 1500, height: 500, channels: 3, background: "#a85" } }).webp().toBuffer();
-    // Re-encoding a 6000×4000 frame counts against the call's deadline: seconds on a busy 2-core machine.
-    await klingVideoProvider({ ...config, model: "kling-v2-1", timeoutMs: 120_000 }).video(params({ mode: "before_after", image: big, tail: panorama }));
-    const body = double.requests[0].body as Record<string, string>;
-    expect(body).toMatchObject({ model_name: "kling-v2-1", mode: "pro" });
-    for (const frame of [body.image, body.image_tail]) {
-      const bytes = Buffer.from(frame, "base64");
-      const meta = await sharp(bytes).metadata();
-      expect(meta.format).toBe("jpeg");
-      expect(bytes.length).toBeLessThanOrEqual(10_000_000);
-      expect(Math.min(meta.width!, meta.height!)).toBeGreaterThanOrEqual(300);
-      expect(Math.max(meta.width!, meta.height!) / Math.min(meta.width!, meta.height!)).toBeLessThanOrEqual(2.5);
-    }
-  });
+  it(
+    "sends frames Kling accepts: a 6000×4000 WebP and a 3:1 panorama become JPEGs within 10 MB, ≥ 300 px, aspect ≤ 2.5",
+    { timeout: 180_000 },
+    async () => {
+      double.script({ polls: 1, video: VIDEO });
+      const noise = { type: "gaussian" as const, mean: 128, sigma: 30 };
+      const big = await sharp({ create: { width: 2000, height: 1334, channels: 3, background: "#777", noise } })
+        .resize(6000, 4000, { kernel: "nearest" })
+        .webp({ effort: 0 })
+        .toBuffer();
+      const panorama = await sharp({ create: { width: 1500, height: 500, channels: 3, background: "#a85" } })
+        .webp()
+        .toBuffer();
+      // Re-encoding a 6000×4000 frame counts against the call's deadline: seconds on a busy 2-core machine.
+      await klingVideoProvider({ ...config, model: "kling-v2-1", timeoutMs: 120_000 }).video(
+        params({ mode: "before_after", image: big, tail: panorama }),
+      );
+      const body = double.requests[0].body as Record<string, string>;
+      expect(body).toMatchObject({ model_name: "kling-v2-1", mode: "pro" });
+      for (const frame of [body.image, body.image_tail]) {
+        const bytes = Buffer.from(frame, "base64");
+        const meta = await sharp(bytes).metadata();
+        expect(meta.format).toBe("jpeg");
+        expect(bytes.length).toBeLessThanOrEqual(10_000_000);
+        expect(Math.min(meta.width!, meta.height!)).toBeGreaterThanOrEqual(300);
+        expect(Math.max(meta.width!, meta.height!) / Math.min(meta.width!, meta.height!)).toBeLessThanOrEqual(2.5);
+      }
+    },
+  );
 
   it("sends image_tail only to models that take it: reveal drops it, before_after is refused before a task is paid for", async () => {
     double.script({ polls: 0, video: VIDEO });
     await klingVideoProvider({ ...config, model: "kling-v2-master" }).video(params({ mode: "reveal", tail }));
     expect(double.requests[0].body).not.toHaveProperty("image_tail");
     expect(double.requests[0].body).toMatchObject({ mode: "std" });
-    const refused = await failure(klingVideoProvider({ ...config, model: "kling-v2-master" }).video(params({ mode: "before_after", tail })));
+    const refused = await failure(
+      klingVideoProvider({ ...config, model: "kling-v2-master" }).video(params({ mode: "before_after", tail })),
+    );
     expect([refused.transient, refused.message]).toEqual([false, expect.stringMatching(/kling-v2-master takes no end frame/)]);
     expect(double.requests.filter((r) => r.method === "POST")).toHaveLength(1);
   });
@@ -155,7 +170,9 @@ describe("Kling image-to-video", () => {
     expect(result.outputs[0].bytes.equals(VIDEO)).toBe(true);
     // The second create carried the same external_task_id and was refused; no second task exists.
     expect(double.tasks.size).toBe(tasksBefore);
-    const creates = double.requests.filter((r) => r.method === "POST").map((r) => (r.body as { external_task_id: string }).external_task_id);
+    const creates = double.requests
+      .filter((r) => r.method === "POST")
+      .map((r) => (r.body as { external_task_id: string }).external_task_id);
     expect(creates).toHaveLength(2);
     expect(creates[0]).toBe(creates[1]);
   });
@@ -176,7 +193,9 @@ describe("Kling image-to-video", () => {
     const result = await klingVideoProvider({ ...config, ledger: databaseTaskLedger }).video(params({ workKey }));
     expect(result.outputs[0].bytes.equals(VIDEO)).toBe(true);
     expect(double.tasks.size).toBe(tasksBefore);
-    const lists = double.requests.filter((r) => r.method === "GET" && /\/image2video\?/.test(r.path)).map((r) => new URL(r.path, "http://x").searchParams.get("pageNum"));
+    const lists = double.requests
+      .filter((r) => r.method === "GET" && /\/image2video\?/.test(r.path))
+      .map((r) => new URL(r.path, "http://x").searchParams.get("pageNum"));
     expect(lists).toEqual(["1", "2"]);
   });
 

@@ -109,7 +109,10 @@ export function klingVideoProvider(config: KlingConfig): VideoProvider {
       async function create(video: VideoParams): Promise<KlingTask> {
         if (video.tail && video.mode === "before_after" && !takesEndFrame(config.model)) {
           // Refused before a paid task starts: without its end frame the clip would not show the "after".
-          throw new ProviderError(`Kling model ${config.model} takes no end frame, which before_after needs; set KLING_MODEL to one that does (e.g. kling-v2-1).`, { transient: false });
+          throw new ProviderError(
+            `Kling model ${config.model} takes no end frame, which before_after needs; set KLING_MODEL to one that does (e.g. kling-v2-1).`,
+            { transient: false },
+          );
         }
         // reveal's end frame is optional: models that take none animate the start frame alone.
         const tail = video.tail && takesEndFrame(config.model) ? video.tail : null;

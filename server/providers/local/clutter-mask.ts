@@ -81,7 +81,8 @@ export function findClutter(work: RgbImage): Uint8Array {
   const kept = new Uint8Array(width * height);
   for (const region of regionsOf(opened, width)) {
     if (region.length < 0.001 * width * height || !region.some((p) => onFloor[p])) continue;
-    let minX = width, maxX = 0;
+    let minX = width,
+      maxX = 0;
     for (const p of region) {
       minX = Math.min(minX, p % width);
       maxX = Math.max(maxX, p % width);

@@ -10,7 +10,13 @@ const TONES: GenerationSettings["tone"][] = ["professional", "warm", "luxury", "
 const LENGTHS: GenerationSettings["length"][] = ["short", "medium", "long"];
 const BRIGHT_WORDS = /\b(bright|brightly|sunlight|sunlit|sunny|daylight|luminous|natural light|light-filled|airy|well lit)\b/i;
 
-function image(index: number, brightness: number, dominant_colors: string[], room_type: string | null, features: string[] = []): ImageAnalysis {
+function image(
+  index: number,
+  brightness: number,
+  dominant_colors: string[],
+  room_type: string | null,
+  features: string[] = [],
+): ImageAnalysis {
   return { index, width: 1600, height: 1200, orientation: "landscape", brightness, dominant_colors, room_type, features };
 }
 
@@ -23,7 +29,13 @@ function params(propertyData: PropertyData, analysis: ImageAnalysis[], settings:
   };
 }
 
-const house: PropertyData = { address: "12 Elm Street, Springfield", property_type: "house", listing_status: "active", listing_type: "sale", price: 450000 };
+const house: PropertyData = {
+  address: "12 Elm Street, Springfield",
+  property_type: "house",
+  listing_status: "active",
+  listing_type: "sale",
+  price: 450000,
+};
 const brightRooms = [
   image(0, 0.74, ["#f4f1ea", "#8a6a4a"], "living_room", ["large windows"]),
   image(1, 0.68, ["#ffffff", "#7d5a3c"], "kitchen", ["kitchen island"]),
@@ -34,9 +46,14 @@ const darkRooms = [image(0, 0.18, ["#1c1b1a", "#3b2f26"], "living_room"), image(
 const analysisArb = fc.array(
   fc.record({
     brightness: fc.double({ min: 0, max: 1, noNaN: true }),
-    colors: fc.array(fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, "0")}`), { maxLength: 5 }),
+    colors: fc.array(
+      fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, "0")}`),
+      { maxLength: 5 },
+    ),
     room: fc.option(fc.constantFrom("kitchen", "living_room", "bedroom", "bathroom", "dining room", "exterior", "home_office")),
-    features: fc.array(fc.constantFrom("hardwood floor", "large windows", "fireplace", "high_ceiling", "balcony", "kitchen island"), { maxLength: 3 }),
+    features: fc.array(fc.constantFrom("hardwood floor", "large windows", "fireplace", "high_ceiling", "balcony", "kitchen island"), {
+      maxLength: 3,
+    }),
   }),
   { minLength: 1, maxLength: 20 },
 );
@@ -66,7 +83,12 @@ describe("local property description writer", () => {
 
   it("says more in longer copy only when the inputs have more to say: nothing is padded", () => {
     expect(LENGTH_RANGES).toMatchObject({ short: { max: 70 }, medium: { max: 160 }, long: { max: 300 } });
-    const rich = { ...house, bedrooms: 3, bathrooms: 2, highlights: ["new roof in 2024", "a two-car garage", "walking distance to the station"] };
+    const rich = {
+      ...house,
+      bedrooms: 3,
+      bathrooms: 2,
+      highlights: ["new roof in 2024", "a two-car garage", "walking distance to the station"],
+    };
     const [short, medium, long] = LENGTHS.map((length) => writeListingDescription(params(rich, brightRooms, { length })));
     expect(countWords(short)).toBeLessThan(countWords(medium));
     expect(countWords(medium)).toBeLessThan(countWords(long));
@@ -121,7 +143,14 @@ describe("local property description writer", () => {
   });
 
   it("states bedrooms, bathrooms, the price with its currency and the agent's highlights, and never an internal status", () => {
-    const facts = { ...house, listing_status: "draft", currency: "USD", bedrooms: 3, bathrooms: 2.5, highlights: ["new roof in 2024", "south-facing garden."] };
+    const facts = {
+      ...house,
+      listing_status: "draft",
+      currency: "USD",
+      bedrooms: 3,
+      bathrooms: 2.5,
+      highlights: ["new roof in 2024", "south-facing garden."],
+    };
     for (const tone of TONES) {
       for (const length of LENGTHS) {
         const text = writeListingDescription(params(facts, brightRooms, { tone, length }));
@@ -153,8 +182,8 @@ describe("local property description writer", () => {
     const same = params(house, brightRooms);
     expect(writeListingDescription(same)).toBe(writeListingDescription(structuredClone(same)));
     const openings = new Set(
-      ["house", "apartment", "villa", "townhouse", "condo", "cottage", "loft", "studio"].map((type) =>
-        writeListingDescription(params({ ...house, property_type: type }, brightRooms)).split(type)[0],
+      ["house", "apartment", "villa", "townhouse", "condo", "cottage", "loft", "studio"].map(
+        (type) => writeListingDescription(params({ ...house, property_type: type }, brightRooms)).split(type)[0],
       ),
     );
     expect(openings.size).toBeGreaterThan(1);
@@ -166,7 +195,9 @@ describe("local property description writer", () => {
     fc.assert(
       fc.property(propertyArb, analysisArb, fc.constantFrom(...TONES), fc.constantFrom(...LENGTHS), (property, items, tone, length) => {
         const analysis = items.map((item, i) => image(i, item.brightness, item.colors, item.room, item.features));
-        const [plain, us, gb] = ["en", "en-US", "en-GB"].map((language) => writeListingDescription(params(property, analysis, { tone, length, language })));
+        const [plain, us, gb] = ["en", "en-US", "en-GB"].map((language) =>
+          writeListingDescription(params(property, analysis, { tone, length, language })),
+        );
         expect(plain).not.toMatch(britishOnly);
         expect(us).not.toMatch(britishOnly);
         expect(gb).not.toMatch(usOnly);
@@ -176,7 +207,9 @@ describe("local property description writer", () => {
     const pending = { ...house, listing_status: "under_contract", listing_type: "rent" };
     expect(writeListingDescription(params(pending, brightRooms, { language: "en-US" }))).toMatch(/under contract/);
     expect(writeListingDescription(params(pending, brightRooms, { language: "en-GB" }))).toMatch(/under offer/);
-    expect(writeListingDescription(params(house, darkRooms, { tone: "casual", length: "long", language: "en-GB" }))).toMatch(/Colour-wise|cosy/);
+    expect(writeListingDescription(params(house, darkRooms, { tone: "casual", length: "long", language: "en-GB" }))).toMatch(
+      /Colour-wise|cosy/,
+    );
   });
 
   it("states the price in the currency the request names, else in the language's region's, else without one", () => {

@@ -12,7 +12,8 @@ function windowOverFloor(planks: boolean): RgbImage {
   const data = Buffer.alloc(WIDTH * HEIGHT * 3);
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
-      const colour = y < WINDOW_BOTTOM ? (x % 8 < 2 ? [60, 60, 60] : [240, 240, 235]) : planks && y % 6 === 0 ? FLOOR.map((v) => v - 40) : FLOOR;
+      const colour =
+        y < WINDOW_BOTTOM ? (x % 8 < 2 ? [60, 60, 60] : [240, 240, 235]) : planks && y % 6 === 0 ? FLOOR.map((v) => v - 40) : FLOOR;
       data.set(colour, (y * WIDTH + x) * 3);
     }
   }
@@ -28,7 +29,8 @@ function holeOver(x0: number, y0: number, x1: number, y1: number): Uint8Array {
 /** Mean absolute difference of neighbouring pixels inside `rect`, across columns (mullions) or across rows (planks). */
 function detail(image: RgbImage, rect: Rect, across: "columns" | "rows"): number {
   const [dx, dy] = across === "columns" ? [1, 0] : [0, 1];
-  let sum = 0, count = 0;
+  let sum = 0,
+    count = 0;
   for (let y = rect.y; y < rect.y + rect.height - dy; y++) {
     for (let x = rect.x; x < rect.x + rect.width - dx; x++) {
       const [p, q] = [(y * WIDTH + x) * 3, ((y + dy) * WIDTH + x + dx) * 3];
@@ -51,7 +53,10 @@ describe("fillHoles", () => {
   it("restores the floor's own texture from the band beside a hole", async () => {
     const source = windowOverFloor(true);
     const filled = await fillHoles(source, holeOver(80, 100, 120, 160));
-    const [inside, beside] = [{ x: 84, y: 104, width: 32, height: 52 }, { x: 44, y: 104, width: 32, height: 52 }];
+    const [inside, beside] = [
+      { x: 84, y: 104, width: 32, height: 52 },
+      { x: 44, y: 104, width: 32, height: 52 },
+    ];
     expect(detail(source, beside, "rows")).toBeGreaterThan(10);
     expect(detail(filled, inside, "rows")).toBeGreaterThan(0.5 * detail(source, beside, "rows"));
   });

@@ -107,14 +107,23 @@ const SAME_SURFACE = 24;
  * continues its structure best.
  */
 function donorOffset(box: Box, mask: Uint8Array, low: Buffer, fill: Buffer, width: number, height: number): [number, number] | null {
-  const candidates: [number, number][] = [[-box.width, 0], [box.width, 0], [0, box.height], [0, -box.height]];
+  const candidates: [number, number][] = [
+    [-box.width, 0],
+    [box.width, 0],
+    [0, box.height],
+    [0, -box.height],
+  ];
   for (const [dx, dy] of candidates) {
     const x0 = box.x + dx;
     const y0 = box.y + dy;
     if (x0 < 0 || y0 < 0 || x0 + box.width > width || y0 + box.height > height) continue;
     let clean = true;
     for (let y = y0; y < y0 + box.height && clean; y++) {
-      for (let x = x0; x < x0 + box.width; x++) if (mask[y * width + x]) { clean = false; break; }
+      for (let x = x0; x < x0 + box.width; x++)
+        if (mask[y * width + x]) {
+          clean = false;
+          break;
+        }
     }
     if (clean && colourDistance(box, [dx, dy], mask, low, fill, width) < SAME_SURFACE) return [dx, dy];
   }
@@ -123,7 +132,8 @@ function donorOffset(box: Box, mask: Uint8Array, low: Buffer, fill: Buffer, widt
 
 /** Mean absolute per-channel difference between the donor band's blurred colour and the fill, over the hole's pixels in `box`. */
 function colourDistance(box: Box, [dx, dy]: [number, number], mask: Uint8Array, low: Buffer, fill: Buffer, width: number): number {
-  let sum = 0, count = 0;
+  let sum = 0,
+    count = 0;
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
       const p = y * width + x;
@@ -138,7 +148,10 @@ function colourDistance(box: Box, [dx, dy]: [number, number], mask: Uint8Array, 
 
 /** Low-pass copy of the image; libvips blurs a 12 MP image in well under a second, WASM OpenCV does not. */
 function blurred(image: RgbImage, sigma: number): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).blur(sigma).raw().toBuffer();
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .blur(sigma)
+    .raw()
+    .toBuffer();
 }
 
 async function addDonorDetail(image: RgbImage, out: Buffer, mask: Uint8Array, boxes: Box[], factor: number): Promise<void> {

@@ -16,9 +16,16 @@ async function rawOf(bytes: Buffer) {
 
 /** A mask of half the image's size, white over the box (grown by 2 px there, 4 px here). */
 async function halfSizeMask(rect: { x: number; y: number; width: number; height: number }) {
-  const half = { left: Math.floor(rect.x / 2) - 2, top: Math.floor(rect.y / 2) - 2, width: Math.ceil(rect.width / 2) + 4, height: Math.ceil(rect.height / 2) + 4 };
+  const half = {
+    left: Math.floor(rect.x / 2) - 2,
+    top: Math.floor(rect.y / 2) - 2,
+    width: Math.ceil(rect.width / 2) + 4,
+    height: Math.ceil(rect.height / 2) + 4,
+  };
   const bytes = await sharp({ create: { width: 128, height: 96, channels: 3, background: "#000000" } })
-    .composite([{ input: { create: { width: half.width, height: half.height, channels: 3, background: "#ffffff" } }, left: half.left, top: half.top }])
+    .composite([
+      { input: { create: { width: half.width, height: half.height, channels: 3, background: "#ffffff" } }, left: half.left, top: half.top },
+    ])
     .png()
     .toBuffer();
   return { bytes, full: { x: half.left * 2, y: half.top * 2, width: half.width * 2, height: half.height * 2 } };
@@ -46,7 +53,11 @@ describe("local inpaint", () => {
   it("removes the masked object, keeps every other pixel exactly, takes a mask of another size", async () => {
     const source = await syntheticRoom({ box: true, format: "jpeg" });
     const mask = await halfSizeMask(roomBoxRect(256, 192));
-    const result = await localInpaintProvider.inpaint({ bytes: source, contentType: "image/jpeg" }, { bytes: mask.bytes, contentType: "image/png" }, REMOVE);
+    const result = await localInpaintProvider.inpaint(
+      { bytes: source, contentType: "image/jpeg" },
+      { bytes: mask.bytes, contentType: "image/png" },
+      REMOVE,
+    );
     expect(result.outputs[0].contentType).toBe("image/png");
     expect(result.statusUrl).toMatch(/^local:\/\/inpaint\//);
     const [input, output] = [await rawOf(source), await rawOf(result.outputs[0].bytes)];
@@ -66,8 +77,16 @@ describe("local inpaint", () => {
     const source = await syntheticRoom({ box: true, format: "png" });
     const mask = await halfSizeMask(roomBoxRect(256, 192));
     const params: InpaintParams = { ...REMOVE, inpaintingType: "replace", style: "bohemian", intensity: 1 };
-    const replaced = await localInpaintProvider.inpaint({ bytes: source, contentType: "image/png" }, { bytes: mask.bytes, contentType: "image/png" }, params);
-    const removed = await localInpaintProvider.inpaint({ bytes: source, contentType: "image/png" }, { bytes: mask.bytes, contentType: "image/png" }, REMOVE);
+    const replaced = await localInpaintProvider.inpaint(
+      { bytes: source, contentType: "image/png" },
+      { bytes: mask.bytes, contentType: "image/png" },
+      params,
+    );
+    const removed = await localInpaintProvider.inpaint(
+      { bytes: source, contentType: "image/png" },
+      { bytes: mask.bytes, contentType: "image/png" },
+      REMOVE,
+    );
     const [input, a, b] = [await rawOf(source), await rawOf(replaced.outputs[0].bytes), await rawOf(removed.outputs[0].bytes)];
     expect(input.channels).toBe(4);
     expect(differingOutside(input, a, mask.full, 1)).toBe(0);
@@ -79,7 +98,11 @@ describe("local inpaint", () => {
 
   it("refuses an all-black mask", async () => {
     const source = await syntheticRoom({ format: "jpeg" });
-    const black = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#000" } }).png().toBuffer();
-    await expect(localInpaintProvider.inpaint({ bytes: source, contentType: "image/jpeg" }, { bytes: black, contentType: "image/png" }, REMOVE)).rejects.toBeInstanceOf(ProviderError);
+    const black = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    await expect(
+      localInpaintProvider.inpaint({ bytes: source, contentType: "image/jpeg" }, { bytes: black, contentType: "image/png" }, REMOVE),
+    ).rejects.toBeInstanceOf(ProviderError);
   });
 });

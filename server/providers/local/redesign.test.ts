@@ -122,10 +122,18 @@ describe("local redesign: style previews", () => {
 
   it("matches a style reference's colour statistics (multi-view siblings)", async () => {
     const anchorSource = await syntheticRoom({ box: true, format: "jpeg" });
-    const reference = (await localRedesignProvider.redesign({ bytes: anchorSource, contentType: "image/jpeg" }, { ...BASE, style: "bohemian", intensity: 1 })).outputs[0].bytes;
+    const reference = (
+      await localRedesignProvider.redesign({ bytes: anchorSource, contentType: "image/jpeg" }, { ...BASE, style: "bohemian", intensity: 1 })
+    ).outputs[0].bytes;
     const sibling = await syntheticRoom({ box: true, shift: 0.2, wall: "#a8b8c8", format: "jpeg" });
-    const free = await localRedesignProvider.redesign({ bytes: sibling, contentType: "image/jpeg" }, { ...BASE, style: "bohemian", intensity: 1 });
-    const matched = await localRedesignProvider.redesign({ bytes: sibling, contentType: "image/jpeg" }, { ...BASE, style: "bohemian", intensity: 1, styleReference: reference, variant: 1 });
+    const free = await localRedesignProvider.redesign(
+      { bytes: sibling, contentType: "image/jpeg" },
+      { ...BASE, style: "bohemian", intensity: 1 },
+    );
+    const matched = await localRedesignProvider.redesign(
+      { bytes: sibling, contentType: "image/jpeg" },
+      { ...BASE, style: "bohemian", intensity: 1, styleReference: reference, variant: 1 },
+    );
     const target = await labStatsOf(reference);
     const distance = async (bytes: Buffer) => {
       const stats = await labStatsOf(bytes);

@@ -20,7 +20,8 @@ const STATS_SIDE = 256;
 
 async function statsOf(image: RgbImage) {
   const scale = Math.min(1, STATS_SIDE / Math.max(image.width, image.height));
-  const small = scale < 1 ? await resizeRgb(image, Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))) : image;
+  const small =
+    scale < 1 ? await resizeRgb(image, Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale))) : image;
   return labStats(small);
 }
 

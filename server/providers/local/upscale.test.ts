@@ -23,12 +23,17 @@ describe("local upscale", () => {
   });
 
   it("keeps PNG transparency and applies EXIF orientation", async () => {
-    const transparent = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } } }).png().toBuffer();
+    const transparent = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const png = await localUpscaleProvider.upscale({ bytes: transparent, contentType: "image/png" }, { maxLongSide: 8192 });
     const pngMeta = await sharp(png.outputs[0].bytes).metadata();
     expect([png.outputs[0].contentType, pngMeta.width, pngMeta.height, pngMeta.hasAlpha]).toEqual(["image/png", 80, 60, true]);
 
-    const rotated = await sharp(await syntheticRoom({ format: "jpeg" })).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const rotated = await sharp(await syntheticRoom({ format: "jpeg" }))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const upright = await localUpscaleProvider.upscale({ bytes: rotated, contentType: "image/jpeg" }, { maxLongSide: 8192 });
     const meta = await sharp(upright.outputs[0].bytes).metadata();
     expect([meta.width, meta.height, meta.orientation ?? 1]).toEqual([384, 512, 1]);

@@ -33,7 +33,9 @@ export const localUpscaleProvider: UpscaleProvider = {
     const size = upscaledSize(metadata.autoOrient.width, metadata.autoOrient.height, options.maxLongSide);
     const keepAlpha = metadata.format === "png" && metadata.hasAlpha;
     const pipeline = sharp(image.bytes).rotate().resize(size.width, size.height, { fit: "fill", kernel: "lanczos3" }).convolve(SHARPEN);
-    const bytes = keepAlpha ? await pipeline.png().toBuffer() : await pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 90 }).toBuffer();
+    const bytes = keepAlpha
+      ? await pipeline.png().toBuffer()
+      : await pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 90 }).toBuffer();
     signal?.throwIfAborted();
     return {
       provider: "local",

@@ -50,7 +50,12 @@ function scaled(size: FrameSize, factor: number): FrameSize {
 }
 
 async function writeRgbStill(dir: string, name: string, pipeline: Sharp): Promise<RawStill> {
-  const { data, info } = await pipeline.flatten({ background: "#ffffff" }).removeAlpha().toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await pipeline
+    .flatten({ background: "#ffffff" })
+    .removeAlpha()
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const file = path.join(dir, `${name}.rgb`);
   await writeFile(file, data);
   return { path: file, width: info.width, height: info.height, pixFmt: "rgb24" };
@@ -103,7 +108,13 @@ async function irisMask(frame: FrameSize): Promise<Buffer> {
 }
 
 /** The stills for `mode`, in the input order the filter graph of video-filters.ts expects. */
-export async function prepareStills(dir: string, mode: VideoMode, image: Buffer, tail: Buffer | null, frame: FrameSize): Promise<RawStill[]> {
+export async function prepareStills(
+  dir: string,
+  mode: VideoMode,
+  image: Buffer,
+  tail: Buffer | null,
+  frame: FrameSize,
+): Promise<RawStill[]> {
   switch (mode) {
     case "zoom_in":
     case "flyover":

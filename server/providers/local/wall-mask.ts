@@ -38,7 +38,9 @@ function pickWallCluster(labels: Uint8Array, rows: Int32Array, clusterCount: num
   let best = -1;
   let bestScore = 0;
   for (let c = 0; c < clusterCount; c++) {
-    let total = 0, inBand = 0, atTop = 0;
+    let total = 0,
+      inBand = 0,
+      atTop = 0;
     for (let i = 0; i < labels.length; i++) {
       if (labels[i] !== c) continue;
       total++;
@@ -76,14 +78,16 @@ export function findWalls(work: RgbImage): { mask: Uint8Array; wallLab: [number,
 
   const inRegion = new Uint8Array(width * height);
   const queue = new Int32Array(width * height);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   candidates.forEach((p, i) => {
     if (labels[i] === wall) {
       inRegion[p] = 1;
       queue[tail++] = p;
     }
   });
-  const nearCenter = (q: number) => Math.hypot(lab[q * 3] - center[0], lab[q * 3 + 1] - center[1], lab[q * 3 + 2] - center[2]) < CLUSTER_DELTA_E;
+  const nearCenter = (q: number) =>
+    Math.hypot(lab[q * 3] - center[0], lab[q * 3 + 1] - center[1], lab[q * 3 + 2] - center[2]) < CLUSTER_DELTA_E;
   while (head < tail) {
     const p = queue[head++];
     const x = p % width;

@@ -11,7 +11,9 @@ let params: DescribeParams;
 
 beforeAll(async () => {
   double = await startOpenAiDouble();
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#d04030" } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#d04030" } })
+    .png()
+    .toBuffer();
   params = {
     images: [
       { bytes: photo, contentType: "image/png" },
@@ -54,9 +56,7 @@ describe("OpenAI-compatible describe", () => {
     expect(system).toContain("luxury tone");
     expect(system).toContain("about 60 words");
     const parts = imageParts(body);
-    expect(parts.map((p) => p.image_url!.url)).toEqual(
-      params.images.map((i) => `data:image/png;base64,${i.bytes.toString("base64")}`),
-    );
+    expect(parts.map((p) => p.image_url!.url)).toEqual(params.images.map((i) => `data:image/png;base64,${i.bytes.toString("base64")}`));
     const text = JSON.stringify(body.messages);
     expect(text).toContain("12 Rue des Lilas, Lyon");
     expect(text).toContain("#d04030");
@@ -65,7 +65,11 @@ describe("OpenAI-compatible describe", () => {
 
   it("keeps a request of large photos within the API's 50 MB of images: each at most 2048 px, smaller until they fit", async () => {
     // About 9 MB each (noise compresses badly): six of them are over 50 MB as sent.
-    const big = await sharp({ create: { width: 3000, height: 2400, channels: 3, background: "#777", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
+    const big = await sharp({
+      create: { width: 3000, height: 2400, channels: 3, background: "#777", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     const images = Array.from({ length: 6 }, () => ({ bytes: big, contentType: "image/jpeg" }));
     expect(images.length * big.length * (4 / 3)).toBeGreaterThan(MAX_REQUEST_IMAGE_BYTES);
     // Tens of MB to send and parse: a deadline for a busy machine, not for the double.
@@ -113,7 +117,10 @@ describe("OpenAI-compatible describe", () => {
     double.reply(() => ({ content: "Un appartement lumineux au cœur de Lyon, avec une cuisine", finishReason: "length" }));
     const before = double.requests.length;
     const error = await failure(openAiDescribeProvider(config).describe(params));
-    expect([error.transient, error.message]).toEqual([false, "The description model stopped at its output limit before finishing the description."]);
+    expect([error.transient, error.message]).toEqual([
+      false,
+      "The description model stopped at its output limit before finishing the description.",
+    ]);
     expect(error.message).not.toContain("cuisine");
     expect(double.requests.length - before).toBe(1);
   });

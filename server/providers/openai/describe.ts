@@ -59,7 +59,9 @@ export function openAiDescribeProvider(config: OpenAiConfig): DescribeProvider {
       // Stopped at its output limit: the text ends mid-sentence and is never shown. The same
       // request meets the same limit again, so it is not retried (nor paid for twice).
       if (choice?.finish_reason === "length") {
-        throw new ProviderError("The description model stopped at its output limit before finishing the description.", { transient: false });
+        throw new ProviderError("The description model stopped at its output limit before finishing the description.", {
+          transient: false,
+        });
       }
       if (typeof content !== "string" || !content.trim()) {
         throw new ProviderError("The description model answered without text.", { transient: true });
@@ -85,7 +87,11 @@ async function fitLongSide(image: ImageFile, longSide: number): Promise<ImageFil
   const meta = await sharp(image.bytes).metadata();
   const small = Math.max(meta.width ?? 0, meta.height ?? 0) <= longSide && (meta.orientation ?? 1) === 1;
   if (small && ["jpeg", "png"].includes(meta.format ?? "") && image.bytes.length <= MAX_REQUEST_IMAGE_BYTES / 20) return image;
-  const bytes = await sharp(image.bytes).autoOrient().resize(longSide, longSide, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+  const bytes = await sharp(image.bytes)
+    .autoOrient()
+    .resize(longSide, longSide, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   return { bytes, contentType: "image/jpeg" };
 }
 
@@ -105,10 +111,7 @@ function describeMessages(params: DescribeParams, imageUrls: string[]) {
     { role: "system", content: system },
     {
       role: "user",
-      content: [
-        { type: "text", text: facts },
-        ...imageUrls.map((url) => ({ type: "image_url", image_url: { url } })),
-      ],
+      content: [{ type: "text", text: facts }, ...imageUrls.map((url) => ({ type: "image_url", image_url: { url } }))],
     },
   ];
 }

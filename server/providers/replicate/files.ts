@@ -31,7 +31,8 @@ export async function fileInput(ctx: CallContext, config: ReplicateConfig, file:
     body: form,
   });
   const uploaded = await ctx.json<{ id?: string; urls?: { get?: string } }>(response);
-  if (!uploaded.id || !uploaded.urls?.get) throw await ctx.httpFailure(new Response("Replicate's Files API answered without a file id and URL.", { status: 502 }));
+  if (!uploaded.id || !uploaded.urls?.get)
+    throw await ctx.httpFailure(new Response("Replicate's Files API answered without a file id and URL.", { status: 502 }));
   const url = `${config.baseUrl.replace(/\/$/, "")}/files/${encodeURIComponent(uploaded.id)}`;
   // Its own deadline: the call's signal may already have fired (a timeout still deletes).
   ctx.onEnd(async () => {

@@ -188,8 +188,7 @@ function tooLarge(provider: string, maxBytes: number): ProviderError {
 function errorDetail(text: string): string {
   try {
     const body = JSON.parse(text) as { detail?: unknown; error?: { message?: unknown } | string; message?: unknown };
-    const candidate =
-      body.detail ?? (typeof body.error === "string" ? body.error : body.error?.message) ?? body.message;
+    const candidate = body.detail ?? (typeof body.error === "string" ? body.error : body.error?.message) ?? body.message;
     return typeof candidate === "string" ? candidate : "";
   } catch {
     return text.trim().startsWith("<") ? "" : text.trim();

@@ -113,7 +113,9 @@ async function run(
 /** The recorded prediction as it stands now, or null when there is none (or Replicate no longer has it). */
 async function resume(ctx: CallContext, config: ReplicateConfig, id: string | null): Promise<Prediction | null> {
   if (!id) return null;
-  const response = await ctx.send(`${config.baseUrl.replace(/\/$/, "")}/predictions/${encodeURIComponent(id)}`, { headers: authHeaders(config) });
+  const response = await ctx.send(`${config.baseUrl.replace(/\/$/, "")}/predictions/${encodeURIComponent(id)}`, {
+    headers: authHeaders(config),
+  });
   if (response.status === 404) {
     await response.body?.cancel();
     return null;
@@ -121,12 +123,7 @@ async function resume(ctx: CallContext, config: ReplicateConfig, id: string | nu
   return ctx.json<Prediction>(response);
 }
 
-async function create(
-  ctx: CallContext,
-  config: ReplicateConfig,
-  model: string,
-  input: Record<string, unknown>,
-): Promise<Prediction> {
+async function create(ctx: CallContext, config: ReplicateConfig, model: string, input: Record<string, unknown>): Promise<Prediction> {
   const { path, body } = createRequest(model, input);
   const headers: Record<string, string> = { ...authHeaders(config), "Content-Type": "application/json" };
   // Replicate stops (and stops billing) the prediction itself if we vanish past our deadline.
@@ -146,9 +143,7 @@ export function createRequest(model: string, input: Record<string, unknown>): { 
   const match = /^([\w.-]+)\/([\w.-]+)(?::(\w+))?$/.exec(model.trim());
   if (!match) throw new ProviderError(`Replicate model "${model}" is not owner/name or owner/name:version.`, { transient: false });
   const [, owner, name, version] = match;
-  return version
-    ? { path: "/predictions", body: { version, input } }
-    : { path: `/models/${owner}/${name}/predictions`, body: { input } };
+  return version ? { path: "/predictions", body: { version, input } } : { path: `/models/${owner}/${name}/predictions`, body: { input } };
 }
 
 async function finish(ctx: CallContext, config: ReplicateConfig, prediction: Prediction): Promise<PredictionRun> {

@@ -8,8 +8,7 @@ import { placeOf } from "@/server/images/kept-areas";
 import type { InpaintParams, RedesignParams } from "@/server/providers/types";
 import type { VideoMode } from "@/shared/vocabulary";
 
-export const NEGATIVE_PROMPT =
-  "blurry, distorted geometry, warped walls, low quality, lowres, watermark, text, logo, people, cartoon";
+export const NEGATIVE_PROMPT = "blurry, distorted geometry, warped walls, low quality, lowres, watermark, text, logo, people, cartoon";
 
 /** What MLS rules forbid changing (docs/providers.md): every prompt says it. */
 const KEEP =

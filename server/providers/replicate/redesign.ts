@@ -32,7 +32,12 @@ export function replicateRedesignProvider(config: ReplicateConfig, models: { sin
           const images = [photo];
           for (const reference of references) images.push(await fileInput(ctx, config, await prepareImage(reference, EDIT_INPUT)));
           const field = model.startsWith("black-forest-labs/flux-2") ? "input_images" : "image_input";
-          return { prompt: referencePrompt(params, params.styleReference !== null), [field]: images, aspect_ratio: "match_input_image", output_format: "jpg" };
+          return {
+            prompt: referencePrompt(params, params.styleReference !== null),
+            [field]: images,
+            aspect_ratio: "match_input_image",
+            output_format: "jpg",
+          };
         },
         { signal, workKey: params.workKey },
       );

@@ -42,7 +42,9 @@ let model1024: Buffer;
 beforeAll(async () => {
   double = await startReplicateDouble();
   // What a generative model answers: its own size (about 1 MP), not the source's.
-  model1024 = await sharp({ create: { width: 1024, height: 768, channels: 3, background: "#c08040" } }).jpeg().toBuffer();
+  model1024 = await sharp({ create: { width: 1024, height: 768, channels: 3, background: "#c08040" } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(() => double.close());
 beforeEach(() => {
@@ -61,12 +63,26 @@ const photos = new Map<string, Promise<ImageFile>>();
 function photo(width: number, height: number, format: "jpeg" | "webp" = "jpeg"): Promise<ImageFile> {
   const key = `${width}x${height}.${format}`;
   if (!photos.has(key)) {
-    photos.set(key, (async () => {
-      const noise = await sharp({ create: { width: Math.ceil(width / 3), height: Math.ceil(height / 3), channels: 3, background: "#8a8f96", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).png().toBuffer();
-      const image = sharp(noise).resize(width, height, { fit: "fill", kernel: "nearest" });
-      const bytes = format === "webp" ? await image.webp({ quality: 80, effort: 0 }).toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
-      return { bytes, contentType: `image/${format}` };
-    })());
+    photos.set(
+      key,
+      (async () => {
+        const noise = await sharp({
+          create: {
+            width: Math.ceil(width / 3),
+            height: Math.ceil(height / 3),
+            channels: 3,
+            background: "#8a8f96",
+            noise: { type: "gaussian", mean: 128, sigma: 40 },
+          },
+        })
+          .png()
+          .toBuffer();
+        const image = sharp(noise).resize(width, height, { fit: "fill", kernel: "nearest" });
+        const bytes =
+          format === "webp" ? await image.webp({ quality: 80, effort: 0 }).toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
+        return { bytes, contentType: `image/${format}` };
+      })(),
+    );
   }
   return photos.get(key)!;
 }
@@ -89,37 +105,45 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
   it.each([
     [4000, 3000, "jpeg"],
     [6000, 4000, "webp"],
-  ] as const)("stages a %i×%i %s source: official model path, Files API upload ≤ 4 MP JPEG, output at the source's size", async (width, height, format) => {
-    double.script({ polls: 2, output: model1024 });
-    const source = await photo(width, height, format);
-    const result = await replicateRedesignProvider(config, MODELS).redesign(source, params({ workKey: workKey() }));
+  ] as const)(
+    "stages a %i×%i %s source: official model path, Files API upload ≤ 4 MP JPEG, output at the source's size",
+    async (width, height, format) => {
+      double.script({ polls: 2, output: model1024 });
+      const source = await photo(width, height, format);
+      const result = await replicateRedesignProvider(config, MODELS).redesign(source, params({ workKey: workKey() }));
 
-    expect(creates().map((r) => r.path)).toEqual(["/v1/models/black-forest-labs/flux-kontext-pro/predictions"]);
-    const input = inputOf();
-    expect(input).toMatchObject({ aspect_ratio: "match_input_image", output_format: "jpg" });
-    expect(String(input.prompt)).toMatch(/Keep the walls, wall colour, floor, ceiling, windows, doors/);
-    expect(String(input.input_image)).toMatch(/\/v1\/files\/\w+$/);
-    const upload = await sent(input.input_image);
-    expect(upload.format).toBe("jpeg");
-    expect(upload.width! * upload.height!).toBeLessThanOrEqual(4_000_000);
-    expect(upload.width! / upload.height!).toBeCloseTo(width / height, 2);
-    // Nothing over the inline limit went as a data URL.
-    for (const request of double.requests) expect(request.raw.length < 300_000 || request.path === "/v1/files").toBe(true);
+      expect(creates().map((r) => r.path)).toEqual(["/v1/models/black-forest-labs/flux-kontext-pro/predictions"]);
+      const input = inputOf();
+      expect(input).toMatchObject({ aspect_ratio: "match_input_image", output_format: "jpg" });
+      expect(String(input.prompt)).toMatch(/Keep the walls, wall colour, floor, ceiling, windows, doors/);
+      expect(String(input.input_image)).toMatch(/\/v1\/files\/\w+$/);
+      const upload = await sent(input.input_image);
+      expect(upload.format).toBe("jpeg");
+      expect(upload.width! * upload.height!).toBeLessThanOrEqual(4_000_000);
+      expect(upload.width! / upload.height!).toBeCloseTo(width / height, 2);
+      // Nothing over the inline limit went as a data URL.
+      for (const request of double.requests) expect(request.raw.length < 300_000 || request.path === "/v1/files").toBe(true);
 
-    const out = await sharp(result.outputs[0].bytes).metadata();
-    expect([out.width, out.height]).toEqual([width, height]);
-    expect(result).toMatchObject({ provider: "replicate", statusUrl: expect.stringMatching(/\/v1\/predictions\/\w+$/) });
-    // The uploaded copy of the client's photo is deleted once the prediction has ended.
-    expect(double.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([new URL(String(input.input_image)).pathname]);
-    expect(double.uploads.size).toBe(0);
-  });
+      const out = await sharp(result.outputs[0].bytes).metadata();
+      expect([out.width, out.height]).toEqual([width, height]);
+      expect(result).toMatchObject({ provider: "replicate", statusUrl: expect.stringMatching(/\/v1\/predictions\/\w+$/) });
+      // The uploaded copy of the client's photo is deleted once the prediction has ended.
+      expect(double.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([
+        new URL(String(input.input_image)).pathname,
+      ]);
+      expect(double.uploads.size).toBe(0);
+    },
+  );
 
   it("with S3 storage, sends a large input as a presigned URL of a bucket copy (no Files API upload) and deletes the copy afterwards", async () => {
     const s3 = await startTestS3(["provider-inputs-test"]);
     try {
       const store = s3.storeFor();
       double.script({ polls: 1, output: model1024 });
-      const result = await replicateRedesignProvider({ ...config, inputHost: storageInputHost(store) }, MODELS).redesign(await photo(4000, 3000), params({ workKey: workKey() }));
+      const result = await replicateRedesignProvider({ ...config, inputHost: storageInputHost(store) }, MODELS).redesign(
+        await photo(4000, 3000),
+        params({ workKey: workKey() }),
+      );
       expect(uploads()).toHaveLength(0);
       const url = String(inputOf().input_image);
       expect(url.startsWith(`${s3.endpoint}/provider-inputs-test/`)).toBe(true);
@@ -136,22 +160,35 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
 
   it("inlines a small input as a data URL (within 256 KB) without an upload", async () => {
     double.script({ polls: 0, output: model1024 });
-    const small = { bytes: await sharp({ create: { width: 320, height: 240, channels: 3, background: "#999999" } }).jpeg().toBuffer(), contentType: "image/jpeg" };
+    const small = {
+      bytes: await sharp({ create: { width: 320, height: 240, channels: 3, background: "#999999" } })
+        .jpeg()
+        .toBuffer(),
+      contentType: "image/jpeg",
+    };
     await replicateRedesignProvider(config, MODELS).redesign(small, params());
     expect(uploads()).toHaveLength(0);
     expect(String(inputOf().input_image)).toMatch(/^data:image\/jpeg;base64,/);
   });
 
   it("sends each multi-view sibling its own photo and the anchor's staged output to the multi-reference model", async () => {
-    const anchorOutput = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
+    const anchorOutput = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#3366aa" } })
+      .jpeg()
+      .toBuffer();
     const provider = replicateRedesignProvider(config, MODELS);
     for (const sibling of [await photo(4000, 3000), await photo(3000, 4000)]) {
       double.script({ polls: 1, output: model1024 });
       const result = await provider.redesign(sibling, params({ styleReference: anchorOutput, workKey: workKey() }));
       const meta = await sharp(result.outputs[0].bytes).metadata();
-      expect([meta.width, meta.height]).toEqual([(await sharp(sibling.bytes).metadata()).width, (await sharp(sibling.bytes).metadata()).height]);
+      expect([meta.width, meta.height]).toEqual([
+        (await sharp(sibling.bytes).metadata()).width,
+        (await sharp(sibling.bytes).metadata()).height,
+      ]);
     }
-    expect(creates().map((r) => r.path)).toEqual(["/v1/models/google/nano-banana/predictions", "/v1/models/google/nano-banana/predictions"]);
+    expect(creates().map((r) => r.path)).toEqual([
+      "/v1/models/google/nano-banana/predictions",
+      "/v1/models/google/nano-banana/predictions",
+    ]);
     for (const index of [0, 1]) {
       const images = inputOf(index).image_input as string[];
       expect(images).toHaveLength(2);
@@ -185,7 +222,12 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
   });
 
   it("refuses a community model named without a version: 404 on the model path, a permanent error", async () => {
-    const error = await failure(replicateRedesignProvider(config, { single: "adirik/interior-design", multi: MODELS.multi }).redesign(await photo(400, 300), params()));
+    const error = await failure(
+      replicateRedesignProvider(config, { single: "adirik/interior-design", multi: MODELS.multi }).redesign(
+        await photo(400, 300),
+        params(),
+      ),
+    );
     expect(error.transient).toBe(false);
     expect(error.message).toMatch(/404/);
   });
@@ -220,7 +262,12 @@ describe("Replicate redesign (FLUX Kontext Pro)", () => {
     const expiring = await startReplicateDouble({ outputTtlMs: -1 });
     try {
       expiring.script({ polls: 0, output: model1024 });
-      const error = await failure(replicateRedesignProvider({ ...config, baseUrl: expiring.baseUrl, token: expiring.token }, MODELS).redesign(await photo(400, 300), params()));
+      const error = await failure(
+        replicateRedesignProvider({ ...config, baseUrl: expiring.baseUrl, token: expiring.token }, MODELS).redesign(
+          await photo(400, 300),
+          params(),
+        ),
+      );
       expect(error.message).toMatch(/404/);
     } finally {
       await expiring.close();
@@ -239,12 +286,31 @@ describe("each model's own answer, unscripted", () => {
     // FLUX Kontext answers about 1 MP (1152×864 here), FLUX Fill in multiples of 32 (800×576).
     const staged = await replicateRedesignProvider(config, MODELS).redesign(source, params({ workKey: workKey() }));
     expect(await sizeOf(staged.outputs[0].bytes)).toEqual([800, 600]);
-    const mask = { bytes: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#fff" } }).png().toBuffer(), contentType: "image/png" };
-    const inpainted = await replicateInpaintProvider(config, "black-forest-labs/flux-fill-pro").inpaint(source, mask, { inpaintingType: "remove", renderType: "interior", style: null, roomType: "bedroom", intensity: 0.5, workKey: workKey() });
+    const mask = {
+      bytes: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+      contentType: "image/png",
+    };
+    const inpainted = await replicateInpaintProvider(config, "black-forest-labs/flux-fill-pro").inpaint(source, mask, {
+      inpaintingType: "remove",
+      renderType: "interior",
+      style: null,
+      roomType: "bedroom",
+      intensity: 0.5,
+      workKey: workKey(),
+    });
     expect(await sizeOf(inpainted.outputs[0].bytes)).toEqual([800, 600]);
-    const upscaled = await replicateUpscaleProvider(config, "topazlabs/image-upscale").upscale(source, { maxLongSide: 1200, workKey: workKey() });
+    const upscaled = await replicateUpscaleProvider(config, "topazlabs/image-upscale").upscale(source, {
+      maxLongSide: 1200,
+      workKey: workKey(),
+    });
     expect(await sizeOf(upscaled.outputs[0].bytes)).toEqual([1200, 900]);
-    expect(models()).toEqual(["/v1/models/black-forest-labs/flux-kontext-pro/predictions", "/v1/models/black-forest-labs/flux-fill-pro/predictions", "/v1/models/topazlabs/image-upscale/predictions"]);
+    expect(models()).toEqual([
+      "/v1/models/black-forest-labs/flux-kontext-pro/predictions",
+      "/v1/models/black-forest-labs/flux-fill-pro/predictions",
+      "/v1/models/topazlabs/image-upscale/predictions",
+    ]);
     // What the models answered: one URL each, as their schemas publish.
     for (const result of [staged, inpainted, upscaled]) expect(result.providerOutputUrls).toHaveLength(1);
   });
@@ -252,9 +318,15 @@ describe("each model's own answer, unscripted", () => {
 
 describe("crash and resume, for every operation", () => {
   const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(512, 1)]);
-  const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#808080" } }).jpeg().toBuffer();
+  const solid = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: "#808080" } })
+      .jpeg()
+      .toBuffer();
   // Each operation's adapter, called with a work key and the ledger given; and what the model answers.
-  const operations: Record<string, { output: () => Promise<Buffer>; run: (ledger: TaskLedger, workKey: string) => Promise<{ statusUrl?: string | null }> }> = {
+  const operations: Record<
+    string,
+    { output: () => Promise<Buffer>; run: (ledger: TaskLedger, workKey: string) => Promise<{ statusUrl?: string | null }> }
+  > = {
     inpaint: {
       output: () => solid(800, 600),
       run: async (ledger, workKey) =>
@@ -266,12 +338,22 @@ describe("crash and resume, for every operation", () => {
     },
     upscale: {
       output: () => solid(1600, 1200),
-      run: async (ledger, workKey) => replicateUpscaleProvider({ ...config, ledger }, "topazlabs/image-upscale").upscale(await photo(800, 600), { maxLongSide: 8192, workKey }),
+      run: async (ledger, workKey) =>
+        replicateUpscaleProvider({ ...config, ledger }, "topazlabs/image-upscale").upscale(await photo(800, 600), {
+          maxLongSide: 8192,
+          workKey,
+        }),
     },
     video: {
       output: async () => mp4,
       run: async (ledger, workKey) =>
-        replicateVideoProvider({ ...config, ledger }, "kwaivgi/kling-v2.1").video({ mode: "zoom_in", image: (await photo(800, 600)).bytes, tail: null, durationSeconds: 5, workKey }),
+        replicateVideoProvider({ ...config, ledger }, "kwaivgi/kling-v2.1").video({
+          mode: "zoom_in",
+          image: (await photo(800, 600)).bytes,
+          tail: null,
+          durationSeconds: 5,
+          workKey,
+        }),
     },
   };
 
@@ -302,7 +384,12 @@ describe("Replicate inpaint (FLUX Fill Pro)", () => {
       .composite([{ input: { create: { width: 800, height: 600, channels: 3, background: "#ffffff" } }, left: 1600, top: 1200 }])
       .png()
       .toBuffer();
-    double.script({ polls: 1, output: await sharp({ create: { width: 2048, height: 1536, channels: 3, background: "#ff0000" } }).png().toBuffer() });
+    double.script({
+      polls: 1,
+      output: await sharp({ create: { width: 2048, height: 1536, channels: 3, background: "#ff0000" } })
+        .png()
+        .toBuffer(),
+    });
     const result = await replicateInpaintProvider(config, "black-forest-labs/flux-fill-pro").inpaint(
       original,
       { bytes: mask, contentType: "image/png" },
@@ -334,8 +421,16 @@ describe("Replicate inpaint (FLUX Fill Pro)", () => {
 
 describe("Replicate upscale (Topaz)", () => {
   it("upscales a 12 MP photo whole to exactly twice its size", async () => {
-    double.script({ polls: 1, output: await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#808080" } }).jpeg().toBuffer() });
-    const result = await replicateUpscaleProvider(config, "topazlabs/image-upscale").upscale(await photo(4000, 3000), { maxLongSide: 8192, workKey: workKey() });
+    double.script({
+      polls: 1,
+      output: await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#808080" } })
+        .jpeg()
+        .toBuffer(),
+    });
+    const result = await replicateUpscaleProvider(config, "topazlabs/image-upscale").upscale(await photo(4000, 3000), {
+      maxLongSide: 8192,
+      workKey: workKey(),
+    });
     expect(inputOf()).toMatchObject({ upscale_factor: "2x", enhance_model: "Standard V2" });
     expect((await sent(inputOf().image)).width).toBe(4000);
     const out = await sharp(result.outputs[0].bytes).metadata();
@@ -343,7 +438,12 @@ describe("Replicate upscale (Topaz)", () => {
   });
 
   it("sends Real-ESRGAN (pinned by version) at most 2 MP, since it runs out of GPU memory near 12 MP", async () => {
-    double.script({ polls: 0, output: await sharp({ create: { width: 3264, height: 2448, channels: 3, background: "#808080" } }).jpeg().toBuffer() });
+    double.script({
+      polls: 0,
+      output: await sharp({ create: { width: 3264, height: 2448, channels: 3, background: "#808080" } })
+        .jpeg()
+        .toBuffer(),
+    });
     const esrgan = "nightmareai/real-esrgan:f121d640bd286e1fdc67f9799164c1d5be36ff74576ee11c803ae5b665dd46aa";
     const result = await replicateUpscaleProvider(config, esrgan).upscale(await photo(4000, 3000), { maxLongSide: 8192 });
     expect(creates()[0].path).toBe("/v1/predictions");

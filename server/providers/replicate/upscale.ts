@@ -27,15 +27,28 @@ export function replicateUpscaleProvider(config: ReplicateConfig, model: string)
         config,
         model,
         async (ctx) => {
-          const input = await prepareImage(image.bytes, { format: "jpeg", maxBytes: 50_000_000, maxPixels: esrgan ? ESRGAN_MAX_INPUT_PIXELS : width * height });
+          const input = await prepareImage(image.bytes, {
+            format: "jpeg",
+            maxBytes: 50_000_000,
+            maxPixels: esrgan ? ESRGAN_MAX_INPUT_PIXELS : width * height,
+          });
           const url = await fileInput(ctx, config, input);
           if (esrgan) return { image: url, scale: Math.min(4, Math.max(1, Math.ceil(target.width / input.width))), face_enhance: false };
           return { image: url, upscale_factor: "2x", enhance_model: "Standard V2", output_format: "jpg" };
         },
         { signal, workKey },
       );
-      const bytes = await sharp(run.outputs[0].bytes).resize(target.width, target.height, { fit: "fill", kernel: "lanczos3" }).jpeg({ quality: 92 }).toBuffer();
-      return { provider: "replicate", model, statusUrl: run.prediction.urls.get, outputs: [{ bytes, contentType: "image/jpeg" }], providerOutputUrls: run.outputUrls };
+      const bytes = await sharp(run.outputs[0].bytes)
+        .resize(target.width, target.height, { fit: "fill", kernel: "lanczos3" })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      return {
+        provider: "replicate",
+        model,
+        statusUrl: run.prediction.urls.get,
+        outputs: [{ bytes, contentType: "image/jpeg" }],
+        providerOutputUrls: run.outputUrls,
+      };
     },
   };
 }

@@ -78,7 +78,11 @@ describe("the flows of today", () => {
     const second = (await api.workspaces.create({ name: "Dario Two" })).id;
     await api.auth.signOutEverywhere();
     for (const id of [first, second]) {
-      expect((await events(id)).map((e) => [e.action, e.actorEmail, e.ip]).at(-1)).toEqual(["signed_out_everywhere", person.user.email, "192.0.2.9"]);
+      expect((await events(id)).map((e) => [e.action, e.actorEmail, e.ip]).at(-1)).toEqual([
+        "signed_out_everywhere",
+        person.user.email,
+        "192.0.2.9",
+      ]);
     }
   });
 
@@ -102,8 +106,14 @@ describe("append-only", () => {
   it("refuses to change, delete or empty the log, even with the database's own credentials", async () => {
     const db = await getDb();
     const [row] = await events();
-    const refusal = (statement: Promise<unknown>) => statement.then(() => "done", (error: { cause?: { message?: string } }) => error.cause?.message ?? String(error));
-    expect(await refusal(db.update(auditEvents).set({ actorEmail: "someone.else@example.test" }).where(eq(auditEvents.id, row.id)))).toMatch(/append-only: UPDATE refused/);
+    const refusal = (statement: Promise<unknown>) =>
+      statement.then(
+        () => "done",
+        (error: { cause?: { message?: string } }) => error.cause?.message ?? String(error),
+      );
+    expect(
+      await refusal(db.update(auditEvents).set({ actorEmail: "someone.else@example.test" }).where(eq(auditEvents.id, row.id))),
+    ).toMatch(/append-only: UPDATE refused/);
     expect(await refusal(db.delete(auditEvents).where(eq(auditEvents.id, row.id)))).toMatch(/append-only: DELETE refused/);
     expect(await refusal(db.execute(sql`truncate studio.audit_events`))).toMatch(/append-only: TRUNCATE refused/);
     expect((await events())[0]).toEqual(row);
@@ -119,9 +129,21 @@ describe("append-only", () => {
 
   it("keeps who it was after the person leaves", async () => {
     const db = await getDb();
-    await recordAudit(db, { workspaceId, actorUserId: crypto.randomUUID(), action: "plan_changed", detail: { from: "free", to: "premium" }, ip: "unknown" });
+    await recordAudit(db, {
+      workspaceId,
+      actorUserId: crypto.randomUUID(),
+      action: "plan_changed",
+      detail: { from: "free", to: "premium" },
+      ip: "unknown",
+    });
     const [latest] = (await listAuditEvents({ db }, { workspaceId, limit: 1 })).events;
-    expect(latest).toMatchObject({ action: "plan_changed", actorName: null, actorEmail: null, ip: null, detail: { from: "free", to: "premium" } });
+    expect(latest).toMatchObject({
+      action: "plan_changed",
+      actorName: null,
+      actorEmail: null,
+      ip: null,
+      detail: { from: "free", to: "premium" },
+    });
   });
 });
 
@@ -131,7 +153,12 @@ describe("reading it", () => {
     const first = await owner.api.audit.list({ workspaceId });
     expect(first.events[0].id).toBe(all.at(-1)!.id);
     const { events: page, nextBefore } = await listAuditEvents({ db: await getDb() }, { workspaceId, limit: 3 });
-    expect(page.map((e) => e.id)).toEqual(all.slice(-3).reverse().map((e) => e.id));
+    expect(page.map((e) => e.id)).toEqual(
+      all
+        .slice(-3)
+        .reverse()
+        .map((e) => e.id),
+    );
     const rest = await listAuditEvents({ db: await getDb() }, { workspaceId, before: nextBefore!, limit: 100 });
     expect([...page, ...rest.events].map((e) => e.id)).toEqual(all.map((e) => e.id).reverse());
     expect(rest.nextBefore).toBeNull();
@@ -140,7 +167,11 @@ describe("reading it", () => {
     const lines = file.csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe("Time (UTC),Action,Action id,Actor,Target,Detail,Client address");
     expect(lines).toHaveLength(all.length + 1);
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,Member added,member_added,${owner.user.email},${owner.user.email},role: owner; via: workspace_created,${OFFICE}$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,Member added,member_added,${owner.user.email},${owner.user.email},role: owner; via: workspace_created,${OFFICE}$`,
+      ),
+    );
     expect(file.csv).toContain("Member role changed,member_role_changed");
   });
 });

@@ -59,7 +59,9 @@ async function claimPhotos(ctx: StudioContext, batchId: string): Promise<Staging
       await tx
         .update(stagingBatchPhotos)
         .set({ state: "started", generationId: photoGenerationId(batch, photoId), updatedAt: ctx.now() })
-        .where(and(eq(stagingBatchPhotos.batchId, batchId), eq(stagingBatchPhotos.photoId, photoId), eq(stagingBatchPhotos.state, "queued")));
+        .where(
+          and(eq(stagingBatchPhotos.batchId, batchId), eq(stagingBatchPhotos.photoId, photoId), eq(stagingBatchPhotos.state, "queued")),
+        );
     }
     return batch;
   });

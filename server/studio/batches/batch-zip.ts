@@ -16,7 +16,10 @@ import { disclosedFile } from "../exports/labelled-copy";
 import { zipStream } from "../exports/zip-stream";
 import { outputDisclosure } from "../generations/output-disclosure";
 
-export async function batchZip(ctx: StudioContext, input: { workspaceId: string; batchId: string; userId: string }): Promise<{ fileName: string; stream: Readable }> {
+export async function batchZip(
+  ctx: StudioContext,
+  input: { workspaceId: string; batchId: string; userId: string },
+): Promise<{ fileName: string; stream: Readable }> {
   const [batch] = await ctx.db
     .select()
     .from(stagingBatches)
@@ -32,12 +35,19 @@ export async function batchZip(ctx: StudioContext, input: { workspaceId: string;
     ? await ctx.db
         .select()
         .from(generationOutputs)
-        .where(inArray(generationOutputs.generationId, rows.map((row) => row.generation.id)))
+        .where(
+          inArray(
+            generationOutputs.generationId,
+            rows.map((row) => row.generation.id),
+          ),
+        )
     : [];
   const done = rows.flatMap((row) => {
     const own = outputs.filter((output) => output.generationId === row.generation.id);
     const staged = own.find((output) => output.role === "staged" && output.status === "completed" && output.storageKey);
-    return staged ? [{ ...row, output: { ...staged, storageKey: staged.storageKey! }, label: outputDisclosure(row.generation, staged, own).label }] : [];
+    return staged
+      ? [{ ...row, output: { ...staged, storageKey: staged.storageKey! }, label: outputDisclosure(row.generation, staged, own).label }]
+      : [];
   });
   if (done.length === 0) throw new AppError("conflict", "No photo of this batch is staged yet.");
   const digits = Math.max(2, String(rows.length).length);

@@ -39,7 +39,9 @@ async function accountOf(workspaceId: string) {
 }
 
 async function batchOf(studio: Studio, batchId: string) {
-  const batch = (await studio.api.batches.list({ workspaceId: studio.workspaceId, projectId: studio.projectId })).find((b) => b.id === batchId);
+  const batch = (await studio.api.batches.list({ workspaceId: studio.workspaceId, projectId: studio.projectId })).find(
+    (b) => b.id === batchId,
+  );
   if (!batch) throw new Error(`batch ${batchId} not listed`);
   return batch;
 }
@@ -80,7 +82,11 @@ describe("whole-listing staging", () => {
     for (const photo of batch.photos) {
       expect(photo).toMatchObject({ progress: "completed", error: null });
       // The offline provider's staging is a style preview, in a batch as alone (D14).
-      expect(photo.output).toMatchObject({ provider: "local", url: expect.any(String), disclosure: { label: "Style preview", preview: true } });
+      expect(photo.output).toMatchObject({
+        provider: "local",
+        url: expect.any(String),
+        disclosure: { label: "Style preview", preview: true },
+      });
       expect(photo.output!.url).not.toBe(photo.output!.sourceUrl);
     }
     expect((await api.batches.start(start)).id).toBe(first.id);
@@ -100,7 +106,9 @@ describe("whole-listing staging", () => {
     expect(jobs.map((job) => job.roomType).sort()).toEqual([...roomTypes].sort());
     // Each photo's Idempotency-Key derives from the batch's request id and the photo.
     const [row] = await db.select().from(stagingBatches).where(eq(stagingBatches.id, first.id));
-    const keys = (await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.accountId, account))).map((k) => k.key);
+    const keys = (await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.accountId, account))).map(
+      (k) => k.key,
+    );
     expect(keys.sort()).toEqual(photoIds.map((photoId) => `studio-${photoGenerationId(row, photoId)}`).sort());
 
     // Grouped with the batch, not listed one by one among the project's runs.
@@ -111,7 +119,11 @@ describe("whole-listing staging", () => {
     const chunks: Buffer[] = [];
     for await (const chunk of zip.stream) chunks.push(chunk as Buffer);
     const files = unzipSync(new Uint8Array(Buffer.concat(chunks)));
-    expect(Object.keys(files)).toEqual(["photo-01-living-room-style-preview.jpg", "photo-02-bedroom-style-preview.jpg", "photo-03-kitchen-style-preview.jpg"]);
+    expect(Object.keys(files)).toEqual([
+      "photo-01-living-room-style-preview.jpg",
+      "photo-02-bedroom-style-preview.jpg",
+      "photo-03-kitchen-style-preview.jpg",
+    ]);
     expect(await sharp(Buffer.from(files["photo-01-living-room-style-preview.jpg"])).metadata()).toMatchObject({ format: "jpeg" });
   }, 120_000);
 
@@ -119,16 +131,31 @@ describe("whole-listing staging", () => {
     const studio = await studioWithPhotos("Cy", 3);
     const { api, workspaceId, projectId, photoIds } = studio;
     const db = await getDb();
-    await db.update(accounts).set({ monthlyQuota: 2 }).where(eq(accounts.id, await accountOf(workspaceId)));
+    await db
+      .update(accounts)
+      .set({ monthlyQuota: 2 })
+      .where(eq(accounts.id, await accountOf(workspaceId)));
     const error = await refusal(
-      api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "modern", photos: photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })) }),
+      api.batches.start({
+        workspaceId,
+        projectId,
+        requestId: crypto.randomUUID(),
+        style: "modern",
+        photos: photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })),
+      }),
     );
     expect(error.code).toBe("FORBIDDEN");
     expect(error.message).toBe(shortOfQuotaMessage(3, 2));
     expect(await db.select().from(stagingBatches).where(eq(stagingBatches.workspaceId, workspaceId))).toEqual([]);
     expect(await api.usage.quota({ workspaceId })).toMatchObject({ ok: true, usedThisMonth: 0 });
     // Two photos fit.
-    const started = await api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "modern", photos: photoIds.slice(0, 2).map((photoId) => ({ photoId, roomType: "bedroom" })) });
+    const started = await api.batches.start({
+      workspaceId,
+      projectId,
+      requestId: crypto.randomUUID(),
+      style: "modern",
+      photos: photoIds.slice(0, 2).map((photoId) => ({ photoId, roomType: "bedroom" })),
+    });
     expect(started.id).toEqual(expect.any(String));
     await settled(studio, started.id);
   }, 120_000);
@@ -138,7 +165,13 @@ describe("whole-listing staging", () => {
     const { api, workspaceId, projectId, photoIds } = studio;
     // Stopped, so this test takes the batch's steps itself, in a known order.
     await stack.executor.stopExecutor();
-    const { id } = await api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "coastal", photos: photoIds.map((photoId) => ({ photoId, roomType: "living_room" })) });
+    const { id } = await api.batches.start({
+      workspaceId,
+      projectId,
+      requestId: crypto.randomUUID(),
+      style: "coastal",
+      photos: photoIds.map((photoId) => ({ photoId, roomType: "living_room" })),
+    });
     const ctx = await createStudioContext();
     expect(await advanceBatch(ctx, id)).toEqual({ done: false });
     expect((await batchOf(studio, id)).counts).toMatchObject({ queued: 2, running: 2 });
@@ -165,7 +198,13 @@ describe("whole-listing staging", () => {
     const studio = await studioWithPhotos("Eve", 3);
     const { api, workspaceId, projectId, photoIds } = studio;
     await stack.executor.stopExecutor();
-    const { id } = await api.batches.start({ workspaceId, projectId, requestId: crypto.randomUUID(), style: "modern", photos: photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })) });
+    const { id } = await api.batches.start({
+      workspaceId,
+      projectId,
+      requestId: crypto.randomUUID(),
+      style: "modern",
+      photos: photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })),
+    });
     await api.batches.pause({ workspaceId, batchId: id });
     await stack.executor.restartExecutor();
     // The first run finds the batch paused and ends without starting anything.
@@ -183,10 +222,22 @@ describe("whole-listing staging", () => {
     const db = await getDb();
     // Stopped, so the batch stays where this test puts it.
     await stack.executor.stopExecutor();
-    const { id } = await owner.api.batches.start({ workspaceId: owner.workspaceId, projectId: owner.projectId, requestId: crypto.randomUUID(), style: "modern", photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })) });
+    const { id } = await owner.api.batches.start({
+      workspaceId: owner.workspaceId,
+      projectId: owner.projectId,
+      requestId: crypto.randomUUID(),
+      style: "modern",
+      photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" })),
+    });
     const rows = async () => ({
-      batches: await db.select().from(stagingBatches).where(inArray(stagingBatches.workspaceId, [owner.workspaceId, intruder.workspaceId])),
-      photos: await db.select().from(stagingBatchPhotos).where(inArray(stagingBatchPhotos.photoId, [...owner.photoIds, ...intruder.photoIds])),
+      batches: await db
+        .select()
+        .from(stagingBatches)
+        .where(inArray(stagingBatches.workspaceId, [owner.workspaceId, intruder.workspaceId])),
+      photos: await db
+        .select()
+        .from(stagingBatchPhotos)
+        .where(inArray(stagingBatchPhotos.photoId, [...owner.photoIds, ...intruder.photoIds])),
     });
     const refusedUnchanged = async (call: () => Promise<unknown>) => {
       const before = await rows();
@@ -197,11 +248,36 @@ describe("whole-listing staging", () => {
     const theirs = { workspaceId: owner.workspaceId, batchId: id };
 
     // The owner's photos, in the intruder's own workspace and project, or named with the owner's project.
-    const start = { workspaceId: intruder.workspaceId, projectId: intruder.projectId, requestId: crypto.randomUUID(), style: "modern" as const };
-    await refusedUnchanged(() => intruder.api.batches.start({ ...start, photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })) }));
-    await refusedUnchanged(() => intruder.api.batches.start({ ...start, photos: [...intruder.photoIds, owner.photoIds[0]].map((photoId) => ({ photoId, roomType: "bedroom" as const })) }));
-    await refusedUnchanged(() => intruder.api.batches.start({ ...start, projectId: owner.projectId, photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })) }));
-    await refusedUnchanged(() => intruder.api.batches.start({ ...start, workspaceId: owner.workspaceId, projectId: owner.projectId, photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })) }));
+    const start = {
+      workspaceId: intruder.workspaceId,
+      projectId: intruder.projectId,
+      requestId: crypto.randomUUID(),
+      style: "modern" as const,
+    };
+    await refusedUnchanged(() =>
+      intruder.api.batches.start({ ...start, photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })) }),
+    );
+    await refusedUnchanged(() =>
+      intruder.api.batches.start({
+        ...start,
+        photos: [...intruder.photoIds, owner.photoIds[0]].map((photoId) => ({ photoId, roomType: "bedroom" as const })),
+      }),
+    );
+    await refusedUnchanged(() =>
+      intruder.api.batches.start({
+        ...start,
+        projectId: owner.projectId,
+        photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })),
+      }),
+    );
+    await refusedUnchanged(() =>
+      intruder.api.batches.start({
+        ...start,
+        workspaceId: owner.workspaceId,
+        projectId: owner.projectId,
+        photos: owner.photoIds.map((photoId) => ({ photoId, roomType: "bedroom" as const })),
+      }),
+    );
 
     // A running batch: neither paused nor canceled by the intruder, through its own workspace or the owner's.
     expect((await rows()).batches.map((batch) => batch.status)).toEqual(["running"]);

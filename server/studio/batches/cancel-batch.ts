@@ -10,7 +10,10 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { lockBatch } from "./find-batch";
 
-export async function cancelBatch(ctx: StudioContext, input: { workspaceId: string; batchId: string }): Promise<{ status: "canceled"; notStarted: number }> {
+export async function cancelBatch(
+  ctx: StudioContext,
+  input: { workspaceId: string; batchId: string },
+): Promise<{ status: "canceled"; notStarted: number }> {
   return ctx.db.transaction(async (tx) => {
     // The durable step claims photos under the same lock, so none is claimed after this.
     const batch = await lockBatch(tx, input);

@@ -33,7 +33,17 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
       const rows = await batchPhotos(ctx.db, batch.id);
       const generationIds = rows.flatMap((row) => (row.generationRecorded && row.generationId ? [row.generationId] : []));
       const [names, runs, outputs] = await Promise.all([
-        rows.length ? ctx.db.select({ id: photoTable.id, fileName: photoTable.fileName, storageKey: photoTable.storageKey, resized: photoTable.resized }).from(photoTable).where(inArray(photoTable.id, rows.map((row) => row.photoId))) : [],
+        rows.length
+          ? ctx.db
+              .select({ id: photoTable.id, fileName: photoTable.fileName, storageKey: photoTable.storageKey, resized: photoTable.resized })
+              .from(photoTable)
+              .where(
+                inArray(
+                  photoTable.id,
+                  rows.map((row) => row.photoId),
+                ),
+              )
+          : [],
         generationIds.length ? ctx.db.select().from(generations).where(inArray(generations.id, generationIds)) : [],
         generationIds.length ? ctx.db.select().from(generationOutputs).where(inArray(generationOutputs.generationId, generationIds)) : [],
       ]);
@@ -50,7 +60,11 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
         createdAt: batch.createdAt,
         completedAt: batch.completedAt,
         // A photo deleted from the project takes its row along: the batch's own count stays.
-        counts: { ...countProgress(rows), total: batch.photoCount ?? rows.length, deleted: Math.max(0, (batch.photoCount ?? rows.length) - rows.length) },
+        counts: {
+          ...countProgress(rows),
+          total: batch.photoCount ?? rows.length,
+          deleted: Math.max(0, (batch.photoCount ?? rows.length) - rows.length),
+        },
         photos: await Promise.all(
           rows.map(async (row) => {
             const run = runs.find((generation) => generation.id === row.generationId);
@@ -70,7 +84,9 @@ export async function listBatches(ctx: StudioContext, input: { workspaceId: stri
                       url: await url(staged.storageKey),
                       resized: await derivativeUrls(store, staged.storageKey, { contentType: staged.contentType, resized: staged.resized }),
                       sourceUrl: await url(staged.sourceKey),
-                      sourceResized: await derivativeUrls(store, staged.sourceKey, { resized: sources.get(staged.sourceKey ?? "") ?? true }),
+                      sourceResized: await derivativeUrls(store, staged.sourceKey, {
+                        resized: sources.get(staged.sourceKey ?? "") ?? true,
+                      }),
                       provider: staged.provider,
                       disclosure: outputDisclosure(run, staged, own),
                       review: reviewOf(staged),

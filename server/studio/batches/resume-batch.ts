@@ -20,6 +20,9 @@ export async function resumeBatch(ctx: StudioContext, input: { workspaceId: stri
     await tx.update(stagingBatches).set({ status: "running", updatedAt: now }).where(eq(stagingBatches.id, batch.id));
     return now;
   });
-  if (resumedAt) await ctx.events.send(batchAdvance.create({ batchId: input.batchId, round: 0 }, { id: `batch-${input.batchId}-resumed-${resumedAt.getTime()}` }));
+  if (resumedAt)
+    await ctx.events.send(
+      batchAdvance.create({ batchId: input.batchId, round: 0 }, { id: `batch-${input.batchId}-resumed-${resumedAt.getTime()}` }),
+    );
   return { status: "running" };
 }

@@ -14,13 +14,21 @@ let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 
 /** Sky across the top, lawn across the bottom: plainly outdoors. */
 async function gardenPhoto() {
-  const lawn = await sharp({ create: { width: 320, height: 120, channels: 3, background: "#3f9b3a" } }).png().toBuffer();
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: "#5da9e9" } }).composite([{ input: lawn, left: 0, top: 120 }]).jpeg().toBuffer();
+  const lawn = await sharp({ create: { width: 320, height: 120, channels: 3, background: "#3f9b3a" } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: "#5da9e9" } })
+    .composite([{ input: lawn, left: 0, top: 120 }])
+    .jpeg()
+    .toBuffer();
 }
 
 async function upload(fileName: string, bytes: Buffer) {
   const where = { workspaceId: home.workspaceId, projectId: home.projectId };
-  const [target] = await home.api.photos.prepareUploads({ ...where, files: [{ fileName, contentType: "image/jpeg", bytes: bytes.length }] });
+  const [target] = await home.api.photos.prepareUploads({
+    ...where,
+    files: [{ fileName, contentType: "image/jpeg", bytes: bytes.length }],
+  });
   await getBlobStore().put(target.key, bytes, "image/jpeg");
   return (await home.api.photos.confirmUpload({ ...where, key: target.key, fileName })).id;
 }

@@ -13,9 +13,13 @@ export async function changeableKey(
   const account = await developerAccount(ctx, input.workspaceId);
   const key = (await listKeys(ctx.db, { accountId: account.accountId })).find((k) => k.id === input.keyId);
   if (!key) throw new AppError("not_found", "No such key, or it no longer works.");
-  if (key.keyHash === account.internalKeyHash) throw new AppError("forbidden", "The studio's own key cannot be changed here: the studio needs it to run your work.");
+  if (key.keyHash === account.internalKeyHash)
+    throw new AppError("forbidden", "The studio's own key cannot be changed here: the studio needs it to run your work.");
   if ((await connectedAppKeyIds(ctx, input)).has(key.id)) {
-    throw new AppError("forbidden", "This key belongs to a connected app: revoke the app under Developers → Connected apps, and its key goes with it.");
+    throw new AppError(
+      "forbidden",
+      "This key belongs to a connected app: revoke the app under Developers → Connected apps, and its key goes with it.",
+    );
   }
   return { ...account, key };
 }

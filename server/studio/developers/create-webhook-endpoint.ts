@@ -15,7 +15,13 @@ export async function createWebhookEndpoint(
   assertWebhooksEnabled();
   const { accountId } = await developerAccount(ctx, input.workspaceId);
   return ctx.db.transaction(async (tx) => {
-    const created = await createEndpoint(tx, { accountId, url: input.url, eventTypes: input.eventTypes, description: input.description, createdBy: studioActor(input.userId) });
+    const created = await createEndpoint(tx, {
+      accountId,
+      url: input.url,
+      eventTypes: input.eventTypes,
+      description: input.description,
+      createdBy: studioActor(input.userId),
+    });
     await recordAudit(tx, {
       workspaceId: input.workspaceId,
       actorUserId: input.userId,

@@ -50,7 +50,10 @@ export async function decideConnectedApp(ctx: Pick<StudioContext, "db">, input: 
   const { workspaceId, scope } = input.answer;
   if (!z.uuid().safeParse(workspaceId).success) throw new AppError("invalid_request", "Choose a workspace.");
   if (!(await emailStatus(ctx, { userId: input.userId })).verified) {
-    throw new AppError("email_unconfirmed", "Confirm your email address before connecting an app that can use a workspace's quota and credits.");
+    throw new AppError(
+      "email_unconfirmed",
+      "Confirm your email address before connecting an app that can use a workspace's quota and credits.",
+    );
   }
   const membership = await findMembership(ctx, { workspaceId, userId: input.userId });
   if (!membership) throw new AppError("not_found", "Workspace not found.");

@@ -27,7 +27,10 @@ export async function developerAccount(ctx: Pick<StudioContext, "db">, workspace
     .where(eq(workspaces.id, workspaceId));
   if (!workspace) throw new AppError("not_found", "Workspace not found.");
   if (!workspace.accountId) {
-    throw new AppError("feature_unavailable", "This workspace's image service account is not managed by this deployment, so its keys and webhooks are not either.");
+    throw new AppError(
+      "feature_unavailable",
+      "This workspace's image service account is not managed by this deployment, so its keys and webhooks are not either.",
+    );
   }
   return { accountId: workspace.accountId, internalKeyHash: workspace.encrypted ? hashApiKey(decryptSecret(workspace.encrypted)) : null };
 }

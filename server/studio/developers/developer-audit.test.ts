@@ -53,10 +53,26 @@ describe("the Developers section's audit events", () => {
 
   it("records endpoint changes, the system's turning one off, and the log page lists them", async () => {
     const before = (await developerEvents()).length;
-    const { endpointId, secret } = await owner.api.developers.createWebhook({ workspaceId, url: hook, eventTypes: ["job.completed"], description: "CRM" });
-    await owner.api.developers.updateWebhook({ workspaceId, endpointId, url: `${hook}/v2`, eventTypes: ["job.completed", "job.failed"], description: "CRM" });
+    const { endpointId, secret } = await owner.api.developers.createWebhook({
+      workspaceId,
+      url: hook,
+      eventTypes: ["job.completed"],
+      description: "CRM",
+    });
+    await owner.api.developers.updateWebhook({
+      workspaceId,
+      endpointId,
+      url: `${hook}/v2`,
+      eventTypes: ["job.completed", "job.failed"],
+      description: "CRM",
+    });
     const rolled = await owner.api.developers.rotateWebhookSecret({ workspaceId, endpointId, overlapHours: 0 });
-    const [{ accountId }] = await (await getDb()).select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, workspaceId));
+    const [{ accountId }] = await (
+      await getDb()
+    )
+      .select({ accountId: workspaces.v1AccountId })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
     expect(await recordDisabledEndpoint(await createStudioContext(), { accountId: accountId!, endpointId, url: `${hook}/v2` })).toBe(1);
     await owner.api.developers.enableWebhook({ workspaceId, endpointId });
     await owner.api.developers.deleteWebhook({ workspaceId, endpointId });
@@ -76,7 +92,14 @@ describe("the Developers section's audit events", () => {
     // The log page's list: the newest first, each with its label.
     const page = await owner.api.audit.list({ workspaceId });
     const actions = page.events.map((e) => e.action);
-    expect(actions.slice(0, 6)).toEqual(["webhook_endpoint_removed", "webhook_endpoint_enabled", "webhook_endpoint_disabled", "webhook_secret_rotated", "webhook_endpoint_updated", "webhook_endpoint_created"]);
+    expect(actions.slice(0, 6)).toEqual([
+      "webhook_endpoint_removed",
+      "webhook_endpoint_enabled",
+      "webhook_endpoint_disabled",
+      "webhook_secret_rotated",
+      "webhook_endpoint_updated",
+      "webhook_endpoint_created",
+    ]);
     for (const action of actions) expect(AUDIT_ACTION_LABELS).toHaveProperty(action);
   });
 

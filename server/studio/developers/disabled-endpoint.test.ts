@@ -35,7 +35,10 @@ const DAY = 24 * 3600_000;
 /** A stored delivery nobody attempts yet: the test makes its attempts itself, at chosen times. */
 async function deliveryAt(accountId: string, endpointId: string, n: number) {
   const db = await getDb();
-  const [delivery] = await queueDeliveries({ db, now: () => new Date() }, { eventId: `evt_disable_${endpointId}_${n}`, accountId, type: "job.completed", body: { n }, endpointIds: [endpointId] });
+  const [delivery] = await queueDeliveries(
+    { db, now: () => new Date() },
+    { eventId: `evt_disable_${endpointId}_${n}`, accountId, type: "job.completed", body: { n }, endpointIds: [endpointId] },
+  );
   return delivery.id;
 }
 
@@ -45,10 +48,17 @@ describe("an endpoint failing for 5 days", () => {
     const workspace = await owner.api.workspaces.create({ name: "Quay Homes" });
     const db = await getDb();
     const [{ accountId }] = await db.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, workspace.id));
-    const { endpointId } = await createEndpoint(db, { accountId: accountId!, url: `http://127.0.0.1:${process.env.FIXTURE_PORT}/down`, eventTypes: ["job.completed"] });
+    const { endpointId } = await createEndpoint(db, {
+      accountId: accountId!,
+      url: `http://127.0.0.1:${process.env.FIXTURE_PORT}/down`,
+      eventTypes: ["job.completed"],
+    });
     const start = Date.now() - 10 * DAY;
     const attempt = async (n: number, daysIn: number) =>
-      attemptDelivery({ db, now: () => new Date(start + daysIn * DAY) }, { deliveryId: await deliveryAt(accountId!, endpointId, n), manual: false });
+      attemptDelivery(
+        { db, now: () => new Date(start + daysIn * DAY) },
+        { deliveryId: await deliveryAt(accountId!, endpointId, n), manual: false },
+      );
 
     expect((await attempt(1, 0)).disabled).toBeNull();
     expect((await attempt(2, 4.9)).disabled).toBeNull();

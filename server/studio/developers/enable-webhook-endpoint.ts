@@ -7,7 +7,10 @@ import { endpointAuditTarget } from "./endpoint-audit";
 import { assertWebhooksEnabled } from "./webhooks-enabled";
 
 /** Turns a disabled endpoint back on; the person who does answers for it from now (its holder). */
-export async function enableWebhookEndpoint(ctx: Pick<StudioContext, "db" | "now">, input: { workspaceId: string; userId: string; endpointId: string; ip?: string }): Promise<void> {
+export async function enableWebhookEndpoint(
+  ctx: Pick<StudioContext, "db" | "now">,
+  input: { workspaceId: string; userId: string; endpointId: string; ip?: string },
+): Promise<void> {
   assertWebhooksEnabled();
   const { accountId } = await developerAccount(ctx, input.workspaceId);
   await ctx.db.transaction(async (tx) => {

@@ -20,7 +20,10 @@ export interface MemberCredentials {
  * keys and webhook endpoints, and the invitations they sent. The removal and role dialogs
  * show it, with the choice of revoking or taking it over (member-departure.ts).
  */
-export async function listMemberCredentials(ctx: Pick<StudioContext, "db" | "now">, input: { workspaceId: string; userId: string }): Promise<MemberCredentials> {
+export async function listMemberCredentials(
+  ctx: Pick<StudioContext, "db" | "now">,
+  input: { workspaceId: string; userId: string },
+): Promise<MemberCredentials> {
   const [member] = await ctx.db
     .select({ accountId: workspaces.v1AccountId })
     .from(members)
@@ -30,7 +33,9 @@ export async function listMemberCredentials(ctx: Pick<StudioContext, "db" | "now
   const { accountId } = member;
   const holder = studioActor(input.userId);
   const heldBy = (item: { createdBy: string | null; heldBy: string | null }) => (item.heldBy ?? item.createdBy) === holder;
-  const keys = accountId ? (await listKeys(ctx.db, { accountId })).filter(heldBy).map(({ id, name, prefix }) => ({ id, name, prefix })) : [];
+  const keys = accountId
+    ? (await listKeys(ctx.db, { accountId })).filter(heldBy).map(({ id, name, prefix }) => ({ id, name, prefix }))
+    : [];
   const endpoints = accountId ? (await listEndpoints(ctx.db, { accountId })).filter(heldBy).map(({ id, url }) => ({ id, url })) : [];
   const [{ pending }] = await ctx.db
     .select({ pending: count() })

@@ -32,12 +32,24 @@ export async function listRequestLog(ctx: Pick<StudioContext, "db">, input: Requ
   const account = await developerAccount(ctx, input.workspaceId);
   // A former key still filters its requests; a key of another account is not found.
   if (input.keyId) {
-    const [key] = await ctx.db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.accountId, account.accountId)));
+    const [key] = await ctx.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.accountId, account.accountId)));
     if (!key) throw new AppError("not_found", "No such key in this workspace.");
   }
   const keys = await listKeys(ctx.db, { accountId: account.accountId });
-  const studioKeyIds = input.studioCalls || input.keyId ? [] : keys.filter((key) => key.keyHash === account.internalKeyHash).map((key) => key.id);
-  const page = await listRequests(ctx.db, { ...input, excludeKeyIds: studioKeyIds, accountId: account.accountId, before: input.cursor, limit: PAGE });
-  const names = new Map(keys.map((key) => [key.id, key.keyHash === account.internalKeyHash ? "Atrium studio (internal)" : key.name || "Unnamed key"]));
+  const studioKeyIds =
+    input.studioCalls || input.keyId ? [] : keys.filter((key) => key.keyHash === account.internalKeyHash).map((key) => key.id);
+  const page = await listRequests(ctx.db, {
+    ...input,
+    excludeKeyIds: studioKeyIds,
+    accountId: account.accountId,
+    before: input.cursor,
+    limit: PAGE,
+  });
+  const names = new Map(
+    keys.map((key) => [key.id, key.keyHash === account.internalKeyHash ? "Atrium studio (internal)" : key.name || "Unnamed key"]),
+  );
   return { rows: page.rows.map((row) => ({ ...row, keyName: (row.keyId && names.get(row.keyId)) ?? null })), next: page.next };
 }

@@ -11,9 +11,16 @@ export async function listWebhookEndpoints(ctx: Pick<StudioContext, "db">, input
   const { accountId } = await developerAccount(ctx, input.workspaceId);
   const endpoints = await listEndpoints(ctx.db, { accountId, endpointId: input.endpointId });
   if (input.endpointId && endpoints.length === 0) throw new AppError("not_found", "No such webhook endpoint in this workspace.");
-  const nameOf = await actorNames(ctx, { workspaceId: input.workspaceId, actors: endpoints.flatMap((endpoint) => [endpoint.createdBy, endpoint.heldBy]) });
+  const nameOf = await actorNames(ctx, {
+    workspaceId: input.workspaceId,
+    actors: endpoints.flatMap((endpoint) => [endpoint.createdBy, endpoint.heldBy]),
+  });
   return {
     enabled: env.V1_WEBHOOKS_ENABLED,
-    endpoints: endpoints.map((endpoint) => ({ ...endpoint, createdBy: nameOf(endpoint.createdBy), heldBy: endpoint.heldBy ? nameOf(endpoint.heldBy) : null })),
+    endpoints: endpoints.map((endpoint) => ({
+      ...endpoint,
+      createdBy: nameOf(endpoint.createdBy),
+      heldBy: endpoint.heldBy ? nameOf(endpoint.heldBy) : null,
+    })),
   };
 }

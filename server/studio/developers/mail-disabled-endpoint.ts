@@ -12,12 +12,20 @@ import { ownersToMail } from "./owners-to-mail";
  * after 5 days of failures (D16). Accounts made at the terminal have no workspace and
  * no one to mail here. Returns how many messages went out.
  */
-export async function mailDisabledEndpoint(ctx: Pick<StudioContext, "db">, input: { accountId: string; endpointId: string; url: string }): Promise<number> {
+export async function mailDisabledEndpoint(
+  ctx: Pick<StudioContext, "db">,
+  input: { accountId: string; endpointId: string; url: string },
+): Promise<number> {
   const owners = await ownersToMail(ctx.db, eq(workspaces.v1AccountId, input.accountId));
   let sent = 0;
   for (const owner of owners) {
     const link = emailLink(`/w/${owner.slug}/developers/webhooks/${input.endpointId}`);
-    if (await sendEmail(webhookEndpointDisabledEmail({ to: owner.email, name: owner.name, workspaceName: owner.workspaceName, url: input.url, link }))) sent += 1;
+    if (
+      await sendEmail(
+        webhookEndpointDisabledEmail({ to: owner.email, name: owner.name, workspaceName: owner.workspaceName, url: input.url, link }),
+      )
+    )
+      sent += 1;
   }
   return sent;
 }

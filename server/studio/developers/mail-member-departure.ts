@@ -32,7 +32,16 @@ export async function mailMemberDeparture(ctx: Pick<StudioContext, "db">, event:
     const by = event.departure === "member_left" ? "" : event.actorUserId ? ` by ${nameOf(event.actorUserId)}` : " by the operator";
     const happened = `${event.memberEmail} ${HAPPENED[event.departure]} ${owner.workspaceName}${by}`;
     const link = emailLink(`/w/${owner.slug}/developers`);
-    const message = memberDepartureEmail({ to: owner.email, name: owner.name, workspaceName: owner.workspaceName, memberEmail: event.memberEmail, happened, settled, handedTo, link });
+    const message = memberDepartureEmail({
+      to: owner.email,
+      name: owner.name,
+      workspaceName: owner.workspaceName,
+      memberEmail: event.memberEmail,
+      happened,
+      settled,
+      handedTo,
+      link,
+    });
     if (await sendEmail(message)) sent += 1;
   }
   return sent;

@@ -46,14 +46,24 @@ export type MembershipChange = { memberEmail: string; departure: MemberDeparture
  * names at the command line (`handTo`); never the person leaving. Whether that person is an
  * owner is checked again in the change's transaction.
  */
-export function handOverTo(input: { credentials?: MemberCredentialChoice; actorUserId: string | null; actorRole: WorkspaceRole; userId: string; handTo?: string }): string | null {
+export function handOverTo(input: {
+  credentials?: MemberCredentialChoice;
+  actorUserId: string | null;
+  actorRole: WorkspaceRole;
+  userId: string;
+  handTo?: string;
+}): string | null {
   if (input.credentials !== "hand_over") return null;
   const to = input.handTo ?? input.actorUserId;
   if (!to) throw new AppError("invalid_request", "Name the owner to hand them to.");
   if (to === input.userId) {
-    throw new AppError("invalid_request", "What you hold cannot be handed to yourself as you leave: revoke it, or have an owner remove you and take it over.");
+    throw new AppError(
+      "invalid_request",
+      "What you hold cannot be handed to yourself as you leave: revoke it, or have an owner remove you and take it over.",
+    );
   }
-  if (!input.handTo && !hasPermission(input.actorRole, "take_over_credentials")) throw new AppError("forbidden", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.");
+  if (!input.handTo && !hasPermission(input.actorRole, "take_over_credentials"))
+    throw new AppError("forbidden", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.");
   return to;
 }
 
@@ -67,7 +77,10 @@ export async function settleMemberDeparture(
     const changed = await change(tx);
     if (!changed) return null;
     const handTo = input.handTo ? await ownerToHandTo(tx, input.workspaceId, input.handTo) : null;
-    const [{ accountId }] = await tx.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, input.workspaceId));
+    const [{ accountId }] = await tx
+      .select({ accountId: workspaces.v1AccountId })
+      .from(workspaces)
+      .where(eq(workspaces.id, input.workspaceId));
     // First, so their keys are revoked with them and never handed over.
     const apps = await revokeConnectedApps(tx, { workspaceId: input.workspaceId, userId: input.userId, now, notify });
     const holder = studioActor(input.userId);
@@ -79,11 +92,29 @@ export async function settleMemberDeparture(
 
     const event = { workspaceId: input.workspaceId, actorUserId: input.actorUserId, ip: input.ip };
     const detail = { reason: changed.departure, member: changed.memberEmail, ...(handTo ? { to: handTo.email } : {}) };
-    for (const app of apps) await recordAudit(tx, { ...event, action: "connected_app_revoked", target: connectedAppAuditTarget(app), detail: { reason: changed.departure, member: changed.memberEmail, key: app.keyPrefix } });
-    for (const key of keys) await recordAudit(tx, { ...event, action: handTo ? "api_key_handed_over" : "api_key_revoked", target: keyAuditTarget(key), detail });
-    for (const { url } of endpoints) await recordAudit(tx, { ...event, action: handTo ? "webhook_endpoint_handed_over" : "webhook_endpoint_disabled", target: url, detail });
+    for (const app of apps)
+      await recordAudit(tx, {
+        ...event,
+        action: "connected_app_revoked",
+        target: connectedAppAuditTarget(app),
+        detail: { reason: changed.departure, member: changed.memberEmail, key: app.keyPrefix },
+      });
+    for (const key of keys)
+      await recordAudit(tx, { ...event, action: handTo ? "api_key_handed_over" : "api_key_revoked", target: keyAuditTarget(key), detail });
+    for (const { url } of endpoints)
+      await recordAudit(tx, {
+        ...event,
+        action: handTo ? "webhook_endpoint_handed_over" : "webhook_endpoint_disabled",
+        target: url,
+        detail,
+      });
     for (const invitation of invitations) {
-      await recordAudit(tx, { ...event, action: "invitation_revoked", target: invitationAuditTarget(invitation), detail: { role: invitation.role, reason: changed.departure, member: changed.memberEmail } });
+      await recordAudit(tx, {
+        ...event,
+        action: "invitation_revoked",
+        target: invitationAuditTarget(invitation),
+        detail: { role: invitation.role, reason: changed.departure, member: changed.memberEmail },
+      });
     }
     return {
       workspaceId: input.workspaceId,
@@ -96,7 +127,8 @@ export async function settleMemberDeparture(
       invitations: invitations.length,
     };
   });
-  if (settled && settled.keys.length + settled.endpoints.length + settled.invitations > 0) await ctx.events.send(memberDeparted.create(settled));
+  if (settled && settled.keys.length + settled.endpoints.length + settled.invitations > 0)
+    await ctx.events.send(memberDeparted.create(settled));
   return settled;
 }
 
@@ -105,7 +137,9 @@ async function ownerToHandTo(tx: Tx, workspaceId: string, userId: string): Promi
     .select({ id: users.id, email: users.email })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId), inArray(members.role, rolesWith("take_over_credentials"))));
+    .where(
+      and(eq(members.workspaceId, workspaceId), eq(members.userId, userId), inArray(members.role, rolesWith("take_over_credentials"))),
+    );
   if (!owner) throw new AppError("forbidden", "Only an owner of the workspace can take over a member's API keys and webhook endpoints.");
   return owner;
 }

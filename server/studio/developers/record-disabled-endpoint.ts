@@ -9,10 +9,19 @@ import type { StudioContext } from "../context";
  * off after 5 days of failures (D16), as the system's doing. Accounts made at the terminal
  * have no workspace and no log here. Returns how many events were written.
  */
-export async function recordDisabledEndpoint(ctx: Pick<StudioContext, "db">, input: { accountId: string; endpointId: string; url: string }): Promise<number> {
+export async function recordDisabledEndpoint(
+  ctx: Pick<StudioContext, "db">,
+  input: { accountId: string; endpointId: string; url: string },
+): Promise<number> {
   const linked = await ctx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.v1AccountId, input.accountId));
   for (const workspace of linked) {
-    await recordAudit(ctx.db, { workspaceId: workspace.id, actorUserId: null, action: "webhook_endpoint_disabled", target: input.url, detail: { reason: "failing for 5 days" } });
+    await recordAudit(ctx.db, {
+      workspaceId: workspace.id,
+      actorUserId: null,
+      action: "webhook_endpoint_disabled",
+      target: input.url,
+      detail: { reason: "failing for 5 days" },
+    });
   }
   return linked.length;
 }

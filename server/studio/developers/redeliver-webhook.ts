@@ -5,7 +5,10 @@ import { developerAccount } from "./developer-account";
 import { assertWebhooksEnabled } from "./webhooks-enabled";
 
 /** "Redeliver": one more attempt of a delivery now; it shows in the delivery log within seconds. */
-export async function redeliverWebhook(ctx: Pick<StudioContext, "db" | "events">, input: { workspaceId: string; deliveryId: string }): Promise<void> {
+export async function redeliverWebhook(
+  ctx: Pick<StudioContext, "db" | "events">,
+  input: { workspaceId: string; deliveryId: string },
+): Promise<void> {
   assertWebhooksEnabled();
   const { accountId } = await developerAccount(ctx, input.workspaceId);
   await redeliver(ctx, { accountId, deliveryId: input.deliveryId });

@@ -23,15 +23,45 @@ export async function revokeConnectedApps(
 ): Promise<RevokedConnection[]> {
   const which = "id" in input ? eq(connectedApps.id, input.id) : eq(connectedApps.userId, input.userId);
   const live = await tx
-    .select({ id: connectedApps.id, clientName: connectedApps.clientName, clientId: connectedApps.clientId, grantId: connectedApps.grantId, keyId: apiKeys.id, keyPrefix: apiKeys.prefix, keyHash: apiKeys.keyHash })
+    .select({
+      id: connectedApps.id,
+      clientName: connectedApps.clientName,
+      clientId: connectedApps.clientId,
+      grantId: connectedApps.grantId,
+      keyId: apiKeys.id,
+      keyPrefix: apiKeys.prefix,
+      keyHash: apiKeys.keyHash,
+    })
     .from(connectedApps)
     .innerJoin(apiKeys, eq(apiKeys.id, connectedApps.apiKeyId))
     .where(and(eq(connectedApps.workspaceId, input.workspaceId), which, isNull(connectedApps.revokedAt)))
     .for("update");
   if (live.length === 0) return [];
-  await tx.update(connectedApps).set({ revokedAt: input.now }).where(inArray(connectedApps.id, live.map((row) => row.id)));
-  await tx.update(apiKeys).set({ revokedAt: input.now }).where(and(inArray(apiKeys.id, live.map((row) => row.keyId)), isNull(apiKeys.revokedAt)));
+  await tx
+    .update(connectedApps)
+    .set({ revokedAt: input.now })
+    .where(
+      inArray(
+        connectedApps.id,
+        live.map((row) => row.id),
+      ),
+    );
+  await tx
+    .update(apiKeys)
+    .set({ revokedAt: input.now })
+    .where(
+      and(
+        inArray(
+          apiKeys.id,
+          live.map((row) => row.keyId),
+        ),
+        isNull(apiKeys.revokedAt),
+      ),
+    );
   for (const row of live) await input.notify(`key:${row.keyHash}`);
-  await revokeGrants(tx, live.map((row) => row.grantId));
+  await revokeGrants(
+    tx,
+    live.map((row) => row.grantId),
+  );
   return live.map(({ id, clientName, clientId, keyPrefix }) => ({ id, clientName, clientId, keyPrefix }));
 }

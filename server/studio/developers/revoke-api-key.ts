@@ -13,6 +13,12 @@ export async function revokeApiKey(
   const { accountId, key } = await changeableKey(ctx, input);
   const revoked = await revokeKey(ctx.db, { accountId, keyId: input.keyId, now: ctx.now() });
   // After the change, as in rotate-api-key.ts: the revocation waits for every instance's acknowledgment.
-  await recordAudit(ctx.db, { workspaceId: input.workspaceId, actorUserId: input.userId, action: "api_key_revoked", target: keyAuditTarget(key), ip: input.ip });
+  await recordAudit(ctx.db, {
+    workspaceId: input.workspaceId,
+    actorUserId: input.userId,
+    action: "api_key_revoked",
+    target: keyAuditTarget(key),
+    ip: input.ip,
+  });
   return revoked;
 }

@@ -20,7 +20,14 @@ export async function revokeConnectedApp(
   const [revoked] = await withKeyChangeAcknowledged(ctx.db, async (tx, notify) => {
     const rows = await revokeConnectedApps(tx, { workspaceId: input.workspaceId, id: input.connectionId, now: ctx.now(), notify });
     for (const row of rows) {
-      await recordAudit(tx, { workspaceId: input.workspaceId, actorUserId: input.userId, action: "connected_app_revoked", target: connectedAppAuditTarget(row), detail: { key: row.keyPrefix }, ip: input.ip });
+      await recordAudit(tx, {
+        workspaceId: input.workspaceId,
+        actorUserId: input.userId,
+        action: "connected_app_revoked",
+        target: connectedAppAuditTarget(row),
+        detail: { key: row.keyPrefix },
+        ip: input.ip,
+      });
     }
     return rows;
   });

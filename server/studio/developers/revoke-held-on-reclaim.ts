@@ -16,8 +16,14 @@ import { keyAuditTarget, studioActor } from "./developer-account";
  * instance is told when the transaction commits (no wait for acknowledgment inside it; a
  * cached key lives at most a minute without one).
  */
-export async function revokeHeldOnReclaim(tx: Tx, input: { workspaceId: string; holders: { userId: string; email: string }[]; actorUserId: string; ip?: string; now: Date }): Promise<void> {
-  const [{ accountId }] = await tx.select({ accountId: workspaces.v1AccountId }).from(workspaces).where(eq(workspaces.id, input.workspaceId));
+export async function revokeHeldOnReclaim(
+  tx: Tx,
+  input: { workspaceId: string; holders: { userId: string; email: string }[]; actorUserId: string; ip?: string; now: Date },
+): Promise<void> {
+  const [{ accountId }] = await tx
+    .select({ accountId: workspaces.v1AccountId })
+    .from(workspaces)
+    .where(eq(workspaces.id, input.workspaceId));
   if (!accountId) return;
   const event = { workspaceId: input.workspaceId, actorUserId: input.actorUserId, ip: input.ip };
   for (const holder of input.holders) {

@@ -11,7 +11,13 @@ export async function rotateApiKey(
   input: { workspaceId: string; userId: string; keyId: string; overlapHours: number; ip?: string },
 ): Promise<{ id: string; apiKey: string; prefix: string; oldKeyExpiresAt: Date }> {
   const { accountId, key } = await changeableKey(ctx, input);
-  const rotated = await rotateKey(ctx.db, { accountId, keyId: input.keyId, overlapHours: input.overlapHours, createdBy: studioActor(input.userId), now: ctx.now() });
+  const rotated = await rotateKey(ctx.db, {
+    accountId,
+    keyId: input.keyId,
+    overlapHours: input.overlapHours,
+    createdBy: studioActor(input.userId),
+    now: ctx.now(),
+  });
   // Written after the change, not in its transaction: a key change returns only once every
   // instance acknowledged it, which they can only do once it is committed (key-cache.ts).
   await recordAudit(ctx.db, {

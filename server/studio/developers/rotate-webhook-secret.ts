@@ -14,7 +14,12 @@ export async function rotateWebhookSecret(
   assertWebhooksEnabled();
   const { accountId } = await developerAccount(ctx, input.workspaceId);
   return ctx.db.transaction(async (tx) => {
-    const rotated = await rotateEndpointSecret(tx, { accountId, endpointId: input.endpointId, overlapHours: input.overlapHours, now: ctx.now() });
+    const rotated = await rotateEndpointSecret(tx, {
+      accountId,
+      endpointId: input.endpointId,
+      overlapHours: input.overlapHours,
+      now: ctx.now(),
+    });
     await recordAudit(tx, {
       workspaceId: input.workspaceId,
       actorUserId: input.userId,

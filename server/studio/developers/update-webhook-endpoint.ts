@@ -9,13 +9,28 @@ import { assertWebhooksEnabled } from "./webhooks-enabled";
 
 export async function updateWebhookEndpoint(
   ctx: Pick<StudioContext, "db" | "now">,
-  input: { workspaceId: string; userId: string; endpointId: string; url: string; eventTypes: WebhookEventType[]; description: string; ip?: string },
+  input: {
+    workspaceId: string;
+    userId: string;
+    endpointId: string;
+    url: string;
+    eventTypes: WebhookEventType[];
+    description: string;
+    ip?: string;
+  },
 ): Promise<void> {
   assertWebhooksEnabled();
   const { accountId } = await developerAccount(ctx, input.workspaceId);
   await ctx.db.transaction(async (tx) => {
     const before = await endpointAuditTarget(tx, { accountId, endpointId: input.endpointId });
-    await updateEndpoint(tx, { accountId, endpointId: input.endpointId, url: input.url, eventTypes: input.eventTypes, description: input.description, now: ctx.now() });
+    await updateEndpoint(tx, {
+      accountId,
+      endpointId: input.endpointId,
+      url: input.url,
+      eventTypes: input.eventTypes,
+      description: input.description,
+      now: ctx.now(),
+    });
     const after = await endpointAuditTarget(tx, { accountId, endpointId: input.endpointId });
     await recordAudit(tx, {
       workspaceId: input.workspaceId,

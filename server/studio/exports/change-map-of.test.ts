@@ -48,10 +48,17 @@ describe("changeMapOf", () => {
     });
     // Lines lost never refuse on their own (D17): a person is asked to look.
     expect(map!.structure).toMatchObject({ verdict: "review", summary: expect.stringMatching(/^Check this: .*upper left wall/) });
-    expect(map!.structure!.zones[0]).toMatchObject({ zone: "upper left wall", verdict: "review", scores: expect.stringMatching(/lines kept \d+ % \(needs 55 %\)/) });
+    expect(map!.structure!.zones[0]).toMatchObject({
+      zone: "upper left wall",
+      verdict: "review",
+      scores: expect.stringMatching(/lines kept \d+ % \(needs 55 %\)/),
+    });
     expect(map!.structure!.zones.map((z) => z.zone)).toContain("floor");
     // The window's two sides are all the uprights this room has, under the 60 % of its height they are judged on.
-    expect(map!.structure!.zones.find((z) => z.zone === "door and window uprights")).toMatchObject({ verdict: "pass", scores: "too few long uprights to judge" });
+    expect(map!.structure!.zones.find((z) => z.zone === "door and window uprights")).toMatchObject({
+      verdict: "pass",
+      scores: "too few long uprights to judge",
+    });
   });
 
   it("judges again a verdict stored before the check had three (its words would no longer read)", async () => {
@@ -61,7 +68,14 @@ describe("changeMapOf", () => {
     await store.put(`${stem}/photo.jpg`, room, "image/jpeg");
     await store.put(`${stem}/output.jpg`, room, "image/jpeg");
     const keys = changeMapKeys(`${stem}/output.jpg`);
-    const earlier = { changedPercent: 0, regions: [], regraded: false, mode: "added", boxes: [], structure: { verdict: "pass", reason: "", zones: [{ zone: "floor", failed: false, scores: "…" }] } };
+    const earlier = {
+      changedPercent: 0,
+      regions: [],
+      regraded: false,
+      mode: "added",
+      boxes: [],
+      structure: { verdict: "pass", reason: "", zones: [{ zone: "floor", failed: false, scores: "…" }] },
+    };
     await store.put(keys.overlay, Buffer.from("png"), "image/png");
     await store.put(keys.summary, Buffer.from(JSON.stringify(earlier)), "application/json");
     const map = await changeMapOf(store, {
@@ -76,7 +90,14 @@ describe("changeMapOf", () => {
     const store = getBlobStore();
     const stem = `test/change-map/${crypto.randomUUID()}`;
     const keys = changeMapKeys(`${stem}/output.jpg`);
-    const earlier = { changedPercent: 12.4, regions: ["floor"], regraded: true, summary: "changed: 12 % of the image, regions: floor, colours re-graded across the whole image", mode: "added", boxes: [] };
+    const earlier = {
+      changedPercent: 12.4,
+      regions: ["floor"],
+      regraded: true,
+      summary: "changed: 12 % of the image, regions: floor, colours re-graded across the whole image",
+      mode: "added",
+      boxes: [],
+    };
     await store.put(keys.overlay, Buffer.from("png"), "image/png");
     await store.put(keys.summary, Buffer.from(JSON.stringify(earlier)), "application/json");
     const map = await changeMapOf(store, {
@@ -88,7 +109,17 @@ describe("changeMapOf", () => {
 
   it("has no map for videos or outputs without a source", async () => {
     const store = getBlobStore();
-    expect(await changeMapOf(store, { generation: { kind: "video", params: {} }, output: { role: "video", sourceKey: "a", storageKey: "b.mp4", contentType: "video/mp4" } })).toBeNull();
-    expect(await changeMapOf(store, { generation: { kind: "staging", params: {} }, output: { role: "staged", sourceKey: null, storageKey: "b.jpg", contentType: "image/jpeg" } })).toBeNull();
+    expect(
+      await changeMapOf(store, {
+        generation: { kind: "video", params: {} },
+        output: { role: "video", sourceKey: "a", storageKey: "b.mp4", contentType: "video/mp4" },
+      }),
+    ).toBeNull();
+    expect(
+      await changeMapOf(store, {
+        generation: { kind: "staging", params: {} },
+        output: { role: "staged", sourceKey: null, storageKey: "b.jpg", contentType: "image/jpeg" },
+      }),
+    ).toBeNull();
   });
 });

@@ -36,11 +36,15 @@ export function changeMapKeys(storageKey: string) {
 
 export async function changeMapOf(
   store: BlobStore,
-  input: { generation: Pick<typeof generations.$inferSelect, "kind" | "params">; output: Pick<typeof generationOutputs.$inferSelect, "role" | "sourceKey" | "storageKey" | "contentType"> },
+  input: {
+    generation: Pick<typeof generations.$inferSelect, "kind" | "params">;
+    output: Pick<typeof generationOutputs.$inferSelect, "role" | "sourceKey" | "storageKey" | "contentType">;
+  },
 ): Promise<(ChangeMapSummary & { overlayUrl: string }) | null> {
   const { output } = input;
   const operation = outputOperation(input.generation, output);
-  if (!output.storageKey || !output.sourceKey || !operation || operation === "video" || output.contentType?.startsWith("video/")) return null;
+  if (!output.storageKey || !output.sourceKey || !operation || operation === "video" || output.contentType?.startsWith("video/"))
+    return null;
   const keys = changeMapKeys(output.storageKey);
   const saved = await store.get(keys.summary);
   if (saved) {
@@ -49,7 +53,9 @@ export async function changeMapOf(
     if (stored.structure && !("summary" in stored.structure)) {
       const [source, result] = await Promise.all([store.get(output.sourceKey), store.get(output.storageKey)]);
       if (source && result) {
-        stored.structure = summariseStructure(await checkStructure(source.bytes, result.bytes, structureOptions(input.generation, operation)));
+        stored.structure = summariseStructure(
+          await checkStructure(source.bytes, result.bytes, structureOptions(input.generation, operation)),
+        );
         await store.put(keys.summary, Buffer.from(JSON.stringify(stored)), "application/json");
       }
     }

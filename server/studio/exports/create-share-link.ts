@@ -10,7 +10,10 @@ import { newShareToken } from "./share-token";
  * first after an unpublish); any earlier link stops working. Publishing changes later
  * keeps the link, so the remark already handed out still leads to the page.
  */
-export async function createShareLink(db: Tx, input: { workspaceId: string; projectId: string; userId: string; now: Date }): Promise<{ path: string; createdAt: Date }> {
+export async function createShareLink(
+  db: Tx,
+  input: { workspaceId: string; projectId: string; userId: string; now: Date },
+): Promise<{ path: string; createdAt: Date }> {
   const { token, tokenHash, tokenSealed } = newShareToken();
   const [created] = await db
     .insert(shareLinks)

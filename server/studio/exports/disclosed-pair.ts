@@ -51,7 +51,11 @@ export async function sourceCopies(ctx: StudioContext, project: { workspaceId: s
   return resized;
 }
 
-export async function disclosedPair(store: BlobStore, source: PairSource & { output: { sourceKey: string } }, sourceResized: (key: string) => boolean) {
+export async function disclosedPair(
+  store: BlobStore,
+  source: PairSource & { output: { sourceKey: string } },
+  sourceResized: (key: string) => boolean,
+) {
   const { output, kind, params, disclosure } = source;
   return {
     id: output.id,

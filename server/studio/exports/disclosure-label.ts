@@ -30,7 +30,11 @@ export function pillSvg(label: string, fontSize: number, maxWidth: number): { sv
   return { svg, width, height };
 }
 
-export async function burnDisclosureLabel(image: Buffer, label: string, options: { originalUrl?: string | null; keptMask?: Buffer | null } = {}): Promise<Buffer> {
+export async function burnDisclosureLabel(
+  image: Buffer,
+  label: string,
+  options: { originalUrl?: string | null; keptMask?: Buffer | null } = {},
+): Promise<Buffer> {
   const upright = await sharp(image).rotate().toBuffer();
   const { width = 0, height = 0 } = await sharp(upright).metadata();
   const { xmp } = await sharp(image).metadata();
@@ -50,7 +54,14 @@ export async function burnDisclosureLabel(image: Buffer, label: string, options:
 type Box = { left: number; top: number; width: number; height: number };
 
 /** Where the pill and the QR code go: the first corner layout clear of the kept areas, else the one covering fewest kept pixels. */
-function placement(input: { width: number; height: number; margin: number; pill: { width: number; height: number }; qrSide: number; kept: Uint8Array | null }) {
+function placement(input: {
+  width: number;
+  height: number;
+  margin: number;
+  pill: { width: number; height: number };
+  qrSide: number;
+  kept: Uint8Array | null;
+}) {
   const { width, height, margin, pill, qrSide, kept } = input;
   const at = (corner: "bottom-left" | "bottom-right" | "top-left" | "top-right", w: number, h: number): Box => ({
     left: corner.endsWith("left") ? margin : Math.max(0, width - w - margin),
@@ -70,7 +81,8 @@ function placement(input: { width: number; height: number; margin: number; pill:
   const covered = (box: Box | null) => {
     if (!box) return 0;
     let count = 0;
-    for (let y = box.top; y < Math.min(height, box.top + box.height); y++) for (let x = box.left; x < Math.min(width, box.left + box.width); x++) count += kept[y * width + x];
+    for (let y = box.top; y < Math.min(height, box.top + box.height); y++)
+      for (let x = box.left; x < Math.min(width, box.left + box.width); x++) count += kept[y * width + x];
     return count;
   };
   const scored = layouts.map((layout) => ({ layout, covered: covered(layout.pill) + covered(layout.qr) }));

@@ -26,7 +26,10 @@ export function imagePagePath(token: string): string {
 }
 
 /** The image page of an output (made now if it has none); its path. */
-export async function ensureImagePage(ctx: Pick<StudioContext, "db">, input: { workspaceId: string; outputId: string; userId: string }): Promise<string> {
+export async function ensureImagePage(
+  ctx: Pick<StudioContext, "db">,
+  input: { workspaceId: string; outputId: string; userId: string },
+): Promise<string> {
   const { tokenHash, tokenSealed } = newShareToken();
   await ctx.db
     .insert(imagePages)

@@ -49,9 +49,19 @@ export async function disclosedFile(
   label: string | null,
 ): Promise<{ bytes: Buffer; pageUrl: string | null }> {
   if (label && output.sourceKey && output.role !== "video") {
-    const pageUrl = publicShareUrl(await ensureImagePage(ctx, { workspaceId: scope.workspaceId, outputId: output.id, userId: scope.userId }));
-    const [generation] = await ctx.db.select({ params: generations.params }).from(generations).where(eq(generations.id, output.generationId));
-    const key = await labelledCopy(ctx.storage, { generation: { id: output.generationId, ...scope, params: generation?.params ?? {} }, output, label, pageUrl });
+    const pageUrl = publicShareUrl(
+      await ensureImagePage(ctx, { workspaceId: scope.workspaceId, outputId: output.id, userId: scope.userId }),
+    );
+    const [generation] = await ctx.db
+      .select({ params: generations.params })
+      .from(generations)
+      .where(eq(generations.id, output.generationId));
+    const key = await labelledCopy(ctx.storage, {
+      generation: { id: output.generationId, ...scope, params: generation?.params ?? {} },
+      output,
+      label,
+      pageUrl,
+    });
     return { bytes: await read(ctx.storage, key), pageUrl };
   }
   return { bytes: await read(ctx.storage, output.storageKey), pageUrl: null };

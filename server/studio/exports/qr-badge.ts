@@ -18,6 +18,11 @@ export async function qrBadge(url: string, image: { width: number; height: numbe
   const modules = code.modules.size + QUIET_ZONE_MODULES * 2;
   const shrink = Math.min(1, MLS_LONG_SIDE / Math.max(image.width, image.height));
   const scale = Math.max(2, Math.ceil(MIN_MODULE_PX_AT_MLS_SIZE / shrink));
-  const png = await QRCode.toBuffer(url, { errorCorrectionLevel: "M", margin: QUIET_ZONE_MODULES, scale, color: { dark: "#000000ff", light: "#ffffffff" } });
+  const png = await QRCode.toBuffer(url, {
+    errorCorrectionLevel: "M",
+    margin: QUIET_ZONE_MODULES,
+    scale,
+    color: { dark: "#000000ff", light: "#ffffffff" },
+  });
   return { png, side: modules * scale };
 }

@@ -40,11 +40,28 @@ async function stagedPhoto() {
   const db = await getDb();
   const [generation] = await db
     .insert(generations)
-    .values({ id: crypto.randomUUID(), workspaceId, projectId, createdBy: user.id, kind: "staging", status: "completed", params: { redesign_type: "staging" } })
+    .values({
+      id: crypto.randomUUID(),
+      workspaceId,
+      projectId,
+      createdBy: user.id,
+      kind: "staging",
+      status: "completed",
+      params: { redesign_type: "staging" },
+    })
     .returning();
   const [output] = await db
     .insert(generationOutputs)
-    .values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed", sourceKey: `${stem}/original.jpg`, storageKey: `${stem}/staged.jpg`, contentType: "image/jpeg" })
+    .values({
+      generationId: generation.id,
+      workspaceId,
+      role: "staged",
+      position: 0,
+      status: "completed",
+      sourceKey: `${stem}/original.jpg`,
+      storageKey: `${stem}/staged.jpg`,
+      contentType: "image/jpeg",
+    })
     .returning();
   return { api, workspaceId, projectId, outputId: output.id, original };
 }
@@ -97,26 +114,56 @@ describe("download names", () => {
     await getBlobStore().put(key, await syntheticRoom({ width: 640, height: 480, box: false, format: "jpeg" }), "image/jpeg");
     const [generation] = await db
       .insert(generations)
-      .values({ workspaceId: home.workspaceId, projectId: home.projectId, createdBy: home.user.id, kind: "staging", status: "completed", photoId: photo.id, params: { redesign_type: "staging", style: "scandinavian" } })
+      .values({
+        workspaceId: home.workspaceId,
+        projectId: home.projectId,
+        createdBy: home.user.id,
+        kind: "staging",
+        status: "completed",
+        photoId: photo.id,
+        params: { redesign_type: "staging", style: "scandinavian" },
+      })
       .returning();
     const [output] = await db
       .insert(generationOutputs)
-      .values({ generationId: generation.id, workspaceId: home.workspaceId, role: "staged", position: 0, status: "completed", sourceKey: photo.storageKey, storageKey: key, contentType: "image/jpeg", provider })
+      .values({
+        generationId: generation.id,
+        workspaceId: home.workspaceId,
+        role: "staged",
+        position: 0,
+        status: "completed",
+        sourceKey: photo.storageKey,
+        storageKey: key,
+        contentType: "image/jpeg",
+        provider,
+      })
       .returning();
     return { ...home, outputId: output.id };
   }
 
   it("say what the image is: a style preview is never called staged", async () => {
     const preview = await stagingOf("local");
-    const labelled = await preview.api.exports.exportOutput({ workspaceId: preview.workspaceId, outputId: preview.outputId, disclosure: true });
+    const labelled = await preview.api.exports.exportOutput({
+      workspaceId: preview.workspaceId,
+      outputId: preview.outputId,
+      disclosure: true,
+    });
     expect(labelled.fileName).toBe("room-1-style-preview-scandinavian-1-labelled.jpg");
-    const plain = await preview.api.exports.exportOutput({ workspaceId: preview.workspaceId, outputId: preview.outputId, disclosure: false });
+    const plain = await preview.api.exports.exportOutput({
+      workspaceId: preview.workspaceId,
+      outputId: preview.outputId,
+      disclosure: false,
+    });
     expect(plain.fileName).toBe("room-1-style-preview-scandinavian-1.jpg");
   });
 
   it("name a generative staging as virtually staged", async () => {
     const staged = await stagingOf("replicate");
-    const labelled = await staged.api.exports.exportOutput({ workspaceId: staged.workspaceId, outputId: staged.outputId, disclosure: true });
+    const labelled = await staged.api.exports.exportOutput({
+      workspaceId: staged.workspaceId,
+      outputId: staged.outputId,
+      disclosure: true,
+    });
     expect(labelled.fileName).toBe("room-1-virtually-staged-scandinavian-1-labelled.jpg");
   });
 });

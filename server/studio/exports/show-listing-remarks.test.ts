@@ -32,7 +32,12 @@ describe("showListingRemarks", () => {
         [{ role: "staged", position: 0, sourceKey }],
       );
       const [output] = await loadOutputs(ctx, generation.id);
-      await updateOutput(ctx, output, { status, provider, storageKey: status === "completed" ? `${sourceKey}.out.jpg` : null, contentType: "image/jpeg" });
+      await updateOutput(ctx, output, {
+        status,
+        provider,
+        storageKey: status === "completed" ? `${sourceKey}.out.jpg` : null,
+        contentType: "image/jpeg",
+      });
       if (status === "completed") finished.push(output.id);
     }
     expect(await showListingRemarks(ctx, input)).toMatchObject({ remark: null, photoSuffixes: [] });
@@ -40,7 +45,9 @@ describe("showListingRemarks", () => {
     await studio.api.listings.setPicks({ ...input, picks: [{ outputId: finished[1] }, { outputId: finished[0] }] });
 
     const english = await showListingRemarks(ctx, input);
-    expect(english.remark).toBe("Some listing photos are virtually staged or digitally altered. Photo 1: digitally altered: items removed. Photo 2: virtually staged.");
+    expect(english.remark).toBe(
+      "Some listing photos are virtually staged or digitally altered. Photo 1: digitally altered: items removed. Photo 2: virtually staged.",
+    );
     expect(english.photoSuffixes).toEqual([
       { number: 1, photo: "Photo 1", suffix: " (Digitally altered: items removed)" },
       { number: 2, photo: "Photo 2", suffix: " (Virtually staged)" },

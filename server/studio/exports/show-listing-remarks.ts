@@ -25,7 +25,11 @@ export async function showListingRemarks(
 ): Promise<ListingRemarks & { shareUrl: string | null; version: { number: number; publishedAt: Date } | null }> {
   await getProject(ctx, input);
   const { version, entries: listing } = await shownListing(ctx, input);
-  const [link, rules, language] = await Promise.all([showShareLink(ctx, input), showMlsRuleSet(ctx, input), input.language ?? listingLanguage(ctx, input)]);
+  const [link, rules, language] = await Promise.all([
+    showShareLink(ctx, input),
+    showMlsRuleSet(ctx, input),
+    input.language ?? listingLanguage(ctx, input),
+  ]);
   const shareUrl = link ? publicShareUrl(link.path) : null;
   const remarks = listingRemarks({
     photos: listing

@@ -18,7 +18,15 @@ describe("storeChangeMaps", () => {
     const [photo] = await ctx.db.select().from(photos).where(eq(photos.id, studio.photoIds[0]));
     const generation = await insertGeneration(
       ctx,
-      { id: crypto.randomUUID(), workspaceId: studio.workspaceId, projectId: studio.projectId, createdBy: studio.user.id, kind: "staging", photoId: photo.id, params: { redesign_type: "declutter" } },
+      {
+        id: crypto.randomUUID(),
+        workspaceId: studio.workspaceId,
+        projectId: studio.projectId,
+        createdBy: studio.user.id,
+        kind: "staging",
+        photoId: photo.id,
+        params: { redesign_type: "declutter" },
+      },
       [0, 1].map((position) => ({ role: "staged" as const, position, sourceKey: photo.storageKey })),
     );
     const [done, running] = (await loadOutputs(ctx, generation.id)).sort((a, b) => a.position - b.position);

@@ -20,7 +20,9 @@ beforeAll(async () => {
   [home, rival, agent] = await Promise.all([studioWithPhotos("Hana", 1), studioWithPhotos("Ravi", 1), newPerson("Aiko")]);
   const invitation = await home.api.invitations.create({ workspaceId: home.workspaceId, role: "agent" });
   await agent.api.invitations.accept({ token: invitation.token });
-  const mask = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#ffffff" } }).png().toBuffer();
+  const mask = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#ffffff" } })
+    .png()
+    .toBuffer();
   maskDataUrl = `data:image/png;base64,${mask.toString("base64")}`;
   // Starting the chain reads the balance (GET /me) to refuse a shortfall up front: the v1 routes are served here.
   generationId = (
@@ -66,11 +68,36 @@ describe("workflow procedures", () => {
     const outputId = (await home.api.generations.list({ workspaceId: home.workspaceId, projectId: home.projectId }))[0].outputs[0].id;
     const attempts = {
       list: api.generations.list({ workspaceId, projectId: home.projectId }),
-      stageTheirPhoto: api.generations.stage({ workspaceId, projectId, photoId: home.photoIds[0], redesignType: "declutter", roomType: "bedroom" }),
-      stageTheirProject: api.generations.stage({ workspaceId, projectId: home.projectId, photoId: home.photoIds[0], redesignType: "declutter", roomType: "bedroom" }),
-      multiview: api.generations.multiview({ workspaceId, projectId, anchorPhotoId: photoIds[0], viewPhotoIds: [home.photoIds[0]], roomType: "bedroom", style: "modern" }),
+      stageTheirPhoto: api.generations.stage({
+        workspaceId,
+        projectId,
+        photoId: home.photoIds[0],
+        redesignType: "declutter",
+        roomType: "bedroom",
+      }),
+      stageTheirProject: api.generations.stage({
+        workspaceId,
+        projectId: home.projectId,
+        photoId: home.photoIds[0],
+        redesignType: "declutter",
+        roomType: "bedroom",
+      }),
+      multiview: api.generations.multiview({
+        workspaceId,
+        projectId,
+        anchorPhotoId: photoIds[0],
+        viewPhotoIds: [home.photoIds[0]],
+        roomType: "bedroom",
+        style: "modern",
+      }),
       inpaint: api.generations.inpaintUpscale({ workspaceId, projectId, photoId: home.photoIds[0], maskDataUrl, inpaintingType: "remove" }),
-      videoTail: api.generations.video({ workspaceId, projectId, mode: "before_after", image: { type: "photo", id: photoIds[0] }, tailImage: { type: "output", id: outputId } }),
+      videoTail: api.generations.video({
+        workspaceId,
+        projectId,
+        mode: "before_after",
+        image: { type: "photo", id: photoIds[0] },
+        tailImage: { type: "output", id: outputId },
+      }),
       describe: api.generations.describe({ workspaceId, projectId, photoIds: [home.photoIds[0]], property: { propertyType: "house" } }),
       redo: api.generations.redoView({ workspaceId, generationId, viewIndex: 1 }),
       exportResult: api.exports.exportOutput({ workspaceId, outputId }),
@@ -84,7 +111,9 @@ describe("workflow procedures", () => {
   });
 
   it("refuse a blank mask before anything is stored or sent", async () => {
-    const blank = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#000000" } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 32, height: 24, channels: 3, background: "#000000" } })
+      .png()
+      .toBuffer();
     const code = await codeOf(
       home.api.generations.inpaintUpscale({
         workspaceId: home.workspaceId,

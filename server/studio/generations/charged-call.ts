@@ -25,7 +25,9 @@ export async function chargedCall<Answer extends Charged>(
 ): Promise<Answer | null> {
   const client = await ctx.v1.rawForWorkspace(generation.workspaceId);
   const record = (charged: Charged | null) =>
-    charged?.job_id ? recordUsage(ctx, generation, { operation, serviceJobId: charged.job_id, credits: charged.credits_charged, quotaUnits: 1 }) : undefined;
+    charged?.job_id
+      ? recordUsage(ctx, generation, { operation, serviceJobId: charged.job_id, credits: charged.credits_charged, quotaUnits: 1 })
+      : undefined;
   let answer: Answer;
   try {
     answer = await call(client);

@@ -27,8 +27,18 @@ async function finishedRun(kind: "staging" | "video", status: "completed" | "run
     .returning();
   const key = `studio/${home.workspaceId}/projects/${home.projectId}/generations/${row.id}/staged-0.jpg`;
   await getBlobStore().put(key, Buffer.from("jpeg bytes"), "image/jpeg");
-  await db.insert(generationOutputs).values({ generationId: row.id, workspaceId: home.workspaceId, role: "staged", position: 0, status, storageKey: key });
-  await db.insert(usageEntries).values({ workspaceId: home.workspaceId, generationId: row.id, operation: "job", serviceJobId: `job-${row.id}`, credits: 0, quotaUnits: 1, month: "2026-11" });
+  await db
+    .insert(generationOutputs)
+    .values({ generationId: row.id, workspaceId: home.workspaceId, role: "staged", position: 0, status, storageKey: key });
+  await db.insert(usageEntries).values({
+    workspaceId: home.workspaceId,
+    generationId: row.id,
+    operation: "job",
+    serviceJobId: `job-${row.id}`,
+    credits: 0,
+    quotaUnits: 1,
+    month: "2026-11",
+  });
   return { id: row.id, key };
 }
 
@@ -45,7 +55,10 @@ describe("generations.delete", () => {
     const db = await getDb();
     expect(await db.select().from(generations).where(eq(generations.id, run.id))).toEqual([]);
     expect(await getBlobStore().get(run.key)).toBeNull();
-    const [usage] = await db.select().from(usageEntries).where(eq(usageEntries.serviceJobId, `job-${run.id}`));
+    const [usage] = await db
+      .select()
+      .from(usageEntries)
+      .where(eq(usageEntries.serviceJobId, `job-${run.id}`));
     expect(usage.generationId).toBeNull();
     expect(await codeOf(home.api.generations.delete({ workspaceId: home.workspaceId, generationId: run.id }))).toBe("NOT_FOUND");
   });
@@ -65,7 +78,8 @@ describe("generations.delete", () => {
 
 describe("generations.delete and the originals of deleted photos", () => {
   const store = () => getBlobStore();
-  const keyOf = async (photoId: string) => (await (await getDb()).select({ key: photos.storageKey }).from(photos).where(eq(photos.id, photoId)))[0].key;
+  const keyOf = async (photoId: string) =>
+    (await (await getDb()).select({ key: photos.storageKey }).from(photos).where(eq(photos.id, photoId)))[0].key;
   const stored = async (key: string) => ({
     original: (await store().get(key)) !== null,
     thumb: (await store().get(derivativeKey(key, "thumb"))) !== null,
@@ -76,11 +90,23 @@ describe("generations.delete and the originals of deleted photos", () => {
 
   /** A finished staging of the photo at `sourceKey`, as the poller records it. */
   async function resultOf(sourceKey: string) {
-    const [row] = await (await getDb())
+    const [row] = await (
+      await getDb()
+    )
       .insert(generations)
-      .values({ workspaceId: lister.workspaceId, projectId: lister.projectId, kind: "staging", status: "completed", createdBy: lister.user.id })
+      .values({
+        workspaceId: lister.workspaceId,
+        projectId: lister.projectId,
+        kind: "staging",
+        status: "completed",
+        createdBy: lister.user.id,
+      })
       .returning();
-    await (await getDb()).insert(generationOutputs).values({ generationId: row.id, workspaceId: lister.workspaceId, role: "staged", position: 0, status: "completed", sourceKey });
+    await (
+      await getDb()
+    )
+      .insert(generationOutputs)
+      .values({ generationId: row.id, workspaceId: lister.workspaceId, role: "staged", position: 0, status: "completed", sourceKey });
     return row.id;
   }
   const remove = (generationId: string) => lister.api.generations.delete({ workspaceId: lister.workspaceId, generationId });

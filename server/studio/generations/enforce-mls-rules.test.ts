@@ -16,11 +16,30 @@ describe("the workspace's MLS rule set", () => {
     expect(await api.compliance.ruleSet({ workspaceId })).toMatchObject({ id: "stellar", name: "Stellar MLS (Florida)" });
 
     const refused = await api.generations
-      .stage({ workspaceId, projectId, photoId: crypto.randomUUID(), redesignType: "color_change", roomType: "living_room", color: "#7a9a7e", intensity: 0.6, fast: true })
+      .stage({
+        workspaceId,
+        projectId,
+        photoId: crypto.randomUUID(),
+        redesignType: "color_change",
+        roomType: "living_room",
+        color: "#7a9a7e",
+        intensity: 0.6,
+        fast: true,
+      })
       .catch((error: TRPCError) => error);
-    expect(refused).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/^Stellar MLS \(Florida\): Wall color is a permanent feature/) });
+    expect(refused).toMatchObject({
+      code: "FORBIDDEN",
+      message: expect.stringMatching(/^Stellar MLS \(Florida\): Wall color is a permanent feature/),
+    });
     const exterior = await api.generations
-      .inpaintUpscale({ workspaceId, projectId, photoId: crypto.randomUUID(), maskDataUrl: "data:image/png;base64,AAAA", inpaintingType: "remove", renderType: "exterior" })
+      .inpaintUpscale({
+        workspaceId,
+        projectId,
+        photoId: crypto.randomUUID(),
+        maskDataUrl: "data:image/png;base64,AAAA",
+        inpaintingType: "remove",
+        renderType: "exterior",
+      })
       .catch((error: TRPCError) => error);
     // Removal is only warned about: the refusal that comes is about the made-up photo, not the rules.
     expect((exterior as TRPCError).code).not.toBe("FORBIDDEN");

@@ -10,8 +10,14 @@ import type { EditOperation } from "@/shared/vocabulary";
 import type { StudioContext } from "../context";
 import { showMlsRuleSet } from "../workspaces/show-mls-rule-set";
 
-export async function enforceMlsRules(ctx: Pick<StudioContext, "db">, input: { workspaceId: string; operation: EditOperation; setting: string | null | undefined }): Promise<void> {
+export async function enforceMlsRules(
+  ctx: Pick<StudioContext, "db">,
+  input: { workspaceId: string; operation: EditOperation; setting: string | null | undefined },
+): Promise<void> {
   const rules = await showMlsRuleSet(ctx, input);
   const verdict = mlsVerdict(rules.id, input.operation, photoSettingOf(input.setting));
-  if (verdict.allowed === "no") throw new AppError("forbidden", `${rules.name}: ${verdict.reason}`, { details: { mls_rule_set: rules.id, operation: input.operation } });
+  if (verdict.allowed === "no")
+    throw new AppError("forbidden", `${rules.name}: ${verdict.reason}`, {
+      details: { mls_rule_set: rules.id, operation: input.operation },
+    });
 }

@@ -31,9 +31,12 @@ export async function importOutput(
     ({ bytes, contentType } = blob);
   } else {
     const response = await safeFetch(input.url, { maxBytes: MAX_OUTPUT_BYTES, timeoutMs: 60_000 });
-    if (response.status !== 200) throw new AppError("source_fetch_failed", `The service's output could not be downloaded (HTTP ${response.status}).`);
+    if (response.status !== 200)
+      throw new AppError("source_fetch_failed", `The service's output could not be downloaded (HTTP ${response.status}).`);
     bytes = response.body;
-    contentType = String(response.headers["content-type"] ?? "application/octet-stream").split(";")[0].trim();
+    contentType = String(response.headers["content-type"] ?? "application/octet-stream")
+      .split(";")[0]
+      .trim();
   }
   const storageKey = `${input.keyStem}.${extensionFor(contentType)}`;
   await store.put(storageKey, bytes, contentType);

@@ -20,7 +20,11 @@ export interface KeptRecord {
 type KeptPhoto = { storageKey: string; keepMaskKey: string | null; keptAreas: KeptArea[] | null };
 
 /** Copies the kept areas of each photo that has some into the run's folder; in the photos' order. */
-export async function keepForRun(ctx: Pick<StudioContext, "storage">, generation: { workspaceId: string; projectId: string; id: string }, photos: KeptPhoto[]): Promise<KeptRecord[]> {
+export async function keepForRun(
+  ctx: Pick<StudioContext, "storage">,
+  generation: { workspaceId: string; projectId: string; id: string },
+  photos: KeptPhoto[],
+): Promise<KeptRecord[]> {
   const records: KeptRecord[] = [];
   for (const [index, photo] of photos.entries()) {
     if (!photo.keepMaskKey || !photo.keptAreas?.length) continue;

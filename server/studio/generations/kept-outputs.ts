@@ -16,7 +16,12 @@ export function inProject(project: { workspaceId: string; projectId: string }): 
 }
 
 /** The project's kept outputs in the given roles, each with its generation's kind and params; callers add conditions and order. */
-export function keptOutputs(ctx: Pick<StudioContext, "db">, project: { workspaceId: string; projectId: string }, roles: readonly OutputRole[], ...more: SQL[]) {
+export function keptOutputs(
+  ctx: Pick<StudioContext, "db">,
+  project: { workspaceId: string; projectId: string },
+  roles: readonly OutputRole[],
+  ...more: SQL[]
+) {
   return ctx.db
     .select({ output: generationOutputs, kind: generations.kind, params: generations.params })
     .from(generationOutputs)

@@ -32,7 +32,12 @@ export async function listGenerations(
     .where(
       and(
         inProject(input),
-        notExists(ctx.db.select({ generationId: stagingBatchPhotos.generationId }).from(stagingBatchPhotos).where(eq(stagingBatchPhotos.generationId, generations.id))),
+        notExists(
+          ctx.db
+            .select({ generationId: stagingBatchPhotos.generationId })
+            .from(stagingBatchPhotos)
+            .where(eq(stagingBatchPhotos.generationId, generations.id)),
+        ),
       ),
     )
     .orderBy(desc(generations.createdAt))
@@ -44,7 +49,12 @@ export async function listGenerations(
   const descriptionIds = rows.filter((row) => row.generation.kind === "description").map((row) => row.generation.id);
   const revisions = descriptionIds.length
     ? await ctx.db
-        .select({ generationId: descriptionRevisions.generationId, text: descriptionRevisions.text, createdAt: descriptionRevisions.createdAt, editedByName: users.name })
+        .select({
+          generationId: descriptionRevisions.generationId,
+          text: descriptionRevisions.text,
+          createdAt: descriptionRevisions.createdAt,
+          editedByName: users.name,
+        })
         .from(descriptionRevisions)
         .leftJoin(users, eq(users.id, descriptionRevisions.editedBy))
         .where(inArray(descriptionRevisions.generationId, descriptionIds))
@@ -64,7 +74,8 @@ export async function listGenerations(
   const sourcePhoto = (key: string | null) => sourcePhotos.find((photo) => photo.storageKey === key);
   // Links to an image's WebP copies; the page shows `url` while an old image has none.
   const store = ctx.storage;
-  const resized = (key: string | null, contentType: string | null, isResized = true) => derivativeUrls(store, key, { contentType, resized: isResized });
+  const resized = (key: string | null, contentType: string | null, isResized = true) =>
+    derivativeUrls(store, key, { contentType, resized: isResized });
   const reviewOf = await structureReviews(ctx.db, outputs);
 
   return Promise.all(
@@ -81,7 +92,9 @@ export async function listGenerations(
       /** Whether the person reading may delete it: their own, or anyone's for owners and admins (shared/roles.ts). */
       deletable: mayDeleteWork(input.viewer.role, { createdBy: generation.createdBy, userId: input.viewer.userId }),
       /** Description runs: every saved edit, oldest first; the last one is the current copy. */
-      revisions: revisions.filter((revision) => revision.generationId === generation.id).map(({ generationId: _g, ...revision }) => revision),
+      revisions: revisions
+        .filter((revision) => revision.generationId === generation.id)
+        .map(({ generationId: _g, ...revision }) => revision),
       createdAt: generation.createdAt,
       completedAt: generation.completedAt,
       outputs: await Promise.all(
@@ -109,7 +122,11 @@ export async function listGenerations(
             attemptsLeft: Math.max(0, MULTIVIEW_MAX_ATTEMPTS - output.attempts),
             error: output.error,
             provider: output.provider,
-            disclosure: outputDisclosure(generation, output, outputs.filter((other) => other.generationId === generation.id)),
+            disclosure: outputDisclosure(
+              generation,
+              output,
+              outputs.filter((other) => other.generationId === generation.id),
+            ),
             /** The structure check's verdict (D17), and who judged a review one "Looks right"; null where nothing was checked. */
             review: reviewOf(output),
             /** The areas kept exactly from the photo (D17): the mask to outline over the result, and what each is. */
@@ -120,7 +137,11 @@ export async function listGenerations(
   );
 }
 
-async function keptView(ctx: StudioContext, params: Record<string, unknown>, sourceKey: string | null): Promise<{ maskUrl: string; names: string[] } | null> {
+async function keptView(
+  ctx: StudioContext,
+  params: Record<string, unknown>,
+  sourceKey: string | null,
+): Promise<{ maskUrl: string; names: string[] } | null> {
   const record = keptRecordOf(params, sourceKey);
   return record ? { maskUrl: await ctx.storage.url(record.maskKey), names: record.areas.map((area) => area.name) } : null;
 }

@@ -12,7 +12,12 @@ import { insertGeneration, type NewGeneration, type NewOutput } from "./records"
 
 export async function recordStart(
   ctx: StudioContext,
-  start: { generation: NewGeneration; outputs?: NewOutput[]; charge: Charge; poll: typeof stagingPoll | typeof multiviewPoll | typeof videoPoll },
+  start: {
+    generation: NewGeneration;
+    outputs?: NewOutput[];
+    charge: Charge;
+    poll: typeof stagingPoll | typeof multiviewPoll | typeof videoPoll;
+  },
 ): Promise<{ id: string }> {
   const generation = await insertGeneration(ctx, start.generation, start.outputs);
   await recordUsage(ctx, generation, start.charge);

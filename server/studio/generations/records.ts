@@ -4,7 +4,13 @@
  */
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { generationOutputs, generations, type Generation, type GenerationError, type GenerationOutput } from "@/db/schema/studio-generations";
+import {
+  generationOutputs,
+  generations,
+  type Generation,
+  type GenerationError,
+  type GenerationOutput,
+} from "@/db/schema/studio-generations";
 import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 
@@ -26,14 +32,24 @@ export async function updateGeneration(
   const terminal = patch.status === "completed" || patch.status === "failed";
   await ctx.db
     .update(generations)
-    .set({ ...patch, updatedAt: ctx.now(), ...(terminal ? { completedAt: ctx.now() } : {}), ...(patch.status === "running" ? { completedAt: null } : {}) })
+    .set({
+      ...patch,
+      updatedAt: ctx.now(),
+      ...(terminal ? { completedAt: ctx.now() } : {}),
+      ...(patch.status === "running" ? { completedAt: null } : {}),
+    })
     .where(eq(generations.id, generationId));
 }
 
 export async function updateOutput(
   ctx: Pick<StudioContext, "db" | "now">,
   output: Pick<GenerationOutput, "generationId" | "role" | "position">,
-  patch: Partial<Pick<GenerationOutput, "status" | "storageKey" | "contentType" | "serviceJobId" | "gate" | "gateScores" | "heldBackKey" | "error" | "attempts" | "provider">>,
+  patch: Partial<
+    Pick<
+      GenerationOutput,
+      "status" | "storageKey" | "contentType" | "serviceJobId" | "gate" | "gateScores" | "heldBackKey" | "error" | "attempts" | "provider"
+    >
+  >,
 ): Promise<void> {
   await ctx.db
     .update(generationOutputs)
@@ -57,7 +73,8 @@ export async function failGeneration(ctx: Pick<StudioContext, "db" | "now">, gen
 
 export type NewGeneration = Pick<Generation, "id" | "workspaceId" | "projectId" | "createdBy" | "kind" | "photoId" | "params"> &
   Partial<Pick<Generation, "serviceJobId">>;
-export type NewOutput = Pick<GenerationOutput, "role" | "position" | "sourceKey"> & Partial<Pick<GenerationOutput, "serviceJobId" | "provider">>;
+export type NewOutput = Pick<GenerationOutput, "role" | "position" | "sourceKey"> &
+  Partial<Pick<GenerationOutput, "serviceJobId" | "provider">>;
 
 /** The columns a generation takes from the action that started it: its id (start-once.ts), workspace, project and who asked. */
 export function startedFrom(input: { workspaceId: string; projectId: string; userId: string | null }, id: string) {
@@ -65,11 +82,17 @@ export function startedFrom(input: { workspaceId: string; projectId: string; use
 }
 
 /** Inserts a running generation and its expected outputs in one transaction. */
-export async function insertGeneration(ctx: Pick<StudioContext, "db">, generation: NewGeneration, outputs: NewOutput[] = []): Promise<Generation> {
+export async function insertGeneration(
+  ctx: Pick<StudioContext, "db">,
+  generation: NewGeneration,
+  outputs: NewOutput[] = [],
+): Promise<Generation> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.insert(generations).values(generation).returning();
     if (outputs.length > 0) {
-      await tx.insert(generationOutputs).values(outputs.map((output) => ({ ...output, generationId: row.id, workspaceId: row.workspaceId })));
+      await tx
+        .insert(generationOutputs)
+        .values(outputs.map((output) => ({ ...output, generationId: row.id, workspaceId: row.workspaceId })));
     }
     return row;
   });

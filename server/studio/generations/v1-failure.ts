@@ -61,4 +61,3 @@ export function isTransientV1Failure(error: unknown): boolean {
   if (!isAtriumError(error)) return false;
   return ["v1_unavailable", "rate_limited", "idempotency_conflict", "internal_error"].includes(error.code);
 }
-

@@ -69,7 +69,10 @@ describe("studio workflows over the v1 API", () => {
     }
     // D14: the offline provider's staging is a style preview, and its download says so.
     expect(output).toMatchObject({ provider: "local", disclosure: { label: "Style preview", preview: true } });
-    expect(await api.exports.exportOutput({ workspaceId, outputId: output.id, disclosure: true })).toMatchObject({ labelled: true, label: "Style preview" });
+    expect(await api.exports.exportOutput({ workspaceId, outputId: output.id, disclosure: true })).toMatchObject({
+      labelled: true,
+      label: "Style preview",
+    });
 
     const usage = await api.usage.summary({ workspaceId });
     expect(usage.byOperation).toEqual([{ operation: "job", credits: 0, units: 1 }]);
@@ -97,7 +100,12 @@ describe("studio workflows over the v1 API", () => {
     expect(["passed", "failed"]).toContain(sibling.gate);
     expect(sibling.url === null).toBe(sibling.gate === "failed");
     expect([anchor.sourceName, sibling.sourceName]).toEqual(["room-1.jpg", "room-2.jpg"]);
-    expect(sibling.gateScores).toMatchObject({ score: expect.any(Number), style: expect.any(Number), structure: expect.any(Number), thresholds: { style: 0.6, structure: 0.5 } });
+    expect(sibling.gateScores).toMatchObject({
+      score: expect.any(Number),
+      style: expect.any(Number),
+      structure: expect.any(Number),
+      thresholds: { style: 0.6, structure: 0.5 },
+    });
     expect(anchor.gateScores).toBeNull();
 
     const redo = await api.generations.redoView({ workspaceId, generationId: id, viewIndex: 1 });
@@ -118,12 +126,30 @@ describe("studio workflows over the v1 API", () => {
     const { api, workspaceId, projectId, photoIds } = studio;
     const outdoor = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240"><rect width="320" height="140" fill="#1e6fe0"/><rect y="140" width="320" height="100" fill="#2fa83a"/><circle cx="250" cy="50" r="30" fill="#ffe000"/></svg>`;
     const bytes = await sharp(Buffer.from(outdoor)).jpeg().toBuffer();
-    const [target] = await api.photos.prepareUploads({ workspaceId, projectId, files: [{ fileName: "garden.jpg", contentType: "image/jpeg", bytes: bytes.length }] });
+    const [target] = await api.photos.prepareUploads({
+      workspaceId,
+      projectId,
+      files: [{ fileName: "garden.jpg", contentType: "image/jpeg", bytes: bytes.length }],
+    });
     await getBlobStore().put(target.key, bytes, "image/jpeg");
     const gardenId = (await api.photos.confirmUpload({ workspaceId, projectId, key: target.key, fileName: "garden.jpg" })).id;
-    const { id } = await api.generations.multiview({ workspaceId, projectId, anchorPhotoId: photoIds[0], viewPhotoIds: [gardenId], roomType: "bedroom", style: "japandi", intensity: 0.6 });
+    const { id } = await api.generations.multiview({
+      workspaceId,
+      projectId,
+      anchorPhotoId: photoIds[0],
+      viewPhotoIds: [gardenId],
+      roomType: "bedroom",
+      style: "japandi",
+      intensity: 0.6,
+    });
     const [, sibling] = (await settled(id)).outputs;
-    expect(sibling).toMatchObject({ sourceName: "garden.jpg", status: "completed", gate: "failed", url: null, heldBackUrl: expect.any(String) });
+    expect(sibling).toMatchObject({
+      sourceName: "garden.jpg",
+      status: "completed",
+      gate: "failed",
+      url: null,
+      heldBackUrl: expect.any(String),
+    });
     expect(sibling.gateScores!.style).toBeLessThan(sibling.gateScores!.thresholds.style);
     const heldBack = await fetch(sibling.heldBackUrl!);
     expect([heldBack.status, heldBack.headers.get("content-type")]).toEqual([200, expect.stringMatching(/^image\//)]);
@@ -142,7 +168,14 @@ describe("studio workflows over the v1 API", () => {
   it("keeps a published view's image through a redo: the listing page shows it until the next publish", async () => {
     const { api, workspaceId, projectId, photoIds } = studio;
     const scope = { workspaceId, projectId };
-    const { id } = await api.generations.multiview({ ...scope, anchorPhotoId: photoIds[0], viewPhotoIds: [photoIds[2]], roomType: "kitchen", style: "japandi", intensity: 0.6 });
+    const { id } = await api.generations.multiview({
+      ...scope,
+      anchorPhotoId: photoIds[0],
+      viewPhotoIds: [photoIds[2]],
+      roomType: "kitchen",
+      style: "japandi",
+      intensity: 0.6,
+    });
     const [, view] = (await settled(id)).outputs;
     expect(view).toMatchObject({ gate: "passed", url: expect.any(String) });
     await api.listings.setPicks({ ...scope, picks: [{ outputId: view.id }] });
@@ -197,7 +230,11 @@ describe("studio workflows over the v1 API", () => {
 
     const plain = await api.exports.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: false });
     const labelled = await api.exports.exportOutput({ workspaceId, outputId: inpainted.id, disclosure: true });
-    expect(labelled).toMatchObject({ labelled: true, fileName: expect.stringMatching(/-digitally-altered-items-removed-1-labelled\.jpg$/), label: "Digitally altered: items removed" });
+    expect(labelled).toMatchObject({
+      labelled: true,
+      fileName: expect.stringMatching(/-digitally-altered-items-removed-1-labelled\.jpg$/),
+      label: "Digitally altered: items removed",
+    });
     const pixels = async (url: string) => {
       const blob = await getBlobStore().get((await getBlobStore().resolveOwnUrl(url))!);
       return sharp(blob!.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -264,7 +301,11 @@ describe("studio workflows over the v1 API", () => {
 
     const usage = await api.usage.summary({ workspaceId });
     expect(usage.byOperation.find((row) => row.operation === "video")).toEqual({ operation: "video", credits: 27, units: 1 });
-    expect(usage.byOperation.find((row) => row.operation === "property_description")).toEqual({ operation: "property_description", credits: 1, units: 1 });
+    expect(usage.byOperation.find((row) => row.operation === "property_description")).toEqual({
+      operation: "property_description",
+      credits: 1,
+      units: 1,
+    });
     expect(usage.byMember).toEqual([{ userId: studio.user.id, name: "Lena", credits: usage.credits, units: usage.units }]);
   }, 180_000);
 
@@ -274,7 +315,12 @@ describe("studio workflows over the v1 API", () => {
     const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, other.workspaceId));
     await setPlan(db, { accountId: workspace.v1AccountId!, plan: "free", source: "operator" });
     const refusal = await other.api.generations
-      .video({ workspaceId: other.workspaceId, projectId: other.projectId, mode: "zoom_in", image: { type: "photo", id: other.photoIds[0] } })
+      .video({
+        workspaceId: other.workspaceId,
+        projectId: other.projectId,
+        mode: "zoom_in",
+        image: { type: "photo", id: other.photoIds[0] },
+      })
       .catch((e: TRPCError) => e);
     expect(refusal).toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/plan does not include this feature/) });
     expect(await other.api.generations.list({ workspaceId: other.workspaceId, projectId: other.projectId })).toEqual([]);
@@ -283,7 +329,9 @@ describe("studio workflows over the v1 API", () => {
 
   it("publishes a share page with each picked altered image beside its original, and turns it off", async () => {
     const { api, workspaceId, projectId } = studio;
-    const results = (await api.generations.list({ workspaceId, projectId })).flatMap((g) => g.outputs).filter((o) => o.url && o.role !== "video");
+    const results = (await api.generations.list({ workspaceId, projectId }))
+      .flatMap((g) => g.outputs)
+      .filter((o) => o.url && o.role !== "video");
     await api.listings.setPicks({ workspaceId, projectId, picks: results.map((o) => ({ outputId: o.id })) });
     const link = await publishDraft(api, { workspaceId, projectId });
     const token = link.path.split("/").pop()!;
@@ -294,7 +342,10 @@ describe("studio workflows over the v1 API", () => {
     expect(share.items.map((item) => item.label)).toContain("Style preview");
     expect(share.items.map((item) => item.label)).toContain("Digitally altered: items removed");
     expect(share.items.map((item) => item.label)).not.toContain("Virtually staged");
-    expect(share.items.find((item) => item.label === "Style preview")).toMatchObject({ preview: true, remark: expect.stringMatching(/no furniture added/) });
+    expect(share.items.find((item) => item.label === "Style preview")).toMatchObject({
+      preview: true,
+      remark: expect.stringMatching(/no furniture added/),
+    });
     for (const item of share.items) expect(item.originalUrl).not.toBe(item.alteredUrl);
     // Image links are signed per view and short-lived: a turned-off link's images stop loading soon.
     const nowSeconds = Math.floor(Date.now() / 1000);

@@ -32,7 +32,10 @@ export async function acceptInvitation(
     if (!invitation || invitation.revokedAt) throw new AppError("not_found", "This invitation link is not valid.");
     if (invitation.acceptedAt) throw new AppError("conflict", "This invitation has already been used.");
     if (invitation.expiresAt <= ctx.now()) throw new AppError("conflict", "This invitation has expired. Ask for a new link.");
-    const [person] = await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, input.userId));
+    const [person] = await tx
+      .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, input.userId));
     if (invitation.email && person?.email !== invitation.email) {
       throw new AppError("forbidden", `This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
     }
@@ -42,14 +45,21 @@ export async function acceptInvitation(
       .values({ workspaceId: invitation.workspaceId, userId: input.userId, role: invitation.role })
       .onConflictDoNothing()
       .returning({ role: members.role });
-    await tx
-      .update(invitations)
-      .set({ acceptedAt: ctx.now(), acceptedBy: input.userId })
-      .where(eq(invitations.id, invitation.id));
+    await tx.update(invitations).set({ acceptedAt: ctx.now(), acceptedBy: input.userId }).where(eq(invitations.id, invitation.id));
     const event = { workspaceId: invitation.workspaceId, actorUserId: input.userId, ip: input.ip };
-    await recordAudit(tx, { ...event, action: "invitation_accepted", target: invitationAuditTarget(invitation), detail: { role: invitation.role } });
+    await recordAudit(tx, {
+      ...event,
+      action: "invitation_accepted",
+      target: invitationAuditTarget(invitation),
+      detail: { role: invitation.role },
+    });
     if (joined.length > 0) {
-      await recordAudit(tx, { ...event, action: "member_added", target: person?.email, detail: { role: invitation.role, via: "invitation" } });
+      await recordAudit(tx, {
+        ...event,
+        action: "member_added",
+        target: person?.email,
+        detail: { role: invitation.role, via: "invitation" },
+      });
     }
     const [workspace] = await tx.select({ slug: workspaces.slug }).from(workspaces).where(eq(workspaces.id, invitation.workspaceId));
     return { workspaceSlug: workspace.slug };

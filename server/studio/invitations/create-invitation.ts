@@ -58,7 +58,14 @@ export async function createInvitation(
       .onConflictDoNothing()
       .returning({ id: invitations.id, email: invitations.email });
     if (created) {
-      await recordAudit(tx, { workspaceId: input.workspaceId, actorUserId: input.invitedBy, action: "invitation_sent", target: invitationAuditTarget(created), detail: { role: input.role }, ip: input.ip });
+      await recordAudit(tx, {
+        workspaceId: input.workspaceId,
+        actorUserId: input.invitedBy,
+        action: "invitation_sent",
+        target: invitationAuditTarget(created),
+        detail: { role: input.role },
+        ip: input.ip,
+      });
     }
     return created;
   });
@@ -76,12 +83,24 @@ export async function createInvitation(
 }
 
 function tokenForRequest(workspaceId: string, requestId: string): string {
-  return crypto.createHmac("sha256", secret("AUTH_SECRET")).update(`invitation:${workspaceId}:${requestId}`).digest().subarray(0, 24).toString("base64url");
+  return crypto
+    .createHmac("sha256", secret("AUTH_SECRET"))
+    .update(`invitation:${workspaceId}:${requestId}`)
+    .digest()
+    .subarray(0, 24)
+    .toString("base64url");
 }
 
 async function mailInvitation(
   ctx: StudioContext,
   input: { role: "admin" | "agent"; email: string; token: string; requestOrigin?: string | null },
 ): Promise<boolean> {
-  return sendBudgetedEmail(ctx.db, invitationEmail({ to: input.email, roleLabel: ROLE_LABELS[input.role], link: emailLink(`/invite/${input.token}`, input.requestOrigin) }));
+  return sendBudgetedEmail(
+    ctx.db,
+    invitationEmail({
+      to: input.email,
+      roleLabel: ROLE_LABELS[input.role],
+      link: emailLink(`/invite/${input.token}`, input.requestOrigin),
+    }),
+  );
 }

@@ -71,4 +71,3 @@ describe("an unconfirmed account", () => {
     expect((await owner.api.members.list({ workspaceId })).map((m) => m.email)).not.toContain(stranger.user.email);
   });
 });
-

@@ -17,6 +17,13 @@ export async function revokeInvitation(
       .where(pendingInvitations(and(eq(invitations.id, input.invitationId), eq(invitations.workspaceId, input.workspaceId))))
       .returning({ email: invitations.email, role: invitations.role });
     if (!revoked) throw new AppError("not_found", "This invitation is no longer pending.");
-    await recordAudit(tx, { workspaceId: input.workspaceId, actorUserId: input.actorUserId, action: "invitation_revoked", target: invitationAuditTarget(revoked), detail: { role: revoked.role }, ip: input.ip });
+    await recordAudit(tx, {
+      workspaceId: input.workspaceId,
+      actorUserId: input.actorUserId,
+      action: "invitation_revoked",
+      target: invitationAuditTarget(revoked),
+      detail: { role: revoked.role },
+      ip: input.ip,
+    });
   });
 }

@@ -9,7 +9,10 @@ import { pendingInvitations, sentBy } from "./pending-invitations";
  * they made it, so a link they still hold would let them (or anyone they give it to) back
  * in after they left. Returns what was withdrawn, for the audit log.
  */
-export async function revokeInvitationsSentBy(tx: Tx, input: { workspaceId: string; userId: string; now: Date }): Promise<{ email: string | null; role: WorkspaceRole }[]> {
+export async function revokeInvitationsSentBy(
+  tx: Tx,
+  input: { workspaceId: string; userId: string; now: Date },
+): Promise<{ email: string | null; role: WorkspaceRole }[]> {
   return tx
     .update(invitations)
     .set({ revokedAt: input.now })

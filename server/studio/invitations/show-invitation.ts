@@ -29,5 +29,13 @@ export async function showInvitation(ctx: StudioContext, input: { token: string 
   if (!row) return null;
   const { role, email, expiresAt, acceptedAt, revokedAt } = row.invitation;
   const state: InvitationState = revokedAt ? "revoked" : acceptedAt ? "accepted" : expiresAt <= ctx.now() ? "expired" : "pending";
-  return { workspaceName: row.workspaceName, workspaceSlug: row.workspaceSlug, role, invitedByName: row.invitedByName, email, state, expiresAt };
+  return {
+    workspaceName: row.workspaceName,
+    workspaceSlug: row.workspaceSlug,
+    role,
+    invitedByName: row.invitedByName,
+    email,
+    state,
+    expiresAt,
+  };
 }

@@ -28,16 +28,25 @@ export async function discardListingChanges(
     if (before.fingerprint !== input.reviewed) {
       throw new AppError("conflict", "The listing's draft changed since you reviewed it. Look at the changes again, then discard.");
     }
-    const items = await tx.select().from(listingVersionItems).where(eq(listingVersionItems.versionId, live.id)).orderBy(listingVersionItems.position);
+    const items = await tx
+      .select()
+      .from(listingVersionItems)
+      .where(eq(listingVersionItems.versionId, live.id))
+      .orderBy(listingVersionItems.position);
     await tx.delete(listingPicks).where(and(eq(listingPicks.workspaceId, input.workspaceId), eq(listingPicks.projectId, input.projectId)));
     const kept = items.filter((item) => item.outputId !== null);
     if (kept.length > 0) {
-      await tx.insert(listingPicks).values(kept.map((item, position) => ({ ...scope, outputId: item.outputId!, position, caption: item.caption })));
+      await tx
+        .insert(listingPicks)
+        .values(kept.map((item, position) => ({ ...scope, outputId: item.outputId!, position, caption: item.caption })));
     }
     await tx
       .insert(listingPages)
       .values({ ...scope, description: live.description, updatedBy: input.userId, updatedAt: ctx.now() })
-      .onConflictDoUpdate({ target: listingPages.projectId, set: { description: live.description, updatedBy: input.userId, updatedAt: ctx.now() } });
+      .onConflictDoUpdate({
+        target: listingPages.projectId,
+        set: { description: live.description, updatedBy: input.userId, updatedAt: ctx.now() },
+      });
     await recordDraftEdit(tx, { ...input, address: project.address, before, action: "listing_draft_discarded" });
   });
   return { discarded: true };

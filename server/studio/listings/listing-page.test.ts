@@ -34,7 +34,16 @@ beforeAll(async () => {
   await studio.api.projects.update({
     workspaceId: studio.workspaceId,
     projectId: studio.projectId,
-    fields: { address: "12 Harbour View", propertyType: "house", listingStatus: "active", listingType: "sale", price: 850000, bedrooms: 3, bathrooms: 2, notes: "Seller wants staging in modern style. Photos shot 11/20." },
+    fields: {
+      address: "12 Harbour View",
+      propertyType: "house",
+      listingStatus: "active",
+      listingType: "sale",
+      price: 850000,
+      bedrooms: 3,
+      bathrooms: 2,
+      notes: "Seller wants staging in modern style. Photos shot 11/20.",
+    },
   });
   const ctx = await createStudioContext();
   const store = getBlobStore();
@@ -47,7 +56,15 @@ beforeAll(async () => {
     const [photo] = await ctx.db.select().from(photos).where(eq(photos.id, studio.photoIds[index]));
     const generation = await insertGeneration(
       ctx,
-      { id: crypto.randomUUID(), workspaceId: studio.workspaceId, projectId: studio.projectId, createdBy: studio.user.id, kind: "staging", photoId: photo.id, params },
+      {
+        id: crypto.randomUUID(),
+        workspaceId: studio.workspaceId,
+        projectId: studio.projectId,
+        createdBy: studio.user.id,
+        kind: "staging",
+        photoId: photo.id,
+        params,
+      },
       [{ role: "staged", position: 0, sourceKey: photo.storageKey }],
     );
     const [output] = await loadOutputs(ctx, generation.id);
@@ -68,7 +85,10 @@ describe("the listing page", () => {
     expect((await api.compliance.listingRemarks(scope())).remark).toBeNull();
 
     // Photo 3's result first, then photo 2's; photo 1's is not picked.
-    await api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[2], caption: "Living room, staged" }, { outputId: outputIds[1] }] });
+    await api.listings.setPicks({
+      ...scope(),
+      picks: [{ outputId: outputIds[2], caption: "Living room, staged" }, { outputId: outputIds[1] }],
+    });
     expect(await api.exports.shareLink(scope())).toBeNull();
     const link = await publishDraft(api, scope());
     const token = link.path.split("/").pop()!;
@@ -86,36 +106,56 @@ describe("the listing page", () => {
     expect(remarks.versionStamp).toMatch(/^Version 1, published \d{1,2} \w{3} \d{4}$/);
 
     // Reordering changes the draft only; publishing changes page and remark together.
-    await api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[1] }, { outputId: outputIds[2], caption: "Living room, staged" }] });
+    await api.listings.setPicks({
+      ...scope(),
+      picks: [{ outputId: outputIds[1] }, { outputId: outputIds[2], caption: "Living room, staged" }],
+    });
     expect((await api.exports.share({ token })).items.map((item) => item.id)).toEqual([outputIds[2], outputIds[1]]);
-    expect((await api.compliance.listingRemarks(scope())).remark).toMatch(/Photo 1: virtually staged\. Photo 2: digitally altered: items removed\./);
+    expect((await api.compliance.listingRemarks(scope())).remark).toMatch(
+      /Photo 1: virtually staged\. Photo 2: digitally altered: items removed\./,
+    );
     expect((await api.listings.show(scope())).changes).toEqual({ count: 1, lines: ["Moved: Photo 2 (the photos' numbers change)"] });
     expect((await publishDraft(api, scope())).path).toBe(link.path);
     expect((await api.exports.share({ token })).items.map((item) => [item.id, item.name])).toEqual([
       [outputIds[1], "Photo 1"],
       [outputIds[2], "Photo 2"],
     ]);
-    expect((await api.compliance.listingRemarks(scope())).remark).toMatch(/Photo 1: digitally altered: items removed\. Photo 2: virtually staged\./);
+    expect((await api.compliance.listingRemarks(scope())).remark).toMatch(
+      /Photo 1: digitally altered: items removed\. Photo 2: virtually staged\./,
+    );
 
     // The description is what the agent saved for the page, once published.
     await api.listings.setDescription({ ...scope(), description: "Bright three-bedroom house by the harbour." });
     expect((await api.exports.share({ token })).description).toBeNull();
     await publishDraft(api, scope());
     expect((await api.exports.share({ token })).description).toBe("Bright three-bedroom house by the harbour.");
-    expect((await api.exports.share({ token })).version).toMatchObject({ number: 3, stamp: expect.stringMatching(/^Version 3, published /) });
+    expect((await api.exports.share({ token })).version).toMatchObject({
+      number: 3,
+      stamp: expect.stringMatching(/^Version 3, published /),
+    });
   });
 
   it("refuses picks from another project or workspace, and results not finished", async () => {
     const other = await studioWithPhotos("Zed", 1);
-    expect(await codeOf(other.api.listings.setPicks({ workspaceId: other.workspaceId, projectId: other.projectId, picks: [{ outputId: outputIds[0] }] }))).toBe("NOT_FOUND");
-    expect(await codeOf(studio.api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[0] }, { outputId: outputIds[0] }] }))).toBe("BAD_REQUEST");
+    expect(
+      await codeOf(
+        other.api.listings.setPicks({ workspaceId: other.workspaceId, projectId: other.projectId, picks: [{ outputId: outputIds[0] }] }),
+      ),
+    ).toBe("NOT_FOUND");
+    expect(
+      await codeOf(studio.api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[0] }, { outputId: outputIds[0] }] })),
+    ).toBe("BAD_REQUEST");
   });
 
   it("lets an agent neither publish nor unpublish, archive or delete a teammate's result; owners can, and the log says who", async () => {
     const asAgent = agent.api;
     for (const call of [asAgent.listings.unpublish(scope()), publishDraft(asAgent, scope())]) {
       const refusal = await call.catch((error: { code: string; message: string; cause?: { code?: string } }) => error);
-      expect(refusal).toMatchObject({ code: "FORBIDDEN", message: "Only owners and admins can do this here.", cause: { code: "forbidden" } });
+      expect(refusal).toMatchObject({
+        code: "FORBIDDEN",
+        message: "Only owners and admins can do this here.",
+        cause: { code: "forbidden" },
+      });
     }
     expect(await codeOf(asAgent.projects.setArchived({ ...scope(), archived: true }))).toBe("FORBIDDEN");
     const [first] = await studio.api.generations.list(scope());
@@ -131,7 +171,9 @@ describe("the listing page", () => {
     expect(await codeOf((await callerFor(null)).exports.share({ token: path.split("/").pop()! }))).toBe("NOT_FOUND");
     expect(await studio.api.exports.shareLink(scope())).toBeNull();
     const ctx = await createStudioContext();
-    const actions = (await ctx.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, studio.workspaceId))).map((event) => event.action);
+    const actions = (await ctx.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, studio.workspaceId))).map(
+      (event) => event.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(["listing_published", "listing_unpublished"]));
   });
 

@@ -35,7 +35,9 @@ describe("the listing's zip stream", () => {
     const store = getBlobStore();
     const [photo] = await ctx.db.select().from(photos).where(eq(photos.id, studio.photoIds[0]));
     // Noise compresses badly: each JPEG is as large as a detailed real photo, or larger.
-    const original = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#b0a090", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    const original = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: "#b0a090", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    })
       .jpeg({ quality: 85 })
       .toBuffer();
     const altered = await sharp(original).modulate({ brightness: 1.1 }).jpeg({ quality: 85 }).toBuffer();
@@ -43,12 +45,26 @@ describe("the listing's zip stream", () => {
     for (let index = 0; index < PHOTOS; index++) {
       const sourceKey = `${photo.storageKey}.big-${index}.jpg`;
       await store.put(sourceKey, original, "image/jpeg");
-      const generation = await insertGeneration(ctx, { id: crypto.randomUUID(), ...scope, createdBy: studio.user.id, kind: "staging", photoId: photo.id, params: { redesign_type: "staging" } }, [
-        { role: "staged", position: 0, sourceKey },
-      ]);
+      const generation = await insertGeneration(
+        ctx,
+        {
+          id: crypto.randomUUID(),
+          ...scope,
+          createdBy: studio.user.id,
+          kind: "staging",
+          photoId: photo.id,
+          params: { redesign_type: "staging" },
+        },
+        [{ role: "staged", position: 0, sourceKey }],
+      );
       const [output] = await loadOutputs(ctx, generation.id);
       await store.put(`${sourceKey}.out.jpg`, altered, "image/jpeg");
-      await updateOutput(ctx, output, { status: "completed", provider: "replicate", storageKey: `${sourceKey}.out.jpg`, contentType: "image/jpeg" });
+      await updateOutput(ctx, output, {
+        status: "completed",
+        provider: "replicate",
+        storageKey: `${sourceKey}.out.jpg`,
+        contentType: "image/jpeg",
+      });
       picks.push({ outputId: output.id });
     }
     await studio.api.listings.setPicks({ ...scope, picks });
@@ -57,7 +73,10 @@ describe("the listing's zip stream", () => {
     let peak = { arrayBuffers: 0, rss: 0 };
     const sample = () => {
       const now = process.memoryUsage();
-      peak = { arrayBuffers: Math.max(peak.arrayBuffers, now.arrayBuffers - start.arrayBuffers), rss: Math.max(peak.rss, now.rss - start.rss) };
+      peak = {
+        arrayBuffers: Math.max(peak.arrayBuffers, now.arrayBuffers - start.arrayBuffers),
+        rss: Math.max(peak.rss, now.rss - start.rss),
+      };
     };
     const timer = setInterval(sample, 10);
     let bytes = 0;
@@ -71,7 +90,9 @@ describe("the listing's zip stream", () => {
       clearInterval(timer);
     }
     const mb = (n: number) => Math.round(n / 1024 / 1024);
-    console.log(`[zip] ${PHOTOS} photos, ${mb(original.length)} MB each, zip ${mb(bytes)} MB; peak growth: buffers ${mb(peak.arrayBuffers)} MB, rss ${mb(peak.rss)} MB`);
+    console.log(
+      `[zip] ${PHOTOS} photos, ${mb(original.length)} MB each, zip ${mb(bytes)} MB; peak growth: buffers ${mb(peak.arrayBuffers)} MB, rss ${mb(peak.rss)} MB`,
+    );
     expect(mb(bytes)).toBeGreaterThan(2 * ZIP_MEMORY_BOUND_MB);
     expect(mb(peak.arrayBuffers)).toBeLessThan(ZIP_MEMORY_BOUND_MB);
   }, 600_000);

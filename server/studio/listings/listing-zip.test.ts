@@ -40,22 +40,37 @@ describe("the listing's zip", () => {
       [1, { redesign_type: "staging" }, "replicate"],
     ] as const) {
       const [photo] = await ctx.db.select().from(photos).where(eq(photos.id, studio.photoIds[index]));
-      const generation = await insertGeneration(ctx, { id: crypto.randomUUID(), ...scope, createdBy: studio.user.id, kind: "staging", photoId: photo.id, params }, [
-        { role: "staged", position: 0, sourceKey: photo.storageKey },
-      ]);
+      const generation = await insertGeneration(
+        ctx,
+        { id: crypto.randomUUID(), ...scope, createdBy: studio.user.id, kind: "staging", photoId: photo.id, params },
+        [{ role: "staged", position: 0, sourceKey: photo.storageKey }],
+      );
       const [output] = await loadOutputs(ctx, generation.id);
       const key = `${photo.storageKey}.zip-${index}.jpg`;
-      await store.put(key, await sharp((await store.get(photo.storageKey))!.bytes).modulate({ hue: 40 }).jpeg().toBuffer(), "image/jpeg");
+      await store.put(
+        key,
+        await sharp((await store.get(photo.storageKey))!.bytes)
+          .modulate({ hue: 40 })
+          .jpeg()
+          .toBuffer(),
+        "image/jpeg",
+      );
       await updateOutput(ctx, output, { status: "completed", provider, storageKey: key, contentType: "image/jpeg" });
       outputIds.push(output.id);
     }
     await expect(listingZip(ctx, { ...scope, userId: studio.user.id })).rejects.toMatchObject({ code: "conflict" });
-    await studio.api.listings.setPicks({ ...scope, picks: [{ outputId: outputIds[1], caption: "Staged living room" }, { outputId: outputIds[0] }] });
+    await studio.api.listings.setPicks({
+      ...scope,
+      picks: [{ outputId: outputIds[1], caption: "Staged living room" }, { outputId: outputIds[0] }],
+    });
     const draft = await listingZip(ctx, { ...scope, userId: studio.user.id });
     expect(draft.fileName).toBe("12-harbour-view-listing-draft.zip");
     const draftFiles = unzipSync(new Uint8Array(await readAll(draft.stream)));
     expect(Buffer.from(draftFiles["mls-remark.txt"]).toString("utf8")).toMatch(/^Draft: the listing page is not published\./m);
-    expect(JSON.parse(Buffer.from(draftFiles["manifest.json"]).toString("utf8"))).toMatchObject({ version: null, draft: expect.stringMatching(/^Draft/) });
+    expect(JSON.parse(Buffer.from(draftFiles["manifest.json"]).toString("utf8"))).toMatchObject({
+      version: null,
+      draft: expect.stringMatching(/^Draft/),
+    });
 
     const { path } = await publishDraft(studio.api, scope);
     const page = await (await callerFor(null)).exports.share({ token: path.split("/").pop()! });
@@ -63,11 +78,22 @@ describe("the listing's zip", () => {
     const { fileName, stream } = await listingZip(ctx, { ...scope, userId: studio.user.id });
     expect(fileName).toBe("12-harbour-view-listing-v1.zip");
     const files = unzipSync(new Uint8Array(await readAll(stream)));
-    expect(Object.keys(files)).toEqual(["photo-01-virtually-staged.jpg", "photo-02-digitally-altered-items-removed.jpg", "mls-remark.txt", "manifest.json"]);
-    const manifest = JSON.parse(Buffer.from(files["manifest.json"]).toString("utf8")) as { files: ManifestEntry[]; listingPage: string; version: { number: number; stamp: string } };
+    expect(Object.keys(files)).toEqual([
+      "photo-01-virtually-staged.jpg",
+      "photo-02-digitally-altered-items-removed.jpg",
+      "mls-remark.txt",
+      "manifest.json",
+    ]);
+    const manifest = JSON.parse(Buffer.from(files["manifest.json"]).toString("utf8")) as {
+      files: ManifestEntry[];
+      listingPage: string;
+      version: { number: number; stamp: string };
+    };
     expect(manifest.version).toMatchObject({ number: 1, stamp: page.version.stamp });
     // The manifest, the page and the remark say the same thing about the same numbers.
-    expect(manifest.files.map((f) => [f.name, f.caption, f.label])).toEqual(page.items.map((item) => [item.name, item.caption, item.label]));
+    expect(manifest.files.map((f) => [f.name, f.caption, f.label])).toEqual(
+      page.items.map((item) => [item.name, item.caption, item.label]),
+    );
     expect(manifest.files.map((f) => [f.edit, f.provider])).toEqual([
       ["staging", "replicate"],
       ["declutter", "local"],
@@ -80,7 +106,10 @@ describe("the listing's zip", () => {
     expect(remark).not.toMatch(/Draft/);
 
     // Each file is labelled: its QR code opens its own image page.
-    const { data, info } = await sharp(Buffer.from(files["photo-01-virtually-staged.jpg"])).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(files["photo-01-virtually-staged.jpg"]))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
     expect(code?.data).toBe(manifest.files[0].disclosurePage);
     const imagePage = await (await callerFor(null)).exports.imagePage({ token: new URL(code!.data).pathname.split("/").pop()! });
@@ -95,18 +124,36 @@ describe("the listing's zip", () => {
     const outputIds: string[] = [];
     for (const index of [0, 1]) {
       const [photo] = await ctx.db.select().from(photos).where(eq(photos.id, studio.photoIds[index]));
-      const generation = await insertGeneration(ctx, { id: crypto.randomUUID(), ...scope, createdBy: studio.user.id, kind: "staging", photoId: photo.id, params: { redesign_type: index ? "staging" : "declutter" } }, [
-        { role: "staged", position: 0, sourceKey: photo.storageKey },
-      ]);
+      const generation = await insertGeneration(
+        ctx,
+        {
+          id: crypto.randomUUID(),
+          ...scope,
+          createdBy: studio.user.id,
+          kind: "staging",
+          photoId: photo.id,
+          params: { redesign_type: index ? "staging" : "declutter" },
+        },
+        [{ role: "staged", position: 0, sourceKey: photo.storageKey }],
+      );
       const [output] = await loadOutputs(ctx, generation.id);
       await store.put(`${photo.storageKey}.v-${index}.jpg`, (await store.get(photo.storageKey))!.bytes, "image/jpeg");
-      await updateOutput(ctx, output, { status: "completed", provider: "replicate", storageKey: `${photo.storageKey}.v-${index}.jpg`, contentType: "image/jpeg" });
+      await updateOutput(ctx, output, {
+        status: "completed",
+        provider: "replicate",
+        storageKey: `${photo.storageKey}.v-${index}.jpg`,
+        contentType: "image/jpeg",
+      });
       outputIds.push(output.id);
     }
     const names = async () => {
       const zip = await listingZip(ctx, { ...scope, userId: studio.user.id });
       const files = unzipSync(new Uint8Array(await readAll(zip.stream)));
-      return [zip.fileName, ...Object.keys(files).filter((name) => name.startsWith("photo-")), Buffer.from(files["mls-remark.txt"]).toString("utf8").split("\n")[0]];
+      return [
+        zip.fileName,
+        ...Object.keys(files).filter((name) => name.startsWith("photo-")),
+        Buffer.from(files["mls-remark.txt"]).toString("utf8").split("\n")[0],
+      ];
     };
     await studio.api.listings.setPicks({ ...scope, picks: [{ outputId: outputIds[0] }] });
     await publishDraft(studio.api, scope);
@@ -119,7 +166,11 @@ describe("the listing's zip", () => {
     expect(await names()).toEqual(first);
     await publishDraft(studio.api, scope);
     const second = await names();
-    expect(second.slice(0, 3)).toEqual(["12-harbour-view-listing-v2.zip", "photo-01-virtually-staged.jpg", "photo-02-digitally-altered-items-removed.jpg"]);
+    expect(second.slice(0, 3)).toEqual([
+      "12-harbour-view-listing-v2.zip",
+      "photo-01-virtually-staged.jpg",
+      "photo-02-digitally-altered-items-removed.jpg",
+    ]);
     expect(second[3]).toMatch(/Photo 1: virtually staged\. Photo 2: digitally altered: items removed\. .*\(Version 2, published /);
   }, 60_000);
 });

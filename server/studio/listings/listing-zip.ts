@@ -35,11 +35,19 @@ export interface ManifestEntry {
   changes: { summary: string; changedPercent: number; regions: string[] } | null;
 }
 
-export async function listingZip(ctx: StudioContext, input: { workspaceId: string; projectId: string; userId: string }): Promise<{ fileName: string; stream: Readable }> {
+export async function listingZip(
+  ctx: StudioContext,
+  input: { workspaceId: string; projectId: string; userId: string },
+): Promise<{ fileName: string; stream: Readable }> {
   const project = await getProject(ctx, input);
   const { version, entries: listing } = await shownListing(ctx, input);
   if (listing.length === 0) {
-    throw new AppError("conflict", version ? `Version ${version.number} of the listing page shows no results: the zip holds what the page shows.` : "Nothing is picked for the listing page yet: the zip holds what the page shows.");
+    throw new AppError(
+      "conflict",
+      version
+        ? `Version ${version.number} of the listing page shows no results: the zip holds what the page shows.`
+        : "Nothing is picked for the listing page yet: the zip holds what the page shows.",
+    );
   }
   const remarks = await showListingRemarks(ctx, input);
   const manifest: ManifestEntry[] = [];
@@ -84,7 +92,9 @@ export async function listingZip(ctx: StudioContext, input: { workspaceId: strin
             {
               address: project.address,
               listingPage: remarks.shareUrl,
-              version: version ? { number: version.number, publishedAt: version.publishedAt.toISOString(), stamp: remarks.versionStamp } : null,
+              version: version
+                ? { number: version.number, publishedAt: version.publishedAt.toISOString(), stamp: remarks.versionStamp }
+                : null,
               ...(version ? {} : { draft: DRAFT_NOTE }),
               files: manifest,
             },

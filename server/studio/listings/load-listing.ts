@@ -63,7 +63,13 @@ export async function loadDraft(ctx: { db: Tx }, scope: Scope) {
       .from(listingPicks)
       .innerJoin(generationOutputs, eq(generationOutputs.id, listingPicks.outputId))
       .innerJoin(generations, eq(generations.id, generationOutputs.generationId))
-      .where(and(eq(listingPicks.workspaceId, scope.workspaceId), eq(listingPicks.projectId, scope.projectId), isNotNull(generationOutputs.storageKey)))
+      .where(
+        and(
+          eq(listingPicks.workspaceId, scope.workspaceId),
+          eq(listingPicks.projectId, scope.projectId),
+          isNotNull(generationOutputs.storageKey),
+        ),
+      )
       .orderBy(asc(listingPicks.position)),
     ctx.db.select({ description: listingPages.description }).from(listingPages).where(eq(listingPages.projectId, scope.projectId)),
   ]);
@@ -94,12 +100,27 @@ export async function loadVersionEntries(ctx: { db: Tx }, versionId: string): Pr
 
 /** A result as a published version shows it: with the image it had when published. */
 export function asPublished(output: GenerationOutput, item: ListingVersionItem): GenerationOutput & { storageKey: string } {
-  return { ...output, storageKey: item.storageKey, contentType: item.contentType, provider: item.provider, attempts: item.attempts, resized: item.resized };
+  return {
+    ...output,
+    storageKey: item.storageKey,
+    contentType: item.contentType,
+    provider: item.provider,
+    attempts: item.attempts,
+    resized: item.resized,
+  };
 }
 
 /** One side of a comparison of drafts and versions (shared/listing-changes.ts). */
 export function sideOf(entries: readonly ListingEntry[], description: string | null): ListingSide {
-  return { picks: entries.map((entry) => ({ outputId: entry.output.id, name: entry.name, caption: entry.caption, image: entry.output.storageKey })), description };
+  return {
+    picks: entries.map((entry) => ({
+      outputId: entry.output.id,
+      name: entry.name,
+      caption: entry.caption,
+      image: entry.output.storageKey,
+    })),
+    description,
+  };
 }
 
 /**

@@ -40,19 +40,44 @@ async function finishedResult(index: number, key: string) {
   const ctx = await createStudioContext();
   const store = getBlobStore();
   const [photo] = await ctx.db.select().from(photos).where(eq(photos.id, studio.photoIds[index]));
-  const generation = await insertGeneration(ctx, { id: crypto.randomUUID(), ...scope(), createdBy: studio.user.id, kind: "staging", photoId: photo.id, params: { redesign_type: "staging" } }, [
-    { role: "staged", position: 0, sourceKey: photo.storageKey },
-  ]);
+  const generation = await insertGeneration(
+    ctx,
+    {
+      id: crypto.randomUUID(),
+      ...scope(),
+      createdBy: studio.user.id,
+      kind: "staging",
+      photoId: photo.id,
+      params: { redesign_type: "staging" },
+    },
+    [{ role: "staged", position: 0, sourceKey: photo.storageKey }],
+  );
   const [output] = await loadOutputs(ctx, generation.id);
-  await store.put(`${photo.storageKey}.${key}.jpg`, await sharp((await store.get(photo.storageKey))!.bytes).modulate({ hue: 30 * (index + 1) }).jpeg().toBuffer(), "image/jpeg");
-  await updateOutput(ctx, output, { status: "completed", provider: "replicate", storageKey: `${photo.storageKey}.${key}.jpg`, contentType: "image/jpeg" });
+  await store.put(
+    `${photo.storageKey}.${key}.jpg`,
+    await sharp((await store.get(photo.storageKey))!.bytes)
+      .modulate({ hue: 30 * (index + 1) })
+      .jpeg()
+      .toBuffer(),
+    "image/jpeg",
+  );
+  await updateOutput(ctx, output, {
+    status: "completed",
+    provider: "replicate",
+    storageKey: `${photo.storageKey}.${key}.jpg`,
+    contentType: "image/jpeg",
+  });
   await updateGeneration(ctx, generation.id, { status: "completed" });
   return { outputId: output.id, generationId: generation.id };
 }
 
 async function auditTrail() {
   const ctx = await createStudioContext();
-  const rows = await ctx.db.select().from(auditEvents).where(eq(auditEvents.workspaceId, studio.workspaceId)).orderBy(asc(auditEvents.createdAt));
+  const rows = await ctx.db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.workspaceId, studio.workspaceId))
+    .orderBy(asc(auditEvents.createdAt));
   return rows.filter((row) => row.action.startsWith("listing_")).map((row) => [row.action, row.actorEmail, row.detail]);
 }
 
@@ -63,7 +88,10 @@ async function publicPage(path: string) {
 beforeAll(async () => {
   studio = await studioWithPhotos("Maren", 3);
   [admin, agent] = await Promise.all([newPerson("Adria"), newPerson("Teo")]);
-  for (const [person, role] of [[admin, "admin"], [agent, "agent"]] as const) {
+  for (const [person, role] of [
+    [admin, "admin"],
+    [agent, "agent"],
+  ] as const) {
     await person.api.invitations.accept({ token: (await studio.api.invitations.create({ workspaceId: studio.workspaceId, role })).token });
   }
   const made = [await finishedResult(0, "a"), await finishedResult(1, "b"), await finishedResult(2, "c")];
@@ -78,7 +106,10 @@ describe("publishing the listing page", () => {
     expect(first.version.number).toBe(1);
 
     // The agent moves the bedroom first, adds the kitchen and drops the caption.
-    await agent.api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[1] }, { outputId: outputIds[0] }, { outputId: outputIds[2] }] });
+    await agent.api.listings.setPicks({
+      ...scope(),
+      picks: [{ outputId: outputIds[1] }, { outputId: outputIds[0] }, { outputId: outputIds[2] }],
+    });
     const page = await publicPage(first.path);
     expect(page.items.map((item) => [item.id, item.name, item.caption])).toEqual([
       [outputIds[0], "Photo 1", "Lounge"],
@@ -87,7 +118,10 @@ describe("publishing the listing page", () => {
     expect((await studio.api.compliance.listingRemarks(scope())).version?.number).toBe(1);
     const draft = await studio.api.listings.show(scope());
     expect(draft.version).toMatchObject({ number: 1, publishedBy: "Maren" });
-    expect(draft.changes).toEqual({ count: 3, lines: ["Added: Photo 3", "Moved: Photo 2 (the photos' numbers change)", "Caption changed: Photo 2"] });
+    expect(draft.changes).toEqual({
+      count: 3,
+      lines: ["Added: Photo 3", "Moved: Photo 2 (the photos' numbers change)", "Caption changed: Photo 2"],
+    });
     expect(draft.picks.map((pick) => [pick.name, pick.changes])).toEqual([
       ["Photo 1", []],
       ["Photo 2", ["moved", "caption"]],
@@ -103,7 +137,9 @@ describe("publishing the listing page", () => {
       [outputIds[0], "Photo 2"],
       [outputIds[2], "Photo 3"],
     ]);
-    expect((await studio.api.compliance.listingRemarks(scope())).remark).toMatch(/Photos 1, 2 and 3: virtually staged\. .*\(Version 2, published /);
+    expect((await studio.api.compliance.listingRemarks(scope())).remark).toMatch(
+      /Photos 1, 2 and 3: virtually staged\. .*\(Version 2, published /,
+    );
     expect((await studio.api.listings.show(scope())).changes.count).toBe(0);
 
     expect(await auditTrail()).toEqual([
@@ -116,9 +152,19 @@ describe("publishing the listing page", () => {
 
   it("keeps every version as it was published", async () => {
     const ctx = await createStudioContext();
-    const versions = await ctx.db.select().from(listingVersions).where(eq(listingVersions.projectId, studio.projectId)).orderBy(asc(listingVersions.number));
+    const versions = await ctx.db
+      .select()
+      .from(listingVersions)
+      .where(eq(listingVersions.projectId, studio.projectId))
+      .orderBy(asc(listingVersions.number));
     const itemsOf = async (versionId: string) =>
-      (await ctx.db.select().from(listingVersionItems).where(eq(listingVersionItems.versionId, versionId)).orderBy(asc(listingVersionItems.position))).map((item) => [item.outputId, item.caption]);
+      (
+        await ctx.db
+          .select()
+          .from(listingVersionItems)
+          .where(eq(listingVersionItems.versionId, versionId))
+          .orderBy(asc(listingVersionItems.position))
+      ).map((item) => [item.outputId, item.caption]);
     expect(versions.map((version) => version.number)).toEqual([1, 2]);
     expect(await itemsOf(versions[0].id)).toEqual([
       [outputIds[0], "Lounge"],
@@ -133,10 +179,18 @@ describe("publishing the listing page", () => {
 
   it("refuses a draft changed since it was reviewed, a draft the page already shows, and a pick that may not be published yet, with its reason", async () => {
     const seen = (await studio.api.listings.show(scope())).fingerprint;
-    const refusal = (call: Promise<unknown>) => call.then(() => "OK", (error: { code: string; message: string }) => `${error.code}: ${error.message}`);
-    expect(await refusal(studio.api.listings.publish({ ...scope(), reviewed: seen }))).toBe("CONFLICT: Nothing to publish: the page already shows this draft as version 2.");
+    const refusal = (call: Promise<unknown>) =>
+      call.then(
+        () => "OK",
+        (error: { code: string; message: string }) => `${error.code}: ${error.message}`,
+      );
+    expect(await refusal(studio.api.listings.publish({ ...scope(), reviewed: seen }))).toBe(
+      "CONFLICT: Nothing to publish: the page already shows this draft as version 2.",
+    );
     await agent.api.listings.setDescription({ ...scope(), description: "Three bedrooms by the harbour." });
-    expect(await refusal(studio.api.listings.publish({ ...scope(), reviewed: seen }))).toMatch(/^CONFLICT: The listing's draft changed since you reviewed it/);
+    expect(await refusal(studio.api.listings.publish({ ...scope(), reviewed: seen }))).toMatch(
+      /^CONFLICT: The listing's draft changed since you reviewed it/,
+    );
 
     // A redo of Photo 1 is running: the pick says why, and the publish is refused.
     const ctx = await createStudioContext();
@@ -173,7 +227,11 @@ describe("publishing the listing page", () => {
     expect(draft.changes.count).toBe(3);
     await agent.api.listings.discard({ ...scope(), reviewed: draft.fingerprint });
     const after = await agent.api.listings.show(scope());
-    expect([after.changes.count, after.picks.map((pick) => pick.outputId), after.description]).toEqual([0, [outputIds[1], outputIds[0], outputIds[2]], "Three bedrooms on the harbour."]);
+    expect([after.changes.count, after.picks.map((pick) => pick.outputId), after.description]).toEqual([
+      0,
+      [outputIds[1], outputIds[0], outputIds[2]],
+      "Three bedrooms on the harbour.",
+    ]);
     expect((await publicPage(path)).items).toHaveLength(3);
     expect((await auditTrail()).at(-1)).toEqual(["listing_draft_discarded", agent.user.email, { added: 2, description: true }]);
   });
@@ -191,7 +249,8 @@ describe("publishing the listing page", () => {
     await updateOutput(ctx, output, { storageKey: redone, attempts: 2 });
 
     const alteredPath = async () => new URL((await publicPage(path)).items[0].alteredUrl).pathname;
-    const imagePagePath = async () => new URL((await (await anonymous()).exports.imagePage({ token: imageToken })).item.alteredUrl).pathname;
+    const imagePagePath = async () =>
+      new URL((await (await anonymous()).exports.imagePage({ token: imageToken })).item.alteredUrl).pathname;
     expect(await alteredPath()).toContain(encodeURI(before.split("/").pop()!));
     expect(await imagePagePath()).toContain(encodeURI(before.split("/").pop()!));
     expect((await studio.api.listings.show(scope())).changes.lines).toEqual(["New image (redone): Photo 1"]);
@@ -199,8 +258,13 @@ describe("publishing the listing page", () => {
     expect(await alteredPath()).toContain(encodeURI(redone.split("/").pop()!));
     expect(await imagePagePath()).toContain(encodeURI(redone.split("/").pop()!));
 
-    const refusal = await studio.api.generations.delete({ workspaceId: studio.workspaceId, generationId: generationIds[1] }).catch((error: { code: string; message: string }) => error);
-    expect(refusal).toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/^The published listing page \(version 6\) shows this result\./) });
+    const refusal = await studio.api.generations
+      .delete({ workspaceId: studio.workspaceId, generationId: generationIds[1] })
+      .catch((error: { code: string; message: string }) => error);
+    expect(refusal).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/^The published listing page \(version 6\) shows this result\./),
+    });
     // Off the page and published: then it may go.
     await studio.api.listings.setPicks({ ...scope(), picks: [{ outputId: outputIds[0] }, { outputId: outputIds[2] }] });
     await publishDraft(studio.api, scope());
@@ -214,11 +278,24 @@ describe("publishing the listing page", () => {
     const [photo] = await ctx.db.select().from(photos).where(eq(photos.id, other.photoIds[0]));
     const generation = await insertGeneration(
       ctx,
-      { id: crypto.randomUUID(), workspaceId: other.workspaceId, projectId: other.projectId, createdBy: other.user.id, kind: "staging", photoId: photo.id, params: { redesign_type: "staging" } },
+      {
+        id: crypto.randomUUID(),
+        workspaceId: other.workspaceId,
+        projectId: other.projectId,
+        createdBy: other.user.id,
+        kind: "staging",
+        photoId: photo.id,
+        params: { redesign_type: "staging" },
+      },
       [{ role: "staged", position: 0, sourceKey: photo.storageKey }],
     );
     const [output] = await loadOutputs(ctx, generation.id);
-    await updateOutput(ctx, output, { status: "completed", provider: "replicate", storageKey: photo.storageKey, contentType: "image/jpeg" });
+    await updateOutput(ctx, output, {
+      status: "completed",
+      provider: "replicate",
+      storageKey: photo.storageKey,
+      contentType: "image/jpeg",
+    });
     const where = { workspaceId: other.workspaceId, projectId: other.projectId };
     await other.api.listings.setPicks({ ...where, picks: [{ outputId: output.id, caption: "As it was" }] });
     // A link as the studio made them before publishing made versions.
@@ -227,7 +304,12 @@ describe("publishing the listing page", () => {
 
     const page = await publicPage(sharePath(token));
     expect([page.version.number, page.items.map((item) => [item.id, item.caption])]).toEqual([1, [[output.id, "As it was"]]]);
-    expect(await ctx.db.select().from(listingVersions).where(and(eq(listingVersions.projectId, other.projectId), eq(listingVersions.number, 1)))).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(listingVersions)
+        .where(and(eq(listingVersions.projectId, other.projectId), eq(listingVersions.number, 1))),
+    ).toHaveLength(1);
     expect((await other.api.listings.show(where)).changes.count).toBe(0);
   });
 });

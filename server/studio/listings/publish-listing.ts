@@ -42,7 +42,10 @@ export async function publishListing(ctx: Pick<StudioContext, "db" | "now">, inp
       .for("update");
     if (!project) throw new AppError("not_found", "Project not found.");
     if (input.requestId) {
-      const [repeat] = await tx.select().from(listingVersions).where(and(eq(listingVersions.projectId, input.projectId), eq(listingVersions.requestId, input.requestId)));
+      const [repeat] = await tx
+        .select()
+        .from(listingVersions)
+        .where(and(eq(listingVersions.projectId, input.projectId), eq(listingVersions.requestId, input.requestId)));
       if (repeat) return repeat;
     }
     const draft = await loadDraft({ db: tx }, scope);
@@ -56,10 +59,20 @@ export async function publishListing(ctx: Pick<StudioContext, "db" | "now">, inp
     if (live && listingChanges(shown, sideOf(draft.entries, draft.description)).count === 0) {
       throw new AppError("conflict", `Nothing to publish: the page already shows this draft as version ${live.number}.`);
     }
-    const [{ last }] = await tx.select({ last: max(listingVersions.number) }).from(listingVersions).where(eq(listingVersions.projectId, input.projectId));
+    const [{ last }] = await tx
+      .select({ last: max(listingVersions.number) })
+      .from(listingVersions)
+      .where(eq(listingVersions.projectId, input.projectId));
     const [made] = await tx
       .insert(listingVersions)
-      .values({ ...scope, number: (last ?? 0) + 1, description: draft.description, publishedBy: input.userId, publishedAt: ctx.now(), requestId: input.requestId ?? null })
+      .values({
+        ...scope,
+        number: (last ?? 0) + 1,
+        description: draft.description,
+        publishedBy: input.userId,
+        publishedAt: ctx.now(),
+        requestId: input.requestId ?? null,
+      })
       .returning();
     await insertVersionItems({ db: tx }, made.id, draft.entries);
     if (!live) await createShareLink(tx, { ...scope, userId: input.userId, now: ctx.now() });

@@ -32,7 +32,11 @@ export async function liveVersion(ctx: { db: Tx }, scope: Scope): Promise<Listin
  * shows, so that becomes its version 1, published when its link was made, once (the
  * number's uniqueness makes a race harmless).
  */
-async function versionLegacyPage(ctx: { db: Tx }, scope: Scope, link: { createdAt: Date; createdBy: string | null }): Promise<ListingVersion> {
+async function versionLegacyPage(
+  ctx: { db: Tx },
+  scope: Scope,
+  link: { createdAt: Date; createdBy: string | null },
+): Promise<ListingVersion> {
   return ctx.db.transaction(async (tx) => {
     const draft = await loadDraft({ db: tx }, scope);
     const [made] = await tx
@@ -44,7 +48,10 @@ async function versionLegacyPage(ctx: { db: Tx }, scope: Scope, link: { createdA
       await insertVersionItems({ db: tx }, made.id, draft.entries);
       return made;
     }
-    const [first] = await tx.select().from(listingVersions).where(and(eq(listingVersions.projectId, scope.projectId), eq(listingVersions.number, 1)));
+    const [first] = await tx
+      .select()
+      .from(listingVersions)
+      .where(and(eq(listingVersions.projectId, scope.projectId), eq(listingVersions.number, 1)));
     return first;
   });
 }
@@ -71,7 +78,10 @@ export async function insertVersionItems(ctx: { db: Tx }, versionId: string, ent
  * What the remark and the zip show: the published version, or the draft while nothing is
  * published (then `version` is null and they say so).
  */
-export async function shownListing(ctx: { db: Tx }, scope: Scope): Promise<{ version: ListingVersion | null; entries: ListingEntry[]; description: string | null }> {
+export async function shownListing(
+  ctx: { db: Tx },
+  scope: Scope,
+): Promise<{ version: ListingVersion | null; entries: ListingEntry[]; description: string | null }> {
   const version = await liveVersion(ctx, scope);
   if (version) return { version, entries: await loadVersionEntries(ctx, version.id), description: version.description };
   const draft = await loadDraft(ctx, scope);
@@ -81,6 +91,9 @@ export async function shownListing(ctx: { db: Tx }, scope: Scope): Promise<{ ver
 /** Which of these stored images a published version shows (so a redo must not delete them). */
 export async function imagesOfVersions(ctx: { db: Tx }, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await ctx.db.selectDistinct({ key: listingVersionItems.storageKey }).from(listingVersionItems).where(inArray(listingVersionItems.storageKey, keys));
+  const rows = await ctx.db
+    .selectDistinct({ key: listingVersionItems.storageKey })
+    .from(listingVersionItems)
+    .where(inArray(listingVersionItems.storageKey, keys));
   return new Set(rows.map((row) => row.key));
 }

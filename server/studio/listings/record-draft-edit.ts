@@ -12,7 +12,15 @@ import { loadDraft, sideOf, type Draft } from "./load-listing";
  */
 export async function recordDraftEdit(
   tx: Tx,
-  input: { workspaceId: string; projectId: string; address: string; userId: string; before: Draft; action?: Extract<AuditAction, "listing_draft_edited" | "listing_draft_discarded">; ip?: string },
+  input: {
+    workspaceId: string;
+    projectId: string;
+    address: string;
+    userId: string;
+    before: Draft;
+    action?: Extract<AuditAction, "listing_draft_edited" | "listing_draft_discarded">;
+    ip?: string;
+  },
 ): Promise<void> {
   const after = await loadDraft({ db: tx }, input);
   const changes = listingChanges(sideOf(input.before.entries, input.before.description), sideOf(after.entries, after.description));

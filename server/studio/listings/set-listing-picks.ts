@@ -15,7 +15,10 @@ import { loadDraft } from "./load-listing";
 import { recordDraftEdit } from "./record-draft-edit";
 import type { SetListingPicksInput } from "./set-listing-picks.schema";
 
-export async function setListingPicks(ctx: Pick<StudioContext, "db">, input: SetListingPicksInput & { workspaceId: string; userId: string; ip?: string }) {
+export async function setListingPicks(
+  ctx: Pick<StudioContext, "db">,
+  input: SetListingPicksInput & { workspaceId: string; userId: string; ip?: string },
+) {
   const project = await getProject(ctx, input);
   const ids = input.picks.map((pick) => pick.outputId);
   const found = ids.length

@@ -29,7 +29,9 @@ export async function showListing(ctx: Pick<StudioContext, "db" | "storage">, in
   ]);
   const shown = live ? sideOf(await loadVersionEntries(ctx, live.id), live.description) : NOTHING_PUBLISHED;
   const changes = listingChanges(shown, sideOf(draft.entries, draft.description));
-  const publisher = live?.publishedBy ? (await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, live.publishedBy)))[0] : undefined;
+  const publisher = live?.publishedBy
+    ? (await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, live.publishedBy)))[0]
+    : undefined;
   const picks = await Promise.all(
     draft.entries.map(async (entry) => ({
       outputId: entry.output.id,
@@ -43,13 +45,25 @@ export async function showListing(ctx: Pick<StudioContext, "db" | "storage">, in
       thumbUrl:
         entry.medium === "video"
           ? null
-          : ((await derivativeUrls(ctx.storage, entry.output.storageKey, { contentType: entry.output.contentType, resized: entry.output.resized }))?.thumbUrl ??
-            (await ctx.storage.url(entry.output.storageKey))),
+          : ((
+              await derivativeUrls(ctx.storage, entry.output.storageKey, {
+                contentType: entry.output.contentType,
+                resized: entry.output.resized,
+              })
+            )?.thumbUrl ?? (await ctx.storage.url(entry.output.storageKey))),
     })),
   );
   return {
     published: link,
-    version: live ? { number: live.number, publishedAt: live.publishedAt, stamp: versionStamp(live), publishedBy: publisher?.name ?? null, results: shown.picks.length } : null,
+    version: live
+      ? {
+          number: live.number,
+          publishedAt: live.publishedAt,
+          stamp: versionStamp(live),
+          publishedBy: publisher?.name ?? null,
+          results: shown.picks.length,
+        }
+      : null,
     /** The number the next publish makes. */
     nextVersion: (last ?? 0) + 1,
     description: draft.description,

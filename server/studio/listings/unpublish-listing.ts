@@ -13,7 +13,10 @@ import type { StudioContext } from "../context";
 import { getProject } from "../projects/get-project";
 import { liveVersion } from "./published-listing";
 
-export async function unpublishListing(ctx: Pick<StudioContext, "db" | "now">, input: { workspaceId: string; projectId: string; userId: string; ip?: string }) {
+export async function unpublishListing(
+  ctx: Pick<StudioContext, "db" | "now">,
+  input: { workspaceId: string; projectId: string; userId: string; ip?: string },
+) {
   const project = await getProject(ctx, input);
   await ctx.db.transaction(async (tx) => {
     const live = await liveVersion({ db: tx }, input);

@@ -7,7 +7,10 @@ import type { StudioContext } from "../context";
 import { normalizeEmail } from "../users/normalize-email";
 
 /** A member of a workspace by their address, for the operator's command line. */
-export async function memberByEmail(ctx: Pick<StudioContext, "db">, input: { workspaceId: string; email: string }): Promise<{ userId: string; role: WorkspaceRole }> {
+export async function memberByEmail(
+  ctx: Pick<StudioContext, "db">,
+  input: { workspaceId: string; email: string },
+): Promise<{ userId: string; role: WorkspaceRole }> {
   const [member] = await ctx.db
     .select({ userId: members.userId, role: members.role })
     .from(members)

@@ -27,7 +27,9 @@ async function teamWithAdminKey(label: string) {
   const owner = await newPerson(`${label} Owner`);
   const admin = await newPerson(`${label} Admin`);
   const workspaceId = (await owner.api.workspaces.create({ name: `${label} Realty` })).id;
-  await admin.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId, role: "admin", email: admin.user.email })).token });
+  await admin.api.invitations.accept({
+    token: (await owner.api.invitations.create({ workspaceId, role: "admin", email: admin.user.email })).token,
+  });
   const key = await admin.api.developers.createKey({ workspaceId, name: `${label} CRM`, scope: "full" });
   const endpoint = await admin.api.developers.createWebhook({ workspaceId, url: hookUrl, eventTypes: ["job.completed"] });
   const link = await admin.api.invitations.create({ workspaceId, role: "admin" });
@@ -104,17 +106,30 @@ describe("removing a member", () => {
     const [mail] = await mailTo(team.owner.user.email, /Hand Realty/);
     expect(mail.text).toContain(`Hand CRM (${team.key.prefix}…): handed over to Hand Owner`);
     // The owner holds them now: the owner's own removal would settle them.
-    expect(await team.owner.api.members.credentials({ workspaceId: team.workspaceId, userId: team.owner.user.id })).toMatchObject({ keys: [{ id: team.key.id }] });
+    expect(await team.owner.api.members.credentials({ workspaceId: team.workspaceId, userId: team.owner.user.id })).toMatchObject({
+      keys: [{ id: team.key.id }],
+    });
   });
 
   it("lets only an owner take them over, never the person leaving", async () => {
     const team = await teamWithAdminKey("Admins");
     const other = await newPerson("Other Admin");
-    await other.api.invitations.accept({ token: (await team.owner.api.invitations.create({ workspaceId: team.workspaceId, role: "admin" })).token });
-    const refusal = await rejectionOf(other.api.members.remove({ workspaceId: team.workspaceId, userId: team.admin.user.id, credentials: "hand_over" }), TRPCError);
-    expect([refusal.code, refusal.message]).toEqual(["FORBIDDEN", "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them."]);
+    await other.api.invitations.accept({
+      token: (await team.owner.api.invitations.create({ workspaceId: team.workspaceId, role: "admin" })).token,
+    });
+    const refusal = await rejectionOf(
+      other.api.members.remove({ workspaceId: team.workspaceId, userId: team.admin.user.id, credentials: "hand_over" }),
+      TRPCError,
+    );
+    expect([refusal.code, refusal.message]).toEqual([
+      "FORBIDDEN",
+      "Only an owner can take over a member's API keys and webhook endpoints; an admin can revoke them.",
+    ]);
     expect(await keyStatus(team.key.apiKey)).toBe(200);
-    const self = await rejectionOf(team.admin.api.members.remove({ workspaceId: team.workspaceId, userId: team.admin.user.id, credentials: "hand_over" }), TRPCError);
+    const self = await rejectionOf(
+      team.admin.api.members.remove({ workspaceId: team.workspaceId, userId: team.admin.user.id, credentials: "hand_over" }),
+      TRPCError,
+    );
     expect(self.code).toBe("BAD_REQUEST");
     // An admin removing another admin revokes.
     await other.api.members.remove({ workspaceId: team.workspaceId, userId: team.admin.user.id });
@@ -148,7 +163,12 @@ describe("making a member an agent", () => {
     );
 
     const kept = await teamWithAdminKey("Kept");
-    await kept.owner.api.members.changeRole({ workspaceId: kept.workspaceId, userId: kept.admin.user.id, role: "agent", credentials: "hand_over" });
+    await kept.owner.api.members.changeRole({
+      workspaceId: kept.workspaceId,
+      userId: kept.admin.user.id,
+      role: "agent",
+      credentials: "hand_over",
+    });
     expect(await keyStatus(kept.key.apiKey)).toBe(200);
     const key = (await kept.owner.api.developers.keys({ workspaceId: kept.workspaceId })).find((k) => k.id === kept.key.id);
     // Still a member, as an agent: the maker's name stands alone.

@@ -11,10 +11,7 @@ import { loadManageableMember, type MemberChange } from "./load-target";
  * The API keys and webhook endpoints they answer for are revoked, or handed to the owner
  * removing them when that owner chooses so (developers/member-departure.ts).
  */
-export async function removeMember(
-  ctx: Pick<StudioContext, "db" | "events" | "now">,
-  input: MemberChange,
-): Promise<void> {
+export async function removeMember(ctx: Pick<StudioContext, "db" | "events" | "now">, input: MemberChange): Promise<void> {
   const handTo = handOverTo(input);
   await settleMemberDeparture(ctx, { ...input, handTo }, async (tx) => {
     const target = await loadManageableMember(tx, input);

@@ -52,7 +52,9 @@ export async function confirmUpload(
     if (error instanceof AppError && error.code === "payload_too_large") {
       const mb = Math.floor(env.V1_SOURCE_MAX_BYTES / 1_000_000);
       const mp = Math.floor(env.V1_SOURCE_MAX_PIXELS / 1_000_000);
-      throw new AppError("payload_too_large", `${input.fileName} is too large: at most ${mb} MB and ${mp} megapixels.`, { details: error.details });
+      throw new AppError("payload_too_large", `${input.fileName} is too large: at most ${mb} MB and ${mp} megapixels.`, {
+        details: error.details,
+      });
     }
     throw new AppError("unsupported_media", `${input.fileName} is not a JPEG, PNG or WebP image.`);
   }

@@ -20,7 +20,10 @@ export const PHOTO_UNDO_WINDOW_MS = 15_000;
 
 type PhotoRef = { workspaceId: string; photoId: string };
 
-export async function deletePhoto(ctx: StudioContext, input: PhotoRef & { userId: string; role: WorkspaceRole }): Promise<{ undoUntil: Date }> {
+export async function deletePhoto(
+  ctx: StudioContext,
+  input: PhotoRef & { userId: string; role: WorkspaceRole },
+): Promise<{ undoUntil: Date }> {
   const now = ctx.now();
   const live = and(eq(photos.id, input.photoId), eq(photos.workspaceId, input.workspaceId), isNull(photos.deletedAt));
   const [found] = await ctx.db.select({ uploadedBy: photos.uploadedBy }).from(photos).where(live);
@@ -31,7 +34,12 @@ export async function deletePhoto(ctx: StudioContext, input: PhotoRef & { userId
   const [photo] = await ctx.db.update(photos).set({ deletedAt: now }).where(live).returning({ id: photos.id });
   if (!photo) throw new AppError("not_found", "Photo not found.");
   // Named by the moment, so a photo restored and deleted again is purged again.
-  await ctx.events.send(photoDeleted.create({ workspaceId: input.workspaceId, photoId: input.photoId }, { id: `photo-deleted-${input.photoId}-${now.getTime()}` }));
+  await ctx.events.send(
+    photoDeleted.create(
+      { workspaceId: input.workspaceId, photoId: input.photoId },
+      { id: `photo-deleted-${input.photoId}-${now.getTime()}` },
+    ),
+  );
   return { undoUntil: new Date(now.getTime() + PHOTO_UNDO_WINDOW_MS) };
 }
 

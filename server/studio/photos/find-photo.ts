@@ -5,7 +5,10 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 
 /** A photo of the workspace that is not deleted; another workspace's id is answered as an unknown one. */
-export async function findPhoto(ctx: Pick<StudioContext, "db">, input: { workspaceId: string; photoId: string }): Promise<typeof photos.$inferSelect> {
+export async function findPhoto(
+  ctx: Pick<StudioContext, "db">,
+  input: { workspaceId: string; photoId: string },
+): Promise<typeof photos.$inferSelect> {
   const [photo] = await ctx.db
     .select()
     .from(photos)

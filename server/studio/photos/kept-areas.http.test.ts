@@ -47,7 +47,16 @@ describe("kept areas in the studio", () => {
     expect(Array.isArray(await api.photos.suggestKeptAreas({ workspaceId, photoId: photoIds[0] }))).toBe(true);
     const mask = await keepMaskPng(640, 480, [WINDOW, FIREPLACE]);
     const areas = [
-      { kind: "window" as const, name: "window", polygon: [[0.06, 0.1], [0.28, 0.1], [0.28, 0.39], [0.06, 0.39]] as [number, number][] },
+      {
+        kind: "window" as const,
+        name: "window",
+        polygon: [
+          [0.06, 0.1],
+          [0.28, 0.1],
+          [0.28, 0.39],
+          [0.06, 0.39],
+        ] as [number, number][],
+      },
       { kind: "painted" as const, name: "fireplace", polygon: null },
     ];
     await api.photos.saveKeptAreas({ workspaceId, photoId: photoIds[0], maskDataUrl: dataUrl(mask), areas });
@@ -56,7 +65,16 @@ describe("kept areas in the studio", () => {
     const saved = await api.photos.keptAreas({ workspaceId, photoId: photoIds[0] });
     expect(saved.maskDataUrl).toMatch(/^data:image\/png;base64,/);
 
-    const { id } = await api.generations.stage({ workspaceId, projectId, photoId: photoIds[0], redesignType: "staging", roomType: "living_room", style: "modern", intensity: 0.6, fast: true });
+    const { id } = await api.generations.stage({
+      workspaceId,
+      projectId,
+      photoId: photoIds[0],
+      redesignType: "staging",
+      roomType: "living_room",
+      style: "modern",
+      intensity: 0.6,
+      fast: true,
+    });
     const generation = await settled(id);
     expect(generation.status).toBe("completed");
     const [output] = generation.outputs;
@@ -65,7 +83,8 @@ describe("kept areas in the studio", () => {
     // The service kept the photo's pixels there: within the encoder's rounding of the photo's own.
     const [result, photo] = await Promise.all([decodeRgb(await bytesOf(output.url!)), decodeRgb(await bytesOf(output.sourceUrl!))]);
     const inner = shrunkBy(await keptAt(mask, photo.width, photo.height), photo.width, photo.height, KEPT_AREAS.seam);
-    let sum = 0, count = 0;
+    let sum = 0,
+      count = 0;
     for (let p = 0; p < inner.length; p++) {
       if (!inner[p]) continue;
       for (let c = p * 3; c < p * 3 + 3; c++) sum += Math.abs(result.data[c] - photo.data[c]);
@@ -91,9 +110,20 @@ describe("kept areas in the studio", () => {
   it("refuses kept areas painted on another shape, or nothing at all", async () => {
     const { api, workspaceId, photoIds } = studio;
     const areas = [{ kind: "painted" as const, name: "fireplace", polygon: null }];
-    await expect(api.photos.saveKeptAreas({ workspaceId, photoId: photoIds[1], maskDataUrl: dataUrl(await keepMaskPng(400, 400, [FIREPLACE])), areas })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/another shape/) });
-    await expect(api.photos.saveKeptAreas({ workspaceId, photoId: photoIds[1], maskDataUrl: dataUrl(await keepMaskPng(640, 480, [])), areas })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/Mark at least one area/) });
-    await expect(api.photos.saveKeptAreas({ workspaceId, photoId: photoIds[1], maskDataUrl: "data:image/jpeg;base64,AAAA", areas })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(
+      api.photos.saveKeptAreas({
+        workspaceId,
+        photoId: photoIds[1],
+        maskDataUrl: dataUrl(await keepMaskPng(400, 400, [FIREPLACE])),
+        areas,
+      }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/another shape/) });
+    await expect(
+      api.photos.saveKeptAreas({ workspaceId, photoId: photoIds[1], maskDataUrl: dataUrl(await keepMaskPng(640, 480, [])), areas }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/Mark at least one area/) });
+    await expect(
+      api.photos.saveKeptAreas({ workspaceId, photoId: photoIds[1], maskDataUrl: "data:image/jpeg;base64,AAAA", areas }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect((await api.photos.keptAreas({ workspaceId, photoId: photoIds[1] })).maskDataUrl).toBeNull();
   });
 });

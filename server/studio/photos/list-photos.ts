@@ -10,7 +10,10 @@ import { mayDeleteWork } from "@/shared/roles";
 import type { WorkspaceRole } from "@/shared/vocabulary";
 
 /** A project's photos (deleted ones hidden) in the order their files were chosen, each with its original and its resized copies. */
-export async function listPhotos(ctx: StudioContext, input: { workspaceId: string; projectId: string; viewer: { userId: string; role: WorkspaceRole } }) {
+export async function listPhotos(
+  ctx: StudioContext,
+  input: { workspaceId: string; projectId: string; viewer: { userId: string; role: WorkspaceRole } },
+) {
   await getProject(ctx, input);
   const rows = await ctx.db
     .select()

@@ -16,14 +16,20 @@ import type { StudioContext } from "../context";
 
 type Project = { workspaceId: string; projectId: string };
 
-const unresizedPhotos = (input: Project) => and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), eq(photos.resized, false));
+const unresizedPhotos = (input: Project) =>
+  and(eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), eq(photos.resized, false));
 const unresizedOutputs = (ctx: Pick<StudioContext, "db">, input: Project) =>
   and(
     eq(generationOutputs.workspaceId, input.workspaceId),
     eq(generationOutputs.resized, false),
     isNotNull(generationOutputs.storageKey),
     like(generationOutputs.contentType, "image/%"),
-    exists(ctx.db.select({ id: generations.id }).from(generations).where(and(eq(generations.id, generationOutputs.generationId), eq(generations.projectId, input.projectId)))),
+    exists(
+      ctx.db
+        .select({ id: generations.id })
+        .from(generations)
+        .where(and(eq(generations.id, generationOutputs.generationId), eq(generations.projectId, input.projectId))),
+    ),
   );
 
 /** Asks for the project's missing copies when it has any (one query); a no-op otherwise. */
@@ -46,14 +52,23 @@ export async function requestMissingCopies(ctx: Pick<StudioContext, "db" | "now"
  * resized. An image whose original is gone or unreadable is marked too: there is nothing
  * to copy, and the page keeps showing what it can.
  */
-export async function makeMissingCopies(ctx: StudioContext, input: Project & { limit: number }): Promise<{ made: number; maybeMore: boolean }> {
+export async function makeMissingCopies(
+  ctx: StudioContext,
+  input: Project & { limit: number },
+): Promise<{ made: number; maybeMore: boolean }> {
   const store = ctx.storage;
   const copy = async (key: string) => {
     const original = await store.get(key);
     if (!original) return;
-    await storeDerivatives(store, key, original.bytes).catch((error: unknown) => safeLogger.warn("copies: could not resize", { key, error: String(error) }));
+    await storeDerivatives(store, key, original.bytes).catch((error: unknown) =>
+      safeLogger.warn("copies: could not resize", { key, error: String(error) }),
+    );
   };
-  const photoRows = await ctx.db.select({ id: photos.id, key: photos.storageKey }).from(photos).where(unresizedPhotos(input)).limit(input.limit);
+  const photoRows = await ctx.db
+    .select({ id: photos.id, key: photos.storageKey })
+    .from(photos)
+    .where(unresizedPhotos(input))
+    .limit(input.limit);
   for (const row of photoRows) {
     await copy(row.key);
     await ctx.db.update(photos).set({ resized: true }).where(eq(photos.id, row.id));

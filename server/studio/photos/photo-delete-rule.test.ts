@@ -22,7 +22,10 @@ let agent: Awaited<ReturnType<typeof newPerson>>;
 async function upload(api: typeof home.api, names: string[], confirmOrder: number[]) {
   const bytes = await roomPhoto(64, 48, { wall: "#d9d4c7" });
   const where = { workspaceId: home.workspaceId, projectId: home.projectId };
-  const targets = await api.photos.prepareUploads({ ...where, files: names.map((fileName) => ({ fileName, contentType: "image/jpeg", bytes: bytes.length })) });
+  const targets = await api.photos.prepareUploads({
+    ...where,
+    files: names.map((fileName) => ({ fileName, contentType: "image/jpeg", bytes: bytes.length })),
+  });
   const confirmed: Record<string, string> = {};
   for (const index of confirmOrder) {
     await getBlobStore().put(targets[index].key, bytes, "image/jpeg");
@@ -68,10 +71,14 @@ describe("deleting photos", () => {
       status: "canceled",
       photoCount: ids.length,
     });
-    await db.insert(stagingBatchPhotos).values(ids.map((photoId, position) => ({ batchId, photoId, position, roomType: "bedroom" as const, state: "canceled" as const })));
+    await db
+      .insert(stagingBatchPhotos)
+      .values(ids.map((photoId, position) => ({ batchId, photoId, position, roomType: "bedroom" as const, state: "canceled" as const })));
     await home.api.photos.delete({ workspaceId: home.workspaceId, photoId: ids[0] });
     const later = new Date(Date.now() + PHOTO_UNDO_WINDOW_MS + 1000);
-    expect(await purgeDeletedPhoto(await createStudioContext({ now: () => later }), { workspaceId: home.workspaceId, photoId: ids[0] })).toBe(true);
+    expect(
+      await purgeDeletedPhoto(await createStudioContext({ now: () => later }), { workspaceId: home.workspaceId, photoId: ids[0] }),
+    ).toBe(true);
     expect(await db.select().from(photos).where(eq(photos.id, ids[0]))).toEqual([]);
     const [batch] = await listBatches(await createStudioContext(), { workspaceId: home.workspaceId, projectId: home.projectId });
     expect(batch.counts).toMatchObject({ total: 3, deleted: 1, canceled: 2 });

@@ -15,7 +15,8 @@ import { makeMissingCopies } from "./make-missing-copies";
 
 let studio: Awaited<ReturnType<typeof studioWithPhotos>>;
 const store = () => getBlobStore();
-const keyOf = async (photoId: string) => (await (await getDb()).select({ key: photos.storageKey }).from(photos).where(eq(photos.id, photoId)))[0].key;
+const keyOf = async (photoId: string) =>
+  (await (await getDb()).select({ key: photos.storageKey }).from(photos).where(eq(photos.id, photoId)))[0].key;
 /** The studio as it will be `ms` from now, for the end of the undo window. */
 const later = (ms: number) => createStudioContext({ now: () => new Date(Date.now() + ms) });
 
@@ -35,17 +36,25 @@ describe("copies for photos and results stored before copies existed", () => {
     const before = await studio.api.photos.list({ workspaceId, projectId });
     expect(before.find((photo) => photo.id === photoIds[0])).toMatchObject({ thumbUrl: null, displayUrl: null, url: expect.any(String) });
     expect(before.find((photo) => photo.id === photoIds[1])?.thumbUrl).toEqual(expect.any(String));
-    const requested = await (await getDb())
+    const requested = await (
+      await getDb()
+    )
       .select()
       .from(executorEvents)
       .where(and(eq(executorEvents.name, "studio/copies.requested"), sql`${executorEvents.payload}->'data'->>'projectId' = ${projectId}`));
     expect(requested).toHaveLength(1);
 
     // What the durable function does, step by step.
-    expect(await makeMissingCopies(await createStudioContext(), { workspaceId, projectId, limit: 10 })).toEqual({ made: 1, maybeMore: false });
+    expect(await makeMissingCopies(await createStudioContext(), { workspaceId, projectId, limit: 10 })).toEqual({
+      made: 1,
+      maybeMore: false,
+    });
     const thumb = await store().get(derivativeKey(key, "thumb"));
     expect(await sharp(thumb!.bytes).metadata()).toMatchObject({ format: "webp", width: 320 });
-    expect(await makeMissingCopies(await createStudioContext(), { workspaceId, projectId, limit: 10 })).toEqual({ made: 0, maybeMore: false });
+    expect(await makeMissingCopies(await createStudioContext(), { workspaceId, projectId, limit: 10 })).toEqual({
+      made: 0,
+      maybeMore: false,
+    });
 
     const after = await studio.api.photos.list({ workspaceId, projectId });
     expect(await store().resolveOwnUrl(after.find((photo) => photo.id === photoIds[0])!.thumbUrl!)).toBe(derivativeKey(key, "thumb"));
@@ -54,22 +63,46 @@ describe("copies for photos and results stored before copies existed", () => {
   it("makes the copies of a result stored before copies existed, which the results list then links", async () => {
     const { workspaceId, projectId, user } = studio;
     const db = await getDb();
-    const [generation] = await db.insert(generations).values({ workspaceId, projectId, kind: "staging", status: "completed", createdBy: user.id }).returning();
+    const [generation] = await db
+      .insert(generations)
+      .values({ workspaceId, projectId, kind: "staging", status: "completed", createdBy: user.id })
+      .returning();
     const key = `studio/${workspaceId}/projects/${projectId}/generations/${generation.id}/output-0.jpg`;
-    await store().put(key, await sharp({ create: { width: 900, height: 600, channels: 3, background: "#8d99ae" } }).jpeg().toBuffer(), "image/jpeg");
-    await db.insert(generationOutputs).values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed", storageKey: key, contentType: "image/jpeg", resized: false });
-    const listed = async () => (await studio.api.generations.list({ workspaceId, projectId })).find((run) => run.id === generation.id)!.outputs[0];
+    await store().put(
+      key,
+      await sharp({ create: { width: 900, height: 600, channels: 3, background: "#8d99ae" } })
+        .jpeg()
+        .toBuffer(),
+      "image/jpeg",
+    );
+    await db.insert(generationOutputs).values({
+      generationId: generation.id,
+      workspaceId,
+      role: "staged",
+      position: 0,
+      status: "completed",
+      storageKey: key,
+      contentType: "image/jpeg",
+      resized: false,
+    });
+    const listed = async () =>
+      (await studio.api.generations.list({ workspaceId, projectId })).find((run) => run.id === generation.id)!.outputs[0];
     expect((await listed()).resized).toBeNull();
 
-    expect(await makeMissingCopies(await createStudioContext(), { workspaceId, projectId, limit: 10 })).toEqual({ made: 1, maybeMore: false });
+    expect(await makeMissingCopies(await createStudioContext(), { workspaceId, projectId, limit: 10 })).toEqual({
+      made: 1,
+      maybeMore: false,
+    });
     expect(await sharp((await store().get(derivativeKey(key, "thumb")))!.bytes).metadata()).toMatchObject({ format: "webp", width: 480 });
     expect(await store().resolveOwnUrl((await listed()).resized!.displayUrl)).toBe(derivativeKey(key, "display"));
   });
 });
 
 describe("photo delete with undo", () => {
-  const listed = async () => (await studio.api.photos.list({ workspaceId: studio.workspaceId, projectId: studio.projectId })).map((photo) => photo.id);
-  const count = async () => (await studio.api.projects.list({ workspaceId: studio.workspaceId })).find((project) => project.id === studio.projectId)?.photoCount;
+  const listed = async () =>
+    (await studio.api.photos.list({ workspaceId: studio.workspaceId, projectId: studio.projectId })).map((photo) => photo.id);
+  const count = async () =>
+    (await studio.api.projects.list({ workspaceId: studio.workspaceId })).find((project) => project.id === studio.projectId)?.photoCount;
 
   it("hides a deleted photo at once and brings it back with its bytes on undo", async () => {
     const { workspaceId, photoIds } = studio;
@@ -105,8 +138,13 @@ describe("photo delete with undo", () => {
     const { workspaceId, projectId, photoIds, user } = studio;
     const key = await keyOf(photoIds[2]);
     const db = await getDb();
-    const [generation] = await db.insert(generations).values({ workspaceId, projectId, kind: "staging", status: "completed", createdBy: user.id }).returning();
-    await db.insert(generationOutputs).values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed", sourceKey: key });
+    const [generation] = await db
+      .insert(generations)
+      .values({ workspaceId, projectId, kind: "staging", status: "completed", createdBy: user.id })
+      .returning();
+    await db
+      .insert(generationOutputs)
+      .values({ generationId: generation.id, workspaceId, role: "staged", position: 0, status: "completed", sourceKey: key });
     await studio.api.photos.delete({ workspaceId, photoId: photoIds[2] });
     expect(await purgeDeletedPhoto(await later(PHOTO_UNDO_WINDOW_MS + 1000), { workspaceId, photoId: photoIds[2] })).toBe(true);
     expect(await db.select().from(photos).where(eq(photos.id, photoIds[2]))).toHaveLength(0);

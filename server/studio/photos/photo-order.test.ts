@@ -13,7 +13,10 @@ let home: Awaited<ReturnType<typeof studioWithPhotos>>;
 async function upload(api: typeof home.api, names: string[], confirmOrder: number[]) {
   const bytes = await roomPhoto(64, 48, { wall: "#d9d4c7" });
   const where = { workspaceId: home.workspaceId, projectId: home.projectId };
-  const targets = await api.photos.prepareUploads({ ...where, files: names.map((fileName) => ({ fileName, contentType: "image/jpeg", bytes: bytes.length })) });
+  const targets = await api.photos.prepareUploads({
+    ...where,
+    files: names.map((fileName) => ({ fileName, contentType: "image/jpeg", bytes: bytes.length })),
+  });
   const confirmed: Record<string, string> = {};
   for (const index of confirmOrder) {
     await getBlobStore().put(targets[index].key, bytes, "image/jpeg");
@@ -36,4 +39,3 @@ describe("photo order", () => {
     expect(listed.map((photo) => photo.fileName)).toEqual(["porch.jpg", "attic.jpg", "kitchen.jpg", "bath.jpg", "garage.jpg"]);
   });
 });
-

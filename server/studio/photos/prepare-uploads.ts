@@ -22,20 +22,30 @@ export interface UploadRequest {
  * order the files were chosen (photos.position), so the grid keeps that order whichever
  * upload finishes first.
  */
-export async function prepareUploads(
-  ctx: StudioContext,
-  input: { workspaceId: string; projectId: string; files: UploadRequest[] },
-) {
+export async function prepareUploads(ctx: StudioContext, input: { workspaceId: string; projectId: string; files: UploadRequest[] }) {
   await getProject(ctx, input);
   const prepared = input.files.map((file) => {
     const problem = photoFileProblem({ name: file.fileName, type: file.contentType, size: file.bytes });
     if (problem) throw new AppError("unsupported_media", problem);
     return { file, key: newUploadKey(input.workspaceId, input.projectId, file.contentType as never) };
   });
-  const taken = await ctx.db.execute<{ position: string }>(sql`select nextval(${`${photoPositions.schema}.${photoPositions.seqName}`}::regclass) as position from generate_series(1, ${prepared.length})`);
+  const taken = await ctx.db.execute<{ position: string }>(
+    sql`select nextval(${`${photoPositions.schema}.${photoPositions.seqName}`}::regclass) as position from generate_series(1, ${prepared.length})`,
+  );
   const positions = taken.map((row) => Number(row.position)).sort((a, b) => a - b);
-  await ctx.db.insert(uploads).values(prepared.map(({ key }, index) => ({ storageKey: key, workspaceId: input.workspaceId, position: positions[index], createdAt: ctx.now() })));
+  await ctx.db.insert(uploads).values(
+    prepared.map(({ key }, index) => ({
+      storageKey: key,
+      workspaceId: input.workspaceId,
+      position: positions[index],
+      createdAt: ctx.now(),
+    })),
+  );
   return Promise.all(
-    prepared.map(async ({ file, key }) => ({ fileName: file.fileName, key, ...(await ctx.storage.presignUpload(key, file.contentType, MAX_PHOTO_BYTES)) })),
+    prepared.map(async ({ file, key }) => ({
+      fileName: file.fileName,
+      key,
+      ...(await ctx.storage.presignUpload(key, file.contentType, MAX_PHOTO_BYTES)),
+    })),
   );
 }

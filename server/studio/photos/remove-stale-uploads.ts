@@ -24,6 +24,11 @@ export async function removeStaleUploads(ctx: Pick<StudioContext, "db" | "now" |
   const store = ctx.storage;
   // Objects first: a failure leaves the rows, and the next sweep tries again.
   for (const { key } of stale) await store.delete(key);
-  await ctx.db.delete(uploads).where(inArray(uploads.storageKey, stale.map(({ key }) => key)));
+  await ctx.db.delete(uploads).where(
+    inArray(
+      uploads.storageKey,
+      stale.map(({ key }) => key),
+    ),
+  );
   return stale.length;
 }

@@ -12,9 +12,20 @@ import type { StudioContext } from "../context";
 import type { StartDescriptionInput } from "../generations/description/start-description.schema";
 import { ProjectFieldsSchema, type ProjectFields } from "./project-fields";
 
-const CONFIRMED = ["address", "propertyType", "listingStatus", "listingType", "price", "bedrooms", "bathrooms"] as const satisfies readonly (keyof ProjectFields)[];
+const CONFIRMED = [
+  "address",
+  "propertyType",
+  "listingStatus",
+  "listingType",
+  "price",
+  "bedrooms",
+  "bathrooms",
+] as const satisfies readonly (keyof ProjectFields)[];
 
-export async function adoptConfirmedFacts(ctx: Pick<StudioContext, "db" | "now">, input: { workspaceId: string; projectId: string; property: StartDescriptionInput["property"] }) {
+export async function adoptConfirmedFacts(
+  ctx: Pick<StudioContext, "db" | "now">,
+  input: { workspaceId: string; projectId: string; property: StartDescriptionInput["property"] },
+) {
   const changes: Partial<ProjectFields> = {};
   for (const field of CONFIRMED) {
     const value = input.property[field];

@@ -41,7 +41,5 @@ export async function listProjects(ctx: StudioContext, input: { workspaceId: str
     .leftJoin(cover, and(eq(cover.id, projects.coverPhotoId), isNull(cover.deletedAt)))
     .where(and(eq(projects.workspaceId, input.workspaceId), input.archived ? isNotNull(projects.archivedAt) : isNull(projects.archivedAt)))
     .orderBy(desc(projects.updatedAt));
-  return Promise.all(
-    rows.map(async ({ coverKey: key, ...row }) => ({ ...row, coverUrl: key ? await photoUrl(ctx, key) : null })),
-  );
+  return Promise.all(rows.map(async ({ coverKey: key, ...row }) => ({ ...row, coverUrl: key ? await photoUrl(ctx, key) : null })));
 }

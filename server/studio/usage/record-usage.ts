@@ -45,7 +45,10 @@ export async function recordUsage(
 }
 
 /** The service refunds a charged generation that fails later (D4): the ledger follows. */
-export async function recordRefund(ctx: Pick<StudioContext, "db">, charge: { operation: UsageOperation; serviceJobId: string }): Promise<void> {
+export async function recordRefund(
+  ctx: Pick<StudioContext, "db">,
+  charge: { operation: UsageOperation; serviceJobId: string },
+): Promise<void> {
   await ctx.db
     .update(usageEntries)
     .set({ credits: 0 })

@@ -13,7 +13,9 @@ import { usageMonth } from "./record-usage";
 const CHART_MONTHS = 6;
 
 export function lastMonths(now: Date, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => usageMonth(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1))));
+  return Array.from({ length: count }, (_, i) =>
+    usageMonth(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (count - 1 - i), 1))),
+  );
 }
 
 export async function usageSummary(ctx: Pick<StudioContext, "db" | "now">, input: { workspaceId: string; month?: string }) {
@@ -47,7 +49,8 @@ export async function usageSummary(ctx: Pick<StudioContext, "db" | "now">, input
       .where(inMonth)
       .groupBy(usageEntries.operation),
   ]);
-  const byCredits = <T extends { credits: number; units: number }>(rows: T[]) => rows.sort((a, b) => b.credits - a.credits || b.units - a.units);
+  const byCredits = <T extends { credits: number; units: number }>(rows: T[]) =>
+    rows.sort((a, b) => b.credits - a.credits || b.units - a.units);
   const byMonth = months.map((m) => byMonthRows.find((row) => row.month === m) ?? { month: m, credits: 0, units: 0 });
   const current = byMonth.find((row) => row.month === month) ?? { credits: 0, units: 0 };
   return {

@@ -27,7 +27,12 @@ async function balance(workspaceId: string): Promise<number> {
 }
 
 async function memberRoles(workspaceId: string) {
-  const rows = await (await getDb()).select({ userId: members.userId, role: members.role }).from(members).where(eq(members.workspaceId, workspaceId));
+  const rows = await (
+    await getDb()
+  )
+    .select({ userId: members.userId, role: members.role })
+    .from(members)
+    .where(eq(members.workspaceId, workspaceId));
   return Object.fromEntries(rows.map((row) => [row.userId, row.role]));
 }
 
@@ -38,7 +43,9 @@ describe("an account claimed back by its address's owner", () => {
     const accomplice = await newPerson("Accomplice");
     const bystander = await newPerson("Bystander");
     const built = (await squatted.api.workspaces.create({ name: "Victim Homes" })).id;
-    await accomplice.api.invitations.accept({ token: (await squatted.api.invitations.create({ workspaceId: built, role: "admin" })).token });
+    await accomplice.api.invitations.accept({
+      token: (await squatted.api.invitations.create({ workspaceId: built, role: "admin" })).token,
+    });
     await squatted.api.members.changeRole({ workspaceId: built, userId: accomplice.user.id, role: "owner" });
     // The attacker even steps the squatted account down to admin.
     await accomplice.api.members.changeRole({ workspaceId: built, userId: squatted.user.id, role: "admin" });
@@ -51,7 +58,11 @@ describe("an account claimed back by its address's owner", () => {
     await (await getDb()).insert(members).values({ workspaceId: theirs, userId: squatted.user.id, role: "agent" });
 
     // The address's owner resets the password from the mailed link.
-    const token = await issueEmailToken(await createStudioContext(), { userId: squatted.user.id, email: squatted.user.email, purpose: "reset_password" });
+    const token = await issueEmailToken(await createStudioContext(), {
+      userId: squatted.user.id,
+      email: squatted.user.email,
+      purpose: "reset_password",
+    });
     await (await callerFor(null, undefined, "192.0.2.77")).auth.resetPassword({ token, password: "my own passphrase, at last" });
 
     expect(await memberRoles(built)).toEqual({ [squatted.user.id]: "owner" });
@@ -78,7 +89,11 @@ describe("an account claimed back by its address's owner", () => {
     const colleague = await newPerson("Colleague");
     const id = (await person.api.workspaces.create({ name: "Settled Homes" })).id;
     await colleague.api.invitations.accept({ token: (await person.api.invitations.create({ workspaceId: id, role: "admin" })).token });
-    const token = await issueEmailToken(await createStudioContext(), { userId: person.user.id, email: person.user.email, purpose: "reset_password" });
+    const token = await issueEmailToken(await createStudioContext(), {
+      userId: person.user.id,
+      email: person.user.email,
+      purpose: "reset_password",
+    });
     await (await callerFor(null)).auth.resetPassword({ token, password: "a fresh passphrase 2026" });
     expect(await memberRoles(id)).toEqual({ [person.user.id]: "owner", [colleague.user.id]: "admin" });
   });

@@ -37,7 +37,11 @@ const network = () => `100.${64 + (counter % 60)}.${Math.floor(counter / 250) % 
 const address = (label: string) => `${label}-${process.pid}-${Date.now()}-${counter++}@flood.example.test`;
 
 /** Sends `times` requests, each from a new network; refusals by a limit are expected and counted. */
-async function flood(times: number, request: (caller: Awaited<ReturnType<typeof callerFor>>) => Promise<unknown>, user: Parameters<typeof callerFor>[0] = null) {
+async function flood(
+  times: number,
+  request: (caller: Awaited<ReturnType<typeof callerFor>>) => Promise<unknown>,
+  user: Parameters<typeof callerFor>[0] = null,
+) {
   let refused = 0;
   for (let i = 0; i < times; i++) {
     try {
@@ -60,7 +64,12 @@ async function received(to: string) {
 /** The attacker signs up with the victim's address and signs in with it (unconfirmed), to ask for the link again and again. */
 async function squat(email: string) {
   await (await callerFor(null, undefined, network())).auth.signUp({ name: SPAM, email, password: "correct horse battery" });
-  const [user] = await (await getDb()).select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, email));
+  const [user] = await (
+    await getDb()
+  )
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.email, email));
   return user;
 }
 

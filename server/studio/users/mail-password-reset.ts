@@ -16,7 +16,10 @@ const RESEND_INTERVAL_MS = 60_000;
  * link when the address has an account, within the recipient's mail budget. Returns
  * whether a message went out.
  */
-export async function mailPasswordReset(ctx: Pick<StudioContext, "db" | "now">, input: { email: string; origin: string | null }): Promise<boolean> {
+export async function mailPasswordReset(
+  ctx: Pick<StudioContext, "db" | "now">,
+  input: { email: string; origin: string | null },
+): Promise<boolean> {
   const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (!user) return false;
   const since = new Date(ctx.now().getTime() - RESEND_INTERVAL_MS);
@@ -27,5 +30,8 @@ export async function mailPasswordReset(ctx: Pick<StudioContext, "db" | "now">, 
     .limit(1);
   if (recent) return false;
   const token = await issueEmailToken(ctx, { userId: user.id, email: input.email, purpose: "reset_password" });
-  return sendBudgetedEmail(ctx.db, passwordResetEmail({ to: input.email, link: emailLink(`/reset-password?token=${token}`, input.origin) }));
+  return sendBudgetedEmail(
+    ctx.db,
+    passwordResetEmail({ to: input.email, link: emailLink(`/reset-password?token=${token}`, input.origin) }),
+  );
 }

@@ -35,7 +35,11 @@ const address = (kind: string) => `${kind}-${process.pid}-${Date.now()}-${counte
 const client = () => `198.51.${Math.floor(counter / 250) % 250}.${counter++ % 250}`;
 
 async function people(count: number, confirmed: boolean) {
-  const rows = Array.from({ length: count }, () => ({ email: address("known"), name: "Known Person", emailVerifiedAt: confirmed ? new Date() : null }));
+  const rows = Array.from({ length: count }, () => ({
+    email: address("known"),
+    name: "Known Person",
+    emailVerifiedAt: confirmed ? new Date() : null,
+  }));
   return (await getDb()).insert(users).values(rows).returning({ id: users.id, email: users.email, name: users.name });
 }
 
@@ -51,7 +55,10 @@ function median(values: number[]): number {
  * b's. Calls of the two kinds sit side by side, so the machine's changing load falls on
  * both alike and cancels out of each round's ratio.
  */
-async function medianRatio(a: (i: number) => Promise<unknown>, b: (i: number) => Promise<unknown>): Promise<{ ratio: number; a: number; b: number }> {
+async function medianRatio(
+  a: (i: number) => Promise<unknown>,
+  b: (i: number) => Promise<unknown>,
+): Promise<{ ratio: number; a: number; b: number }> {
   const ratios: number[] = [];
   const times: { a: number[]; b: number[] } = { a: [], b: [] };
   let call = 0;

@@ -63,7 +63,9 @@ describe("OAuth linking", () => {
 
   it("refuses a provider email the provider did not verify", async () => {
     const address = email("unverified");
-    expect((await oauthSignIn({ provider: "google", email: address, emailVerified: false })).result).toBe("/sign-in?error=EmailNotVerified");
+    expect((await oauthSignIn({ provider: "google", email: address, emailVerified: false })).result).toBe(
+      "/sign-in?error=EmailNotVerified",
+    );
     expect(await row(address)).toBeUndefined();
   });
 
@@ -90,7 +92,8 @@ describe("OAuth linking", () => {
         { email: "claimed@example.test", primary: false, verified: false, visibility: null },
       ]);
     }) as typeof fetch;
-    const check = (address: string) => verifiedProviderEmail({ provider: "github", email: address, accessToken: "gho_token", fetch: github });
+    const check = (address: string) =>
+      verifiedProviderEmail({ provider: "github", email: address, accessToken: "gho_token", fetch: github });
     expect(await check("main@example.test")).toBe("main@example.test");
     expect(await check("claimed@example.test")).toBeNull();
     expect(asked[0]).toBe("https://api.github.com/user/emails Bearer gho_token");

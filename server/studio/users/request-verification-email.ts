@@ -15,5 +15,12 @@ export async function requestVerificationEmail(
   input: { userId: string; email: string; ip: string; requestOrigin?: string | null; callbackUrl?: string },
 ): Promise<void> {
   await countMailRequest(ctx.db, { email: input.email, ip: input.ip });
-  await ctx.events.send(accountEmailRequested.create({ kind: "verify_email", userId: input.userId, origin: input.requestOrigin ?? null, callbackUrl: input.callbackUrl ?? null }));
+  await ctx.events.send(
+    accountEmailRequested.create({
+      kind: "verify_email",
+      userId: input.userId,
+      origin: input.requestOrigin ?? null,
+      callbackUrl: input.callbackUrl ?? null,
+    }),
+  );
 }

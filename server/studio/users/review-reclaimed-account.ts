@@ -28,7 +28,12 @@ export async function reviewReclaimedAccount(ctx: { db: Tx; now: () => Date }, i
     .where(
       and(
         eq(workspaces.createdBy, input.userId),
-        exists(ctx.db.select().from(members).where(and(eq(members.workspaceId, workspaces.id), eq(members.userId, input.userId)))),
+        exists(
+          ctx.db
+            .select()
+            .from(members)
+            .where(and(eq(members.workspaceId, workspaces.id), eq(members.userId, input.userId))),
+        ),
       ),
     )
     .for("update");
@@ -41,19 +46,37 @@ export async function reviewReclaimedAccount(ctx: { db: Tx; now: () => Date }, i
     const holders = [{ userId: input.userId, email: person?.email ?? "" }];
     for (const member of removed) {
       const [removedPerson] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, member.userId));
-      await recordAudit(ctx.db, { ...event, action: "member_removed", target: removedPerson?.email, detail: { role: member.role, reason: "account_reclaimed" } });
+      await recordAudit(ctx.db, {
+        ...event,
+        action: "member_removed",
+        target: removedPerson?.email,
+        detail: { role: member.role, reason: "account_reclaimed" },
+      });
       holders.push({ userId: member.userId, email: removedPerson?.email ?? "" });
     }
     await revokeHeldOnReclaim(ctx.db, { workspaceId, holders, actorUserId: input.userId, ip: input.ip, now: ctx.now() });
-    await ctx.db.update(members).set({ role: OWNER }).where(and(eq(members.workspaceId, workspaceId), eq(members.userId, input.userId)));
+    await ctx.db
+      .update(members)
+      .set({ role: OWNER })
+      .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, input.userId)));
     const revoked = await ctx.db
       .update(invitations)
       .set({ revokedAt: ctx.now() })
       .where(and(eq(invitations.workspaceId, workspaceId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ email: invitations.email, role: invitations.role });
     for (const invitation of revoked) {
-      await recordAudit(ctx.db, { ...event, action: "invitation_revoked", target: invitationAuditTarget(invitation), detail: { role: invitation.role, reason: "account_reclaimed" } });
+      await recordAudit(ctx.db, {
+        ...event,
+        action: "invitation_revoked",
+        target: invitationAuditTarget(invitation),
+        detail: { role: invitation.role, reason: "account_reclaimed" },
+      });
     }
-    await recordAudit(ctx.db, { ...event, action: "account_reclaimed", target: person?.email, detail: { members_removed: removed.length, invitations_revoked: revoked.length } });
+    await recordAudit(ctx.db, {
+      ...event,
+      action: "account_reclaimed",
+      target: person?.email,
+      detail: { members_removed: removed.length, invitations_revoked: revoked.length },
+    });
   }
 }

@@ -14,6 +14,9 @@ export async function sendAccountEmail(ctx: Pick<StudioContext, "db" | "now">, r
     case "verify_email":
       return sendVerificationEmail(ctx, { userId: request.userId, requestOrigin: request.origin, callbackUrl: request.callbackUrl });
     case "sign_up_attempt":
-      return (await claimSignUpNotice(ctx.db, request.email)) && sendSignUpAttemptEmail(ctx, { email: request.email, requestOrigin: request.origin, callbackUrl: request.callbackUrl });
+      return (
+        (await claimSignUpNotice(ctx.db, request.email)) &&
+        sendSignUpAttemptEmail(ctx, { email: request.email, requestOrigin: request.origin, callbackUrl: request.callbackUrl })
+      );
   }
 }

@@ -43,7 +43,8 @@ describe("password guessing", () => {
     await signUp(ctx, { name: "Tara", email, password });
     const results: unknown[] = [];
     // Each guess from a different address, as a botnet would: the account limit still holds.
-    for (let i = 0; i < 30; i++) results.push(await outcome(signInWithPassword(ctx, { email, password: `wrong guess ${i}`, ip: uniqueIp() })));
+    for (let i = 0; i < 30; i++)
+      results.push(await outcome(signInWithPassword(ctx, { email, password: `wrong guess ${i}`, ip: uniqueIp() })));
     const right = await outcome(signInWithPassword(ctx, { email, password, ip: uniqueIp() }));
     expect(right).toBeInstanceOf(SignInLockedError);
     expect((right as SignInLockedError).message).toMatch(/^locked:\d+$/);
@@ -54,7 +55,8 @@ describe("password guessing", () => {
   it("locks an unknown email exactly like a known one, so a lockout reveals nothing", async () => {
     const email = uniqueEmail("nobody");
     const results: unknown[] = [];
-    for (let i = 0; i <= env.SIGN_IN_ACCOUNT_LIMIT; i++) results.push(await outcome(signInWithPassword(ctx, { email, password, ip: uniqueIp() })));
+    for (let i = 0; i <= env.SIGN_IN_ACCOUNT_LIMIT; i++)
+      results.push(await outcome(signInWithPassword(ctx, { email, password, ip: uniqueIp() })));
     expect(results.slice(0, -1)).toEqual(Array(env.SIGN_IN_ACCOUNT_LIMIT).fill(null));
     expect(results.at(-1)).toBeInstanceOf(SignInLockedError);
   });
@@ -65,7 +67,8 @@ describe("password guessing", () => {
     const configured = env.SIGN_IN_IP_LIMIT;
     env.SIGN_IN_IP_LIMIT = 12;
     onTestFinished(() => void (env.SIGN_IN_IP_LIMIT = configured));
-    for (let i = 0; i <= env.SIGN_IN_IP_LIMIT; i++) results.push(await outcome(signInWithPassword(ctx, { email: uniqueEmail("spray"), password, ip })));
+    for (let i = 0; i <= env.SIGN_IN_IP_LIMIT; i++)
+      results.push(await outcome(signInWithPassword(ctx, { email: uniqueEmail("spray"), password, ip })));
     expect(results.at(-2)).toBeNull();
     expect(results.at(-1)).toBeInstanceOf(SignInLockedError);
   });
@@ -81,12 +84,15 @@ describe("password guessing", () => {
 });
 
 describe("sign-up", () => {
-  it.each(["password", "12345678", "qwertyuiop", "Password1!", "P@ssw0rd2024", "sunshine99", "harbourrealty"])("refuses the weak password %j", async (weak) => {
-    const error = await outcome(signUp(ctx, { name: "Harbour Realty", email: uniqueEmail("harbour-realty"), password: weak }));
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe("invalid_request");
-    expect((error as AppError).message).toMatch(/too easy to guess/);
-  });
+  it.each(["password", "12345678", "qwertyuiop", "Password1!", "P@ssw0rd2024", "sunshine99", "harbourrealty"])(
+    "refuses the weak password %j",
+    async (weak) => {
+      const error = await outcome(signUp(ctx, { name: "Harbour Realty", email: uniqueEmail("harbour-realty"), password: weak }));
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe("invalid_request");
+      expect((error as AppError).message).toMatch(/too easy to guess/);
+    },
+  );
 
   it("is limited per address", async () => {
     const ip = `198.51.100.${counter++ % 250}`;
@@ -105,7 +111,9 @@ describe("sessions", () => {
   const { callbacks, events } = authOptions();
   const jwt = (params: Record<string, unknown>) => callbacks!.jwt!(params as never) as Promise<JWT>;
   const session = (token: JWT) =>
-    callbacks!.session!({ session: { expires: new Date(Date.now() + 60_000).toISOString() }, token } as never) as unknown as Promise<{ user?: { id?: string } }>;
+    callbacks!.session!({ session: { expires: new Date(Date.now() + 60_000).toISOString() }, token } as never) as unknown as Promise<{
+      user?: { id?: string };
+    }>;
 
   async function signIn(label: string) {
     const email = uniqueEmail(label);

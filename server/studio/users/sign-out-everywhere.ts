@@ -15,7 +15,13 @@ export async function signOutEverywhere(ctx: Pick<StudioContext, "db">, input: {
     const ended = await endAllSessions(tx, input.userId);
     const memberships = await tx.select({ workspaceId: members.workspaceId }).from(members).where(eq(members.userId, input.userId));
     for (const { workspaceId } of memberships) {
-      await recordAudit(tx, { workspaceId, actorUserId: input.userId, action: "signed_out_everywhere", detail: { sessions_ended: ended }, ip: input.ip });
+      await recordAudit(tx, {
+        workspaceId,
+        actorUserId: input.userId,
+        action: "signed_out_everywhere",
+        detail: { sessions_ended: ended },
+        ip: input.ip,
+      });
     }
     return ended;
   });

@@ -54,7 +54,12 @@ describe("sign-up does not tell who has an account", () => {
     const anonymous = await anonymousCaller();
     const email = address("owner");
     const first = await anonymous.auth.signUp({ name: "Owen", email, password: "correct horse battery" });
-    const again = await anonymous.auth.signUp({ name: "Mallory", email: email.toUpperCase(), password: "another long passphrase 7", callbackUrl: "/invite/abc" });
+    const again = await anonymous.auth.signUp({
+      name: "Mallory",
+      email: email.toUpperCase(),
+      password: "another long passphrase 7",
+      callbackUrl: "/invite/abc",
+    });
     expect(again).toEqual(first);
 
     const db = await getDb();

@@ -37,7 +37,11 @@ describe("starter credits", () => {
     // What the studio's reminder tells them.
     expect(await person.api.auth.emailStatus()).toMatchObject({ verified: false, starterCreditsWaiting: env.STUDIO_STARTER_CREDITS });
 
-    const token = await issueEmailToken(await createStudioContext(), { userId: person.user.id, email: person.user.email, purpose: "verify_email" });
+    const token = await issueEmailToken(await createStudioContext(), {
+      userId: person.user.id,
+      email: person.user.email,
+      purpose: "verify_email",
+    });
     await (await callerFor(null)).auth.verifyEmail({ token });
     expect([await balance(first.id), await balance(second.id)]).toEqual([env.STUDIO_STARTER_CREDITS, 0]);
 
@@ -49,7 +53,11 @@ describe("starter credits", () => {
   it("come with a password reset, which proves the address too, on a workspace made after it (account-reclaim.test.ts)", async () => {
     const person = await newPerson("Resetting", { confirmed: false });
     const before = await person.api.workspaces.create({ name: "Reset Realty" });
-    const token = await issueEmailToken(await createStudioContext(), { userId: person.user.id, email: person.user.email, purpose: "reset_password" });
+    const token = await issueEmailToken(await createStudioContext(), {
+      userId: person.user.id,
+      email: person.user.email,
+      purpose: "reset_password",
+    });
     await (await callerFor(null)).auth.resetPassword({ token, password: "a brand new passphrase 2026" });
     // Made by whoever held the password before the address was proven.
     expect(await balance(before.id)).toBe(0);

@@ -35,7 +35,10 @@ export async function upsertOAuthUser(
       .where(eq(users.email, email));
     if (existing) {
       if (!existing.verifiedAt) throw new UnconfirmedAccountError();
-      await ctx.db.update(users).set({ image: input.image ?? null }).where(eq(users.id, existing.id));
+      await ctx.db
+        .update(users)
+        .set({ image: input.image ?? null })
+        .where(eq(users.id, existing.id));
       return { id: existing.id, email: existing.email, name: existing.name };
     }
     const [created] = await ctx.db

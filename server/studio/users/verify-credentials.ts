@@ -15,7 +15,10 @@ export async function verifyCredentials(
   ctx: Pick<StudioContext, "db">,
   input: { email: string; password: string },
 ): Promise<StudioUser | null> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, normalizeEmail(input.email)));
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(input.email)));
   if (!user?.passwordHash) {
     decoyHash ??= hashPassword("decoy password that matches nothing");
     await verifyPassword(await decoyHash, input.password);

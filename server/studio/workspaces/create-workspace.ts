@@ -15,9 +15,18 @@ import { toSummary, type WorkspaceSummary } from "./list-workspaces";
  * The workspace a repeated create (same request id) already made, when this person owns
  * it; another person's request id is refused rather than revealing their workspace.
  */
-async function createdBefore(ctx: Pick<StudioContext, "db">, input: { requestId: string; userId: string }): Promise<WorkspaceSummary | null> {
+async function createdBefore(
+  ctx: Pick<StudioContext, "db">,
+  input: { requestId: string; userId: string },
+): Promise<WorkspaceSummary | null> {
   const [row] = await ctx.db
-    .select({ id: workspaces.id, slug: workspaces.slug, name: workspaces.name, agentGrants: workspaces.agentGrants, userId: members.userId })
+    .select({
+      id: workspaces.id,
+      slug: workspaces.slug,
+      name: workspaces.name,
+      agentGrants: workspaces.agentGrants,
+      userId: members.userId,
+    })
     .from(workspaces)
     .leftJoin(members, and(eq(members.workspaceId, workspaces.id), eq(members.userId, input.userId), eq(members.role, OWNER)))
     .where(eq(workspaces.requestId, input.requestId));

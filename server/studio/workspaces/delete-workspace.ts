@@ -12,10 +12,14 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../context";
 import { revokeProvisionedKeys } from "./provision-v1-account";
 
-export async function deleteWorkspace(ctx: StudioContext, input: { workspaceId: string; confirmName: string }): Promise<{ keysRevoked: number }> {
+export async function deleteWorkspace(
+  ctx: StudioContext,
+  input: { workspaceId: string; confirmName: string },
+): Promise<{ keysRevoked: number }> {
   const [workspace] = await ctx.db.select().from(workspaces).where(eq(workspaces.id, input.workspaceId));
   if (!workspace) throw new AppError("not_found", "Workspace not found.");
-  if (input.confirmName.trim() !== workspace.name) throw new AppError("invalid_request", `Type the workspace's name, "${workspace.name}", exactly to delete it.`);
+  if (input.confirmName.trim() !== workspace.name)
+    throw new AppError("invalid_request", `Type the workspace's name, "${workspace.name}", exactly to delete it.`);
 
   const keysRevoked = workspace.v1AccountId ? await revokeProvisionedKeys(ctx, workspace.v1AccountId) : 0;
   await ctx.db.delete(workspaces).where(eq(workspaces.id, workspace.id));

@@ -21,6 +21,7 @@ export async function getWorkspaceV1Connection(workspaceId: string): Promise<V1C
   const db = await getDb();
   const [workspace] = await db.select({ encrypted: workspaces.v1ApiKeyEncrypted }).from(workspaces).where(eq(workspaces.id, workspaceId));
   if (!workspace) throw new AppError("not_found", "Workspace not found.");
-  if (!workspace.encrypted) throw new AppError("v1_unavailable", "This workspace has no image-service key. Ask the operator of this deployment.");
+  if (!workspace.encrypted)
+    throw new AppError("v1_unavailable", "This workspace has no image-service key. Ask the operator of this deployment.");
   return { baseUrl: defaultV1BaseUrl(), apiKey: decryptSecret(workspace.encrypted) };
 }

@@ -15,9 +15,18 @@ export interface WorkspaceSummary {
 }
 
 /** The columns a summary is made of, for any query that joins a membership to its workspace. */
-export const summaryColumns = { id: workspaces.id, slug: workspaces.slug, name: workspaces.name, role: members.role, agentGrants: workspaces.agentGrants };
+export const summaryColumns = {
+  id: workspaces.id,
+  slug: workspaces.slug,
+  name: workspaces.name,
+  role: members.role,
+  agentGrants: workspaces.agentGrants,
+};
 
-export function toSummary({ agentGrants, ...row }: Omit<WorkspaceSummary, "permissions"> & { agentGrants: AgentGrant[] }): WorkspaceSummary {
+export function toSummary({
+  agentGrants,
+  ...row
+}: Omit<WorkspaceSummary, "permissions"> & { agentGrants: AgentGrant[] }): WorkspaceSummary {
   return { ...row, permissions: permissionsOf(row.role, agentGrants) };
 }
 

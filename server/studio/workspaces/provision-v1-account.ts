@@ -54,7 +54,12 @@ export async function provisionV1Account(
 
 /** The starter credits, once per person (their creator's claim is taken by the caller). */
 export async function grantStarterCredits(ctx: Pick<StudioContext, "db">, v1AccountId: string): Promise<void> {
-  await grantCredits(ctx.db, { accountId: v1AccountId, amount: env.STUDIO_STARTER_CREDITS, note: "starter credits (email confirmed)", source: "starter" });
+  await grantCredits(ctx.db, {
+    accountId: v1AccountId,
+    amount: env.STUDIO_STARTER_CREDITS,
+    note: "starter credits (email confirmed)",
+    source: "starter",
+  });
 }
 
 /**

@@ -11,7 +11,10 @@ export function restoreProvisionedKeysOnStart(): void {
   void getDb()
     .then((db) => restoreProvisionedKeys({ db, now: () => new Date() }))
     .then((restored) => {
-      for (const { workspaceId, account } of restored) console.log(`[studio] workspace ${workspaceId}: pasted key replaced by a key of its ${account === "recovered" ? "own provisioned" : "new"} account`);
+      for (const { workspaceId, account } of restored)
+        console.log(
+          `[studio] workspace ${workspaceId}: pasted key replaced by a key of its ${account === "recovered" ? "own provisioned" : "new"} account`,
+        );
     })
     .catch((error) => logError("[studio] restoring provisioned keys failed:", error));
 }

@@ -33,8 +33,19 @@ async function restoreOne(ctx: Pick<StudioContext, "db" | "now">, workspaceId: s
     const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
     if (!workspace || workspace.v1AccountId) return null;
     const own = await findProvisionedAccount(tx, workspace);
-    const { prefix, ...credentials } = own ? await issueProvisionedKey(tx, own) : { ...(await provisionV1Account({ db: tx }, workspace.name, { starter: false, confirmed: await makerConfirmed(tx, workspace.createdBy) })), prefix: null };
-    await tx.update(workspaces).set({ ...credentials, updatedAt: ctx.now() }).where(eq(workspaces.id, workspaceId));
+    const { prefix, ...credentials } = own
+      ? await issueProvisionedKey(tx, own)
+      : {
+          ...(await provisionV1Account({ db: tx }, workspace.name, {
+            starter: false,
+            confirmed: await makerConfirmed(tx, workspace.createdBy),
+          })),
+          prefix: null,
+        };
+    await tx
+      .update(workspaces)
+      .set({ ...credentials, updatedAt: ctx.now() })
+      .where(eq(workspaces.id, workspaceId));
     const account = own ? ("recovered" as const) : ("new" as const);
     await recordAudit(tx, { workspaceId, actorUserId: null, action: "service_key_restored", detail: { account } });
     return { accountId: credentials.v1AccountId!, keep: prefix, account };

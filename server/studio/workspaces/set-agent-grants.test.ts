@@ -17,7 +17,10 @@ let slug: string;
 beforeAll(async () => {
   [owner, admin, agent] = await Promise.all([newPerson("Orla"), newPerson("Abe"), newPerson("Ann")]);
   ({ id: workspaceId, slug } = await owner.api.workspaces.create({ name: "Grant Realty" }));
-  for (const [person, role] of [[admin, "admin"], [agent, "agent"]] as const) {
+  for (const [person, role] of [
+    [admin, "admin"],
+    [agent, "agent"],
+  ] as const) {
     await person.api.invitations.accept({ token: (await owner.api.invitations.create({ workspaceId, role })).token });
   }
 }, 60_000);
@@ -43,6 +46,9 @@ describe("the owners' grants to agents", () => {
 
     const db = await getDb();
     const logged = await db.select().from(auditEvents).where(eq(auditEvents.workspaceId, workspaceId));
-    expect(logged.filter((event) => event.action === "agent_permissions_changed").map((event) => event.detail)).toEqual([{ publish_listing: true }, { publish_listing: false }]);
+    expect(logged.filter((event) => event.action === "agent_permissions_changed").map((event) => event.detail)).toEqual([
+      { publish_listing: true },
+      { publish_listing: false },
+    ]);
   });
 });

@@ -17,7 +17,11 @@ export async function setAgentGrants(
   // In the table's order, once each, whatever order the form sent them in.
   const grants = AGENT_GRANTABLE.filter((grant) => input.grants.includes(grant));
   await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select({ grants: workspaces.agentGrants }).from(workspaces).where(eq(workspaces.id, input.workspaceId)).for("update");
+    const [before] = await tx
+      .select({ grants: workspaces.agentGrants })
+      .from(workspaces)
+      .where(eq(workspaces.id, input.workspaceId))
+      .for("update");
     await tx.update(workspaces).set({ agentGrants: grants, updatedAt: ctx.now() }).where(eq(workspaces.id, input.workspaceId));
     const changed = AGENT_GRANTABLE.filter((grant) => before.grants.includes(grant) !== grants.includes(grant));
     if (changed.length === 0) return;

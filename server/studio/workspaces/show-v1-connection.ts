@@ -21,7 +21,11 @@ export async function showV1Connection(ctx: Pick<StudioContext, "db">, input: { 
     .from(workspaces)
     .where(eq(workspaces.id, input.workspaceId));
   const hasKey = Boolean(workspace?.encrypted);
-  return { baseUrl: isLoopback(defaultV1BaseUrl()) ? null : defaultV1BaseUrl(), keyPrefix: hasKey ? workspace!.prefix : null, provisioned: hasKey && Boolean(workspace?.accountId) };
+  return {
+    baseUrl: isLoopback(defaultV1BaseUrl()) ? null : defaultV1BaseUrl(),
+    keyPrefix: hasKey ? workspace!.prefix : null,
+    provisioned: hasKey && Boolean(workspace?.accountId),
+  };
 }
 
 function isLoopback(url: string): boolean {

@@ -118,7 +118,9 @@ describe("workspaces left on a pasted key", () => {
   /** What pasting did before the fix: the account id cleared, the admin's own key stored over the provisioned one. */
   async function pasteOwnKey(id: string) {
     const pasted = await makeAccount({ credits: 3 });
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .update(workspaces)
       .set({ v1AccountId: null, v1ApiKeyEncrypted: encryptSecret(pasted.apiKey), v1ApiKeyPrefix: "idk_pasted…" })
       .where(eq(workspaces.id, id));

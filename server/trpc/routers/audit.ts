@@ -10,5 +10,7 @@ export const auditRouter = router({
     .input(z.object({ before: z.number().int().positive().optional() }))
     .query(({ ctx, input }) => listAuditEvents(ctx.studio, { workspaceId: ctx.workspace.id, before: input.before })),
 
-  exportCsv: permittedProcedure("read_audit_log").query(({ ctx }) => exportAuditCsv(ctx.studio, { workspaceId: ctx.workspace.id, now: ctx.studio.now() })),
+  exportCsv: permittedProcedure("read_audit_log").query(({ ctx }) =>
+    exportAuditCsv(ctx.studio, { workspaceId: ctx.workspace.id, now: ctx.studio.now() }),
+  ),
 });

@@ -40,25 +40,33 @@ export const authRouter = router({
    * from a durable function). `callbackUrl` (an invitation waiting for the confirmation)
    * rides along in the link, as on sign-up.
    */
-  resendVerification: protectedProcedure.input(z.object({ callbackUrl: z.string().max(2000).optional() }).optional()).mutation(async ({ ctx, input }) => {
-    await requestVerificationEmail(ctx.studio, { userId: ctx.user.id, email: ctx.user.email, ip: ctx.ip, requestOrigin: ctx.origin, callbackUrl: input?.callbackUrl });
-    return { ok: true as const };
-  }),
+  resendVerification: protectedProcedure
+    .input(z.object({ callbackUrl: z.string().max(2000).optional() }).optional())
+    .mutation(async ({ ctx, input }) => {
+      await requestVerificationEmail(ctx.studio, {
+        userId: ctx.user.id,
+        email: ctx.user.email,
+        ip: ctx.ip,
+        requestOrigin: ctx.origin,
+        callbackUrl: input?.callbackUrl,
+      });
+      return { ok: true as const };
+    }),
 
   verifyEmail: publicProcedure.input(LinkTokenSchema).mutation(({ ctx, input }) => verifyEmail(ctx.studio, input)),
 
   /** Answers the same whether or not the address has an account. */
-  requestPasswordReset: publicProcedure
-    .input(z.object({ email: SignUpSchema.shape.email }))
-    .mutation(async ({ ctx, input }) => {
-      await requestPasswordReset(ctx.studio, { email: input.email, ip: ctx.ip, requestOrigin: ctx.origin });
-      return { ok: true as const };
-    }),
+  requestPasswordReset: publicProcedure.input(z.object({ email: SignUpSchema.shape.email })).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx.studio, { email: input.email, ip: ctx.ip, requestOrigin: ctx.origin });
+    return { ok: true as const };
+  }),
 
   resetPassword: publicProcedure
     .input(LinkTokenSchema.extend({ password: SignUpSchema.shape.password }))
     .mutation(({ ctx, input }) => resetPassword(ctx.studio, { ...input, ip: ctx.ip })),
 
   /** Ends every session of the signed-in person, this one included (the page then signs out). */
-  signOutEverywhere: protectedProcedure.mutation(async ({ ctx }) => ({ ended: await signOutEverywhere(ctx.studio, { userId: ctx.user.id, ip: ctx.ip }) })),
+  signOutEverywhere: protectedProcedure.mutation(async ({ ctx }) => ({
+    ended: await signOutEverywhere(ctx.studio, { userId: ctx.user.id, ip: ctx.ip }),
+  })),
 });

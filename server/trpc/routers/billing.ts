@@ -22,7 +22,10 @@ import { CREDIT_PACKS } from "@/shared/plans";
 import { PAID_PLANS } from "@/shared/vocabulary";
 import { permittedProcedure, publicProcedure, router, workspaceProcedure } from "../procedures";
 
-const PackSchema = z.union(CREDIT_PACKS.map((pack) => z.literal(pack.credits)) as [z.ZodLiteral<number>, z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], { error: "Pick one of the credit packs." });
+const PackSchema = z.union(
+  CREDIT_PACKS.map((pack) => z.literal(pack.credits)) as [z.ZodLiteral<number>, z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+  { error: "Pick one of the credit packs." },
+);
 const ThresholdSchema = z.number().int("Use a whole number of credits.").min(1, "Use at least 1 credit.").max(100_000);
 
 const buying = () => permittedProcedure("manage_billing");
@@ -42,13 +45,19 @@ export const billingRouter = router({
 
   upgrade: buying()
     .input(z.object({ plan: z.enum(PAID_PLANS) }))
-    .mutation(({ ctx, input }) => upgrade(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, plan: input.plan, requestOrigin: ctx.origin })),
+    .mutation(({ ctx, input }) =>
+      upgrade(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, plan: input.plan, requestOrigin: ctx.origin }),
+    ),
 
   buyCredits: buying()
     .input(z.object({ credits: PackSchema }))
-    .mutation(({ ctx, input }) => buyCredits(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, credits: input.credits, requestOrigin: ctx.origin })),
+    .mutation(({ ctx, input }) =>
+      buyCredits(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, credits: input.credits, requestOrigin: ctx.origin }),
+    ),
 
-  portal: buying().mutation(({ ctx }) => portal(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, requestOrigin: ctx.origin })),
+  portal: buying().mutation(({ ctx }) =>
+    portal(ctx.studio, { workspaceId: ctx.workspace.id, userId: ctx.user.id, requestOrigin: ctx.origin }),
+  ),
 
   /** Back from Checkout with its session id. */
   completeCheckout: buying()
@@ -57,9 +66,17 @@ export const billingRouter = router({
 
   setAutoTopUp: buying()
     .input(z.object({ enabled: z.boolean(), threshold: ThresholdSchema, pack: PackSchema }))
-    .mutation(({ ctx, input }) => setAutoTopUp(ctx.studio, { ...input, workspaceId: ctx.workspace.id, actor: { kind: "member", userId: ctx.user.id, ip: ctx.ip } })),
+    .mutation(({ ctx, input }) =>
+      setAutoTopUp(ctx.studio, { ...input, workspaceId: ctx.workspace.id, actor: { kind: "member", userId: ctx.user.id, ip: ctx.ip } }),
+    ),
 
   setLowBalanceAlert: buying()
     .input(z.object({ threshold: ThresholdSchema.nullable() }))
-    .mutation(({ ctx, input }) => setLowBalanceAlert(ctx.studio, { workspaceId: ctx.workspace.id, threshold: input.threshold, actor: { kind: "member", userId: ctx.user.id, ip: ctx.ip } })),
+    .mutation(({ ctx, input }) =>
+      setLowBalanceAlert(ctx.studio, {
+        workspaceId: ctx.workspace.id,
+        threshold: input.threshold,
+        actor: { kind: "member", userId: ctx.user.id, ip: ctx.ip },
+      }),
+    ),
 });

@@ -19,7 +19,9 @@ export const complianceRouter = router({
 
   listingRemarks: workspaceProcedure()
     .input(z.object({ projectId: z.uuid(), language: z.enum(COPY_LANGUAGES).nullish() }))
-    .query(({ ctx, input }) => showListingRemarks(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, language: input.language })),
+    .query(({ ctx, input }) =>
+      showListingRemarks(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, language: input.language }),
+    ),
 
   ruleSet: workspaceProcedure().query(({ ctx }) => showMlsRuleSet(ctx.studio, { workspaceId: ctx.workspace.id })),
 

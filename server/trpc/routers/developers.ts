@@ -22,12 +22,23 @@ import { rotateApiKey } from "@/server/studio/developers/rotate-api-key";
 import { rotateWebhookSecret } from "@/server/studio/developers/rotate-webhook-secret";
 import { sendWebhookTest } from "@/server/studio/developers/send-webhook-test";
 import { updateWebhookEndpoint } from "@/server/studio/developers/update-webhook-endpoint";
-import { KEY_SCOPES, MAX_KEY_NAME_LENGTH, MAX_WEBHOOK_DESCRIPTION_LENGTH, ROTATION_OVERLAP_HOURS, STATUS_CLASSES, WEBHOOK_EVENT_TYPES } from "@/shared/vocabulary";
+import {
+  KEY_SCOPES,
+  MAX_KEY_NAME_LENGTH,
+  MAX_WEBHOOK_DESCRIPTION_LENGTH,
+  ROTATION_OVERLAP_HOURS,
+  STATUS_CLASSES,
+  WEBHOOK_EVENT_TYPES,
+} from "@/shared/vocabulary";
 import { permittedProcedure, router } from "../procedures";
 
 const manager = () => permittedProcedure("manage_developers");
 /** Whose change it is, for the workspace's audit log (every key and endpoint change is recorded). */
-const who = (ctx: { workspace: { id: string }; user: { id: string }; ip: string }) => ({ workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip });
+const who = (ctx: { workspace: { id: string }; user: { id: string }; ip: string }) => ({
+  workspaceId: ctx.workspace.id,
+  userId: ctx.user.id,
+  ip: ctx.ip,
+});
 const OverlapSchema = z.union(ROTATION_OVERLAP_HOURS.map((hours) => z.literal(hours)));
 const EndpointFieldsSchema = z.object({
   url: z.string().trim().min(1, "Enter the endpoint's URL.").max(2048),
@@ -39,7 +50,12 @@ export const developersRouter = router({
   keys: manager().query(({ ctx }) => listApiKeys(ctx.studio, { workspaceId: ctx.workspace.id })),
 
   createKey: manager()
-    .input(z.object({ name: z.string().trim().min(1, "Name the key after what will use it.").max(MAX_KEY_NAME_LENGTH), scope: z.enum(KEY_SCOPES) }))
+    .input(
+      z.object({
+        name: z.string().trim().min(1, "Name the key after what will use it.").max(MAX_KEY_NAME_LENGTH),
+        scope: z.enum(KEY_SCOPES),
+      }),
+    )
     .mutation(({ ctx, input }) => createApiKey(ctx.studio, { ...input, ...who(ctx) })),
 
   rotateKey: manager()

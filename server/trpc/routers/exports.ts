@@ -22,9 +22,7 @@ export const exportsRouter = router({
     .query(({ ctx, input }) => showShareLink(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId })),
 
   /** The public disclosure page's data: anyone with the link, no sign-in. */
-  share: publicProcedure
-    .input(z.object({ token: z.string().min(10).max(100) }))
-    .query(({ ctx, input }) => showShare(ctx.studio, input)),
+  share: publicProcedure.input(z.object({ token: z.string().min(10).max(100) })).query(({ ctx, input }) => showShare(ctx.studio, input)),
 
   /** One altered image's disclosure page (its labelled download's QR code): anyone with the link. */
   imagePage: publicProcedure

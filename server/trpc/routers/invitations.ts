@@ -29,7 +29,14 @@ export const invitationsRouter = router({
 
   revoke: permittedProcedure("manage_members")
     .input(z.object({ invitationId: z.uuid() }))
-    .mutation(({ ctx, input }) => revokeInvitation(ctx.studio, { workspaceId: ctx.workspace.id, invitationId: input.invitationId, actorUserId: ctx.user.id, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      revokeInvitation(ctx.studio, {
+        workspaceId: ctx.workspace.id,
+        invitationId: input.invitationId,
+        actorUserId: ctx.user.id,
+        ip: ctx.ip,
+      }),
+    ),
 
   /** What the invite page shows before anyone signs in. */
   preview: publicProcedure.input(TokenSchema).query(({ ctx, input }) => showInvitation(ctx.studio, input)),

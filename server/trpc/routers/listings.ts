@@ -27,11 +27,15 @@ export const listingsRouter = router({
 
   setPicks: workspaceProcedure()
     .input(SetListingPicksSchema)
-    .mutation(({ ctx, input }) => setListingPicks(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      setListingPicks(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip }),
+    ),
 
   setDescription: workspaceProcedure()
     .input(SetListingDescriptionSchema)
-    .mutation(({ ctx, input }) => setListingDescription(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      setListingDescription(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip }),
+    ),
 
   publish: permittedProcedure("publish_listing")
     .input(z.object({ projectId: z.uuid(), reviewed: ReviewedSchema, requestId: RequestIdSchema }))
@@ -39,9 +43,13 @@ export const listingsRouter = router({
 
   discard: workspaceProcedure()
     .input(z.object({ projectId: z.uuid(), reviewed: ReviewedSchema }))
-    .mutation(({ ctx, input }) => discardListingChanges(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      discardListingChanges(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip }),
+    ),
 
   unpublish: permittedProcedure("unpublish_listing")
     .input(z.object({ projectId: z.uuid() }))
-    .mutation(({ ctx, input }) => unpublishListing(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      unpublishListing(ctx.studio, { ...input, workspaceId: ctx.workspace.id, userId: ctx.user.id, ip: ctx.ip }),
+    ),
 });

@@ -15,13 +15,22 @@ const FileNameSchema = z.string().trim().min(1).max(255);
 export const photosRouter = router({
   list: workspaceProcedure()
     .input(z.object({ projectId: z.uuid() }))
-    .query(({ ctx, input }) => listPhotos(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, viewer: { userId: ctx.user.id, role: ctx.role } })),
+    .query(({ ctx, input }) =>
+      listPhotos(ctx.studio, {
+        workspaceId: ctx.workspace.id,
+        projectId: input.projectId,
+        viewer: { userId: ctx.user.id, role: ctx.role },
+      }),
+    ),
 
   prepareUploads: workspaceProcedure()
     .input(
       z.object({
         projectId: z.uuid(),
-        files: z.array(z.object({ fileName: FileNameSchema, contentType: z.string(), bytes: z.number().int().min(0) })).min(1).max(50),
+        files: z
+          .array(z.object({ fileName: FileNameSchema, contentType: z.string(), bytes: z.number().int().min(0) }))
+          .min(1)
+          .max(50),
       }),
     )
     .mutation(({ ctx, input }) => prepareUploads(ctx.studio, { ...input, workspaceId: ctx.workspace.id })),
@@ -32,7 +41,9 @@ export const photosRouter = router({
 
   delete: workspaceProcedure()
     .input(z.object({ photoId: z.uuid() }))
-    .mutation(({ ctx, input }) => deletePhoto(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId, userId: ctx.user.id, role: ctx.role })),
+    .mutation(({ ctx, input }) =>
+      deletePhoto(ctx.studio, { workspaceId: ctx.workspace.id, photoId: input.photoId, userId: ctx.user.id, role: ctx.role }),
+    ),
 
   /** Windows, doors and tall built-ins suggested from the photo's own lines, to keep exactly (D17). */
   suggestKeptAreas: workspaceProcedure()

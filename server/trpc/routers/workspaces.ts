@@ -26,7 +26,9 @@ export const workspacesRouter = router({
 
   create: protectedProcedure
     .input(z.object({ name: WorkspaceNameSchema, requestId: RequestIdSchema }))
-    .mutation(({ ctx, input }) => createWorkspace(ctx.studio, { name: input.name, userId: ctx.user.id, requestId: input.requestId, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      createWorkspace(ctx.studio, { name: input.name, userId: ctx.user.id, requestId: input.requestId, ip: ctx.ip }),
+    ),
 
   rename: permittedProcedure("manage_workspace")
     .input(z.object({ name: WorkspaceNameSchema }))
@@ -42,7 +44,9 @@ export const workspacesRouter = router({
 
   setAgentGrants: permittedProcedure("grant_agent_permissions")
     .input(z.object({ grants: z.array(z.enum(AGENT_GRANTABLE)).max(AGENT_GRANTABLE.length) }))
-    .mutation(({ ctx, input }) => setAgentGrants(ctx.studio, { workspaceId: ctx.workspace.id, grants: input.grants, userId: ctx.user.id, ip: ctx.ip })),
+    .mutation(({ ctx, input }) =>
+      setAgentGrants(ctx.studio, { workspaceId: ctx.workspace.id, grants: input.grants, userId: ctx.user.id, ip: ctx.ip }),
+    ),
 
   /** Read-only: which deployment and key the workspace uses is the operator's setting and the provisioned account. */
   connection: permittedProcedure("manage_developers").query(({ ctx }) => showV1Connection(ctx.studio, { workspaceId: ctx.workspace.id })),

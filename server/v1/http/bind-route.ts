@@ -17,7 +17,10 @@ type QueryOf<R> = R extends { query: infer Q extends z.ZodType } ? Q : undefined
 
 export type BoundRoute = ReturnType<typeof withApiKey> & { route: V1Route };
 
-export function bindRoute<R extends V1Route>(route: R, handle: (args: HandlerArgs<BodyOf<R>, QueryOf<R>>) => Promise<RouteResult>): BoundRoute {
+export function bindRoute<R extends V1Route>(
+  route: R,
+  handle: (args: HandlerArgs<BodyOf<R>, QueryOf<R>>) => Promise<RouteResult>,
+): BoundRoute {
   const handler = withApiKey<BodyOf<R>, QueryOf<R>>({
     name: routeName(route),
     path: route.path,

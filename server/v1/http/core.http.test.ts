@@ -47,7 +47,11 @@ describe("authentication (D2)", () => {
     const { apiKey } = await makeAccount();
     const ok = await call("GET", "/me", { "x-api-key": apiKey });
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.text)).toEqual({ api_monthly_quota: PLAN_TABLE.business.monthlyQuota, api_total_completed: 0, api_completed_month: 0 });
+    expect(JSON.parse(ok.text)).toEqual({
+      api_monthly_quota: PLAN_TABLE.business.monthlyQuota,
+      api_total_completed: 0,
+      api_completed_month: 0,
+    });
 
     const missing = await call("GET", "/me");
     expect([missing.status, JSON.parse(missing.text).code]).toEqual([401, "missing_api_key"]);
@@ -64,7 +68,10 @@ describe("authentication (D2)", () => {
 
   it("answers 404 feature_unavailable on a preview route before looking at the key only when disabled", async () => {
     const { apiKey } = await makeAccount({ plan: "business", credits: 10 });
-    for (const headers of [{}, { "x-api-key": apiKey }, { "x-api-key": "idk_thisKeyDoesNotExist0000000000000000000" }] as Record<string, string>[]) {
+    for (const headers of [{}, { "x-api-key": apiKey }, { "x-api-key": "idk_thisKeyDoesNotExist0000000000000000000" }] as Record<
+      string,
+      string
+    >[]) {
       const disabled = await call("POST", "/tools/property-description", headers, {});
       expect([disabled.status, JSON.parse(disabled.text).error.code], JSON.stringify(headers)).toEqual([404, "feature_unavailable"]);
     }
@@ -81,9 +88,19 @@ describe("quota (D3)", () => {
     for (let i = 0; i < 2; i++) expect((await call("POST", "/upscale", { "x-api-key": apiKey }, { image_url: imageUrl })).status).toBe(200);
     const refused = await call("POST", "/upscale", { "x-api-key": apiKey }, { image_url: imageUrl });
     expect(refused.status).toBe(403);
-    expect(JSON.parse(refused.text)).toMatchObject({ job_id: null, status: "failed", result: null, error: { code: "quota_exceeded" }, credits_charged: null });
+    expect(JSON.parse(refused.text)).toMatchObject({
+      job_id: null,
+      status: "failed",
+      result: null,
+      error: { code: "quota_exceeded" },
+      credits_charged: null,
+    });
     expect(await balance(accountId)).toBe(16);
-    expect(JSON.parse((await call("GET", "/me", { "x-api-key": apiKey })).text)).toEqual({ api_monthly_quota: 2, api_total_completed: 2, api_completed_month: 2 });
+    expect(JSON.parse((await call("GET", "/me", { "x-api-key": apiKey })).text)).toEqual({
+      api_monthly_quota: 2,
+      api_total_completed: 2,
+      api_completed_month: 2,
+    });
   });
 
   it("starts every UTC calendar month afresh (injected clock)", async () => {
@@ -92,7 +109,9 @@ describe("quota (D3)", () => {
     const january = new Date("2026-01-31T23:59:59.000Z");
     const february = new Date("2026-02-01T00:00:00.000Z");
     await consumeQuota(db, { accountId, quota: 1, now: january });
-    await expect(consumeQuota(db, { accountId, quota: 1, now: january })).rejects.toMatchObject({ code: "quota_exceeded" } satisfies Partial<AppError>);
+    await expect(consumeQuota(db, { accountId, quota: 1, now: january })).rejects.toMatchObject({
+      code: "quota_exceeded",
+    } satisfies Partial<AppError>);
     await consumeQuota(db, { accountId, quota: 1, now: february });
     expect(await readQuotaUsage(db, { accountId, now: february })).toEqual({ month: 1, total: 2 });
   });
@@ -126,7 +145,11 @@ describe("request bodies (D2)", () => {
     const h = { "x-api-key": apiKey };
     expect(JSON.parse((await call("POST", "/upscale", h, "{not json")).text).error.code).toBe("invalid_json");
     expect(JSON.parse((await call("POST", "/upscale", h, "[1,2]")).text).error.code).toBe("invalid_request");
-    const form = await fetch(`${stack.app.url}/api/v1/upscale`, { method: "POST", headers: { ...h, "content-type": "text/plain" }, body: "image_url=x" });
+    const form = await fetch(`${stack.app.url}/api/v1/upscale`, {
+      method: "POST",
+      headers: { ...h, "content-type": "text/plain" },
+      body: "image_url=x",
+    });
     expect(((await form.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
     const huge = await call("POST", "/upscale", h, { image_url: imageUrl, padding: "x".repeat(1_100_000) });
     expect([huge.status, JSON.parse(huge.text).error.code]).toEqual([400, "payload_too_large"]);

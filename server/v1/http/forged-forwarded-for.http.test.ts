@@ -28,7 +28,9 @@ describe("a client that forges X-Forwarded-For", () => {
     const answers: number[] = [];
     for (let attempt = 0; attempt <= env.V1_INVALID_KEY_IP_LIMIT; attempt++) {
       const forged = `198.18.${attempt}.${Math.floor(Math.random() * 250)}`;
-      const response = await fetch(`${app.url}/api/v1/me`, { headers: { "x-api-key": `idk_guess${String(attempt).padStart(35, "0")}`, "x-forwarded-for": forged } });
+      const response = await fetch(`${app.url}/api/v1/me`, {
+        headers: { "x-api-key": `idk_guess${String(attempt).padStart(35, "0")}`, "x-forwarded-for": forged },
+      });
       answers.push(response.status);
     }
     expect(answers).toEqual([...Array(env.V1_INVALID_KEY_IP_LIMIT).fill(403), 429]);

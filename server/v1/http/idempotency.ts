@@ -51,7 +51,13 @@ export async function claimIdempotencyKey(
     returning key`);
   if (claimed.length > 0) return { kind: "claimed" };
 
-  const [existing] = await db.execute<{ request_hash: string; route: string; state: string; response_status: number; response_body: string }>(
+  const [existing] = await db.execute<{
+    request_hash: string;
+    route: string;
+    state: string;
+    response_status: number;
+    response_body: string;
+  }>(
     sql`select request_hash, route, state, response_status, response_body from v1.idempotency_keys
         where account_id = ${input.accountId} and key = ${input.key}`,
   );
@@ -71,5 +77,7 @@ export async function completeIdempotencyKey(
 }
 
 export async function releaseIdempotencyKey(db: Database, input: { accountId: string; key: string }): Promise<void> {
-  await db.execute(sql`delete from v1.idempotency_keys where account_id = ${input.accountId} and key = ${input.key} and state = 'in_flight'`);
+  await db.execute(
+    sql`delete from v1.idempotency_keys where account_id = ${input.accountId} and key = ${input.key} and state = 'in_flight'`,
+  );
 }

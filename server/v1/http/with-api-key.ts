@@ -19,13 +19,7 @@ import { authenticateKey, type AuthenticatedAccount, type AuthenticatedKey } fro
 import { authenticateKeyCached } from "../services/keys/key-cache";
 import { flushRequestLog, recordRequest, requestLogEnabled } from "../services/requests/request-recorder";
 import { IMAGE_POOL_RETRY_AFTER_SECONDS } from "../services/media/image-work-pool";
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  parseIdempotencyKey,
-  releaseIdempotencyKey,
-  requestFingerprint,
-} from "./idempotency";
+import { claimIdempotencyKey, completeIdempotencyKey, parseIdempotencyKey, releaseIdempotencyKey, requestFingerprint } from "./idempotency";
 import { countInvalidKey, invalidKeyRefusal } from "./invalid-key-limit";
 import { checkRateLimit } from "./rate-limit";
 import { readJsonBody } from "./read-body";
@@ -154,12 +148,13 @@ async function answer<B extends Schema, Q extends Schema>(
 
     const args: HandlerArgs<B, Q> = { ctx, account, body, query, params, request };
     const idempotencyKey = spec.generation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
-    const result = idempotencyKey
-      ? await runIdempotent(spec, args, idempotencyKey, rawBody, now)
-      : await spec.handle(args);
+    const result = idempotencyKey ? await runIdempotent(spec, args, idempotencyKey, rawBody, now) : await spec.handle(args);
     const status = result.status ?? 200;
     // A failure answered as a result (a failed synchronous job) still names its code in the log.
-    return { response: json(result.body, status, { ...headers, ...result.headers }), errorCode: status >= 400 ? errorCodeOf(result.body) : null };
+    return {
+      response: json(result.body, status, { ...headers, ...result.headers }),
+      errorCode: status >= 400 ? errorCodeOf(result.body) : null,
+    };
   } catch (thrown) {
     const error = toAppError(thrown);
     if (error.code === "internal_error") logError(`[v1] ${spec.name} failed`, thrown);
@@ -170,7 +165,10 @@ async function answer<B extends Schema, Q extends Schema>(
 
 /** The address sent too many wrong keys (invalid-key-limit.ts); even a right one waits. */
 function invalidKeysRefused(): AppError {
-  return new AppError("rate_limited", "Too many requests with an invalid API key came from your address. Try again after Retry-After seconds.");
+  return new AppError(
+    "rate_limited",
+    "Too many requests with an invalid API key came from your address. Try again after Retry-After seconds.",
+  );
 }
 
 async function runIdempotent<B extends Schema, Q extends Schema>(
@@ -182,7 +180,13 @@ async function runIdempotent<B extends Schema, Q extends Schema>(
 ): Promise<RouteResult> {
   const db = args.ctx.db;
   const accountId = args.account.id;
-  const claim = await claimIdempotencyKey(db, { accountId, key, route: spec.name, fingerprint: requestFingerprint(spec.name, rawBody), now });
+  const claim = await claimIdempotencyKey(db, {
+    accountId,
+    key,
+    route: spec.name,
+    fingerprint: requestFingerprint(spec.name, rawBody),
+    now,
+  });
   if (claim.kind === "replay") return { status: claim.status, body: JSON.parse(claim.body), headers: { "Idempotency-Replayed": "true" } };
   try {
     const result = await spec.handle(args);

@@ -26,7 +26,15 @@ const EXPECTED: Record<string, number[]> = {
 };
 const LEGACY = ["post /job", "get /jobs", "get /jobs/{jobSource}", "get /me", "post /delete"];
 const PREVIEW = ["post /multiview", "get /multiview", "post /multiview/redo", "post /tools/property-description"];
-const GENERATION = ["post /job", "post /multiview", "post /multiview/redo", "post /inpaint", "post /upscale", "post /video", "post /tools/property-description"];
+const GENERATION = [
+  "post /job",
+  "post /multiview",
+  "post /multiview/redo",
+  "post /inpaint",
+  "post /upscale",
+  "post /video",
+  "post /tools/property-description",
+];
 
 function operations(): [string, Json][] {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -61,7 +69,11 @@ describe("the OpenAPI document", () => {
   it("is an OpenAPI 3.1 document of exactly the 13 routes, served under /api/v1 with the x-api-key scheme", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.servers?.[0].url).toBe(`${process.env.APP_URL}/api/v1`);
-    expect(operations().map(([key]) => key).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      operations()
+        .map(([key]) => key)
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
     expect(document.components?.securitySchemes?.ApiKey).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
     expect(document.security).toEqual([{ ApiKey: [] }]);
     expect(new Set(V1_ROUTES.map((r) => r.operationId)).size).toBe(13);
@@ -71,11 +83,14 @@ describe("the OpenAPI document", () => {
     expect(document.info.license).toEqual({ name: "MIT", identifier: "MIT" });
     const webhookOperations = Object.values(document.webhooks ?? {}).flatMap((item) => Object.values(item as Json)) as Json[];
     expect(webhookOperations.map((operation) => operation.operationId)).toEqual(["onJobCompleted", "onJobFailed", "onWebhookTest"]);
-    const ids = [...operations().map(([, operation]) => operation.operationId), ...webhookOperations.map((operation) => operation.operationId)];
+    const ids = [
+      ...operations().map(([, operation]) => operation.operationId),
+      ...webhookOperations.map((operation) => operation.operationId),
+    ];
     expect(new Set(ids).size).toBe(ids.length);
     const referenced = new Set(collectRefs({ ...document, components: undefined }));
     // A component may be reached only through another one: follow references to a fixed point.
-    for (let size = 0; size !== referenced.size; ) {
+    for (let size = 0; size !== referenced.size;) {
       size = referenced.size;
       for (const ref of [...referenced]) collectRefs(resolve(ref)).forEach((next) => referenced.add(next));
     }
@@ -94,7 +109,10 @@ describe("the OpenAPI document", () => {
   it("documents every error status of every route, with the route's error body", () => {
     for (const [key, operation] of operations()) {
       const statuses = Object.keys(operation.responses as Json).map(Number);
-      expect(statuses.sort((a, b) => a - b), key).toEqual([200, ...EXPECTED[key]]);
+      expect(
+        statuses.sort((a, b) => a - b),
+        key,
+      ).toEqual([200, ...EXPECTED[key]]);
       const errorBody = LEGACY.includes(key) ? "#/components/schemas/LegacyError" : "#/components/schemas/FailedEnvelope";
       for (const status of EXPECTED[key]) expect(bodySchemaRef(response(operation, status)).$ref, `${key} ${status}`).toBe(errorBody);
     }
@@ -127,7 +145,9 @@ describe("the OpenAPI document", () => {
       expect(operation["x-preview"] === true, key).toBe(preview);
       if (!preview) continue;
       expect(operation.description).toContain("404 feature_unavailable unless enabled");
-      expect(Object.keys(((response(operation, 404).content as Json)["application/json"] as Json).examples as Json)).toContain("feature_unavailable");
+      expect(Object.keys(((response(operation, 404).content as Json)["application/json"] as Json).examples as Json)).toContain(
+        "feature_unavailable",
+      );
     }
   });
 
@@ -137,9 +157,12 @@ describe("the OpenAPI document", () => {
       const idempotency = parameters.find((p) => p.name === "Idempotency-Key");
       expect(Boolean(idempotency), key).toBe(GENERATION.includes(key));
       if (idempotency) expect(idempotency).toMatchObject({ in: "header", required: false });
-      expect(Object.keys(response(operation, 200).headers as Json), key).toEqual(expect.arrayContaining(["X-Request-Id", "RateLimit-Policy", "RateLimit"]));
+      expect(Object.keys(response(operation, 200).headers as Json), key).toEqual(
+        expect.arrayContaining(["X-Request-Id", "RateLimit-Policy", "RateLimit"]),
+      );
       // Every answer, refusals included, names its request (D16).
-      for (const status of EXPECTED[key]) expect(Object.keys(response(operation, status).headers as Json), `${key} ${status}`).toContain("X-Request-Id");
+      for (const status of EXPECTED[key])
+        expect(Object.keys(response(operation, status).headers as Json), `${key} ${status}`).toContain("X-Request-Id");
       expect(Object.keys(response(operation, 429).headers as Json), key).toContain("Retry-After");
       if (EXPECTED[key].includes(503)) expect(Object.keys(response(operation, 503).headers as Json), key).toContain("Retry-After");
     }
@@ -155,7 +178,9 @@ describe("the OpenAPI document", () => {
     const codes = document.components?.schemas?.ErrorCode as Json;
     expect(codes.enum).toEqual([...V1_ERROR_CODES]);
     expect(codes.description).toContain("| `idempotency_key_reused` | 422 |");
-    expect(document.components?.schemas?.FailedEnvelope).toMatchObject({ properties: { error: { properties: { code: { $ref: "#/components/schemas/ErrorCode" } } } } });
+    expect(document.components?.schemas?.FailedEnvelope).toMatchObject({
+      properties: { error: { properties: { code: { $ref: "#/components/schemas/ErrorCode" } } } },
+    });
     expect(document.components?.schemas?.LegacyError).toMatchObject({ properties: { code: { $ref: "#/components/schemas/ErrorCode" } } });
   });
 

@@ -84,13 +84,17 @@ export function buildOpenApiDocument(): OpenAPIObject {
     type: "apiKey",
     in: "header",
     name: "x-api-key",
-    description: "An API key (`idk_…`), shown once at creation. Missing → 401 `missing_api_key`; unknown or revoked → 403 `invalid_api_key`.",
+    description:
+      "An API key (`idk_…`), shown once at creation. Missing → 401 `missing_api_key`; unknown or revoked → 403 `invalid_api_key`.",
   });
   for (const [name, header] of Object.entries(HEADER_COMPONENTS)) registry.registerComponent("headers", name, header);
   for (const route of V1_ROUTES) registry.registerPath(routeConfig(route));
   for (const webhook of WEBHOOKS) registry.registerWebhook(webhook);
 
-  const definitions: OpenAPIRegistry["definitions"] = [...SHARED_SCHEMAS.map((schema) => ({ type: "schema" as const, schema })), ...registry.definitions];
+  const definitions: OpenAPIRegistry["definitions"] = [
+    ...SHARED_SCHEMAS.map((schema) => ({ type: "schema" as const, schema })),
+    ...registry.definitions,
+  ];
   const document = new OpenApiGeneratorV31(definitions).generateDocument({
     openapi: "3.1.0",
     info: {

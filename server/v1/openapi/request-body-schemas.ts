@@ -27,7 +27,9 @@ function resolved(node: unknown, document: OpenAPIObject): unknown {
 export function requestBodySchemas(document: OpenAPIObject): Record<string, Json> {
   const schemas: Record<string, Json> = {};
   for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item as Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: unknown }> } }>)) {
+    for (const operation of Object.values(
+      item as Record<string, { operationId?: string; requestBody?: { content: Record<string, { schema: unknown }> } }>,
+    )) {
       const schema = operation.requestBody?.content["application/json"]?.schema;
       if (operation.operationId && schema) schemas[operation.operationId] = resolved(schema, document) as Json;
     }

@@ -23,14 +23,19 @@ export const HEADER_COMPONENTS: Record<string, HeaderObject> = {
     schema: { type: "string", pattern: "^req_[0-9a-f]{32}$" },
   },
   "RateLimit-Policy": {
-    description: 'The account\'s per-minute policy (IETF RateLimit draft), e.g. `"default";q=600;w=60`. Sent once the key is authenticated.',
+    description:
+      'The account\'s per-minute policy (IETF RateLimit draft), e.g. `"default";q=600;w=60`. Sent once the key is authenticated.',
     schema: { type: "string" },
   },
   RateLimit: {
     description: 'Requests remaining and seconds until the window resets, e.g. `"default";r=599;t=60`. Sent once the key is authenticated.',
     schema: { type: "string" },
   },
-  "Retry-After": { description: "Seconds to wait before retrying (429 and 503 only).", required: true, schema: { type: "integer", minimum: 1 } },
+  "Retry-After": {
+    description: "Seconds to wait before retrying (429 and 503 only).",
+    required: true,
+    schema: { type: "integer", minimum: 1 },
+  },
   Link: {
     description: 'The next page, as `<{base_url}/jobs?limit=50&cursor=…>; rel="next"`; absent on the last page.',
     schema: { type: "string" },
@@ -61,7 +66,9 @@ function successHeaders(route: V1Route) {
   return {
     ...rateLimitHeaders,
     ...(route.operationId === "listJobs" ? { Link: ref("headers", "Link") } : {}),
-    ...(route.operationId === "me" ? { "Atrium-Credit-Balance": ref("headers", "Atrium-Credit-Balance"), "Atrium-Plan": ref("headers", "Atrium-Plan") } : {}),
+    ...(route.operationId === "me"
+      ? { "Atrium-Credit-Balance": ref("headers", "Atrium-Credit-Balance"), "Atrium-Plan": ref("headers", "Atrium-Plan") }
+      : {}),
     ...(route.generation ? { "Idempotency-Replayed": ref("headers", "Idempotency-Replayed") } : {}),
   };
 }

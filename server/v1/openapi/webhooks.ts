@@ -12,18 +12,39 @@ import { OutputCheckSchema } from "../schemas/output-check";
 export const WebhookEventSchema = z
   .object({
     api_version: z.literal("v1"),
-    id: z.string().meta({ description: "Stable across retries and equal to `webhook-id`: receivers dedupe by it.", example: "evt_4f9c2a…" }),
-    type: z.enum([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE]).meta({ description: "`webhook.test` only when someone presses Send test event." }),
+    id: z
+      .string()
+      .meta({ description: "Stable across retries and equal to `webhook-id`: receivers dedupe by it.", example: "evt_4f9c2a…" }),
+    type: z
+      .enum([...WEBHOOK_EVENT_TYPES, TEST_EVENT_TYPE])
+      .meta({ description: "`webhook.test` only when someone presses Send test event." }),
     created_at: z.string().meta({ description: "ISO 8601 UTC with milliseconds." }),
     data: z.object({
-      job_id: z.string().optional().meta({ description: "The legacy group id, the video job id, or the multi-view anchor's job id (job events)." }),
+      job_id: z
+        .string()
+        .optional()
+        .meta({ description: "The legacy group id, the video job id, or the multi-view anchor's job id (job events)." }),
       kind: z.enum(["job", "multiview", "video"]).optional().meta({ description: "Job events." }),
       status: z.string().optional().meta({ description: "Job events: the terminal status." }),
       render_set_id: z.string().optional().meta({ description: "Multi-view sets only." }),
-      provider: z.string().nullable().optional().meta({ description: "Legacy job groups: the provider that made the outputs (`local` is the offline provider)." }),
-      preview: z.boolean().optional().meta({ description: "Legacy job groups: true when the outputs are style previews made without a generative model." }),
-      disclosure: z.string().nullable().optional().meta({ description: "Legacy job groups: the label to publish the outputs with, or null." }),
-      output_checks: z.array(OutputCheckSchema).optional().meta({ description: "Legacy job groups (D17): the structure check's verdict on each finished output, as `output_checks` in GET /jobs/{jobSource}." }),
+      provider: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({ description: "Legacy job groups: the provider that made the outputs (`local` is the offline provider)." }),
+      preview: z
+        .boolean()
+        .optional()
+        .meta({ description: "Legacy job groups: true when the outputs are style previews made without a generative model." }),
+      disclosure: z
+        .string()
+        .nullable()
+        .optional()
+        .meta({ description: "Legacy job groups: the label to publish the outputs with, or null." }),
+      output_checks: z.array(OutputCheckSchema).optional().meta({
+        description:
+          "Legacy job groups (D17): the structure check's verdict on each finished output, as `output_checks` in GET /jobs/{jobSource}.",
+      }),
       views: z
         .array(z.object({ view_index: z.number().int(), output_check: OutputCheckSchema.nullable() }))
         .optional()
@@ -39,7 +60,7 @@ const WEBHOOK_DESCRIPTION =
   "types it wants and its own `whsec_` secret, shown once: owners and admins manage them in the studio's Developers section; the operator's " +
   "`npm run admin -- webhook …` does too. Sent for legacy job groups, multi-view sets and videos when they become terminal.\n\n" +
   "**Verify** either signature, with the timestamp within 5 minutes: `webhook-signature` as Standard Webhooks defines it (`v1,` + base64 " +
-  "HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + \".\" + webhook-timestamp + \".\" + raw body`; " +
+  'HMAC-SHA256, keyed by the base64-decoded part of the secret after `whsec_`, of `webhook-id + "." + webhook-timestamp + "." + raw body`; ' +
   "the `standardwebhooks` libraries do it in one call), or the contract's `X-Service-Signature` = `sha256=` + hex HMAC-SHA256, keyed by the " +
   "whole secret's UTF-8 bytes, of `X-Service-Timestamp + \".\" + raw body`. While a rolled secret's overlap lasts, `webhook-signature` " +
   "carries one entry per secret and `X-Service-Signature` stays on the previous secret.\n\n" +
@@ -50,7 +71,11 @@ const WEBHOOK_DESCRIPTION =
   "also accepts receivers on its own machine: `V1_WEBHOOK_LOOPBACK`).";
 
 /** `job.completed` → `onJobCompleted`: the receiver's side of the event, as generators name its handler. */
-const operationIdOf = (type: string) => `on${type.split(/[._]/).map((word) => word[0].toUpperCase() + word.slice(1)).join("")}`;
+const operationIdOf = (type: string) =>
+  `on${type
+    .split(/[._]/)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join("")}`;
 
 function webhook(type: string): RouteConfig {
   return {
@@ -64,8 +89,12 @@ function webhook(type: string): RouteConfig {
       headers: z.object({
         "webhook-id": z.string().meta({ description: "The event id, the same on every attempt (Standard Webhooks)." }),
         "webhook-timestamp": z.string().meta({ description: "Unix seconds when this attempt was signed (Standard Webhooks)." }),
-        "webhook-signature": z.string().meta({ description: "Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks)." }),
-        "X-Service-Timestamp": z.string().meta({ description: "Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`)." }),
+        "webhook-signature": z
+          .string()
+          .meta({ description: "Space-separated `v1,<base64>` entries, one per signing secret (Standard Webhooks)." }),
+        "X-Service-Timestamp": z
+          .string()
+          .meta({ description: "Unix seconds when this delivery attempt was signed (equal to `webhook-timestamp`)." }),
         "X-Service-Signature": z.string().meta({ description: "`sha256=` then the hex HMAC-SHA256 of `timestamp.rawBody`." }),
       }),
       body: { required: true, content: { "application/json": { schema: WebhookEventSchema } } },

@@ -33,7 +33,12 @@ export const RoomTypeSchema = z
   .max(100)
   .transform((value, ctx) => {
     const id = normalizeRoomType(value);
-    if (!id) ctx.addIssue({ code: "custom", message: `unknown room type; accepted: ${ROOM_TYPES.join(", ")}`, params: { accepted: [...ROOM_TYPES] } });
+    if (!id)
+      ctx.addIssue({
+        code: "custom",
+        message: `unknown room type; accepted: ${ROOM_TYPES.join(", ")}`,
+        params: { accepted: [...ROOM_TYPES] },
+      });
     return id ?? z.NEVER;
   })
   .meta({ description: `A room type id or display label: ${ROOM_TYPES.join(", ")}.`, example: "Living Room" });
@@ -53,7 +58,12 @@ export const ColorSchema = z
   .max(100)
   .transform((value, ctx) => {
     const hex = normalizeColor(value);
-    if (!hex) ctx.addIssue({ code: "custom", message: `must be #RRGGBB or one of: ${PAINT_COLOR_NAMES.join(", ")}`, params: { accepted: [...PAINT_COLOR_NAMES] } });
+    if (!hex)
+      ctx.addIssue({
+        code: "custom",
+        message: `must be #RRGGBB or one of: ${PAINT_COLOR_NAMES.join(", ")}`,
+        params: { accepted: [...PAINT_COLOR_NAMES] },
+      });
     return hex ?? z.NEVER;
   })
   .meta({ description: `A CSS hex color (#RRGGBB) or a paint color name: ${PAINT_COLOR_NAMES.join(", ")}.`, example: "sage green" });

@@ -9,7 +9,8 @@ import { DISCLOSURE_LABELS } from "@/shared/disclosure";
  */
 export const DisclosureFieldsSchema = z.object({
   preview: z.boolean().meta({
-    description: "true when the output was made without a generative model (provider `local`): a style preview, never to be presented as virtual staging.",
+    description:
+      "true when the output was made without a generative model (provider `local`): a style preview, never to be presented as virtual staging.",
   }),
   disclosure: z
     .enum(Object.values(DISCLOSURE_LABELS) as [string, ...string[]])

@@ -1,6 +1,15 @@
 import "server-only";
 import { z } from "zod";
-import { ENVIRONMENTS, INTENSITY, needsColor, needsStyle, normalizeRedesignType, PLANS, REDESIGN_LABEL_LIST, REDESIGN_TYPES } from "@/shared/vocabulary";
+import {
+  ENVIRONMENTS,
+  INTENSITY,
+  needsColor,
+  needsStyle,
+  normalizeRedesignType,
+  PLANS,
+  REDESIGN_LABEL_LIST,
+  REDESIGN_TYPES,
+} from "@/shared/vocabulary";
 import { ColorSchema, HttpUrlSchema, intensitySchema, KeepMaskUrlSchema, RoomTypeSchema, StyleSchema } from "./common";
 import { OutputCheckSchema } from "./output-check";
 
@@ -33,21 +42,14 @@ export const JobRequestSchema = z
     mask_prompt: z.string().max(1000).optional(),
     keep_mask_url: KeepMaskUrlSchema.optional(),
     fast: z.boolean().optional(),
-    seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2_147_483_647)
-      .optional()
-      .meta({ description: "Beyond the contract: the same seed for several jobs asks a generative provider for matching furnishings (e.g. every photo of one listing). Output n of the group uses seed + n." }),
-    review_redo_of: z
-      .string()
-      .max(100)
-      .optional()
-      .meta({
-        description:
-          "Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored, and its keep mask unless `keep_mask_url` gives another; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`.",
-      }),
+    seed: z.number().int().min(0).max(2_147_483_647).optional().meta({
+      description:
+        "Beyond the contract: the same seed for several jobs asks a generative provider for matching furnishings (e.g. every photo of one listing). Output n of the group uses seed + n.",
+    }),
+    review_redo_of: z.string().max(100).optional().meta({
+      description:
+        "Beyond the contract (D17): the `jobId` of a job with an output the structure check marked `review`, to make that photo again at no cost: no quota unit, at most 2 per photo per UTC day (then 400 `free_redo_limit`). The redo uses the photo that job stored, and its keep mask unless `keep_mask_url` gives another; `source_url` is not fetched again. A job with no output marked review → 400 `not_under_review`.",
+    }),
   })
   .superRefine((job, ctx) => {
     if (needsStyle(job.redesign_type) && !job.style) {
@@ -71,13 +73,10 @@ export const JobRecordSchema = z
     intensity: z.number(),
     color: z.string(),
     output_urls: z.array(z.string()),
-    output_checks: z
-      .array(OutputCheckSchema)
-      .optional()
-      .meta({
-        description:
-          "Beyond the contract (D17): the structure check's verdict on each output, parallel to output_urls. Present for staging, redecorate, render and declutter jobs on interior and commercial photos; absent for color_change and exteriors, which are not checked.",
-      }),
+    output_checks: z.array(OutputCheckSchema).optional().meta({
+      description:
+        "Beyond the contract (D17): the structure check's verdict on each output, parallel to output_urls. Present for staging, redecorate, render and declutter jobs on interior and commercial photos; absent for color_change and exteriors, which are not checked.",
+    }),
   })
   .meta({ id: "JobRecord" });
 

@@ -3,19 +3,33 @@ import { z } from "zod";
 import { DisclosureFieldsSchema } from "./disclosure";
 import { OutputCheckSchema } from "./output-check";
 import { INTENSITY, MULTIVIEW_OTHER_VIEWS } from "@/shared/vocabulary";
-import { ColorSchema, envelopeSchema, ErrorInfoSchema, HttpUrlSchema, intensitySchema, KeepMaskUrlSchema, RoomTypeSchema, StyleSchema } from "./common";
+import {
+  ColorSchema,
+  envelopeSchema,
+  ErrorInfoSchema,
+  HttpUrlSchema,
+  intensitySchema,
+  KeepMaskUrlSchema,
+  RoomTypeSchema,
+  StyleSchema,
+} from "./common";
 
 const VIEWS_MESSAGE = `needs ${MULTIVIEW_OTHER_VIEWS.min} to ${MULTIVIEW_OTHER_VIEWS.max} views`;
 
 export const MultiviewRequestSchema = z
   .object({
     source_url: HttpUrlSchema,
-    additional_view_urls: z.array(HttpUrlSchema).min(MULTIVIEW_OTHER_VIEWS.min, VIEWS_MESSAGE).max(MULTIVIEW_OTHER_VIEWS.max, VIEWS_MESSAGE),
+    additional_view_urls: z
+      .array(HttpUrlSchema)
+      .min(MULTIVIEW_OTHER_VIEWS.min, VIEWS_MESSAGE)
+      .max(MULTIVIEW_OTHER_VIEWS.max, VIEWS_MESSAGE),
     room_type: RoomTypeSchema,
     style: StyleSchema,
     intensity: intensitySchema(INTENSITY.redesign),
     color: ColorSchema.optional(),
-    keep_mask_url: KeepMaskUrlSchema.optional().meta({ description: "Beyond the contract (D17): the keep mask of the anchor photo (`source_url`), as on POST /job." }),
+    keep_mask_url: KeepMaskUrlSchema.optional().meta({
+      description: "Beyond the contract (D17): the keep mask of the anchor photo (`source_url`), as on POST /job.",
+    }),
     additional_keep_mask_urls: z
       .array(KeepMaskUrlSchema.nullable())
       .optional()
@@ -28,7 +42,11 @@ export const MultiviewRequestSchema = z
   .superRefine((request, ctx) => {
     const masks = request.additional_keep_mask_urls;
     if (masks && masks.length !== request.additional_view_urls.length) {
-      ctx.addIssue({ code: "custom", path: ["additional_keep_mask_urls"], message: `must have one entry per additional view (${request.additional_view_urls.length}), null where a view keeps nothing` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["additional_keep_mask_urls"],
+        message: `must have one entry per additional view (${request.additional_view_urls.length}), null where a view keeps nothing`,
+      });
     }
   })
   .meta({ id: "MultiviewRequest" });
@@ -61,7 +79,9 @@ export const MultiviewViewSchema = z.object({
       score: z.number().meta({ description: "Mean of style and structure, 0 to 1." }),
       style: z.number().nullable().meta({ description: "Color-distribution similarity to the anchor's output; passes at 0.6." }),
       structure: z.number().nullable().meta({ description: "Structural similarity to the view's own source; passes at 0.5." }),
-      thresholds: z.object({ style: z.number(), structure: z.number() }).meta({ description: "The gate passes when both measures reach these." }),
+      thresholds: z
+        .object({ style: z.number(), structure: z.number() })
+        .meta({ description: "The gate passes when both measures reach these." }),
     })
     .nullable()
     .meta({ description: "The sibling quality gate's verdict and scores; null for the anchor and for views not yet gated." }),
@@ -69,7 +89,10 @@ export const MultiviewViewSchema = z.object({
     .string()
     .nullable()
     .meta({ description: "The image a sibling made when it failed the gate: kept for review, not an output. Null otherwise." }),
-  output_check: OutputCheckSchema.nullable().meta({ description: "Beyond the contract (D17): the structure check's verdict on the view's image (its output_url or held_back_url); null until it has one." }),
+  output_check: OutputCheckSchema.nullable().meta({
+    description:
+      "Beyond the contract (D17): the structure check's verdict on the view's image (its output_url or held_back_url); null until it has one.",
+  }),
 });
 
 export const MultiviewStatusResultSchema = z
@@ -79,7 +102,10 @@ export const MultiviewStatusResultSchema = z
     total: z.number().int(),
     completed: z.number().int(),
     failed: z.number().int(),
-    provider: z.string().nullable().meta({ description: "The provider that made the set's outputs (D14); null before the first view is made." }),
+    provider: z
+      .string()
+      .nullable()
+      .meta({ description: "The provider that made the set's outputs (D14); null before the first view is made." }),
     ...DisclosureFieldsSchema.shape,
   })
   .meta({ id: "MultiviewStatusResult" });
@@ -88,13 +114,10 @@ export const MultiviewRedoRequestSchema = z
   .object({
     render_set_id: z.string().max(100),
     view_index: z.number().int().min(0).max(1000),
-    review_redo: z
-      .boolean()
-      .optional()
-      .meta({
-        description:
-          "Beyond the contract (D17): true to redo a view whose image the structure check marked `review`, at no cost: no quota unit, at most 2 per view per UTC day (then 400 `free_redo_limit`); the attempt cap still applies. A view not marked review → 400 `not_under_review`.",
-      }),
+    review_redo: z.boolean().optional().meta({
+      description:
+        "Beyond the contract (D17): true to redo a view whose image the structure check marked `review`, at no cost: no quota unit, at most 2 per view per UTC day (then 400 `free_redo_limit`); the attempt cap still applies. A view not marked review → 400 `not_under_review`.",
+    }),
   })
   .meta({ id: "MultiviewRedoRequest" });
 

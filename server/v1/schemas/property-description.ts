@@ -28,7 +28,7 @@ export const PropertyDescriptionRequestSchema = z
         .array(z.string().trim().min(1).max(LIMITS.highlight))
         .max(LIMITS.highlights)
         .optional()
-        .meta({ description: "Facts the agent wants stated (\"new roof in 2024\"); used as given." }),
+        .meta({ description: 'Facts the agent wants stated ("new roof in 2024"); used as given.' }),
     }),
     generation_settings: z
       .object({

@@ -24,9 +24,18 @@ export default async function WorkspaceLayout({
   const billing = await api.billing.notice({ workspaceId: workspace.id });
   return (
     <AppShell workspace={workspace} workspaces={workspaces} user={user}>
-      {emailStatus.verified ? null : <VerifyEmailBanner email={emailStatus.email} starterCreditsWaiting={emailStatus.starterCreditsWaiting} />}
+      {emailStatus.verified ? null : (
+        <VerifyEmailBanner email={emailStatus.email} starterCreditsWaiting={emailStatus.starterCreditsWaiting} />
+      )}
       {billing.pastDue ? <PastDueBanner slug={workspace.slug} owner={allows(workspace, "manage_billing")} /> : null}
-      {billing.planEnded ? <PlanEndedBanner slug={workspace.slug} owner={allows(workspace, "manage_billing")} plan={billing.planEnded.plan} at={billing.planEnded.at} /> : null}
+      {billing.planEnded ? (
+        <PlanEndedBanner
+          slug={workspace.slug}
+          owner={allows(workspace, "manage_billing")}
+          plan={billing.planEnded.plan}
+          at={billing.planEnded.at}
+        />
+      ) : null}
       {children}
     </AppShell>
   );

@@ -20,13 +20,20 @@ describe("tRPC writes", () => {
   it("refuses a form post from a same-site page, before any session is read", async () => {
     const form = new FormData();
     form.set("0", "{}");
-    const multipart = new Request(url, { method: "POST", headers: { origin: "http://evil.localhost:3000", "sec-fetch-site": "same-site" }, body: form });
+    const multipart = new Request(url, {
+      method: "POST",
+      headers: { origin: "http://evil.localhost:3000", "sec-fetch-site": "same-site" },
+      body: form,
+    });
     expect((await POST(multipart)).status).toBe(415);
     expect((await POST(post({ "content-type": "text/plain", origin: own }))).status).toBe(415);
   });
 
   it("refuses JSON from another origin, or from no page at all", async () => {
-    expect((await POST(post({ "content-type": "application/json", "sec-fetch-site": "same-site", origin: "http://evil.localhost:3000" }))).status).toBe(403);
+    expect(
+      (await POST(post({ "content-type": "application/json", "sec-fetch-site": "same-site", origin: "http://evil.localhost:3000" })))
+        .status,
+    ).toBe(403);
     expect((await POST(post({ "content-type": "application/json", "sec-fetch-site": "cross-site" }))).status).toBe(403);
     expect((await POST(post({ "content-type": "application/json", origin: "https://evil.example" }))).status).toBe(403);
     expect((await POST(post({ "content-type": "application/json" }))).status).toBe(403);

@@ -6,6 +6,8 @@ import { deleteJobGroup } from "@/server/v1/services/jobs/delete-job-group";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-export const POST = bindRoute(V1_ROUTE_TABLE.deleteJob, async ({ ctx, account, body }) => ({ body: await deleteJobGroup(ctx, { accountId: account.id, jobId: body.jobId }) }));
+export const POST = bindRoute(V1_ROUTE_TABLE.deleteJob, async ({ ctx, account, body }) => ({
+  body: await deleteJobGroup(ctx, { accountId: account.id, jobId: body.jobId }),
+}));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(V1_ROUTE_TABLE.deleteJob.path);

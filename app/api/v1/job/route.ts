@@ -7,6 +7,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
-export const POST = bindRoute(V1_ROUTE_TABLE.createJob, async ({ ctx, account, body }) => ({ body: await createJob(ctx, { account, job: body }) }));
+export const POST = bindRoute(V1_ROUTE_TABLE.createJob, async ({ ctx, account, body }) => ({
+  body: await createJob(ctx, { account, job: body }),
+}));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(V1_ROUTE_TABLE.createJob.path);

@@ -8,8 +8,12 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
-export const POST = bindRoute(V1_ROUTE_TABLE.createMultiview, async ({ ctx, account, body }) => ({ body: await createRenderSet(ctx, { account, request: body }) }));
+export const POST = bindRoute(V1_ROUTE_TABLE.createMultiview, async ({ ctx, account, body }) => ({
+  body: await createRenderSet(ctx, { account, request: body }),
+}));
 
-export const GET = bindRoute(V1_ROUTE_TABLE.getMultiview, async ({ ctx, account, query }) => ({ body: await readRenderSet(ctx, { accountId: account.id, renderSetId: query.render_set_id }) }));
+export const GET = bindRoute(V1_ROUTE_TABLE.getMultiview, async ({ ctx, account, query }) => ({
+  body: await readRenderSet(ctx, { accountId: account.id, renderSetId: query.render_set_id }),
+}));
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(V1_ROUTE_TABLE.createMultiview.path);

@@ -35,7 +35,8 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
           <>
             <h1 className="mt-4 text-2xl font-semibold tracking-tight">This sign-in request is no longer open</h1>
             <p className="mt-2 text-sm text-stone-600">
-              It expired, was already answered, or was started in another browser. Go back to the app you came from and connect Atrium again.
+              It expired, was already answered, or was started in another browser. Go back to the app you came from and connect Atrium
+              again.
             </p>
           </>
         ) : (
@@ -43,7 +44,9 @@ export default async function ConsentPage({ params }: { params: Promise<{ uid: s
             request={request}
             verified={verified}
             email={user.email}
-            workspaces={workspaces.filter((workspace) => workspace.permissions.includes("manage_developers")).map(({ id, name }) => ({ id, name }))}
+            workspaces={workspaces
+              .filter((workspace) => workspace.permissions.includes("manage_developers"))
+              .map(({ id, name }) => ({ id, name }))}
           />
         )}
       </Card>

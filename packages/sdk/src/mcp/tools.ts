@@ -37,7 +37,8 @@ const IDEMPOTENCY_KEY = {
   maxLength: 255,
   description: "Optional Idempotency-Key: the same key and arguments within 24 h replay the first answer without a second charge.",
 } as const;
-const waitFlag = (what: string) => ({ type: "boolean", default: false, description: `Wait until ${what} is finished before answering (polls the API).` }) as const;
+const waitFlag = (what: string) =>
+  ({ type: "boolean", default: false, description: `Wait until ${what} is finished before answering (polls the API).` }) as const;
 
 type ToolRoute = keyof typeof REQUEST_SCHEMAS;
 type ToolFields = Record<string, { type: string }>;
@@ -66,16 +67,33 @@ export const TOOL_ROUTES = {
   describe_property: "describeProperty",
 } as const satisfies Record<string, ToolRoute>;
 
-const Replayed = z.boolean().describe("true when this answer replays the first one given for the same idempotency_key: nothing ran or was charged again.");
+const Replayed = z
+  .boolean()
+  .describe("true when this answer replays the first one given for the same idempotency_key: nothing ran or was charged again.");
 const ErrorInfo = z.object({ code: z.string(), message: z.string() }).nullable();
 /** The service's structure check of a staged image (D17): `review` asks a person to look before it is published. */
 const OutputCheck = z.object({
   verdict: z.enum(["pass", "review"]),
   summary: z.string(),
-  zones: z.array(z.object({ zone: z.string(), reason: z.string(), region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable() })),
+  zones: z.array(
+    z.object({
+      zone: z.string(),
+      reason: z.string(),
+      region: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).nullable(),
+    }),
+  ),
 });
-const OutputChecks = OutputCheck.array().optional().describe("The structure check's verdict on each output, parallel to output_urls; a review one should be looked at before it is published.");
-const View = z.object({ view_index: z.number(), status: z.string(), output_url: z.string().nullable(), output_check: OutputCheck.nullable() });
+const OutputChecks = OutputCheck.array()
+  .optional()
+  .describe(
+    "The structure check's verdict on each output, parallel to output_urls; a review one should be looked at before it is published.",
+  );
+const View = z.object({
+  view_index: z.number(),
+  status: z.string(),
+  output_url: z.string().nullable(),
+  output_check: OutputCheck.nullable(),
+});
 const READS = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
 const CHARGES = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 
@@ -86,25 +104,41 @@ function structured(result: Record<string, unknown>, words?: string): CallToolRe
 }
 
 type Check = { verdict: string; summary: string } | null | undefined;
-const reviewNote = (check: Check) => (check?.verdict === "review" ? ` ${check.summary.startsWith("Check this") ? check.summary : `Check this: ${check.summary}`}` : "");
+const reviewNote = (check: Check) =>
+  check?.verdict === "review" ? ` ${check.summary.startsWith("Check this") ? check.summary : `Check this: ${check.summary}`}` : "";
 
 /**
  * The result in words with its links, for hosts that show no app view: what was made, the
  * label to publish it with (the API's disclosure, e.g. "Virtually staged"), each result
  * beside its photo, and a "Check this" note where the structure check asks for a look (D17).
  */
-function inWords(what: string, disclosure: string | null | undefined, pairs: { before?: string | null; after?: string | null; check?: Check }[], pending: string): string {
+function inWords(
+  what: string,
+  disclosure: string | null | undefined,
+  pairs: { before?: string | null; after?: string | null; check?: Check }[],
+  pending: string,
+): string {
   const made = pairs.filter((pair) => pair.after);
   if (made.length === 0) return pending;
   const label = disclosure ? ` Label it "${disclosure}" wherever it is shown.` : "";
-  const lines = made.map((pair, index) => `${index + 1}. ${pair.after}${pair.before ? ` (before: ${pair.before})` : ""}.${reviewNote(pair.check)}`);
+  const lines = made.map(
+    (pair, index) => `${index + 1}. ${pair.after}${pair.before ? ` (before: ${pair.before})` : ""}.${reviewNote(pair.check)}`,
+  );
   return [`${what}.${label}`, ...lines].join("\n");
 }
 
-const Disclosure = z.string().nullable().describe('The label to publish the result with (MLS rules), as the API returns it: e.g. "Virtually staged", or "Style preview" for the offline provider.');
+const Disclosure = z
+  .string()
+  .nullable()
+  .describe(
+    'The label to publish the result with (MLS rules), as the API returns it: e.g. "Virtually staged", or "Style preview" for the offline provider.',
+  );
 
 /** The API's refusal or failure as a tool error the assistant can read (its code first), never a protocol error. */
-async function answer(work: () => Promise<Record<string, unknown>>, words?: (result: Record<string, unknown>) => string): Promise<CallToolResult> {
+async function answer(
+  work: () => Promise<Record<string, unknown>>,
+  words?: (result: Record<string, unknown>) => string,
+): Promise<CallToolResult> {
   try {
     const result = await work();
     return structured(result, words?.(result));
@@ -132,8 +166,15 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     server,
     "Atrium result",
     RESULT_VIEW_URI,
-    { description: "Before and after, with the label to publish the result with and the structure check's notes.", _meta: { ui: { csp, prefersBorder: true } } },
-    async () => ({ contents: [{ uri: RESULT_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: RESULT_VIEW_HTML, _meta: { ui: { csp, prefersBorder: true } } }] }),
+    {
+      description: "Before and after, with the label to publish the result with and the structure check's notes.",
+      _meta: { ui: { csp, prefersBorder: true } },
+    },
+    async () => ({
+      contents: [
+        { uri: RESULT_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: RESULT_VIEW_HTML, _meta: { ui: { csp, prefersBorder: true } } },
+      ],
+    }),
   );
 
   registerAppTool(
@@ -153,7 +194,11 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         status: z.enum(["processing", "completed", "partially_completed"]),
         source_url: z.string(),
         output_urls: z.array(z.string()),
-        output_checks: z.array(OutputCheck.nullable()).describe("The structure check's verdict on each output, parallel to output_urls (D17); review asks a person to look before it is published."),
+        output_checks: z
+          .array(OutputCheck.nullable())
+          .describe(
+            "The structure check's verdict on each output, parallel to output_urls (D17); review asks a person to look before it is published.",
+          ),
         provider: z.string().nullable(),
         disclosure: Disclosure,
         replayed: Replayed,
@@ -170,7 +215,14 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
             const job = await client.waitForJob(jobId, wait);
             const outputs = job.data?.output_urls ?? [];
             const checks = outputs.map((_, index) => job.data?.output_checks?.[index] ?? null);
-            return { ...started, status: job.status, output_urls: outputs, output_checks: checks, provider: job.provider, disclosure: job.disclosure };
+            return {
+              ...started,
+              status: job.status,
+              output_urls: outputs,
+              output_checks: checks,
+              provider: job.provider,
+              disclosure: job.disclosure,
+            };
           } catch (error) {
             if (!isAtriumError(error, "wait_timeout")) throw error;
             return { ...started, status: "processing", output_urls: [], output_checks: [], provider: null, disclosure: null };
@@ -180,7 +232,11 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
           inWords(
             `Staged photo (job ${String(result.job_id)}, ${String(result.status)})`,
             result.disclosure as string | null,
-            (result.output_urls as string[]).map((after, index) => ({ before: result.source_url as string, after, check: (result.output_checks as Check[])[index] })),
+            (result.output_urls as string[]).map((after, index) => ({
+              before: result.source_url as string,
+              after,
+              check: (result.output_checks as Check[])[index],
+            })),
             `Job ${String(result.job_id)} is still processing: read it later with get_job_status.`,
           ),
       ),
@@ -212,11 +268,23 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       answer(async () => {
         if (kind === "video") {
           const video = await client.getVideo(job_id);
-          return { kind, job_id, status: video.status, video_url: video.result?.video_url ?? null, progress: video.result?.progress ?? 0, error: video.error };
+          return {
+            kind,
+            job_id,
+            status: video.status,
+            video_url: video.result?.video_url ?? null,
+            progress: video.result?.progress ?? 0,
+            error: video.error,
+          };
         }
         if (kind === "multiview") {
           const set = await client.getMultiview(job_id);
-          const views = (set.result?.views ?? []).map(({ view_index, status, output_url, output_check }) => ({ view_index, status, output_url, output_check }));
+          const views = (set.result?.views ?? []).map(({ view_index, status, output_url, output_check }) => ({
+            view_index,
+            status,
+            output_url,
+            output_check,
+          }));
           return { kind, job_id, status: set.status, views, error: set.error };
         }
         try {
@@ -229,7 +297,13 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
       }),
   );
 
-  const EnvelopeResult = z.object({ job_id: z.string().nullable(), status: z.string(), output_urls: z.array(z.string()), credits_charged: z.number().nullable(), replayed: Replayed });
+  const EnvelopeResult = z.object({
+    job_id: z.string().nullable(),
+    status: z.string(),
+    output_urls: z.array(z.string()),
+    credits_charged: z.number().nullable(),
+    replayed: Replayed,
+  });
 
   server.registerTool(
     "inpaint",
@@ -243,7 +317,13 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.inpaint(input, { idempotencyKey: idempotency_key });
-        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged, replayed: done.replayed };
+        return {
+          job_id: done.job_id,
+          status: done.status,
+          output_urls: done.result?.output_urls ?? [],
+          credits_charged: done.credits_charged,
+          replayed: done.replayed,
+        };
       }),
   );
 
@@ -259,7 +339,13 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.upscale(input, { idempotencyKey: idempotency_key });
-        return { job_id: done.job_id, status: done.status, output_urls: done.result?.output_urls ?? [], credits_charged: done.credits_charged, replayed: done.replayed };
+        return {
+          job_id: done.job_id,
+          status: done.status,
+          output_urls: done.result?.output_urls ?? [],
+          credits_charged: done.credits_charged,
+          replayed: done.replayed,
+        };
       }),
   );
 
@@ -321,7 +407,10 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         `Stages an anchor photo, then 1 to 3 more views of the same room in its style (${PAID_PLAN_WORDS}; a preview feature). ` +
         `1 quota unit; ${credits(CREDIT_COSTS.multiviewAnchor)} for the anchor and ${CREDIT_COSTS.multiviewSibling} per further view. Without wait, read it later with get_job_status (kind multiview). ` +
         "keep_mask_url keeps areas of the anchor photo exactly; additional_keep_mask_urls, one per further view (null where a view keeps nothing), keeps theirs.",
-      inputSchema: routeInput<MultiviewRequest>(TOOL_ROUTES.create_multiview, { wait: waitFlag("every view"), idempotency_key: IDEMPOTENCY_KEY }),
+      inputSchema: routeInput<MultiviewRequest>(TOOL_ROUTES.create_multiview, {
+        wait: waitFlag("every view"),
+        idempotency_key: IDEMPOTENCY_KEY,
+      }),
       outputSchema: z.object({
         render_set_id: z.string(),
         status: z.string(),
@@ -347,13 +436,24 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
             output_url,
             output_check,
           }));
-          return { render_set_id: renderSetId, status: set.status, views, disclosure: set.result?.disclosure ?? null, credits_charged: started.credits_charged, replayed: started.replayed };
+          return {
+            render_set_id: renderSetId,
+            status: set.status,
+            views,
+            disclosure: set.result?.disclosure ?? null,
+            credits_charged: started.credits_charged,
+            replayed: started.replayed,
+          };
         },
         (result) =>
           inWords(
             `Multi-view set ${String(result.render_set_id)} (${String(result.status)})`,
             result.disclosure as string | null,
-            (result.views as { source_url: string | null; output_url: string | null; output_check: Check }[]).map((view) => ({ before: view.source_url, after: view.output_url, check: view.output_check })),
+            (result.views as { source_url: string | null; output_url: string | null; output_check: Check }[]).map((view) => ({
+              before: view.source_url,
+              after: view.output_url,
+              check: view.output_check,
+            })),
             `Set ${String(result.render_set_id)} is still staging: read it later with get_job_status (kind multiview).`,
           ),
       ),
@@ -367,14 +467,26 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
         `Writes listing copy from photos and property facts (a preview feature). 1 quota unit, ${credits(CREDIT_COSTS.propertyDescription)}. Images are base64 or data URLs ` +
         "(jpeg, png, webp), never remote URLs; over MCP the whole call is limited to 4 MB.",
       inputSchema: routeInput<PropertyDescriptionRequest>(TOOL_ROUTES.describe_property, { idempotency_key: IDEMPOTENCY_KEY }),
-      outputSchema: z.object({ description: z.string(), listing_id: z.string(), image_count: z.number(), credits_charged: z.number().nullable(), replayed: Replayed }),
+      outputSchema: z.object({
+        description: z.string(),
+        listing_id: z.string(),
+        image_count: z.number(),
+        credits_charged: z.number().nullable(),
+        replayed: Replayed,
+      }),
       annotations: CHARGES,
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
         const done = await client.describeProperty(input, { idempotencyKey: idempotency_key });
         const result = done.result!;
-        return { description: result.description, listing_id: result.listing_id, image_count: result.image_analysis.length, credits_charged: done.credits_charged, replayed: done.replayed };
+        return {
+          description: result.description,
+          listing_id: result.listing_id,
+          image_count: result.image_analysis.length,
+          credits_charged: done.credits_charged,
+          replayed: done.replayed,
+        };
       }),
   );
 

@@ -45,7 +45,10 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
  * never about the photo set ("photo 1 shows…"), so it can be pasted into a listing.
  */
 function layoutSentence(f: ListingFacts): string | null {
-  const parts = [f.bedrooms !== null ? plural(f.bedrooms, "bedroom") : null, f.bathrooms !== null ? plural(f.bathrooms, "bathroom") : null].filter(Boolean);
+  const parts = [
+    f.bedrooms !== null ? plural(f.bedrooms, "bedroom") : null,
+    f.bathrooms !== null ? plural(f.bathrooms, "bathroom") : null,
+  ].filter(Boolean);
   if (parts.length === 0) return null;
   if (f.bedrooms === 0 && f.bathrooms === null) return "It is laid out as a studio.";
   return `It offers ${parts.join(" and ")}.`;
@@ -88,5 +91,12 @@ export function composeCopy(book: Phrasebook, f: ListingFacts, length: Generatio
   const inOrder = all.filter((c) => chosen.has(c));
   if (length === "short") return inOrder.map((c) => c.text).join(" ");
   const paragraphs = [...new Set(inOrder.map((c) => c.paragraph))];
-  return paragraphs.map((p) => inOrder.filter((c) => c.paragraph === p).map((c) => c.text).join(" ")).join("\n\n");
+  return paragraphs
+    .map((p) =>
+      inOrder
+        .filter((c) => c.paragraph === p)
+        .map((c) => c.text)
+        .join(" "),
+    )
+    .join("\n\n");
 }

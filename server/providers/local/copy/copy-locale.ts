@@ -70,8 +70,5 @@ function matchCase(original: string, replacement: string): string {
 
 export function inDialect(text: string, dialect: Dialect): string {
   if (dialect === "us") return text;
-  return US_TO_BRITISH.reduce(
-    (out, [us, gb]) => out.replace(new RegExp(`\\b${us}\\b`, "gi"), (found) => matchCase(found, gb)),
-    text,
-  );
+  return US_TO_BRITISH.reduce((out, [us, gb]) => out.replace(new RegExp(`\\b${us}\\b`, "gi"), (found) => matchCase(found, gb)), text);
 }

@@ -73,8 +73,16 @@ const STATUS_PHRASES: Record<string, string> = {
  * they were fittings of the property; any other feature string is.
  */
 const PHOTO_DESCRIPTORS = new Set([
-  "bright", "dim lighting", "natural light", "warm tones", "cool tones", "neutral palette",
-  "colorful", "high contrast", "soft contrast", "wide shot",
+  "bright",
+  "dim lighting",
+  "natural light",
+  "warm tones",
+  "cool tones",
+  "neutral palette",
+  "colorful",
+  "high contrast",
+  "soft contrast",
+  "wide shot",
 ]);
 
 const CLOSED_STATUSES = new Set(["sold", "rented", "off the market"]);
@@ -102,11 +110,17 @@ function asSentence(text: string): string {
 }
 
 function key(value: string): string {
-  return value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 }
 
 export function humanize(value: string): string {
-  return value.trim().toLowerCase().replace(/[_\s]+/g, " ");
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, " ");
 }
 
 function listingType(value: string | undefined): ListingFacts["listingType"] {
@@ -131,7 +145,6 @@ function byFrequency(values: string[]): string[] {
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   return [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!);
 }
-
 
 /** Rooms in order of how often they were photographed, each with the fittings its photos show most. */
 function roomDetails(photos: { room: string | null; features: string[] }[]): RoomDetail[] {

@@ -51,5 +51,3 @@ export function at(f: ListingFacts): string {
 export function priceWords(f: ListingFacts): string {
   return f.listingType === "rent" ? `an asking rent of ${f.price}` : `an asking price of ${f.price}`;
 }
-
-

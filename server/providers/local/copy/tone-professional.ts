@@ -4,18 +4,18 @@ import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebo
 
 export const professional: Phrasebook = {
   opening: [
-    (f) => `This ${f.propertyType}${at(f)}${intent(f) ? `, offered ${intent(f)},` : ""} is presented through a clear and well-composed set of photographs.`,
-    (f) => `This ${f.propertyType}${at(f)} is ${intent(f) ? `now offered ${intent(f)}` : "presented here"} for anyone who values a practical, well-documented listing.`,
-    (f) => `Presenting ${withArticle(f.propertyType)}${at(f)}${intent(f) ? `, available ${intent(f)}` : ""}, with the key spaces shown in the accompanying photographs.`,
+    (f) =>
+      `This ${f.propertyType}${at(f)}${intent(f) ? `, offered ${intent(f)},` : ""} is presented through a clear and well-composed set of photographs.`,
+    (f) =>
+      `This ${f.propertyType}${at(f)} is ${intent(f) ? `now offered ${intent(f)}` : "presented here"} for anyone who values a practical, well-documented listing.`,
+    (f) =>
+      `Presenting ${withArticle(f.propertyType)}${at(f)}${intent(f) ? `, available ${intent(f)}` : ""}, with the key spaces shown in the accompanying photographs.`,
   ],
   price: [
     (f) => `The property is listed with ${priceWords(f)}.`,
     (f) => `It is offered at ${priceWords(f)}, with further details available on request.`,
   ],
-  status: [
-    (f) => `Current listing status: ${f.status}.`,
-    (f) => `The listing is currently ${f.status}.`,
-  ],
+  status: [(f) => `Current listing status: ${f.status}.`, (f) => `The listing is currently ${f.status}.`],
   light: {
     bright: [
       () => "The photographs show bright, naturally lit rooms with an open, orderly feel.",
@@ -44,9 +44,18 @@ export const professional: Phrasebook = {
   ],
   roomDetail: [(room, features) => `The ${room} includes ${features}.`, (room, features) => `Fittings in the ${room} include ${features}.`],
   closing: {
-    sale: [() => "Contact us to schedule a showing or to discuss an offer.", () => "Showings are strictly by appointment; please contact us to book."],
-    rent: [() => "Contact us to schedule a showing or to begin an application.", () => "Showings are by appointment; please contact us to book."],
+    sale: [
+      () => "Contact us to schedule a showing or to discuss an offer.",
+      () => "Showings are strictly by appointment; please contact us to book.",
+    ],
+    rent: [
+      () => "Contact us to schedule a showing or to begin an application.",
+      () => "Showings are by appointment; please contact us to book.",
+    ],
     any: [() => "Contact us for further details or to schedule a showing.", () => "Please get in touch to schedule a showing."],
-    closed: [() => "Please contact us to hear about similar properties as they come to market.", () => "Contact us to register for comparable listings."],
+    closed: [
+      () => "Please contact us to hear about similar properties as they come to market.",
+      () => "Contact us to register for comparable listings.",
+    ],
   },
 };

@@ -4,18 +4,18 @@ import { at, intent, priceWords, withArticle, type Phrasebook } from "./phrasebo
 
 export const warm: Phrasebook = {
   opening: [
-    (f) => `Welcome to this inviting ${f.propertyType}${at(f)}${intent(f) ? `, ${intent(f)} now` : ""}, a place you could easily picture yourself coming home to.`,
-    (f) => `Imagine settling into ${withArticle(f.propertyType)}${at(f)}${intent(f) ? ` that is ${intent(f)}` : ""}, where every room shown feels ready to welcome you.`,
-    (f) => `If you have been looking for ${withArticle(f.propertyType)} with real warmth, this one${at(f)}${intent(f) ? `, ${intent(f)},` : ""} deserves a closer look.`,
+    (f) =>
+      `Welcome to this inviting ${f.propertyType}${at(f)}${intent(f) ? `, ${intent(f)} now` : ""}, a place you could easily picture yourself coming home to.`,
+    (f) =>
+      `Imagine settling into ${withArticle(f.propertyType)}${at(f)}${intent(f) ? ` that is ${intent(f)}` : ""}, where every room shown feels ready to welcome you.`,
+    (f) =>
+      `If you have been looking for ${withArticle(f.propertyType)} with real warmth, this one${at(f)}${intent(f) ? `, ${intent(f)},` : ""} deserves a closer look.`,
   ],
   price: [
     (f) => `It comes with ${priceWords(f)}, and we would love to talk it through with you.`,
     (f) => `You can make it yours with ${priceWords(f)}.`,
   ],
-  status: [
-    (f) => `Good to know: the listing is ${f.status}.`,
-    (f) => `Right now the listing is ${f.status}, so do get in touch early.`,
-  ],
+  status: [(f) => `Good to know: the listing is ${f.status}.`, (f) => `Right now the listing is ${f.status}, so do get in touch early.`],
   light: {
     bright: [
       () => "Sunlight fills the rooms in these photos, so mornings here promise to feel bright and easy.",
@@ -42,11 +42,26 @@ export const warm: Phrasebook = {
     (features) => `Little things you will love, visible in the photos, include ${features}.`,
     (features) => `Look closely and you will spot ${features}, details that help a place feel like home.`,
   ],
-  roomDetail: [(room, features) => `In the ${room}, you will love the ${features}.`, (room, features) => `Step into the ${room} and you will find the ${features}.`],
+  roomDetail: [
+    (room, features) => `In the ${room}, you will love the ${features}.`,
+    (room, features) => `Step into the ${room} and you will find the ${features}.`,
+  ],
   closing: {
-    sale: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to schedule a showing and see whether this could be the one for you."],
-    rent: [() => "Get in touch today to arrange a visit; we would love to show you around your next home.", () => "Reach out to schedule a showing and start picturing your move."],
-    any: [() => "Get in touch to arrange a visit; we would love to show you around.", () => "Reach out to schedule a showing at a time that suits you."],
-    closed: [() => "Get in touch and we will let you know as soon as something similar comes along.", () => "Reach out so we can help you find a home just like this one."],
+    sale: [
+      () => "Get in touch today to arrange a visit; we would love to show you around your next home.",
+      () => "Reach out to schedule a showing and see whether this could be the one for you.",
+    ],
+    rent: [
+      () => "Get in touch today to arrange a visit; we would love to show you around your next home.",
+      () => "Reach out to schedule a showing and start picturing your move.",
+    ],
+    any: [
+      () => "Get in touch to arrange a visit; we would love to show you around.",
+      () => "Reach out to schedule a showing at a time that suits you.",
+    ],
+    closed: [
+      () => "Get in touch and we will let you know as soon as something similar comes along.",
+      () => "Reach out so we can help you find a home just like this one.",
+    ],
   },
 };

@@ -17,7 +17,14 @@ async function description(status: "completed" | "running" = "completed") {
   const db = await getDb();
   const [row] = await db
     .insert(generations)
-    .values({ workspaceId: home.workspaceId, projectId: home.projectId, kind: "description", status, params: {}, result: status === "completed" ? { description: "A bright house." } : null })
+    .values({
+      workspaceId: home.workspaceId,
+      projectId: home.projectId,
+      kind: "description",
+      status,
+      params: {},
+      result: status === "completed" ? { description: "A bright house." } : null,
+    })
     .returning();
   return row.id;
 }
@@ -32,8 +39,12 @@ describe("generations.reviseDescription", () => {
   it("keeps every saved wording, newest last; the listing page shows only what was saved for it", async () => {
     const generationId = await description();
     const { workspaceId, projectId, api } = home;
-    expect(await api.generations.reviseDescription({ workspaceId, generationId, text: "A bright three-bedroom house." })).toEqual({ saved: true });
-    expect(await api.generations.reviseDescription({ workspaceId, generationId, text: "  A bright three-bedroom house.  " })).toEqual({ saved: false });
+    expect(await api.generations.reviseDescription({ workspaceId, generationId, text: "A bright three-bedroom house." })).toEqual({
+      saved: true,
+    });
+    expect(await api.generations.reviseDescription({ workspaceId, generationId, text: "  A bright three-bedroom house.  " })).toEqual({
+      saved: false,
+    });
     expect(await api.generations.reviseDescription({ workspaceId, generationId, text: "A bright house." })).toEqual({ saved: true });
     const listed = (await api.generations.list({ workspaceId, projectId })).find((g) => g.id === generationId)!;
     expect(listed.revisions.map((r) => [r.text, r.editedByName])).toEqual([
@@ -53,9 +64,15 @@ describe("generations.reviseDescription", () => {
 
   it("refuses a description still being written, an empty text, and another workspace's copy", async () => {
     const running = await description("running");
-    expect(await codeOf(home.api.generations.reviseDescription({ workspaceId: home.workspaceId, generationId: running, text: "x" }))).toBe("CONFLICT");
+    expect(await codeOf(home.api.generations.reviseDescription({ workspaceId: home.workspaceId, generationId: running, text: "x" }))).toBe(
+      "CONFLICT",
+    );
     const done = await description();
-    expect(await codeOf(home.api.generations.reviseDescription({ workspaceId: home.workspaceId, generationId: done, text: "   " }))).toBe("BAD_REQUEST");
-    expect(await codeOf(rival.api.generations.reviseDescription({ workspaceId: rival.workspaceId, generationId: done, text: "mine now" }))).toBe("NOT_FOUND");
+    expect(await codeOf(home.api.generations.reviseDescription({ workspaceId: home.workspaceId, generationId: done, text: "   " }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(
+      await codeOf(rival.api.generations.reviseDescription({ workspaceId: rival.workspaceId, generationId: done, text: "mine now" })),
+    ).toBe("NOT_FOUND");
   });
 });

@@ -11,11 +11,16 @@ import { AppError } from "@/server/errors";
 import type { StudioContext } from "../../context";
 import type { ReviseDescriptionSchema } from "./revise-description.schema";
 
-export async function reviseDescription(ctx: StudioContext, input: z.infer<typeof ReviseDescriptionSchema> & { workspaceId: string; userId: string }) {
+export async function reviseDescription(
+  ctx: StudioContext,
+  input: z.infer<typeof ReviseDescriptionSchema> & { workspaceId: string; userId: string },
+) {
   const [generation] = await ctx.db
     .select()
     .from(generations)
-    .where(and(eq(generations.id, input.generationId), eq(generations.workspaceId, input.workspaceId), eq(generations.kind, "description")));
+    .where(
+      and(eq(generations.id, input.generationId), eq(generations.workspaceId, input.workspaceId), eq(generations.kind, "description")),
+    );
   if (!generation) throw new AppError("not_found", "Description not found.");
   if (generation.status !== "completed") throw new AppError("conflict", "The description is not written yet.");
   return ctx.db.transaction(async (tx) => {
@@ -29,7 +34,13 @@ export async function reviseDescription(ctx: StudioContext, input: z.infer<typeo
       .limit(1);
     const current = latest?.text ?? String(generation.result?.description ?? "");
     if (current === input.text) return { saved: false };
-    await tx.insert(descriptionRevisions).values({ generationId: generation.id, workspaceId: input.workspaceId, text: input.text, editedBy: input.userId, createdAt: ctx.now() });
+    await tx.insert(descriptionRevisions).values({
+      generationId: generation.id,
+      workspaceId: input.workspaceId,
+      text: input.text,
+      editedBy: input.userId,
+      createdAt: ctx.now(),
+    });
     return { saved: true };
   });
 }

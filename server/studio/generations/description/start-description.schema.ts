@@ -20,7 +20,10 @@ export const PropertySchema = z.object({
 });
 
 export const StartDescriptionSchema = StartActionSchema.extend({
-  photoIds: z.array(z.uuid()).min(LIMITS.images.min, "Pick at least one photo.").max(LIMITS.images.max, `Pick at most ${LIMITS.images.max} photos.`),
+  photoIds: z
+    .array(z.uuid())
+    .min(LIMITS.images.min, "Pick at least one photo.")
+    .max(LIMITS.images.max, `Pick at most ${LIMITS.images.max} photos.`),
   property: PropertySchema,
   tone: z.enum(TONES).default(DESCRIPTION_DEFAULTS.tone),
   length: z.enum(LENGTHS).default(DESCRIPTION_DEFAULTS.length),

@@ -12,5 +12,8 @@ export type InpaintUpscaleParams = ReturnType<typeof inpaintRequest> & { maskKey
 
 export function inpaintRequest(input: StartInpaintUpscaleInput) {
   const { inpaintingType: inpainting_type, renderType: render_type, roomType: room_type, style } = input;
-  return { inpainting_type, render_type, room_type, style } satisfies Omit<z.input<typeof InpaintRequestSchema>, "submitted_url" | "mask_url">;
+  return { inpainting_type, render_type, room_type, style } satisfies Omit<
+    z.input<typeof InpaintRequestSchema>,
+    "submitted_url" | "mask_url"
+  >;
 }

@@ -16,7 +16,9 @@ export async function readMask(dataUrl: string): Promise<Buffer> {
   const bytes = Buffer.from(match[1], "base64");
   if (bytes.length > MAX_MASK_BYTES) throw new AppError("payload_too_large", "The mask is too large.");
   await checkImageSize(bytes, { maxBytes: MAX_MASK_BYTES }, "The mask").catch((error: unknown) => {
-    throw error instanceof AppError && error.code === "unsupported_media" ? new AppError("invalid_request", "The mask is not a readable PNG image.") : error;
+    throw error instanceof AppError && error.code === "unsupported_media"
+      ? new AppError("invalid_request", "The mask is not a readable PNG image.")
+      : error;
   });
   let mask: Buffer;
   let max: number;

@@ -31,7 +31,11 @@ export async function upscaleLink(ctx: StudioContext, generationId: string): Pro
   return inpainted ? ctx.storage.url(inpainted.storageKey!) : null;
 }
 
-export async function runInpaintStep(ctx: StudioContext, generationId: string, links: { submittedUrl: string; maskUrl: string }): Promise<ChainStepOutcome> {
+export async function runInpaintStep(
+  ctx: StudioContext,
+  generationId: string,
+  links: { submittedUrl: string; maskUrl: string },
+): Promise<ChainStepOutcome> {
   const generation = await loadGeneration(ctx, generationId);
   const { maskKey: _stored, ...request } = generation.params as InpaintUpscaleParams;
   const answer = await chargedCall(ctx, generation, "inpaint", (client) =>
@@ -42,7 +46,9 @@ export async function runInpaintStep(ctx: StudioContext, generationId: string, l
 
 export async function runUpscaleStep(ctx: StudioContext, generationId: string, imageUrl: string): Promise<ChainStepOutcome> {
   const generation = await loadGeneration(ctx, generationId);
-  const answer = await chargedCall(ctx, generation, "upscale", (client) => client.upscale({ image_url: imageUrl }, idempotencyFor(generationId, "upscale")));
+  const answer = await chargedCall(ctx, generation, "upscale", (client) =>
+    client.upscale({ image_url: imageUrl }, idempotencyFor(generationId, "upscale")),
+  );
   const outcome = await keepOutput(ctx, generation, "upscaled", 1, answer);
   if (outcome.ok) await updateGeneration(ctx, generationId, { status: "completed" });
   return outcome;
@@ -63,6 +69,10 @@ async function keepOutput(
     return { ok: false };
   }
   const stored = await importOutput(ctx, { url: outputUrl, keyStem: `${generationKeyPrefix(generation)}${role}` });
-  await updateOutput(ctx, { generationId: generation.id, role, position }, { status: "completed", serviceJobId: answer.job_id, provider: answer.result?.provider ?? null, ...stored });
+  await updateOutput(
+    ctx,
+    { generationId: generation.id, role, position },
+    { status: "completed", serviceJobId: answer.job_id, provider: answer.result?.provider ?? null, ...stored },
+  );
   return { ok: true };
 }

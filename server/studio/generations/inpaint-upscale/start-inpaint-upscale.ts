@@ -21,7 +21,11 @@ import type { StartInpaintUpscaleInput } from "./start-inpaint-upscale.schema";
 /** Starts the workflow once per user action (see start-once.ts). */
 export async function startInpaintUpscale(ctx: StudioContext, input: StartAction<StartInpaintUpscaleInput>) {
   return startOnce(ctx, input, async (id) => {
-    await enforceMlsRules(ctx, { workspaceId: input.workspaceId, operation: inpaintOperation(input.inpaintingType), setting: input.renderType });
+    await enforceMlsRules(ctx, {
+      workspaceId: input.workspaceId,
+      operation: inpaintOperation(input.inpaintingType),
+      setting: input.renderType,
+    });
     const [photo] = await loadProjectPhotos(ctx, { ...input, photoIds: [input.photoId] });
     await ensureCredits(ctx, { workspaceId: input.workspaceId, cost: INPAINT_UPSCALE_COST });
     const mask = await readMask(input.maskDataUrl);

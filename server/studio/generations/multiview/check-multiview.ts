@@ -25,7 +25,12 @@ type View = z.infer<typeof MultiviewViewSchema>;
 type SetEnvelope = Awaited<ReturnType<AtriumClient["getMultiview"]>>;
 
 export async function checkMultiview(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  return pollGeneration(ctx, generationId, (client, renderSetId) => client.getMultiview(renderSetId), (envelope, generation) => followSet(ctx, generation, envelope));
+  return pollGeneration(
+    ctx,
+    generationId,
+    (client, renderSetId) => client.getMultiview(renderSetId),
+    (envelope, generation) => followSet(ctx, generation, envelope),
+  );
 }
 
 async function followSet(ctx: StudioContext, generation: PolledGeneration, envelope: SetEnvelope): Promise<PollOutcome> {
@@ -45,14 +50,21 @@ async function followSet(ctx: StudioContext, generation: PolledGeneration, envel
   return { done: true, value: "completed" };
 }
 
-async function followView(ctx: StudioContext, generation: Generation, row: GenerationOutput, view: View, provider: string | null): Promise<void> {
+async function followView(
+  ctx: StudioContext,
+  generation: Generation,
+  row: GenerationOutput,
+  view: View,
+  provider: string | null,
+): Promise<void> {
   const target = { generationId: generation.id, role: row.role, position: row.position };
   if (view.status === "processing") {
     if (row.serviceJobId !== view.job_id) await updateOutput(ctx, target, { serviceJobId: view.job_id });
     return;
   }
   if (view.status === "failed") {
-    if (row.status === "running") await updateOutput(ctx, target, { status: "failed", serviceJobId: view.job_id, error: reportedFailure(view.error) });
+    if (row.status === "running")
+      await updateOutput(ctx, target, { status: "failed", serviceJobId: view.job_id, error: reportedFailure(view.error) });
     return;
   }
   if (row.status !== "running") return;
@@ -64,7 +76,8 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
   const stem = `${generationKeyPrefix(generation)}view-${view.view_index}-attempt-${row.attempts}`;
   const stored = view.output_url ? await importOutput(ctx, { url: view.output_url, keyStem: stem }) : null;
   // A service without `held_back_url` (older deployments) simply shows no rejected image.
-  const heldBack = !stored && view.held_back_url ? await importOutput(ctx, { url: view.held_back_url, keyStem: `${stem}-held-back` }) : null;
+  const heldBack =
+    !stored && view.held_back_url ? await importOutput(ctx, { url: view.held_back_url, keyStem: `${stem}-held-back` }) : null;
   const passed = Boolean(stored);
   await updateOutput(ctx, target, {
     status: "completed",
@@ -74,7 +87,10 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
     provider: stored ? provider : (row.provider ?? provider),
     heldBackKey: heldBack?.storageKey ?? null,
     gate: isSibling ? (passed ? "passed" : "failed") : null,
-    gateScores: isSibling && view.gate ? { score: view.gate.score, style: view.gate.style, structure: view.gate.structure, thresholds: view.gate.thresholds } : null,
+    gateScores:
+      isSibling && view.gate
+        ? { score: view.gate.score, style: view.gate.style, structure: view.gate.structure, thresholds: view.gate.thresholds }
+        : null,
     // The check of the image the view now shows; a judgement of the one before does not carry over.
     ...(stored ? { structureCheck: view.output_check ?? null, lookedRightBy: null, lookedRightAt: null } : {}),
     error: null,
@@ -82,5 +98,9 @@ async function followView(ctx: StudioContext, generation: Generation, row: Gener
   const replaced = [stored && row.storageKey, row.heldBackKey].filter((key): key is string => Boolean(key));
   // A published version of the listing page may still show the replaced image: it stays until the result is deleted.
   const pinned = await imagesOfVersions(ctx, replaced);
-  await Promise.all(replaced.filter((key) => !pinned.has(key)).map((key) => Promise.all([ctx.storage.delete(key), deleteDerivatives(ctx.storage, key)]).catch(() => undefined)));
+  await Promise.all(
+    replaced
+      .filter((key) => !pinned.has(key))
+      .map((key) => Promise.all([ctx.storage.delete(key), deleteDerivatives(ctx.storage, key)]).catch(() => undefined)),
+  );
 }

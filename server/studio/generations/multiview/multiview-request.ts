@@ -14,5 +14,8 @@ export type MultiviewParams = ReturnType<typeof multiviewRequest> & { photoIds: 
 
 export function multiviewRequest(input: StartMultiviewInput) {
   const { roomType: room_type, style, color, intensity } = input;
-  return { room_type, style, color, intensity } satisfies Omit<z.input<typeof MultiviewRequestSchema>, "source_url" | "additional_view_urls">;
+  return { room_type, style, color, intensity } satisfies Omit<
+    z.input<typeof MultiviewRequestSchema>,
+    "source_url" | "additional_view_urls"
+  >;
 }

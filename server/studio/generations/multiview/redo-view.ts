@@ -25,10 +25,17 @@ export async function redoView(ctx: StudioContext, input: z.infer<typeof RedoVie
   const [view] = await ctx.db
     .select()
     .from(generationOutputs)
-    .where(and(eq(generationOutputs.generationId, generation.id), eq(generationOutputs.role, "view"), eq(generationOutputs.position, input.viewIndex)));
+    .where(
+      and(
+        eq(generationOutputs.generationId, generation.id),
+        eq(generationOutputs.role, "view"),
+        eq(generationOutputs.position, input.viewIndex),
+      ),
+    );
   if (!view || input.viewIndex === 0) throw new AppError("view_not_redoable", "Only the other views (not the anchor) can be redone.");
   if (view.status === "running") throw new AppError("view_not_redoable", "This view is still being generated.");
-  if (view.attempts >= MULTIVIEW_MAX_ATTEMPTS) throw new AppError("redo_limit_exceeded", `This view has used all ${MULTIVIEW_MAX_ATTEMPTS} attempts.`);
+  if (view.attempts >= MULTIVIEW_MAX_ATTEMPTS)
+    throw new AppError("redo_limit_exceeded", `This view has used all ${MULTIVIEW_MAX_ATTEMPTS} attempts.`);
 
   const attempt = view.attempts + 1;
   const client = await ctx.v1.forWorkspace(input.workspaceId);
@@ -41,7 +48,13 @@ export async function redoView(ctx: StudioContext, input: z.infer<typeof RedoVie
   await updateOutput(ctx, target, { status: "running", attempts: attempt, gate: null, gateScores: null, error: null });
   await updateGeneration(ctx, generation.id, { status: "running" });
   const jobId = redone.job_id ?? redone.result?.job_id ?? view.serviceJobId ?? `${generation.serviceJobId}:${input.viewIndex}`;
-  await recordUsage(ctx, generation, { operation: "multiview_redo", serviceJobId: jobId, credits: redone.credits_charged, quotaUnits: input.reviewRedo ? 0 : 1, attempt });
+  await recordUsage(ctx, generation, {
+    operation: "multiview_redo",
+    serviceJobId: jobId,
+    credits: redone.credits_charged,
+    quotaUnits: input.reviewRedo ? 0 : 1,
+    attempt,
+  });
   await ctx.events.send(multiviewPoll.create({ generationId: generation.id, round: 0 }));
   return { attempt, attemptsLeft: MULTIVIEW_MAX_ATTEMPTS - attempt };
 }

@@ -26,15 +26,31 @@ export async function startMultiview(ctx: StudioContext, input: StartAction<Star
     // Each photo's kept areas (D17), as they are now: the anchor's beside source_url, the others' beside their views.
     const kept = await keepForRun(ctx, { ...input, id }, photos);
     const [anchorMask, ...viewMasks] = await Promise.all(photos.map((photo) => keepMaskUrl(ctx, kept, photo.storageKey)));
-    const keepMasks = { ...(anchorMask ? { keep_mask_url: anchorMask } : {}), ...(viewMasks.some(Boolean) ? { additional_keep_mask_urls: viewMasks } : {}) };
+    const keepMasks = {
+      ...(anchorMask ? { keep_mask_url: anchorMask } : {}),
+      ...(viewMasks.some(Boolean) ? { additional_keep_mask_urls: viewMasks } : {}),
+    };
     const client = await ctx.v1.forWorkspace(input.workspaceId);
-    const created = await client.createMultiview({ ...request, source_url: anchorUrl, additional_view_urls: viewUrls, ...keepMasks }, idempotencyFor(id));
+    const created = await client.createMultiview(
+      { ...request, source_url: anchorUrl, additional_view_urls: viewUrls, ...keepMasks },
+      idempotencyFor(id),
+    );
     const set = created.result!;
     const params: MultiviewParams = { ...request, photoIds, siblingCost: set.credits.sibling_cost_each, kept };
     return recordStart(ctx, {
       generation: { ...startedFrom(input, id), kind: "multiview", photoId: input.anchorPhotoId, params, serviceJobId: set.render_set_id },
-      outputs: photos.map((photo, index) => ({ role: "view", position: index, sourceKey: photo.storageKey, serviceJobId: index === 0 ? set.anchor.job_id : null })),
-      charge: { operation: "multiview", serviceJobId: created.job_id ?? set.anchor.job_id, credits: created.credits_charged, quotaUnits: 1 },
+      outputs: photos.map((photo, index) => ({
+        role: "view",
+        position: index,
+        sourceKey: photo.storageKey,
+        serviceJobId: index === 0 ? set.anchor.job_id : null,
+      })),
+      charge: {
+        operation: "multiview",
+        serviceJobId: created.job_id ?? set.anchor.job_id,
+        credits: created.credits_charged,
+        quotaUnits: 1,
+      },
       poll: multiviewPoll,
     });
   });

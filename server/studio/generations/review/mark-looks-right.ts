@@ -10,7 +10,10 @@ import type { StudioContext } from "../../context";
 import { recordAudit } from "../../audit/record-audit";
 import { reviewTarget } from "./review-target";
 
-export async function markLooksRight(ctx: StudioContext, input: { workspaceId: string; userId: string; outputId: string; ip?: string | null }): Promise<{ lookedRightAt: Date }> {
+export async function markLooksRight(
+  ctx: StudioContext,
+  input: { workspaceId: string; userId: string; outputId: string; ip?: string | null },
+): Promise<{ lookedRightAt: Date }> {
   return ctx.db.transaction(async (tx) => {
     const { output, label } = await reviewTarget(tx, input);
     if (output.lookedRightAt) return { lookedRightAt: output.lookedRightAt };

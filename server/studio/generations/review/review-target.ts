@@ -18,7 +18,8 @@ export async function reviewTarget(db: Tx, input: { workspaceId: string; outputI
     .leftJoin(photos, eq(photos.id, generations.photoId))
     .where(and(eq(generationOutputs.id, input.outputId), eq(generationOutputs.workspaceId, input.workspaceId)));
   if (!row) throw new AppError("not_found", "Result not found.");
-  if (row.output.structureCheck?.verdict !== "review") throw new AppError("conflict", "The structure check did not ask anyone to look at this result.");
+  if (row.output.structureCheck?.verdict !== "review")
+    throw new AppError("conflict", "The structure check did not ask anyone to look at this result.");
   const what = row.output.role === "view" ? `view ${row.output.position + 1}` : `variation ${row.output.position + 1}`;
   return { ...row, label: `${row.photoName ?? "photo"}, ${what}` };
 }

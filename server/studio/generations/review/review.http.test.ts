@@ -35,18 +35,26 @@ const modelDouble: RedesignProvider = {
   async redesign(source) {
     const { width } = await sharp(source.bytes).metadata();
     const bytes = width === 320 ? await perspectiveRoom({ windows: [glassWall], floor: "tiles", furniture: true }) : source.bytes;
-    return { provider: "double", statusUrl: "https://models.example/predictions/1", model: "double/model", outputs: [{ bytes, contentType: "image/jpeg" }] };
+    return {
+      provider: "double",
+      statusUrl: "https://models.example/predictions/1",
+      model: "double/model",
+      outputs: [{ bytes, contentType: "image/jpeg" }],
+    };
   },
 };
 
 async function upload(fileName: string, bytes: Buffer): Promise<string> {
-  const [target] = await owner.api.photos.prepareUploads({ ...scope, files: [{ fileName, contentType: "image/jpeg", bytes: bytes.length }] });
+  const [target] = await owner.api.photos.prepareUploads({
+    ...scope,
+    files: [{ fileName, contentType: "image/jpeg", bytes: bytes.length }],
+  });
   await getBlobStore().put(target.key, bytes, "image/jpeg");
   return (await owner.api.photos.confirmUpload({ ...scope, key: target.key, fileName })).id;
 }
 
 async function settled(generationId: string) {
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     const generation = (await owner.api.generations.list(scope)).find((g) => g.id === generationId);
     if (generation && generation.status !== "running") return generation;
     if (Date.now() > deadline) throw new Error(`generation ${generationId} still running`);
@@ -54,7 +62,16 @@ async function settled(generationId: string) {
   }
 }
 
-const stage = (photoId: string) => owner.api.generations.stage({ ...scope, photoId, redesignType: "staging", roomType: "living_room", style: "modern", intensity: 0.6, fast: true });
+const stage = (photoId: string) =>
+  owner.api.generations.stage({
+    ...scope,
+    photoId,
+    redesignType: "staging",
+    roomType: "living_room",
+    style: "modern",
+    intensity: 0.6,
+    fast: true,
+  });
 
 beforeAll(async () => {
   setProvidersForTesting({ redesign: modelDouble });
@@ -70,7 +87,12 @@ describe("results the structure check asks about (D17)", () => {
   it("shows the verdict, holds the listing until someone says it looks right, and records who", async () => {
     const staged = await settled((await stage(roomPhotoId)).id);
     const [output] = staged.outputs;
-    expect(output.review).toMatchObject({ verdict: "review", summary: expect.stringMatching(/^Check this: .*floor/), zones: [expect.objectContaining({ zone: "floor" })], lookedRight: null });
+    expect(output.review).toMatchObject({
+      verdict: "review",
+      summary: expect.stringMatching(/^Check this: .*floor/),
+      zones: [expect.objectContaining({ zone: "floor" })],
+      lookedRight: null,
+    });
 
     await owner.api.listings.setPicks({ ...scope, picks: [{ outputId: output.id, caption: "Living room" }] });
     expect((await owner.api.listings.show(scope)).picks[0].blockers).toEqual([expect.stringMatching(/asks someone to look at it first/)]);
@@ -84,15 +106,26 @@ describe("results the structure check asks about (D17)", () => {
     expect((await publishDraft(owner.api, scope)).version).toMatchObject({ number: 1 });
 
     const events = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.workspaceId, scope.workspaceId));
-    expect(events.filter((event) => event.action === "result_looked_right")).toEqual([expect.objectContaining({ target: "living.jpg, variation 1", actorUserId: owner.user.id })]);
+    expect(events.filter((event) => event.action === "result_looked_right")).toEqual([
+      expect.objectContaining({ target: "living.jpg, variation 1", actorUserId: owner.user.id }),
+    ]);
   }, 120_000);
 
   it("redoes a result at no cost, and refuses to judge one that passed", async () => {
     const staged = await settled((await stage(roomPhotoId)).id);
     const before = await owner.api.usage.quota(scope);
-    const { generationId } = await owner.api.generations.redoReview({ ...scope, outputId: staged.outputs[0].id, requestId: crypto.randomUUID() });
+    const { generationId } = await owner.api.generations.redoReview({
+      ...scope,
+      outputId: staged.outputs[0].id,
+      requestId: crypto.randomUUID(),
+    });
     const redone = await settled(generationId);
-    expect(redone).toMatchObject({ kind: "staging", status: "completed", photoId: roomPhotoId, params: expect.objectContaining({ reviewRedoOf: staged.outputs[0].id }) });
+    expect(redone).toMatchObject({
+      kind: "staging",
+      status: "completed",
+      photoId: roomPhotoId,
+      params: expect.objectContaining({ reviewRedoOf: staged.outputs[0].id }),
+    });
     expect(redone.outputs[0].review?.verdict).toBe("review");
     // Nothing spent: the service counted no quota unit, the studio's ledger none either.
     expect((await owner.api.usage.quota(scope)).usedThisMonth).toBe(before.usedThisMonth);
@@ -101,7 +134,11 @@ describe("results the structure check asks about (D17)", () => {
 
     const passed = await settled((await stage(plainPhotoId)).id);
     expect(passed.outputs[0].review?.verdict).toBe("pass");
-    await expect(owner.api.generations.looksRight({ ...scope, outputId: passed.outputs[0].id })).rejects.toThrow(/did not ask anyone to look/);
-    await expect(owner.api.generations.redoReview({ ...scope, outputId: passed.outputs[0].id, requestId: crypto.randomUUID() })).rejects.toThrow(/did not ask anyone to look/);
+    await expect(owner.api.generations.looksRight({ ...scope, outputId: passed.outputs[0].id })).rejects.toThrow(
+      /did not ask anyone to look/,
+    );
+    await expect(
+      owner.api.generations.redoReview({ ...scope, outputId: passed.outputs[0].id, requestId: crypto.randomUUID() }),
+    ).rejects.toThrow(/did not ask anyone to look/);
   }, 120_000);
 });

@@ -14,7 +14,9 @@ export async function structureReviews(db: Tx, outputs: Pick<GenerationOutput, "
   const names = judges.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, judges)) : [];
   return (output: Pick<GenerationOutput, "structureCheck" | "lookedRightBy" | "lookedRightAt">) => {
     if (!output.structureCheck) return null;
-    const lookedRight = output.lookedRightAt ? { at: output.lookedRightAt, byName: names.find((judge) => judge.id === output.lookedRightBy)?.name ?? "a former member" } : null;
+    const lookedRight = output.lookedRightAt
+      ? { at: output.lookedRightAt, byName: names.find((judge) => judge.id === output.lookedRightBy)?.name ?? "a former member" }
+      : null;
     return { ...output.structureCheck, lookedRight };
   };
 }

@@ -15,7 +15,12 @@ import { updateGeneration } from "../records";
 type Job = Awaited<ReturnType<AtriumClient["getJob"]>>;
 
 export async function checkStaging(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  return pollGeneration(ctx, generationId, (client, jobId) => client.getJob(jobId), (job, generation) => followJob(ctx, generation, job));
+  return pollGeneration(
+    ctx,
+    generationId,
+    (client, jobId) => client.getJob(jobId),
+    (job, generation) => followJob(ctx, generation, job),
+  );
 }
 
 async function followJob(ctx: StudioContext, generation: PolledGeneration, job: Job): Promise<PollOutcome> {
@@ -24,7 +29,9 @@ async function followJob(ctx: StudioContext, generation: PolledGeneration, job: 
 
   const [photo] = generation.photoId ? await ctx.db.select().from(photos).where(eq(photos.id, generation.photoId)) : [];
   const prefix = generationKeyPrefix(generation);
-  const stored = await Promise.all(job.data.output_urls.map((url, index) => importOutput(ctx, { url, keyStem: `${prefix}staged-${index}` })));
+  const stored = await Promise.all(
+    job.data.output_urls.map((url, index) => importOutput(ctx, { url, keyStem: `${prefix}staged-${index}` })),
+  );
   await ctx.db
     .insert(generationOutputs)
     .values(
@@ -49,4 +56,3 @@ async function followJob(ctx: StudioContext, generation: PolledGeneration, job: 
   });
   return { done: true, value: "completed" };
 }
-

@@ -24,7 +24,10 @@ export async function startStaging(ctx: StudioContext, input: StartAction<StartS
     const kept = await keepForRun(ctx, { ...input, id }, [photo]);
     const keepMask = await keepMaskUrl(ctx, kept, photo.storageKey);
     const client = await ctx.v1.forWorkspace(input.workspaceId);
-    const { jobId } = await client.createJob({ ...request, source_url: await ctx.storage.url(photo.storageKey), ...(keepMask ? { keep_mask_url: keepMask } : {}) }, idempotencyFor(id));
+    const { jobId } = await client.createJob(
+      { ...request, source_url: await ctx.storage.url(photo.storageKey), ...(keepMask ? { keep_mask_url: keepMask } : {}) },
+      idempotencyFor(id),
+    );
     return recordStart(ctx, {
       generation: { ...startedFrom(input, id), kind: "staging", photoId: photo.id, params: { ...request, kept }, serviceJobId: jobId },
       // The legacy route has no credit envelope: the job costs one quota unit and no credits.

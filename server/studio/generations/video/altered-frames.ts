@@ -32,12 +32,17 @@ export async function alteredFrames(
   video: { workspaceId: string; params: Record<string, unknown>; provider: string | null },
 ): Promise<AlteredFrames | null> {
   const params = video.params as Partial<VideoParams>;
-  const [start, end] = await Promise.all([labelOf(ctx, video.workspaceId, params.image), labelOf(ctx, video.workspaceId, params.tailImage)]);
+  const [start, end] = await Promise.all([
+    labelOf(ctx, video.workspaceId, params.image),
+    labelOf(ctx, video.workspaceId, params.tailImage),
+  ]);
   if (!start && !end) return null;
   const whole = [{ from: 0, to: VIDEO_SECONDS }];
   const timed = !isGenerativeProvider(video.provider) && params.mode && TRANSITIONS.includes(params.mode);
   if (!timed || (start && end) || (start && !params.tailImage)) return { label: (start ?? end)!, windows: whole };
-  return start ? { label: start, windows: [{ from: 0, to: VIDEO_SECONDS * 0.8 }] } : { label: end!, windows: [{ from: VIDEO_SECONDS * 0.2, to: VIDEO_SECONDS }] };
+  return start
+    ? { label: start, windows: [{ from: 0, to: VIDEO_SECONDS * 0.8 }] }
+    : { label: end!, windows: [{ from: VIDEO_SECONDS * 0.2, to: VIDEO_SECONDS }] };
 }
 
 /** The disclosure label of a result used as a video image; null for a photo (unaltered). */

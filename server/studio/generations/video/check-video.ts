@@ -15,7 +15,12 @@ import { alteredFrames, type AlteredFrames } from "./altered-frames";
 type VideoEnvelope = Awaited<ReturnType<AtriumClient["getVideo"]>>;
 
 export async function checkVideo(ctx: StudioContext, generationId: string): Promise<PollOutcome> {
-  return pollGeneration(ctx, generationId, (client, jobId) => client.getVideo(jobId), (envelope, generation) => followVideo(ctx, generation, envelope));
+  return pollGeneration(
+    ctx,
+    generationId,
+    (client, jobId) => client.getVideo(jobId),
+    (envelope, generation) => followVideo(ctx, generation, envelope),
+  );
 }
 
 async function followVideo(ctx: StudioContext, generation: PolledGeneration, envelope: VideoEnvelope): Promise<PollOutcome> {
@@ -35,7 +40,11 @@ async function followVideo(ctx: StudioContext, generation: PolledGeneration, env
   const stored = await importOutput(ctx, { url: result.video_url, keyStem: `${generationKeyPrefix(generation)}video` });
   const [output] = await loadOutputs(ctx, generationId);
   // Frames that show a staged or edited result carry its label, burned in (altered-frames.ts).
-  const frames = await alteredFrames(ctx, { workspaceId: generation.workspaceId, params: generation.params, provider: output?.provider ?? null });
+  const frames = await alteredFrames(ctx, {
+    workspaceId: generation.workspaceId,
+    params: generation.params,
+    provider: output?.provider ?? null,
+  });
   if (frames) await labelFrames(ctx, stored.storageKey, frames);
   await updateOutput(ctx, { generationId, role: "video", position: 0 }, { status: "completed", ...stored });
   await updateGeneration(ctx, generationId, { status: "completed", progress: 100, result: frames ? { frames } : null });

@@ -15,7 +15,14 @@ export async function resolveImage(
     const [photo] = await ctx.db
       .select({ storageKey: photos.storageKey, id: photos.id })
       .from(photos)
-      .where(and(eq(photos.id, input.ref.id), eq(photos.workspaceId, input.workspaceId), eq(photos.projectId, input.projectId), isNull(photos.deletedAt)));
+      .where(
+        and(
+          eq(photos.id, input.ref.id),
+          eq(photos.workspaceId, input.workspaceId),
+          eq(photos.projectId, input.projectId),
+          isNull(photos.deletedAt),
+        ),
+      );
     if (!photo) throw new AppError("not_found", "Photo not found in this project.");
     return { storageKey: photo.storageKey, photoId: photo.id };
   }
@@ -23,8 +30,15 @@ export async function resolveImage(
     .select({ storageKey: generationOutputs.storageKey, contentType: generationOutputs.contentType })
     .from(generationOutputs)
     .innerJoin(generations, eq(generations.id, generationOutputs.generationId))
-    .where(and(eq(generationOutputs.id, input.ref.id), eq(generations.workspaceId, input.workspaceId), eq(generations.projectId, input.projectId)));
+    .where(
+      and(
+        eq(generationOutputs.id, input.ref.id),
+        eq(generations.workspaceId, input.workspaceId),
+        eq(generations.projectId, input.projectId),
+      ),
+    );
   if (!output) throw new AppError("not_found", "Result not found in this project.");
-  if (!output.storageKey || !output.contentType?.startsWith("image/")) throw new AppError("invalid_request", "That result is not a finished image.");
+  if (!output.storageKey || !output.contentType?.startsWith("image/"))
+    throw new AppError("invalid_request", "That result is not a finished image.");
   return { storageKey: output.storageKey, photoId: null };
 }

@@ -5,12 +5,16 @@ import { needsEndImage, VIDEO_MODES } from "@/shared/vocabulary";
 import { StartActionSchema } from "../start-once";
 
 /** A project photo or a finished image result of the same project. */
-export const ImageRefSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("photo"), id: z.uuid() }), z.object({ type: z.literal("output"), id: z.uuid() })]);
+export const ImageRefSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("photo"), id: z.uuid() }),
+  z.object({ type: z.literal("output"), id: z.uuid() }),
+]);
 export type ImageRef = z.infer<typeof ImageRefSchema>;
 
-export const StartVideoSchema = StartActionSchema.extend({ mode: z.enum(VIDEO_MODES), image: ImageRefSchema, tailImage: ImageRefSchema.optional() }).refine(
-  (input) => !needsEndImage(input.mode) || input.tailImage,
-  { path: ["tailImage"], message: "Before / after needs an end image." },
-);
+export const StartVideoSchema = StartActionSchema.extend({
+  mode: z.enum(VIDEO_MODES),
+  image: ImageRefSchema,
+  tailImage: ImageRefSchema.optional(),
+}).refine((input) => !needsEndImage(input.mode) || input.tailImage, { path: ["tailImage"], message: "Before / after needs an end image." });
 
 export type StartVideoInput = z.infer<typeof StartVideoSchema>;

@@ -25,14 +25,20 @@ export async function startVideo(ctx: StudioContext, input: StartAction<StartVid
     const request = videoRequest(input);
     const client = await ctx.v1.forWorkspace(input.workspaceId);
     const created = await client.createVideo(
-      { ...request, image_url: await ctx.storage.url(image.storageKey), tail_image_url: tail ? await ctx.storage.url(tail.storageKey) : undefined },
+      {
+        ...request,
+        image_url: await ctx.storage.url(image.storageKey),
+        tail_image_url: tail ? await ctx.storage.url(tail.storageKey) : undefined,
+      },
       idempotencyFor(id),
     );
     const jobId = created.job_id!;
     const params: VideoParams = { ...request, image: input.image, tailImage: input.tailImage ?? null };
     return recordStart(ctx, {
       generation: { ...startedFrom(input, id), kind: "video", photoId: image.photoId, params, serviceJobId: jobId },
-      outputs: [{ role: "video", position: 0, sourceKey: image.storageKey, serviceJobId: jobId, provider: created.result?.provider ?? null }],
+      outputs: [
+        { role: "video", position: 0, sourceKey: image.storageKey, serviceJobId: jobId, provider: created.result?.provider ?? null },
+      ],
       charge: { operation: "video", serviceJobId: jobId, credits: created.credits_charged, quotaUnits: 1 },
       poll: videoPoll,
     });

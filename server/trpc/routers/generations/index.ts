@@ -21,11 +21,32 @@ import { videoRouter } from "./video";
 const runsRouter = router({
   list: workspaceProcedure()
     .input(z.object({ projectId: z.uuid() }))
-    .query(({ ctx, input }) => listGenerations(ctx.studio, { workspaceId: ctx.workspace.id, projectId: input.projectId, viewer: { userId: ctx.user.id, role: ctx.role } })),
+    .query(({ ctx, input }) =>
+      listGenerations(ctx.studio, {
+        workspaceId: ctx.workspace.id,
+        projectId: input.projectId,
+        viewer: { userId: ctx.user.id, role: ctx.role },
+      }),
+    ),
 
   delete: workspaceProcedure()
     .input(z.object({ generationId: z.uuid() }))
-    .mutation(({ ctx, input }) => deleteGeneration(ctx.studio, { workspaceId: ctx.workspace.id, generationId: input.generationId, userId: ctx.user.id, role: ctx.role })),
+    .mutation(({ ctx, input }) =>
+      deleteGeneration(ctx.studio, {
+        workspaceId: ctx.workspace.id,
+        generationId: input.generationId,
+        userId: ctx.user.id,
+        role: ctx.role,
+      }),
+    ),
 });
 
-export const generationsRouter = mergeRouters(runsRouter, stagingRouter, multiviewRouter, reviewRouter, inpaintUpscaleRouter, videoRouter, descriptionRouter);
+export const generationsRouter = mergeRouters(
+  runsRouter,
+  stagingRouter,
+  multiviewRouter,
+  reviewRouter,
+  inpaintUpscaleRouter,
+  videoRouter,
+  descriptionRouter,
+);

@@ -24,14 +24,29 @@ export interface SetPlanInput {
 
 export async function setPlan(db: Tx, input: SetPlanInput): Promise<{ changed: boolean; fromPlan: Plan }> {
   if (!PLANS.includes(input.plan)) throw new AppError("invalid_request", `The plan must be one of ${PLANS.join(", ")}.`);
-  if (input.quota !== undefined && (!Number.isInteger(input.quota) || input.quota < 0)) throw new AppError("invalid_request", "The quota must be a whole number, 0 or more.");
+  if (input.quota !== undefined && (!Number.isInteger(input.quota) || input.quota < 0))
+    throw new AppError("invalid_request", "The quota must be a whole number, 0 or more.");
   const change = async (tx: Tx) => {
-    const [before] = await tx.select({ plan: accounts.plan, quota: accounts.monthlyQuota }).from(accounts).where(eq(accounts.id, input.accountId)).for("update");
+    const [before] = await tx
+      .select({ plan: accounts.plan, quota: accounts.monthlyQuota })
+      .from(accounts)
+      .where(eq(accounts.id, input.accountId))
+      .for("update");
     if (!before) throw new AppError("not_found", "No such account.");
     const quota = input.quota ?? before.quota;
-    await tx.update(accounts).set({ plan: input.plan, monthlyQuota: quota, planSource: input.source, updatedAt: new Date() }).where(eq(accounts.id, input.accountId));
+    await tx
+      .update(accounts)
+      .set({ plan: input.plan, monthlyQuota: quota, planSource: input.source, updatedAt: new Date() })
+      .where(eq(accounts.id, input.accountId));
     if (before.plan === input.plan && before.quota === quota) return { changed: false, fromPlan: before.plan };
-    await tx.insert(planChanges).values({ accountId: input.accountId, fromPlan: before.plan, toPlan: input.plan, monthlyQuota: quota, source: input.source, reference: input.reference ?? null });
+    await tx.insert(planChanges).values({
+      accountId: input.accountId,
+      fromPlan: before.plan,
+      toPlan: input.plan,
+      monthlyQuota: quota,
+      source: input.source,
+      reference: input.reference ?? null,
+    });
     await notifyKeyChange(tx, `account:${input.accountId}`);
     return { changed: true, fromPlan: before.plan };
   };

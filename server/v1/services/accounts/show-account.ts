@@ -24,7 +24,12 @@ export async function showAccount(db: Tx, input: { accountId: string; now: Date 
     .where(eq(apiKeys.accountId, account.id))
     .orderBy(desc(apiKeys.createdAt));
   const webhooks = await db
-    .select({ endpoint_id: webhookEndpoints.id, url: webhookEndpoints.url, event_types: webhookEndpoints.eventTypes, disabled_at: webhookEndpoints.disabledAt })
+    .select({
+      endpoint_id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      event_types: webhookEndpoints.eventTypes,
+      disabled_at: webhookEndpoints.disabledAt,
+    })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.accountId, account.id))
     .orderBy(webhookEndpoints.createdAt);

@@ -19,7 +19,10 @@ export interface Charge {
   operation: string;
 }
 
-export async function acceptGeneration(db: Tx, input: { account: AuthenticatedAccount; now: Date; events: EventSender; charge?: Charge }): Promise<void> {
+export async function acceptGeneration(
+  db: Tx,
+  input: { account: AuthenticatedAccount; now: Date; events: EventSender; charge?: Charge },
+): Promise<void> {
   await consumeQuota(db, { accountId: input.account.id, quota: input.account.monthlyQuota, now: input.now });
   if (!input.charge) return;
   const debit = await debitCredits(db, { accountId: input.account.id, ...input.charge });

@@ -12,5 +12,10 @@ import type { DebitResult } from "./debit-credits";
 export async function announceCrossing(events: EventSender, accountId: string, debit: DebitResult): Promise<void> {
   if (!debit.crossing) return;
   const { balance, lowBalance, topUp } = debit.crossing;
-  await events.send(balanceCrossed.create({ accountId, ledgerEntryId: debit.entryId, balance, lowBalance, topUp }, { id: `balance-crossed-${debit.entryId}` }));
+  await events.send(
+    balanceCrossed.create(
+      { accountId, ledgerEntryId: debit.entryId, balance, lowBalance, topUp },
+      { id: `balance-crossed-${debit.entryId}` },
+    ),
+  );
 }

@@ -44,7 +44,12 @@ export async function debitCredits(db: Tx, input: DebitInput): Promise<DebitResu
 }
 
 async function debitInTransaction(db: Tx, input: DebitInput): Promise<DebitResult> {
-  const [outcome] = await db.execute<{ inserted_id: number | null; balance: number | null; low_balance_threshold: number | null; top_up_threshold: number | null }>(sql`
+  const [outcome] = await db.execute<{
+    inserted_id: number | null;
+    balance: number | null;
+    low_balance_threshold: number | null;
+    top_up_threshold: number | null;
+  }>(sql`
     with inserted as (
       insert into v1.credit_ledger (account_id, kind, amount, charge_key, job_id, operation)
       values (${input.accountId}, 'debit', ${-input.amount}, ${input.chargeKey}, ${input.jobId}, ${input.operation})
@@ -68,5 +73,9 @@ async function debitInTransaction(db: Tx, input: DebitInput): Promise<DebitResul
   const crossed = (threshold: number | null) => threshold !== null && balance < threshold && balance + input.amount >= threshold;
   const lowBalance = crossed(outcome.low_balance_threshold);
   const topUp = crossed(outcome.top_up_threshold);
-  return { entryId: Number(outcome.inserted_id), alreadyCharged: false, crossing: lowBalance || topUp ? { balance, lowBalance, topUp } : null };
+  return {
+    entryId: Number(outcome.inserted_id),
+    alreadyCharged: false,
+    crossing: lowBalance || topUp ? { balance, lowBalance, topUp } : null,
+  };
 }

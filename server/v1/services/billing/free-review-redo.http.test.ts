@@ -33,7 +33,12 @@ const modelDouble: RedesignProvider = {
     const { width } = await sharp(source.bytes).metadata();
     calls.push(width);
     const bytes = width === 320 ? await perspectiveRoom({ windows: [glassWall], floor: "tiles", furniture: true }) : source.bytes;
-    return { provider: "double", statusUrl: `https://models.example/predictions/${calls.length}`, model: "double/model", outputs: [{ bytes, contentType: "image/jpeg" }] };
+    return {
+      provider: "double",
+      statusUrl: `https://models.example/predictions/${calls.length}`,
+      model: "double/model",
+      outputs: [{ bytes, contentType: "image/jpeg" }],
+    };
   },
 };
 
@@ -46,7 +51,7 @@ beforeAll(async () => {
 });
 
 async function pollJob(apiKey: string, jobId: string) {
-  for (const deadline = Date.now() + 45_000; ; ) {
+  for (const deadline = Date.now() + 45_000; ;) {
     const result = await call("GET", `/jobs/${jobId}`, apiKey);
     if (result.body?.status !== "processing") return result;
     if (Date.now() > deadline) throw new Error(`job ${jobId} still processing`);
@@ -54,7 +59,14 @@ async function pollJob(apiKey: string, jobId: string) {
   }
 }
 
-const staging = (source_url: string, extra: Record<string, unknown> = {}) => ({ source_url, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true, ...extra });
+const staging = (source_url: string, extra: Record<string, unknown> = {}) => ({
+  source_url,
+  room_type: "living_room",
+  redesign_type: "staging",
+  style: "modern",
+  fast: true,
+  ...extra,
+});
 const monthUnits = async (apiKey: string) => (await call("GET", "/me", apiKey)).body.api_completed_month as number;
 
 describe("free redos of outputs marked for review (D17)", () => {
@@ -62,7 +74,9 @@ describe("free redos of outputs marked for review (D17)", () => {
     const { apiKey } = await makeAccount({ plan: "business", quota: 10 });
     const first = await call("POST", "/job", apiKey, staging(reviewedUrl));
     const done = await pollJob(apiKey, first.body.jobId);
-    expect(done.body.data.output_checks).toEqual([expect.objectContaining({ verdict: "review", zones: [expect.objectContaining({ zone: "floor" })] })]);
+    expect(done.body.data.output_checks).toEqual([
+      expect.objectContaining({ verdict: "review", zones: [expect.objectContaining({ zone: "floor" })] }),
+    ]);
     expect(await monthUnits(apiKey)).toBe(1);
 
     // The redo uses the photo the job stored: the URL sent is not fetched again.
@@ -100,11 +114,20 @@ describe("free redos of outputs marked for review (D17)", () => {
 
   it("redoes a multi-view sibling marked for review at no cost, twice a day; not one that passed", async () => {
     const { apiKey, accountId } = await makeAccount({ plan: "premium", credits: 20, quota: 10 });
-    const created = await call("POST", "/multiview", apiKey, { source_url: passingUrl, additional_view_urls: [reviewedUrl, passingUrl], room_type: "living_room", style: "modern" });
+    const created = await call("POST", "/multiview", apiKey, {
+      source_url: passingUrl,
+      additional_view_urls: [reviewedUrl, passingUrl],
+      room_type: "living_room",
+      style: "modern",
+    });
     expect(created.status).toBe(200);
     const setId = created.body.result.render_set_id;
     const done = await pollSet(call, apiKey, setId, accountId);
-    expect(done.body.result.views.map((v: { output_check: { verdict: string } }) => v.output_check.verdict)).toEqual(["pass", "review", "pass"]);
+    expect(done.body.result.views.map((v: { output_check: { verdict: string } }) => v.output_check.verdict)).toEqual([
+      "pass",
+      "review",
+      "pass",
+    ]);
     expect(await monthUnits(apiKey)).toBe(1);
 
     for (let round = 0; round < FREE_REVIEW_REDOS_PER_DAY; round++) {

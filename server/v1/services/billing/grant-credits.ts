@@ -13,7 +13,8 @@ export async function grantCredits(
   db: Tx,
   input: { accountId: string; amount: number; note?: string; source?: CreditSource },
 ): Promise<{ balance: number }> {
-  if (!Number.isInteger(input.amount) || input.amount === 0) throw new AppError("invalid_request", "The amount must be a non-zero integer.");
+  if (!Number.isInteger(input.amount) || input.amount === 0)
+    throw new AppError("invalid_request", "The amount must be a non-zero integer.");
   const updated = await db.execute<{ credit_balance: number }>(sql`
     update v1.accounts set credit_balance = credit_balance + ${input.amount}, updated_at = now()
     where id = ${input.accountId} and credit_balance + ${input.amount} >= 0

@@ -22,7 +22,9 @@ export interface PaidGrant {
 export async function grantPaidCredits(db: Tx, input: PaidGrant): Promise<{ applied: boolean; balance: number }> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error("A paid grant must be a positive integer.");
   const grant = async (tx: Tx) => {
-    const [account] = await tx.execute<{ credit_balance: number }>(sql`select credit_balance from v1.accounts where id = ${input.accountId} for update`);
+    const [account] = await tx.execute<{ credit_balance: number }>(
+      sql`select credit_balance from v1.accounts where id = ${input.accountId} for update`,
+    );
     if (!account) throw new AppError("not_found", "No such account.");
     const inserted = await tx.execute(sql`
       insert into v1.credit_ledger (account_id, kind, amount, grant_key, source, note)

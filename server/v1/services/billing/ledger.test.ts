@@ -12,7 +12,9 @@ import { refundCredits } from "./refund-credits";
 async function balanceAndLedger(accountId: string) {
   const db = await getDb();
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-  const [sum] = await db.execute<{ total: number }>(sql`select coalesce(sum(amount), 0)::int as total from v1.credit_ledger where account_id = ${accountId}`);
+  const [sum] = await db.execute<{ total: number }>(
+    sql`select coalesce(sum(amount), 0)::int as total from v1.credit_ledger where account_id = ${accountId}`,
+  );
   return { balance: account.creditBalance, ledger: Number(sum.total) };
 }
 
@@ -22,7 +24,9 @@ describe("credit ledger", () => {
     const { accountId } = await makeAccount({ credits: k });
     const db = await getDb();
     const attempts = Array.from({ length: k + 5 }, (_, i) =>
-      db.transaction((tx) => debitCredits(tx, { accountId, amount: 1, chargeKey: `test:${accountId}:${i}`, jobId: `job-${i}`, operation: "test" })),
+      db.transaction((tx) =>
+        debitCredits(tx, { accountId, amount: 1, chargeKey: `test:${accountId}:${i}`, jobId: `job-${i}`, operation: "test" }),
+      ),
     );
     const outcomes = await Promise.allSettled(attempts);
     const ok = outcomes.filter((o) => o.status === "fulfilled");
@@ -37,7 +41,9 @@ describe("credit ledger", () => {
     const { accountId } = await makeAccount({ credits: 50 });
     const db = await getDb();
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => db.transaction((tx) => debitCredits(tx, { accountId, amount: 6, chargeKey: `once:${accountId}`, jobId: "j", operation: "test" }))),
+      Array.from({ length: 8 }, () =>
+        db.transaction((tx) => debitCredits(tx, { accountId, amount: 6, chargeKey: `once:${accountId}`, jobId: "j", operation: "test" })),
+      ),
     );
     expect(results.filter((r) => !r.alreadyCharged)).toHaveLength(1);
     expect((await balanceAndLedger(accountId)).balance).toBe(44);
@@ -68,12 +74,21 @@ describe("credit ledger", () => {
           const key = (item: number) => `p:${accountId}:${item}`;
           try {
             if (op.kind === "grant") await grantCredits(db, { accountId, amount: op.amount });
-            if (op.kind === "debit") await db.transaction((tx) => debitCredits(tx, { accountId, amount: op.amount, chargeKey: key(op.item), jobId: "j", operation: "t" }));
+            if (op.kind === "debit")
+              await db.transaction((tx) =>
+                debitCredits(tx, { accountId, amount: op.amount, chargeKey: key(op.item), jobId: "j", operation: "t" }),
+              );
             if (op.kind === "refund") await db.transaction((tx) => refundCredits(tx, { chargeKey: key(op.item) }));
             if (op.kind === "failing") {
               // A debit whose surrounding transaction fails must leave no trace.
               await db.transaction(async (tx) => {
-                await debitCredits(tx, { accountId, amount: op.amount, chargeKey: `f:${accountId}:${op.item}`, jobId: "j", operation: "t" });
+                await debitCredits(tx, {
+                  accountId,
+                  amount: op.amount,
+                  chargeKey: `f:${accountId}:${op.item}`,
+                  jobId: "j",
+                  operation: "t",
+                });
                 throw new AppError("internal_error");
               });
             }

@@ -17,7 +17,9 @@ export async function takeBackCredits(
 ): Promise<{ applied: boolean; removed: number; balance: number }> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new Error("A take-back must be a positive integer.");
   const takeBack = async (tx: Tx) => {
-    const [account] = await tx.execute<{ credit_balance: number }>(sql`select credit_balance from v1.accounts where id = ${input.accountId} for update`);
+    const [account] = await tx.execute<{ credit_balance: number }>(
+      sql`select credit_balance from v1.accounts where id = ${input.accountId} for update`,
+    );
     if (!account) throw new AppError("not_found", "No such account.");
     const balance = Number(account.credit_balance);
     const removed = Math.min(input.amount, balance);
@@ -27,7 +29,10 @@ export async function takeBackCredits(
       on conflict (grant_key) do nothing
       returning id`);
     if (inserted.length === 0) return { applied: false, removed: 0, balance };
-    if (removed > 0) await tx.execute(sql`update v1.accounts set credit_balance = credit_balance - ${removed}, updated_at = now() where id = ${input.accountId}`);
+    if (removed > 0)
+      await tx.execute(
+        sql`update v1.accounts set credit_balance = credit_balance - ${removed}, updated_at = now() where id = ${input.accountId}`,
+      );
     return { applied: true, removed, balance: balance - removed };
   };
   return is(db, PgTransaction) ? takeBack(db) : db.transaction(takeBack);

@@ -29,7 +29,9 @@ export async function createJob(ctx: VerbContext, input: { account: Authenticate
   const { account, job } = input;
   const redo = job.review_redo_of ? await reviewedPhoto(ctx, { accountId: account.id, jobId: job.review_redo_of }) : null;
   if (!redo) await preflightGeneration(ctx.db, { account, now: ctx.now(), cost: CREDIT_COSTS.job });
-  const source = redo ? { key: await storeFile(ctx.storage, redo.photo, "source"), ...(await uprightSize(redo.photo.bytes)) } : await storeSource(ctx.storage, job.source_url);
+  const source = redo
+    ? { key: await storeFile(ctx.storage, redo.photo, "source"), ...(await uprightSize(redo.photo.bytes)) }
+    : await storeSource(ctx.storage, job.source_url);
   const stored = [source.key];
   try {
     const keepMaskKey = await keepMaskOf(ctx, { job, photo: source, redo });
@@ -81,8 +83,12 @@ export async function createJob(ctx: VerbContext, input: { account: Authenticate
  * photo, or for a free redo without one, a copy of the reviewed job's (the redo keeps the
  * same areas).
  */
-async function keepMaskOf(ctx: VerbContext, input: { job: JobRequest; photo: { width: number; height: number }; redo: { keepMask: Buffer | null } | null }): Promise<string | null> {
-  if (input.job.keep_mask_url) return storeKeepMask(ctx.storage, { url: input.job.keep_mask_url, field: "keep_mask_url", photo: input.photo });
+async function keepMaskOf(
+  ctx: VerbContext,
+  input: { job: JobRequest; photo: { width: number; height: number }; redo: { keepMask: Buffer | null } | null },
+): Promise<string | null> {
+  if (input.job.keep_mask_url)
+    return storeKeepMask(ctx.storage, { url: input.job.keep_mask_url, field: "keep_mask_url", photo: input.photo });
   if (input.redo?.keepMask) return storeFile(ctx.storage, { bytes: input.redo.keepMask, contentType: "image/png" }, "keep-mask");
   return null;
 }
@@ -91,12 +97,21 @@ async function keepMaskOf(ctx: VerbContext, input: { job: JobRequest; photo: { w
  * The photo of a job whose output was marked for review, its keep mask, and the first
  * group of that photo (a redo of a redo counts against the same photo's free redos).
  */
-async function reviewedPhoto(ctx: VerbContext, input: { accountId: string; jobId: string }): Promise<{ photo: ImageFile; keepMask: Buffer | null; firstGroupId: string }> {
+async function reviewedPhoto(
+  ctx: VerbContext,
+  input: { accountId: string; jobId: string },
+): Promise<{ photo: ImageFile; keepMask: Buffer | null; firstGroupId: string }> {
   const notFound = new AppError("not_found", "No job with the id given in review_redo_of.");
   if (!isUuid(input.jobId)) throw notFound;
-  const [group] = await ctx.db.select().from(jobGroups).where(and(eq(jobGroups.id, input.jobId), eq(jobGroups.accountId, input.accountId)));
+  const [group] = await ctx.db
+    .select()
+    .from(jobGroups)
+    .where(and(eq(jobGroups.id, input.jobId), eq(jobGroups.accountId, input.accountId)));
   if (!group) throw notFound;
-  const outputs = await ctx.db.select({ check: jobOutputs.outputCheck }).from(jobOutputs).where(and(eq(jobOutputs.groupId, group.id), eq(jobOutputs.status, "completed")));
+  const outputs = await ctx.db
+    .select({ check: jobOutputs.outputCheck })
+    .from(jobOutputs)
+    .where(and(eq(jobOutputs.groupId, group.id), eq(jobOutputs.status, "completed")));
   if (!outputs.some((o) => o.check?.verdict === "review")) throw new AppError("not_under_review");
   const photo = await ctx.storage.get(group.sourceKey);
   if (!photo) throw new AppError("source_fetch_failed", "The photo of the job in review_redo_of is no longer stored.");

@@ -44,11 +44,23 @@ export async function generateJobOutput(ctx: VerbContext, input: { outputId: str
     },
     keepMask,
   );
-  const image = await withProvenance(result.outputs[0], result, { operation: group.redesignType, source: source.bytes, now: ctx.now(), kept });
+  const image = await withProvenance(result.outputs[0], result, {
+    operation: group.redesignType,
+    source: source.bytes,
+    now: ctx.now(),
+    kept,
+  });
   const key = await storeFile(ctx.storage, image, "output");
   const updated = await ctx.db
     .update(jobOutputs)
-    .set({ status: "completed", outputKey: key, provider: result.provider, providerStatusUrl: result.statusUrl, outputCheck: check, completedAt: ctx.now() })
+    .set({
+      status: "completed",
+      outputKey: key,
+      provider: result.provider,
+      providerStatusUrl: result.statusUrl,
+      outputCheck: check,
+      completedAt: ctx.now(),
+    })
     .where(and(eq(jobOutputs.id, output.id), eq(jobOutputs.status, "processing")))
     .returning({ id: jobOutputs.id });
   // The group was deleted (or the output settled) while the provider worked: drop the file.

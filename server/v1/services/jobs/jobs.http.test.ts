@@ -39,7 +39,13 @@ async function pollJob(apiKey: string, jobId: string, timeoutMs = 45_000) {
   }
 }
 
-const staging = (extra: Record<string, unknown> = {}) => ({ source_url: sourceUrl, room_type: "Living Room", redesign_type: "Virtual Staging", style: "Scandinavian", ...extra });
+const staging = (extra: Record<string, unknown> = {}) => ({
+  source_url: sourceUrl,
+  room_type: "Living Room",
+  redesign_type: "Virtual Staging",
+  style: "Scandinavian",
+  ...extra,
+});
 
 describe("POST /job → GET /jobs/{jobSource}", () => {
   it("stages a photo: normalized labels, one output per fast job, a fetchable image of the source's size", async () => {
@@ -50,7 +56,13 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
     const done = await pollJob(apiKey, created.body.jobId);
     expect(done.status).toBe(200);
     expect(done.body.status).toBe("completed");
-    expect(done.body.data).toMatchObject({ id: created.body.jobId, style: "scandinavian", room_type: "living_room", intensity: 0.6, color: "" });
+    expect(done.body.data).toMatchObject({
+      id: created.body.jobId,
+      style: "scandinavian",
+      room_type: "living_room",
+      intensity: 0.6,
+      color: "",
+    });
     expect(done.body.data.output_urls).toHaveLength(1);
     // Beside each output, the structure check's verdict (D17).
     expect(done.body.data.output_checks).toEqual([{ verdict: "pass", summary: expect.stringMatching(/look as in the photo/), zones: [] }]);
@@ -74,9 +86,18 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
   });
 
   it("makes as many outputs as the plan allows when fast is not true", async () => {
-    for (const [plan, count] of [["free", 1], ["premium", 2], ["business", 4]] as const) {
+    for (const [plan, count] of [
+      ["free", 1],
+      ["premium", 2],
+      ["business", 4],
+    ] as const) {
       const { apiKey } = await makeAccount({ plan });
-      const created = await call("POST", "/job/", apiKey, staging({ redesign_type: "color change", color: "sage green", style: undefined }));
+      const created = await call(
+        "POST",
+        "/job/",
+        apiKey,
+        staging({ redesign_type: "color change", color: "sage green", style: undefined }),
+      );
       expect(created.status).toBe(200);
       const done = await pollJob(apiKey, created.body.jobId);
       expect(done.body.status).toBe("completed");
@@ -114,7 +135,11 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
     expect(typeProblem.accepted).toEqual(["staging", "declutter", "render", "redecorate", "color_change"]);
     expect(typeProblem.message).toContain("color_change");
     const unknownEnvironment = await call("POST", "/job", apiKey, { ...staging(), environment: "space" });
-    expect(unknownEnvironment.body.details.find((d: { field: string }) => d.field === "environment").accepted).toEqual(["interior", "exterior", "commercial"]);
+    expect(unknownEnvironment.body.details.find((d: { field: string }) => d.field === "environment").accepted).toEqual([
+      "interior",
+      "exterior",
+      "commercial",
+    ]);
     const me = await call("GET", "/me", apiKey);
     expect(me.body).toEqual({ api_monthly_quota: 5, api_total_completed: 0, api_completed_month: 0 });
   });
@@ -123,7 +148,12 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
     const { apiKey } = await makeAccount();
     const missing = await call("POST", "/job", apiKey, staging({ source_url: stack.fixtures.url("/nothing-here.jpg") }));
     expect([missing.status, missing.body.code]).toEqual([400, "source_fetch_failed"]);
-    const html = await call("POST", "/job", apiKey, staging({ source_url: stack.fixtures.serve("/page.html", "<html>hi</html>", "text/html") }));
+    const html = await call(
+      "POST",
+      "/job",
+      apiKey,
+      staging({ source_url: stack.fixtures.serve("/page.html", "<html>hi</html>", "text/html") }),
+    );
     expect([html.status, html.body.code]).toEqual([400, "unsupported_media"]);
     const privateAddress = await call("POST", "/job", apiKey, staging({ source_url: "http://169.254.169.254/latest/meta-data" }));
     expect([privateAddress.status, privateAddress.body.code]).toEqual([400, "source_fetch_failed"]);
@@ -149,7 +179,14 @@ describe("POST /job → GET /jobs/{jobSource}", () => {
       expect(partial.body.data.output_urls).toHaveLength(2);
       expect(calls).toBe(4); // permanent failures are not retried
 
-      setProvidersForTesting({ redesign: { name: "down", redesign: async () => { throw new ProviderError("The model is unavailable.", { transient: false }); } } });
+      setProvidersForTesting({
+        redesign: {
+          name: "down",
+          redesign: async () => {
+            throw new ProviderError("The model is unavailable.", { transient: false });
+          },
+        },
+      });
       const failed = await pollJob(apiKey, (await call("POST", "/job", apiKey, staging({ fast: true }))).body.jobId);
       expect(failed.status).toBe(400);
       expect(failed.body.code).toBe("job_failed");

@@ -24,7 +24,10 @@ import { apiCaller, ledgerOf, pollSet, viewRows } from "@/test/multiview";
 const stack = useAppStack({ functions: v1Functions, fixtures: true });
 const call = apiCaller(() => stack.app.url);
 
-const WINDOWS: [number, number, number, number][] = [[0.04, 0.08, 0.3, 0.62], [0.62, 0.05, 0.97, 0.55]];
+const WINDOWS: [number, number, number, number][] = [
+  [0.04, 0.08, 0.3, 0.62],
+  [0.62, 0.05, 0.97, 0.55],
+];
 let photo: Buffer;
 let photoUrl: string;
 let maskUrl: string;
@@ -41,7 +44,11 @@ beforeAll(async () => {
   maskHeight = Math.round((480 * height!) / width!);
   mask = await keepMaskPng(480, maskHeight, WINDOWS);
   maskUrl = stack.fixtures.serve("/living-keep.png", mask, "image/png");
-  secondUrl = stack.fixtures.serve("/bedroom.jpg", await sharp(readFileSync("samples/structure-dev-set/real/armentrout-bedroom.jpg")).resize(600).jpeg().toBuffer(), "image/jpeg");
+  secondUrl = stack.fixtures.serve(
+    "/bedroom.jpg",
+    await sharp(readFileSync("samples/structure-dev-set/real/armentrout-bedroom.jpg")).resize(600).jpeg().toBuffer(),
+    "image/jpeg",
+  );
   stack.fixtures.serve("/bedroom-keep.png", await keepMaskPng(300, 200, [[0.1, 0.1, 0.3, 0.5]]), "image/png");
 });
 
@@ -60,7 +67,9 @@ const download = async (url: string) => Buffer.from(await (await fetch(url)).arr
 /** The largest and mean channel difference inside the kept areas shrunk by the seam. */
 async function keptDifference(output: RgbImage, source: RgbImage, keepMask: Buffer) {
   const inner = shrunkBy(await keptAt(keepMask, source.width, source.height), source.width, source.height, KEPT_AREAS.seam);
-  let max = 0, sum = 0, count = 0;
+  let max = 0,
+    sum = 0,
+    count = 0;
   for (let p = 0; p < inner.length; p++) {
     if (!inner[p]) continue;
     for (let c = p * 3; c < p * 3 + 3; c++) {
@@ -76,7 +85,14 @@ async function keptDifference(output: RgbImage, source: RgbImage, keepMask: Buff
 describe("keep_mask_url on POST /job", () => {
   it("stages the photo with its kept areas as the photo's own pixels, named in the file's metadata", async () => {
     const { apiKey } = await makeAccount({ plan: "business" });
-    const created = await call("POST", "/job", apiKey, { source_url: photoUrl, keep_mask_url: maskUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true });
+    const created = await call("POST", "/job", apiKey, {
+      source_url: photoUrl,
+      keep_mask_url: maskUrl,
+      room_type: "living_room",
+      redesign_type: "staging",
+      style: "modern",
+      fast: true,
+    });
     expect(created.status).toBe(200);
     const done = await pollJob(apiKey, created.body.jobId);
     expect(done.body.status).toBe("completed");
@@ -88,7 +104,11 @@ describe("keep_mask_url on POST /job", () => {
     expect(kept.mean).toBeLessThan(1.5);
     expect(kept.max).toBeLessThanOrEqual(24);
     // The local provider's style grade moved every pixel it was free to move.
-    const outside = await keptDifference(await decodeRgb(stored), await decodeRgb(await sharp(photo).modulate({ brightness: 1 }).toBuffer()), await keepMaskPng(480, 360, [[0.4, 0.7, 0.6, 0.95]]));
+    const outside = await keptDifference(
+      await decodeRgb(stored),
+      await decodeRgb(await sharp(photo).modulate({ brightness: 1 }).toBuffer()),
+      await keepMaskPng(480, 360, [[0.4, 0.7, 0.6, 0.95]]),
+    );
     expect(outside.mean).toBeGreaterThan(2);
 
     const tags = (await ExifReader.load(stored, { expanded: true })) as { xmp?: Record<string, { description: string; value: unknown }> };
@@ -107,28 +127,72 @@ describe("keep_mask_url on POST /job", () => {
     ];
     for (const [path, bytes, type, message] of cases) {
       const url = stack.fixtures.serve(path, bytes, type);
-      const refused = await call("POST", "/job", apiKey, { source_url: photoUrl, keep_mask_url: url, room_type: "living_room", redesign_type: "staging", style: "modern" });
+      const refused = await call("POST", "/job", apiKey, {
+        source_url: photoUrl,
+        keep_mask_url: url,
+        room_type: "living_room",
+        redesign_type: "staging",
+        style: "modern",
+      });
       expect(refused.status, path).toBe(400);
-      expect(refused.body).toMatchObject({ code: "invalid_keep_mask", error: expect.stringMatching(message), details: [{ field: "keep_mask_url" }] });
+      expect(refused.body).toMatchObject({
+        code: "invalid_keep_mask",
+        error: expect.stringMatching(message),
+        details: [{ field: "keep_mask_url" }],
+      });
     }
     // A mask painted on a different size with the photo's aspect ratio within 1 % is taken.
     const near = stack.fixtures.serve("/keep-near.png", await keepMaskPng(484, maskHeight, WINDOWS), "image/png");
-    expect((await call("POST", "/job", apiKey, { source_url: photoUrl, keep_mask_url: near, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true })).status).toBe(200);
+    expect(
+      (
+        await call("POST", "/job", apiKey, {
+          source_url: photoUrl,
+          keep_mask_url: near,
+          room_type: "living_room",
+          redesign_type: "staging",
+          style: "modern",
+          fast: true,
+        })
+      ).status,
+    ).toBe(200);
     // Only the accepted job took the quota unit.
     const db = await getDb();
     expect(await db.select({ id: jobGroups.id }).from(jobGroups).where(eq(jobGroups.accountId, accountId))).toHaveLength(1);
-    const unreachable = await call("POST", "/job", apiKey, { source_url: photoUrl, keep_mask_url: stack.fixtures.url("/missing.png"), room_type: "living_room", redesign_type: "staging", style: "modern" });
+    const unreachable = await call("POST", "/job", apiKey, {
+      source_url: photoUrl,
+      keep_mask_url: stack.fixtures.url("/missing.png"),
+      room_type: "living_room",
+      redesign_type: "staging",
+      style: "modern",
+    });
     expect(unreachable.body.code).toBe("source_fetch_failed");
   });
 
   it("keeps the reviewed job's mask on a free redo", async () => {
     const { apiKey } = await makeAccount({ plan: "business" });
-    const created = await call("POST", "/job", apiKey, { source_url: photoUrl, keep_mask_url: maskUrl, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true });
+    const created = await call("POST", "/job", apiKey, {
+      source_url: photoUrl,
+      keep_mask_url: maskUrl,
+      room_type: "living_room",
+      redesign_type: "staging",
+      style: "modern",
+      fast: true,
+    });
     await pollJob(apiKey, created.body.jobId);
     const db = await getDb();
     // A person is asked to look at the output (D17).
-    await db.update(jobOutputs).set({ outputCheck: { verdict: "review", summary: "Check this.", zones: [] } }).where(eq(jobOutputs.groupId, created.body.jobId));
-    const redo = await call("POST", "/job", apiKey, { source_url: photoUrl, review_redo_of: created.body.jobId, room_type: "living_room", redesign_type: "staging", style: "modern", fast: true });
+    await db
+      .update(jobOutputs)
+      .set({ outputCheck: { verdict: "review", summary: "Check this.", zones: [] } })
+      .where(eq(jobOutputs.groupId, created.body.jobId));
+    const redo = await call("POST", "/job", apiKey, {
+      source_url: photoUrl,
+      review_redo_of: created.body.jobId,
+      room_type: "living_room",
+      redesign_type: "staging",
+      style: "modern",
+      fast: true,
+    });
     expect(redo.status).toBe(200);
     const [first] = await db.select().from(jobGroups).where(eq(jobGroups.id, created.body.jobId));
     const [again] = await db.select().from(jobGroups).where(eq(jobGroups.id, redo.body.jobId));
@@ -167,10 +231,16 @@ describe("keep masks on POST /multiview", () => {
     const { apiKey, accountId } = await makeAccount({ plan: "premium", credits: 30 });
     const base = { source_url: photoUrl, additional_view_urls: [secondUrl], room_type: "living_room", style: "modern" };
     const tooMany = await call("POST", "/multiview", apiKey, { ...base, additional_keep_mask_urls: [null, null] });
-    expect(tooMany).toMatchObject({ status: 400, body: { status: "failed", error: { code: "invalid_request", details: [{ field: "additional_keep_mask_urls" }] } } });
+    expect(tooMany).toMatchObject({
+      status: 400,
+      body: { status: "failed", error: { code: "invalid_request", details: [{ field: "additional_keep_mask_urls" }] } },
+    });
     const square = stack.fixtures.serve("/keep-square-view.png", await keepMaskPng(300, 300, WINDOWS), "image/png");
     const mismatched = await call("POST", "/multiview", apiKey, { ...base, additional_keep_mask_urls: [square] });
-    expect(mismatched).toMatchObject({ status: 400, body: { error: { code: "invalid_keep_mask", details: [{ field: "additional_keep_mask_urls.0" }] } } });
+    expect(mismatched).toMatchObject({
+      status: 400,
+      body: { error: { code: "invalid_keep_mask", details: [{ field: "additional_keep_mask_urls.0" }] } },
+    });
     expect((await ledgerOf(accountId)).entries.filter((e) => e.kind === "debit")).toHaveLength(0);
   });
 });

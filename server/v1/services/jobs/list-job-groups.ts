@@ -15,7 +15,8 @@ function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    if (typeof parsed?.createdAt === "string" && typeof parsed?.id === "string" && !Number.isNaN(Date.parse(parsed.createdAt))) return parsed;
+    if (typeof parsed?.createdAt === "string" && typeof parsed?.id === "string" && !Number.isNaN(Date.parse(parsed.createdAt)))
+      return parsed;
   } catch {
     // An unreadable cursor starts from the newest group, like no cursor.
   }
@@ -26,7 +27,10 @@ function decodeCursor(raw: string | undefined): Cursor | null {
 export async function listJobGroups(ctx: VerbContext, input: { accountId: string; limit: number; cursor?: string }) {
   const cursor = decodeCursor(input.cursor);
   const after = cursor
-    ? or(lt(jobGroups.createdAt, new Date(cursor.createdAt)), and(eq(jobGroups.createdAt, new Date(cursor.createdAt)), lt(jobGroups.id, cursor.id)))
+    ? or(
+        lt(jobGroups.createdAt, new Date(cursor.createdAt)),
+        and(eq(jobGroups.createdAt, new Date(cursor.createdAt)), lt(jobGroups.id, cursor.id)),
+      )
     : undefined;
   const groups = await ctx.db
     .select()
@@ -35,8 +39,26 @@ export async function listJobGroups(ctx: VerbContext, input: { accountId: string
     .orderBy(desc(jobGroups.createdAt), desc(jobGroups.id))
     .limit(input.limit + 1);
   const page = groups.slice(0, input.limit);
-  const outputs = page.length ? await ctx.db.select().from(jobOutputs).where(inArray(jobOutputs.groupId, page.map((g) => g.id))) : [];
-  const data = await Promise.all(page.map((g) => jobRecord(ctx.storage, g, outputs.filter((o) => o.groupId === g.id))));
+  const outputs = page.length
+    ? await ctx.db
+        .select()
+        .from(jobOutputs)
+        .where(
+          inArray(
+            jobOutputs.groupId,
+            page.map((g) => g.id),
+          ),
+        )
+    : [];
+  const data = await Promise.all(
+    page.map((g) =>
+      jobRecord(
+        ctx.storage,
+        g,
+        outputs.filter((o) => o.groupId === g.id),
+      ),
+    ),
+  );
   const last = page.at(-1);
   const next = groups.length > input.limit && last ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null;
   return { data, next };

@@ -13,15 +13,21 @@ import { storeFile } from "../media/store-outputs";
  * `details` naming the field as validation errors do. A mask that cannot be fetched is
  * refused as a photo would be (`source_fetch_failed`, `payload_too_large`).
  */
-export async function storeKeepMask(storage: BlobStore, input: { url: string; field: string; photo: { width: number; height: number } }): Promise<string> {
-  const refuse = (message: string) => new AppError("invalid_keep_mask", `${input.field}: ${message}`, { details: [{ field: input.field, message }] });
+export async function storeKeepMask(
+  storage: BlobStore,
+  input: { url: string; field: string; photo: { width: number; height: number } },
+): Promise<string> {
+  const refuse = (message: string) =>
+    new AppError("invalid_keep_mask", `${input.field}: ${message}`, { details: [{ field: input.field, message }] });
   const image = await readImageUrl(storage, input.url).catch((error: unknown) => {
     throw error instanceof AppError && error.code === "unsupported_media" ? refuse("is not a PNG image") : error;
   });
   if (image.contentType !== "image/png") throw refuse(`is a ${image.contentType.slice(6).toUpperCase()}, not a PNG`);
   const [mask, photo] = [image.width / image.height, input.photo.width / input.photo.height];
   if (Math.abs(mask / photo - 1) > KEPT_AREAS.aspectTolerance) {
-    throw refuse(`is ${image.width}×${image.height}, whose aspect ratio differs from the photo's (${input.photo.width}×${input.photo.height}) by more than ${KEPT_AREAS.aspectTolerance * 100} %`);
+    throw refuse(
+      `is ${image.width}×${image.height}, whose aspect ratio differs from the photo's (${input.photo.width}×${input.photo.height}) by more than ${KEPT_AREAS.aspectTolerance * 100} %`,
+    );
   }
   const { keptShare } = await summariseMask(image.bytes);
   if (keptShare === 0) throw refuse("is all black: it keeps nothing (white marks what to keep)");

@@ -10,7 +10,11 @@ import { storeFile } from "../media/store-outputs";
  * fetches a URL again. The size is the upright one (EXIF orientation applied), as the
  * photo is shown and as a keep mask is painted over it.
  */
-export async function storeSource(storage: BlobStore, url: string, kind = "source"): Promise<{ key: string; width: number; height: number }> {
+export async function storeSource(
+  storage: BlobStore,
+  url: string,
+  kind = "source",
+): Promise<{ key: string; width: number; height: number }> {
   const image = await readImageUrl(storage, url);
   const key = await storeFile(storage, image, kind);
   return { key, ...(await uprightSize(image.bytes)) };

@@ -32,7 +32,8 @@ const ROTATION_AT_LIMIT = `An account can have at most ${MAX_LIVE_KEYS} working 
 /** Issues a new key for an account, at most MAX_LIVE_KEYS working at once (D16); the returned secret is never stored. */
 export async function createKey(db: Tx, input: CreateKeyInput): Promise<CreatedKey> {
   const name = (input.name ?? "").trim();
-  if (name.length > MAX_KEY_NAME_LENGTH) throw new AppError("invalid_request", `A key's name is at most ${MAX_KEY_NAME_LENGTH} characters.`);
+  if (name.length > MAX_KEY_NAME_LENGTH)
+    throw new AppError("invalid_request", `A key's name is at most ${MAX_KEY_NAME_LENGTH} characters.`);
   // The account row is locked so two creations at once cannot both pass the limit (a savepoint inside a caller's transaction).
   return db.transaction(async (tx) => {
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).for("update");
@@ -47,7 +48,14 @@ export async function createKey(db: Tx, input: CreateKeyInput): Promise<CreatedK
     const apiKey = generateApiKey();
     const [row] = await tx
       .insert(apiKeys)
-      .values({ accountId: input.accountId, prefix: keyPrefix(apiKey), keyHash: hashApiKey(apiKey), name, scope: input.scope ?? "full", createdBy: input.createdBy ?? null })
+      .values({
+        accountId: input.accountId,
+        prefix: keyPrefix(apiKey),
+        keyHash: hashApiKey(apiKey),
+        name,
+        scope: input.scope ?? "full",
+        createdBy: input.createdBy ?? null,
+      })
       .returning({ id: apiKeys.id });
     return { id: row.id, apiKey, prefix: keyPrefix(apiKey) };
   });

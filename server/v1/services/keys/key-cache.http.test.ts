@@ -36,7 +36,11 @@ it("serves a warm key from the cache: a change behind its back is not seen by re
   await (await getDb()).execute(sql`update v1.api_keys set revoked_at = now() where key_hash = ${hashApiKey(apiKey)}`);
   expect([await me(here.url, apiKey), await me(there.url, apiKey)]).toEqual([200, 200]);
   // A write authenticates against the database.
-  const write = await fetch(`${here.url}/api/v1/upscale`, { method: "POST", headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: "{}" });
+  const write = await fetch(`${here.url}/api/v1/upscale`, {
+    method: "POST",
+    headers: { "x-api-key": apiKey, "content-type": "application/json" },
+    body: "{}",
+  });
   expect(write.status).toBe(403);
 });
 

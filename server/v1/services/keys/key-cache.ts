@@ -96,7 +96,11 @@ export async function authenticateKeyCached(db: Tx, apiKey: string): Promise<Aut
 }
 
 /** Tells every instance (in `db`'s transaction: delivered when it commits) to drop cached keys of a change. */
-export async function notifyKeyChange(db: Tx, change: `key:${string}` | `account:${string}`, id: string = crypto.randomUUID()): Promise<void> {
+export async function notifyKeyChange(
+  db: Tx,
+  change: `key:${string}` | `account:${string}`,
+  id: string = crypto.randomUUID(),
+): Promise<void> {
   await db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ change, id })})`);
 }
 
@@ -126,7 +130,9 @@ export async function withKeyChangeAcknowledged<T>(db: Database, work: (tx: Tx, 
       }),
     );
     if (!notified) return result;
-    const [{ listeners }] = await main<{ listeners: number }[]>`select count(*)::int as listeners from pg_stat_activity where application_name = ${LISTENER_NAME}`;
+    const [{ listeners }] = await main<
+      { listeners: number }[]
+    >`select count(*)::int as listeners from pg_stat_activity where application_name = ${LISTENER_NAME}`;
     const deadline = Date.now() + ACK_TIMEOUT_MS;
     while (acked < listeners && Date.now() < deadline) {
       await new Promise<void>((resolve) => {

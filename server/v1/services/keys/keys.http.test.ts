@@ -30,7 +30,11 @@ async function call(method: "GET" | "POST", path: string, apiKey: string, body?:
   return { status: response.status, code: json.code ?? (typeof json.error === "object" ? json.error?.code : undefined) };
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: AppError) => error.code);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: AppError) => error.code,
+  );
 
 describe("scopes", () => {
   it("lets a read-only key read and refuses it everything else with 403 insufficient_scope, in both body styles", async () => {
@@ -39,7 +43,10 @@ describe("scopes", () => {
     expect(await call("GET", "/me", reader.apiKey)).toEqual({ status: 200, code: undefined });
     expect(await call("GET", "/jobs", reader.apiKey)).toEqual({ status: 200, code: undefined });
     expect(await call("POST", "/delete", reader.apiKey, { jobId: "x" })).toEqual({ status: 403, code: "insufficient_scope" });
-    expect(await call("POST", "/upscale", reader.apiKey, { image_url: "https://example.com/a.jpg" })).toEqual({ status: 403, code: "insufficient_scope" });
+    expect(await call("POST", "/upscale", reader.apiKey, { image_url: "https://example.com/a.jpg" })).toEqual({
+      status: 403,
+      code: "insufficient_scope",
+    });
     const writer = await createKey(await getDb(), { accountId, name: "backend" });
     expect(await call("POST", "/delete", writer.apiKey, { jobId: "x" })).toMatchObject({ status: 404 });
   });
@@ -56,7 +63,10 @@ describe("the live-key limit", () => {
     const keys = await listKeys(db, { accountId });
     expect(keys).toHaveLength(MAX_LIVE_KEYS);
     await revokeKey(db, { accountId, keyId: keys[3].id });
-    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, keys[4].id));
+    await db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, keys[4].id));
     await createKey(db, { accountId });
     await createKey(db, { accountId });
     expect(await refusal(createKey(db, { accountId }))).toBe("conflict");
@@ -99,10 +109,21 @@ describe("rotation and revocation", () => {
     const old = await createKey(db, { accountId, name: "site", scope: "read_only" });
     expect((await call("GET", "/me", old.apiKey)).status).toBe(200);
     // An overlap that ends two seconds from now.
-    const rotated = await rotateKey(db, { accountId, keyId: old.id, overlapHours: 1, now: new Date(Date.now() - 3600_000 + 2000), createdBy: "admin" });
+    const rotated = await rotateKey(db, {
+      accountId,
+      keyId: old.id,
+      overlapHours: 1,
+      now: new Date(Date.now() - 3600_000 + 2000),
+      createdBy: "admin",
+    });
     expect(rotated.apiKey).not.toBe(old.apiKey);
     const listed = await listKeys(db, { accountId });
-    expect(listed.find((k) => k.id === rotated.id)).toMatchObject({ name: "site", scope: "read_only", createdBy: "admin", expiresAt: null });
+    expect(listed.find((k) => k.id === rotated.id)).toMatchObject({
+      name: "site",
+      scope: "read_only",
+      createdBy: "admin",
+      expiresAt: null,
+    });
     expect(listed.find((k) => k.id === old.id)?.expiresAt).toBeInstanceOf(Date);
     expect((await call("GET", "/me", old.apiKey)).status).toBe(200);
     expect((await call("GET", "/me", old.apiKey)).status).toBe(200);

@@ -30,7 +30,13 @@ export async function rotateKey(
       .where(and(eq(apiKeys.accountId, input.accountId), eq(apiKeys.id, input.keyId), isLiveKey()))
       .for("update");
     if (!old) throw new AppError("not_found", "No such live key.");
-    const key = await createKey(tx, { accountId: input.accountId, name: old.name, scope: old.scope, createdBy: input.createdBy, rotation: { overlap: input.overlapHours > 0 } });
+    const key = await createKey(tx, {
+      accountId: input.accountId,
+      name: old.name,
+      scope: old.scope,
+      createdBy: input.createdBy,
+      rotation: { overlap: input.overlapHours > 0 },
+    });
     if (input.overlapHours > 0) {
       const end = old.expiresAt && old.expiresAt < expiresAt ? old.expiresAt : expiresAt;
       await tx.update(apiKeys).set({ expiresAt: end }).where(eq(apiKeys.id, input.keyId));

@@ -48,28 +48,64 @@ export async function chargedImageWork<I, R extends Record<string, unknown>>(
     const chargeKey = `${work.kind}:${jobId}`;
     const created = ctx.now();
     await ctx.db.transaction(async (tx) => {
-      await acceptGeneration(tx, { account: work.account, now: created, events: ctx.events, charge: { amount: work.cost, chargeKey, jobId, operation: work.kind } });
-      await tx.insert(mediaJobs).values({ id: jobId, accountId: work.account.id, kind: work.kind, request: work.request, creditsCharged: work.cost, createdAt: created, updatedAt: created });
+      await acceptGeneration(tx, {
+        account: work.account,
+        now: created,
+        events: ctx.events,
+        charge: { amount: work.cost, chargeKey, jobId, operation: work.kind },
+      });
+      await tx.insert(mediaJobs).values({
+        id: jobId,
+        accountId: work.account.id,
+        kind: work.kind,
+        request: work.request,
+        creditsCharged: work.cost,
+        createdAt: created,
+        updatedAt: created,
+      });
     });
     try {
       const { result, outputKeys = [] } = await work.run(inputs);
       const finished = ctx.now();
-      await ctx.db.update(mediaJobs).set({ status: "completed", result, outputKeys, progress: 100, updatedAt: finished, completedAt: finished }).where(eq(mediaJobs.id, jobId));
+      await ctx.db
+        .update(mediaJobs)
+        .set({ status: "completed", result, outputKeys, progress: 100, updatedAt: finished, completedAt: finished })
+        .where(eq(mediaJobs.id, jobId));
       return {
         status: 200,
-        body: envelope({ jobId, status: "completed", result, creditsCharged: work.cost, createdAt: created, updatedAt: finished, completedAt: finished }),
+        body: envelope({
+          jobId,
+          status: "completed",
+          result,
+          creditsCharged: work.cost,
+          createdAt: created,
+          updatedAt: finished,
+          completedAt: finished,
+        }),
       };
     } catch (thrown) {
       const failure = providerAppError(thrown);
-      if (!(failure.code === "provider_error" || failure.code === "provider_timeout")) logError(`[v1] ${work.kind} ${jobId} failed`, thrown);
+      if (!(failure.code === "provider_error" || failure.code === "provider_timeout"))
+        logError(`[v1] ${work.kind} ${jobId} failed`, thrown);
       const finished = ctx.now();
       await ctx.db.transaction(async (tx) => {
         await refundCredits(tx, { chargeKey, note: failure.code });
-        await tx.update(mediaJobs).set({ status: "failed", error: failure.toInfo(), creditsCharged: 0, updatedAt: finished, completedAt: finished }).where(eq(mediaJobs.id, jobId));
+        await tx
+          .update(mediaJobs)
+          .set({ status: "failed", error: failure.toInfo(), creditsCharged: 0, updatedAt: finished, completedAt: finished })
+          .where(eq(mediaJobs.id, jobId));
       });
       return {
         status: failure.status >= 500 ? failure.status : 502,
-        body: envelope<R>({ jobId, status: "failed", error: failure.toInfo(), creditsCharged: 0, createdAt: created, updatedAt: finished, completedAt: finished }),
+        body: envelope<R>({
+          jobId,
+          status: "failed",
+          error: failure.toInfo(),
+          creditsCharged: 0,
+          createdAt: created,
+          updatedAt: finished,
+          completedAt: finished,
+        }),
       };
     }
   });

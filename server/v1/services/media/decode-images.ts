@@ -19,28 +19,37 @@ export async function decodeImages(images: string[], maxBytes = env.V1_PROPERTY_
 
 async function decodeOne(image: string, index: number, maxBytes: number): Promise<ImageFile> {
   const field = `images.${index}`;
-  if (/^https?:\/\//i.test(image)) throw new AppError("remote_images_not_supported", undefined, { details: [{ field, message: "remote URLs are not fetched" }] });
+  if (/^https?:\/\//i.test(image))
+    throw new AppError("remote_images_not_supported", undefined, { details: [{ field, message: "remote URLs are not fetched" }] });
   let payload = image;
   if (image.startsWith("data:")) {
     const match = image.match(DATA_URL);
-    if (!match) throw new AppError("unsupported_media", "Data URLs must be data:image/(jpeg|png|webp);base64,…", { details: [{ field, message: "unsupported data URL" }] });
+    if (!match)
+      throw new AppError("unsupported_media", "Data URLs must be data:image/(jpeg|png|webp);base64,…", {
+        details: [{ field, message: "unsupported data URL" }],
+      });
     payload = image.slice(match[0].length);
   }
   payload = payload.replace(/\s+/g, "");
   if (!BASE64.test(payload) || payload.length % 4 === 1) {
     throw new AppError("invalid_request", "Images must be base64 or data URLs.", { details: [{ field, message: "not valid base64" }] });
   }
-  if (Math.floor((payload.length * 3) / 4) > maxBytes + 2) throw new AppError("payload_too_large", `Image ${index} is over ${maxBytes} bytes.`, { details: [{ field, message: "too large" }] });
+  if (Math.floor((payload.length * 3) / 4) > maxBytes + 2)
+    throw new AppError("payload_too_large", `Image ${index} is over ${maxBytes} bytes.`, { details: [{ field, message: "too large" }] });
   const bytes = Buffer.from(payload, "base64");
-  if (bytes.length > maxBytes) throw new AppError("payload_too_large", `Image ${index} is over ${maxBytes} bytes.`, { details: [{ field, message: "too large" }] });
+  if (bytes.length > maxBytes)
+    throw new AppError("payload_too_large", `Image ${index} is over ${maxBytes} bytes.`, { details: [{ field, message: "too large" }] });
   try {
     const meta = await sharp(bytes).metadata();
     const contentType = meta.format ? FORMATS[meta.format] : undefined;
     if (!contentType) throw new Error("unsupported format");
-    if ((meta.width ?? 0) * (meta.height ?? 0) > env.V1_SOURCE_MAX_PIXELS) throw new AppError("payload_too_large", `Image ${index} has too many pixels.`);
+    if ((meta.width ?? 0) * (meta.height ?? 0) > env.V1_SOURCE_MAX_PIXELS)
+      throw new AppError("payload_too_large", `Image ${index} has too many pixels.`);
     return { bytes, contentType };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError("unsupported_media", `Image ${index} is not a JPEG, PNG or WebP image.`, { details: [{ field, message: "not a supported image" }] });
+    throw new AppError("unsupported_media", `Image ${index} is not a JPEG, PNG or WebP image.`, {
+      details: [{ field, message: "not a supported image" }],
+    });
   }
 }

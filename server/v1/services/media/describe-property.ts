@@ -36,7 +36,14 @@ export async function describeProperty(ctx: VerbContext, input: ImageWorkInput<t
       if (typeof written?.description !== "string" || written.description.trim() === "") {
         throw new ProviderError("The provider returned an empty description.", { transient: true });
       }
-      return { result: { description: written.description.trim(), image_analysis: analysis, listing_id: crypto.randomUUID(), provider: written.provider } };
+      return {
+        result: {
+          description: written.description.trim(),
+          image_analysis: analysis,
+          listing_id: crypto.randomUUID(),
+          provider: written.provider,
+        },
+      };
     },
   });
 }
@@ -49,15 +56,19 @@ function assertWritableLanguage(provider: DescribeProvider, tag: string): void {
   const accepted = provider.languages;
   const primary = tag.trim().split("-")[0].toLowerCase();
   if (!accepted || accepted.includes(primary)) return;
-  throw new AppError("invalid_request", `This deployment's description writer (${provider.name}) writes ${accepted.join(", ")} only; it cannot write "${tag}".`, {
-    details: [
-      {
-        field: "generation_settings.language",
-        message: `The ${provider.name} writer writes ${accepted.join(", ")} only. Other languages need a deployment that writes with a language model.`,
-        accepted: [...accepted],
-      },
-    ],
-  });
+  throw new AppError(
+    "invalid_request",
+    `This deployment's description writer (${provider.name}) writes ${accepted.join(", ")} only; it cannot write "${tag}".`,
+    {
+      details: [
+        {
+          field: "generation_settings.language",
+          message: `The ${provider.name} writer writes ${accepted.join(", ")} only. Other languages need a deployment that writes with a language model.`,
+          accepted: [...accepted],
+        },
+      ],
+    },
+  );
 }
 
 async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -65,7 +76,9 @@ async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>): Promise
   return Promise.race([
     run(signal),
     new Promise<never>((_, reject) =>
-      signal.addEventListener("abort", () => reject(new ProviderError("The provider did not answer in time.", { transient: true, timeout: true }))),
+      signal.addEventListener("abort", () =>
+        reject(new ProviderError("The provider did not answer in time.", { transient: true, timeout: true })),
+      ),
     ),
   ]);
 }

@@ -23,10 +23,16 @@ beforeAll(async () => {
 });
 
 const upscale = (apiKey: string) =>
-  fetch(`${stack.app.url}/api/v1/upscale`, { method: "POST", headers: { "x-api-key": apiKey, "content-type": "application/json" }, body: JSON.stringify({ image_url: imageUrl }) });
+  fetch(`${stack.app.url}/api/v1/upscale`, {
+    method: "POST",
+    headers: { "x-api-key": apiKey, "content-type": "application/json" },
+    body: JSON.stringify({ image_url: imageUrl }),
+  });
 
 async function holdings(accountId: string) {
-  const [row] = await (await getDb()).execute<{ balance: number; jobs: number }>(
+  const [row] = await (
+    await getDb()
+  ).execute<{ balance: number; jobs: number }>(
     sql`select credit_balance as balance, (select count(*)::int from v1.media_jobs where account_id = ${accountId}) as jobs from v1.accounts where id = ${accountId}`,
   );
   return { balance: Number(row.balance), jobs: Number(row.jobs) };

@@ -20,13 +20,18 @@ export async function inpaint(ctx: VerbContext, input: ImageWorkInput<typeof Inp
     run: async ([image, mask]) => {
       const provider = ctx.providers.inpaint;
       const done = await callProvider((signal) =>
-        provider.inpaint(image, mask, {
-          inpaintingType: request.inpainting_type,
-          renderType: request.render_type,
-          style: request.style ?? null,
-          roomType: request.room_type ?? null,
-          intensity: request.intensity,
-        }, signal),
+        provider.inpaint(
+          image,
+          mask,
+          {
+            inpaintingType: request.inpainting_type,
+            renderType: request.render_type,
+            style: request.style ?? null,
+            roomType: request.room_type ?? null,
+            intensity: request.intensity,
+          },
+          signal,
+        ),
       );
       const operation = inpaintOperation(request.inpainting_type);
       const stored = await storeOutputs(ctx.storage, done, done.outputs, "inpaint", { operation, source: image.bytes, now: ctx.now() });

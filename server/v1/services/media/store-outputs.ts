@@ -24,8 +24,19 @@ export interface OutputOrigin {
 }
 
 /** The output with its provenance (how, by what, from which source, what was kept of it) written into the file. */
-export function withProvenance(output: ImageFile, done: Pick<ProviderResult, "provider" | "model">, origin: OutputOrigin): Promise<ImageFile> {
-  const record = provenanceRecord({ operation: origin.operation, provider: done.provider, model: done.model, source: origin.source, createdAt: origin.now, keptAreas: origin.kept ?? [] });
+export function withProvenance(
+  output: ImageFile,
+  done: Pick<ProviderResult, "provider" | "model">,
+  origin: OutputOrigin,
+): Promise<ImageFile> {
+  const record = provenanceRecord({
+    operation: origin.operation,
+    provider: done.provider,
+    model: done.model,
+    source: origin.source,
+    createdAt: origin.now,
+    keptAreas: origin.kept ?? [],
+  });
   return embedProvenance(output, record);
 }
 

@@ -24,7 +24,11 @@ export async function upscale(ctx: VerbContext, input: ImageWorkInput<typeof Ups
     run: async (image) => {
       const provider = ctx.providers.upscale;
       const done = await callProvider((signal) => provider.upscale(image, { maxLongSide: UPSCALE_MAX_LONG_SIDE }, signal));
-      const stored = await storeOutputs(ctx.storage, done, done.outputs, "upscale", { operation: "upscale", source: image.bytes, now: ctx.now() });
+      const stored = await storeOutputs(ctx.storage, done, done.outputs, "upscale", {
+        operation: "upscale",
+        source: image.bytes,
+        now: ctx.now(),
+      });
       return {
         outputKeys: stored.keys,
         result: {

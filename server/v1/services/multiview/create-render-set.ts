@@ -27,14 +27,28 @@ export async function createRenderSet(ctx: VerbContext, input: { account: Authen
   try {
     const masks = await storeMasks(ctx, request, sources, stored);
     const setId = crypto.randomUUID();
-    const views = urls.map((sourceUrl, viewIndex) => ({ id: crypto.randomUUID(), setId, viewIndex, sourceUrl, sourceKey: sources[viewIndex].key, keepMaskKey: masks[viewIndex] }));
+    const views = urls.map((sourceUrl, viewIndex) => ({
+      id: crypto.randomUUID(),
+      setId,
+      viewIndex,
+      sourceUrl,
+      sourceKey: sources[viewIndex].key,
+      keepMaskKey: masks[viewIndex],
+    }));
     const anchor = views[0];
     const set = await ctx.db.transaction(async (tx) => {
       const charge = { amount: ANCHOR_COST, chargeKey: viewChargeKey(anchor), jobId: anchor.id, operation: MULTIVIEW_OPERATION };
       await acceptGeneration(tx, { account, now: ctx.now(), events: ctx.events, charge });
       const [inserted] = await tx
         .insert(renderSets)
-        .values({ id: setId, accountId: account.id, roomType: request.room_type, style: request.style, intensity: request.intensity, color: request.color ?? null })
+        .values({
+          id: setId,
+          accountId: account.id,
+          roomType: request.room_type,
+          style: request.style,
+          intensity: request.intensity,
+          color: request.color ?? null,
+        })
         .returning();
       // The anchor's first (and only) attempt is paid now; siblings start unpaid.
       await tx.insert(renderViews).values(views.map((view) => (view.viewIndex === 0 ? { ...view, attempts: 1, charged: true } : view)));
@@ -75,7 +89,12 @@ export async function createRenderSet(ctx: VerbContext, input: { account: Authen
  * the anchor's `keep_mask_url`, then `additional_keep_mask_urls` (null where a view keeps
  * nothing). Every key stored is added to `stored`, so a later refusal removes it.
  */
-async function storeMasks(ctx: VerbContext, request: MultiviewRequest, photos: { width: number; height: number }[], stored: string[]): Promise<(string | null)[]> {
+async function storeMasks(
+  ctx: VerbContext,
+  request: MultiviewRequest,
+  photos: { width: number; height: number }[],
+  stored: string[],
+): Promise<(string | null)[]> {
   const urls = [request.keep_mask_url ?? null, ...(request.additional_keep_mask_urls ?? request.additional_view_urls.map(() => null))];
   const keys: (string | null)[] = [];
   for (const [index, url] of urls.entries()) {

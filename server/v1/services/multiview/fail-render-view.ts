@@ -11,7 +11,10 @@ import { viewChargeKey } from "./pricing";
  * charge was refunded already if its first attempt failed, or was kept for the
  * generation that first attempt delivered.
  */
-export async function failRenderView(ctx: VerbContext, input: { viewId: string; attempt: number; error: ErrorInfo }): Promise<{ failed: boolean }> {
+export async function failRenderView(
+  ctx: VerbContext,
+  input: { viewId: string; attempt: number; error: ErrorInfo },
+): Promise<{ failed: boolean }> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const [view] = await tx

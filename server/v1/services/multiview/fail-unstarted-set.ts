@@ -11,8 +11,15 @@ const NOT_STARTED = { code: "internal_error", message: "The multi-view set could
 export async function failUnstartedSet(ctx: VerbContext, setId: string): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const views = await tx.update(renderViews).set({ status: "failed", error: NOT_STARTED, updatedAt: now, completedAt: now }).where(eq(renderViews.setId, setId)).returning();
+    const views = await tx
+      .update(renderViews)
+      .set({ status: "failed", error: NOT_STARTED, updatedAt: now, completedAt: now })
+      .where(eq(renderViews.setId, setId))
+      .returning();
     for (const view of views.filter((v) => v.charged)) await refundCredits(tx, { chargeKey: viewChargeKey(view), note: "set not started" });
-    await tx.update(renderSets).set({ status: "failed", error: NOT_STARTED, updatedAt: now, completedAt: now }).where(eq(renderSets.id, setId));
+    await tx
+      .update(renderSets)
+      .set({ status: "failed", error: NOT_STARTED, updatedAt: now, completedAt: now })
+      .where(eq(renderSets.id, setId));
   });
 }

@@ -16,7 +16,8 @@ export async function finishRenderSet(ctx: VerbContext, input: { setId: string }
   if (views.some((v) => v.status === "processing")) return { status: "processing" };
   const anchor = views[0];
   const status: JobStatus = anchor.status === "failed" ? "failed" : "completed";
-  const error: ErrorInfo | null = status === "failed" ? { code: "anchor_failed", message: `The anchor view failed: ${anchor.error?.message ?? "no detail"}` } : null;
+  const error: ErrorInfo | null =
+    status === "failed" ? { code: "anchor_failed", message: `The anchor view failed: ${anchor.error?.message ?? "no detail"}` } : null;
   const now = ctx.now();
   const settled = await ctx.db
     .update(renderSets)

@@ -30,7 +30,8 @@ export async function generateRenderView(ctx: VerbContext, input: { viewId: stri
   const anchorOutput = view.viewIndex === 0 ? null : await readAnchorOutput(ctx, set.id);
   // Without its inputs the view can never be made: fail it (refunded) rather than leave it running.
   if (!source) throw new AppError("source_fetch_failed", "The stored source image of this view is missing.");
-  if (view.viewIndex > 0 && !anchorOutput) throw new AppError("source_fetch_failed", "The anchor's output is missing, so this view has no style reference.");
+  if (view.viewIndex > 0 && !anchorOutput)
+    throw new AppError("source_fetch_failed", "The anchor's output is missing, so this view has no style reference.");
 
   const keepMask = await readKeepMask(ctx, view.keepMaskKey);
   const provider = ctx.providers.redesign;
@@ -57,7 +58,11 @@ export async function generateRenderView(ctx: VerbContext, input: { viewId: stri
   const gate = anchorOutput ? await scoreSibling({ anchorOutput, siblingOutput: image.bytes, siblingSource: source.bytes }) : null;
   // A view that fails the gate keeps its image too, but only as `held_back_url`, so a
   // client can show what was rejected and why; `output_url` stays null (D7).
-  const key = await storeFile(ctx.storage, await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now(), kept }), "output");
+  const key = await storeFile(
+    ctx.storage,
+    await withProvenance(image, result, { operation: "staging", source: source.bytes, now: ctx.now(), kept }),
+    "output",
+  );
 
   const now = ctx.now();
   const updated = await ctx.db
@@ -68,7 +73,15 @@ export async function generateRenderView(ctx: VerbContext, input: { viewId: stri
       provider: result.provider,
       gateVerdict: gate?.verdict ?? null,
       gateScore: gate?.score ?? null,
-      gateDetails: gate ? { style: gate.style, structure: gate.structure, lightnessSimilarity: gate.details.lightnessSimilarity, chromaSimilarity: gate.details.chromaSimilarity, ssim: gate.details.ssim } : null,
+      gateDetails: gate
+        ? {
+            style: gate.style,
+            structure: gate.structure,
+            lightnessSimilarity: gate.details.lightnessSimilarity,
+            chromaSimilarity: gate.details.chromaSimilarity,
+            ssim: gate.details.ssim,
+          }
+        : null,
       outputCheck: check,
       updatedAt: now,
       completedAt: now,

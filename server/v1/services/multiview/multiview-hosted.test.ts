@@ -33,7 +33,10 @@ describe("multi-view through Replicate", () => {
     );
     const ctx = await createVerbContext({ providers: { ...getProviders(), redesign } });
     const { accountId } = await makeAccount({ plan: "premium", credits: 20 });
-    const [set] = await ctx.db.insert(renderSets).values({ accountId, roomType: "bedroom", style: "scandinavian", intensity: 0.6 }).returning();
+    const [set] = await ctx.db
+      .insert(renderSets)
+      .values({ accountId, roomType: "bedroom", style: "scandinavian", intensity: 0.6 })
+      .returning();
     const photos = [await roomPhoto(640, 480), await roomPhoto(600, 450), await roomPhoto(480, 640)];
     const views = [];
     for (const [viewIndex, photo] of photos.entries()) {
@@ -41,7 +44,13 @@ describe("multi-view through Replicate", () => {
       await ctx.storage.put(sourceKey, photo, "image/jpeg");
       const [view] = await ctx.db
         .insert(renderViews)
-        .values({ setId: set.id, viewIndex, sourceUrl: `https://example.com/${viewIndex}.jpg`, sourceKey, ...(viewIndex === 0 ? { attempts: 1, charged: true } : {}) })
+        .values({
+          setId: set.id,
+          viewIndex,
+          sourceUrl: `https://example.com/${viewIndex}.jpg`,
+          sourceKey,
+          ...(viewIndex === 0 ? { attempts: 1, charged: true } : {}),
+        })
         .returning();
       views.push(view);
     }

@@ -13,14 +13,20 @@ const call = apiCaller(() => stack.app.url);
 
 it("answers 404 feature_unavailable on every multi-view route when the preview is off", async () => {
   const { apiKey } = await makeAccount({ plan: "business" });
-  const body = { source_url: "https://example.com/a.jpg", additional_view_urls: ["https://example.com/b.jpg"], room_type: "bedroom", style: "modern" };
+  const body = {
+    source_url: "https://example.com/a.jpg",
+    additional_view_urls: ["https://example.com/b.jpg"],
+    room_type: "bedroom",
+    style: "modern",
+  };
   for (const key of [null, apiKey]) {
     const responses = [
       await call("POST", "/multiview", key, body),
       await call("GET", "/multiview?render_set_id=1b4e28ba-2fa1-4d2a-883f-0016d3cca427", key),
       await call("POST", "/multiview/redo", key, { render_set_id: "1b4e28ba-2fa1-4d2a-883f-0016d3cca427", view_index: 1 }),
     ];
-    for (const response of responses) expect([response.status, response.body.error.code, response.body.result]).toEqual([404, "feature_unavailable", null]);
+    for (const response of responses)
+      expect([response.status, response.body.error.code, response.body.result]).toEqual([404, "feature_unavailable", null]);
   }
   // Other routes are unaffected.
   expect((await call("GET", "/me", apiKey)).status).toBe(200);

@@ -29,7 +29,8 @@ beforeAll(async () => {
 });
 
 const request = (views: string[]) => ({ source_url: anchorUrl, additional_view_urls: views, room_type: "bedroom", style: "japandi" });
-const redo = (apiKey: string, render_set_id: string, view_index: number) => call("POST", "/multiview/redo", apiKey, { render_set_id, view_index });
+const redo = (apiKey: string, render_set_id: string, view_index: number) =>
+  call("POST", "/multiview/redo", apiKey, { render_set_id, view_index });
 const monthUnits = async (apiKey: string) => (await call("GET", "/me", apiKey)).body.api_completed_month as number;
 
 describe("sibling quality gate and redo", () => {
@@ -97,13 +98,20 @@ describe("sibling quality gate and redo", () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     const real = getProviders().redesign;
     setProvidersForTesting({
-      redesign: { name: "held", redesign: async (source, params, signal) => (params.styleReference ? released : Promise.resolve()).then(() => real.redesign(source, params, signal)) },
+      redesign: {
+        name: "held",
+        redesign: async (source, params, signal) =>
+          (params.styleReference ? released : Promise.resolve()).then(() => real.redesign(source, params, signal)),
+      },
     });
     try {
       const { accountId, apiKey } = await makeAccount({ plan: "business", credits: 7 });
       const created = await call("POST", "/multiview", apiKey, request([sameRoomUrl, sameRoomUrl, sameRoomUrl]));
       const setId = created.body.result.render_set_id;
-      await waitFor(() => viewRows(setId), (rows) => rows[0].status === "completed" && rows[1].charged);
+      await waitFor(
+        () => viewRows(setId),
+        (rows) => rows[0].status === "completed" && rows[1].charged,
+      );
       const expectRefused = async (response: Awaited<ReturnType<typeof redo>>, status: number, code: string) =>
         expect([response.status, response.body.error.code]).toEqual([status, code]);
       await expectRefused(await redo(apiKey, setId, 0), 400, "view_not_redoable");
@@ -111,7 +119,12 @@ describe("sibling quality gate and redo", () => {
       await expectRefused(await redo(apiKey, setId, 2), 400, "view_not_redoable");
       release();
       const done = await pollSet(call, apiKey, setId, accountId);
-      expect(done.body.result.views.map((v: { error: { code: string } | null }) => v.error?.code ?? null)).toEqual([null, null, "insufficient_credits", "insufficient_credits"]);
+      expect(done.body.result.views.map((v: { error: { code: string } | null }) => v.error?.code ?? null)).toEqual([
+        null,
+        null,
+        "insufficient_credits",
+        "insufficient_credits",
+      ]);
       await expectRefused(await redo(apiKey, setId, 3), 400, "view_not_redoable");
       await expectRefused(await redo(apiKey, setId, 9), 404, "not_found");
       await expectRefused(await redo(apiKey, "1b4e28ba-2fa1-4d2a-883f-0016d3cca427", 1), 404, "not_found");
@@ -119,7 +132,9 @@ describe("sibling quality gate and redo", () => {
       const other = await makeAccount({ plan: "premium" });
       await expectRefused(await redo(other.apiKey, setId, 1), 404, "not_found");
       expect((await call("GET", `/multiview?render_set_id=${setId}`, other.apiKey)).status).toBe(404);
-      expect((await call("GET", "/multiview?render_set_id=1b4e28ba-2fa1-4d2a-883f-0016d3cca427", apiKey)).body.error.code).toBe("not_found");
+      expect((await call("GET", "/multiview?render_set_id=1b4e28ba-2fa1-4d2a-883f-0016d3cca427", apiKey)).body.error.code).toBe(
+        "not_found",
+      );
       expect(await monthUnits(apiKey)).toBe(1);
       expect(await monthUnits(other.apiKey)).toBe(0);
       expect((await viewRows(setId)).map((r) => r.attempts)).toEqual([1, 1, 0, 0]);
@@ -134,7 +149,8 @@ describe("sibling quality gate and redo", () => {
     const post = await call("POST", "/multiview", apiKey, request([sameRoomUrl]));
     const get = await call("GET", "/multiview?render_set_id=1b4e28ba-2fa1-4d2a-883f-0016d3cca427", apiKey);
     const redone = await redo(apiKey, "1b4e28ba-2fa1-4d2a-883f-0016d3cca427", 1);
-    for (const refused of [post, get, redone]) expect([refused.status, refused.body.error.code, refused.body.job_id]).toEqual([403, "plan_required", null]);
+    for (const refused of [post, get, redone])
+      expect([refused.status, refused.body.error.code, refused.body.job_id]).toEqual([403, "plan_required", null]);
     expect(await monthUnits(apiKey)).toBe(0);
   });
 });

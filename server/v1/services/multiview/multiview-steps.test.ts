@@ -28,7 +28,13 @@ async function storedSet(credits: number, siblings: number) {
     await ctx.storage.put(sourceKey, await roomPhoto(200 + 20 * viewIndex, 150), "image/jpeg");
     const [view] = await ctx.db
       .insert(renderViews)
-      .values({ setId: set.id, viewIndex, sourceUrl: `https://example.com/${viewIndex}.jpg`, sourceKey, ...(viewIndex === 0 ? { attempts: 1, charged: true } : {}) })
+      .values({
+        setId: set.id,
+        viewIndex,
+        sourceUrl: `https://example.com/${viewIndex}.jpg`,
+        sourceKey,
+        ...(viewIndex === 0 ? { attempts: 1, charged: true } : {}),
+      })
       .returning();
     views.push(view);
   }
@@ -44,7 +50,10 @@ describe("multi-view durable steps", () => {
     expect(await startSibling(ctx, { accountId, viewId: views[1].id })).toBe("started");
     const ledger = await ledgerOf(accountId);
     expect(ledger.entries.map((e) => e.amount)).toEqual([20, -1, -6]);
-    expect((await viewRows(views[1].setId)).map((r) => [r.charged, r.attempts])).toEqual([[true, 1], [true, 1]]);
+    expect((await viewRows(views[1].setId)).map((r) => [r.charged, r.attempts])).toEqual([
+      [true, 1],
+      [true, 1],
+    ]);
     expect(await startSibling(ctx, { accountId, viewId: views[0].id })).toBe("not_pending");
   });
 
@@ -61,7 +70,9 @@ describe("multi-view durable steps", () => {
     const [anchor] = await viewRows(set.id);
     expect(await generateRenderView(ctx, { viewId: views[0].id, attempt: 1 })).toEqual({ status: "skipped" });
     expect((await viewRows(set.id))[0].outputKey).toBe(anchor.outputKey);
-    expect(await failRenderView(ctx, { viewId: views[0].id, attempt: 1, error: { code: "provider_error", message: "late" } })).toEqual({ failed: false });
+    expect(await failRenderView(ctx, { viewId: views[0].id, attempt: 1, error: { code: "provider_error", message: "late" } })).toEqual({
+      failed: false,
+    });
 
     await startSibling(ctx, { accountId, viewId: views[1].id });
     expect(await generateRenderView(ctx, { viewId: views[1].id, attempt: 2 })).toEqual({ status: "skipped" });
@@ -69,7 +80,9 @@ describe("multi-view durable steps", () => {
     await ctx.storage.delete(views[1].sourceKey);
     await expect(generateRenderView(ctx, { viewId: views[1].id, attempt: 1 })).rejects.toMatchObject({ code: "source_fetch_failed" });
     expect((await finishRenderSet(ctx, { setId: set.id })).status).toBe("processing");
-    const failures = await Promise.all([1, 2].map(() => failRenderView(ctx, { viewId: views[1].id, attempt: 1, error: { code: "provider_error", message: "down" } })));
+    const failures = await Promise.all(
+      [1, 2].map(() => failRenderView(ctx, { viewId: views[1].id, attempt: 1, error: { code: "provider_error", message: "down" } })),
+    );
     expect(failures.filter((f) => f.failed)).toHaveLength(1);
     expect((await ledgerOf(accountId)).entries.map((e) => e.amount)).toEqual([20, -1, -6, 6]);
 

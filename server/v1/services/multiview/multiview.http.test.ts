@@ -51,7 +51,8 @@ function failingWhere(fails: (input: { width: number; isSibling: boolean }) => b
     name: "failing",
     async redesign(source, params, signal) {
       const { width } = await sharp(source.bytes).metadata();
-      if (fails({ width: width!, isSibling: params.styleReference !== null })) throw new ProviderError("The model refused this image.", { transient: false });
+      if (fails({ width: width!, isSibling: params.styleReference !== null }))
+        throw new ProviderError("The model refused this image.", { transient: false });
       return real.redesign(source, params, signal);
     },
   };
@@ -87,13 +88,27 @@ describe("POST /multiview → GET /multiview", () => {
     expect(done.body.timestamps.completed_at).not.toBeNull();
     const { views, total, completed, failed } = done.body.result;
     expect([total, completed, failed]).toEqual([4, 4, 0]);
-    expect(views.map((v: { view_index: number; is_anchor_view: boolean }) => [v.view_index, v.is_anchor_view])).toEqual([[0, true], [1, false], [2, false], [3, false]]);
+    expect(views.map((v: { view_index: number; is_anchor_view: boolean }) => [v.view_index, v.is_anchor_view])).toEqual([
+      [0, true],
+      [1, false],
+      [2, false],
+      [3, false],
+    ]);
     const rows = await viewRows(setId);
     expect(views.map((v: { job_id: string }) => v.job_id)).toEqual(rows.map((r) => r.id));
-    const sizes = [[320, 240], [360, 240], [300, 260], [400, 240]];
+    const sizes = [
+      [320, 240],
+      [360, 240],
+      [300, 260],
+      [400, 240],
+    ];
     for (const [i, view] of views.entries()) {
       // Every view carries the structure check's verdict on its image (D17).
-      expect(view).toMatchObject({ status: "completed", error: null, output_check: { verdict: "pass", summary: expect.any(String), zones: [] } });
+      expect(view).toMatchObject({
+        status: "completed",
+        error: null,
+        output_check: { verdict: "pass", summary: expect.any(String), zones: [] },
+      });
       const image = await fetch(view.output_url);
       expect(image.status).toBe(200);
       const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
@@ -103,7 +118,9 @@ describe("POST /multiview → GET /multiview", () => {
     expect(rows[0].gateVerdict).toBeNull();
 
     const ledger = await ledgerOf(accountId);
-    expect(ledger.entries.filter((e) => e.kind === "debit").map((e) => [e.amount, e.job_id])).toEqual(rows.map((r) => [r.viewIndex === 0 ? -1 : -6, r.id]));
+    expect(ledger.entries.filter((e) => e.kind === "debit").map((e) => [e.amount, e.job_id])).toEqual(
+      rows.map((r) => [r.viewIndex === 0 ? -1 : -6, r.id]),
+    );
     expect(ledger.entries.filter((e) => e.kind === "refund")).toEqual([]);
     expect(ledger.balance).toBe(100 - 19);
     expect(ledger.sum).toBe(ledger.balance);
@@ -120,7 +137,13 @@ describe("POST /multiview → GET /multiview", () => {
     );
     expect(events[0].type).toBe("job.completed");
     // The event carries each view's verdict as GET /multiview shows it (D17).
-    expect(events[0].body.data).toEqual({ job_id: anchorRow.id, kind: "multiview", status: "completed", render_set_id: setId, views: views.map((v: { view_index: number; output_check: unknown }) => ({ view_index: v.view_index, output_check: v.output_check })) });
+    expect(events[0].body.data).toEqual({
+      job_id: anchorRow.id,
+      kind: "multiview",
+      status: "completed",
+      render_set_id: setId,
+      views: views.map((v: { view_index: number; output_check: unknown }) => ({ view_index: v.view_index, output_check: v.output_check })),
+    });
   });
 
   it("skips the siblings a balance of 8 cannot pay for, without charge", async () => {
@@ -154,7 +177,12 @@ describe("POST /multiview → GET /multiview", () => {
     expect(siblings.filter((v: { status: string }) => v.status === "completed")).toHaveLength(2);
     expect(siblings.filter((v: { error: { code: string } | null }) => v.error?.code === "insufficient_credits")).toHaveLength(4);
     const ledger = await ledgerOf(accountId);
-    expect(ledger.entries.filter((e) => e.kind === "debit").map((e) => e.amount).sort()).toEqual([-1, -1, -6, -6]);
+    expect(
+      ledger.entries
+        .filter((e) => e.kind === "debit")
+        .map((e) => e.amount)
+        .sort(),
+    ).toEqual([-1, -1, -6, -6]);
     expect([ledger.balance, ledger.sum]).toEqual([0, 0]);
   });
 
@@ -167,7 +195,13 @@ describe("POST /multiview → GET /multiview", () => {
       const setId = created.body.result.render_set_id;
       const done = await pollSet(call, apiKey, setId, accountId);
       expect(done.status).toBe(200);
-      expect(done.body).toMatchObject({ job_id: created.body.job_id, status: "failed", result: null, credits_charged: null, error: { code: "anchor_failed" } });
+      expect(done.body).toMatchObject({
+        job_id: created.body.job_id,
+        status: "failed",
+        result: null,
+        credits_charged: null,
+        error: { code: "anchor_failed" },
+      });
       expect(done.body.error.message).toContain("refused");
       const rows = await viewRows(setId);
       expect(rows.map((r) => [r.status, r.error?.code, r.charged])).toEqual([
@@ -177,14 +211,26 @@ describe("POST /multiview → GET /multiview", () => {
         ["failed", "anchor_failed", false],
       ]);
       const ledger = await ledgerOf(accountId);
-      expect(ledger.entries.map((e) => [e.kind, e.amount])).toEqual([["grant", 20], ["debit", -1], ["refund", 1]]);
+      expect(ledger.entries.map((e) => [e.kind, e.amount])).toEqual([
+        ["grant", 20],
+        ["debit", -1],
+        ["refund", 1],
+      ]);
       expect(ledger.balance).toBe(20);
       const events = await waitFor(
-        () => getDb().then((db) => db.execute<{ type: string; body: { data: Record<string, unknown> } }>(sql`select type, body from v1.webhook_events where account_id = ${accountId}`)),
+        () =>
+          getDb().then((db) =>
+            db.execute<{ type: string; body: { data: Record<string, unknown> } }>(
+              sql`select type, body from v1.webhook_events where account_id = ${accountId}`,
+            ),
+          ),
         (rows) => rows.length === 1,
       );
       const views = [0, 1, 2, 3].map((index) => ({ view_index: index, output_check: null }));
-      expect([events[0].type, events[0].body.data]).toEqual(["job.failed", { job_id: rows[0].id, kind: "multiview", status: "failed", render_set_id: setId, views }]);
+      expect([events[0].type, events[0].body.data]).toEqual([
+        "job.failed",
+        { job_id: rows[0].id, kind: "multiview", status: "failed", render_set_id: setId, views },
+      ]);
     } finally {
       setProvidersForTesting(null);
     }
@@ -199,12 +245,22 @@ describe("POST /multiview → GET /multiview", () => {
       const setId = created.body.result.render_set_id;
       const done = await pollSet(call, apiKey, setId, accountId);
       expect(done.body.status).toBe("completed");
-      expect(done.body.result).toMatchObject({ total: 4, completed: 3, failed: 1, provider: "local", preview: true, disclosure: "Style preview" });
+      expect(done.body.result).toMatchObject({
+        total: 4,
+        completed: 3,
+        failed: 1,
+        provider: "local",
+        preview: true,
+        disclosure: "Style preview",
+      });
       expect(done.body.result.views[2]).toMatchObject({ status: "failed", output_url: null, error: { code: "provider_error" } });
       let ledger = await ledgerOf(accountId);
       expect(ledger.balance).toBe(40 - 1 - 6 * 2);
       const [, , failedRow] = await viewRows(setId);
-      expect(ledger.entries.filter((e) => e.job_id === failedRow.id).map((e) => [e.kind, e.amount])).toEqual([["debit", -6], ["refund", 6]]);
+      expect(ledger.entries.filter((e) => e.job_id === failedRow.id).map((e) => [e.kind, e.amount])).toEqual([
+        ["debit", -6],
+        ["refund", 6],
+      ]);
 
       // The row was charged once, so it may be redone; the redo fails again and costs nothing.
       const redo = await call("POST", "/multiview/redo", apiKey, { render_set_id: setId, view_index: 2 });
@@ -222,7 +278,12 @@ describe("POST /multiview → GET /multiview", () => {
       expect((await call("POST", "/multiview/redo", apiKey, { render_set_id: setId, view_index: 2 })).status).toBe(200);
       const redone = await pollSet(call, apiKey, setId, accountId);
       expect(redone.body.result).toMatchObject({ completed: 3, failed: 1 });
-      expect(redone.body.result.views[2]).toMatchObject({ job_id: failedRow.id, status: "completed", error: null, output_url: expect.any(String) });
+      expect(redone.body.result.views[2]).toMatchObject({
+        job_id: failedRow.id,
+        status: "completed",
+        error: null,
+        output_url: expect.any(String),
+      });
       ledger = await ledgerOf(accountId);
       expect([ledger.balance, ledger.sum]).toEqual([27, 27]);
       expect((await call("GET", "/me", apiKey)).body.api_completed_month).toBe(4);
@@ -247,7 +308,12 @@ describe("POST /multiview → GET /multiview", () => {
       expect(JSON.stringify(refused.body.error.details)).toContain(field);
     }
     const rich = await makeAccount({ plan: "premium", credits: 10 });
-    const missing = await call("POST", "/multiview", rich.apiKey, request({ additional_view_urls: [siblingUrls[0], stack.fixtures.url("/missing.jpg")] }));
+    const missing = await call(
+      "POST",
+      "/multiview",
+      rich.apiKey,
+      request({ additional_view_urls: [siblingUrls[0], stack.fixtures.url("/missing.jpg")] }),
+    );
     expect([missing.status, missing.body.error.code]).toEqual([400, "source_fetch_failed"]);
     const db = await getDb();
     expect(await db.select().from(renderSets).where(eq(renderSets.accountId, rich.accountId))).toEqual([]);

@@ -28,7 +28,10 @@ function gateOf(view: typeof renderViews.$inferSelect) {
 export async function readRenderSet(ctx: VerbContext, input: { accountId: string; renderSetId: string }) {
   const notFound = new AppError("not_found", "No multi-view set with this render_set_id.");
   if (!isUuid(input.renderSetId)) throw notFound;
-  const [set] = await ctx.db.select().from(renderSets).where(and(eq(renderSets.id, input.renderSetId), eq(renderSets.accountId, input.accountId)));
+  const [set] = await ctx.db
+    .select()
+    .from(renderSets)
+    .where(and(eq(renderSets.id, input.renderSetId), eq(renderSets.accountId, input.accountId)));
   if (!set) throw notFound;
   const rows = await ctx.db.select().from(renderViews).where(eq(renderViews.setId, set.id)).orderBy(asc(renderViews.viewIndex));
   const views = await Promise.all(
@@ -37,10 +40,12 @@ export async function readRenderSet(ctx: VerbContext, input: { accountId: string
       job_id: view.id,
       is_anchor_view: view.viewIndex === 0,
       status: view.status,
-      output_url: view.status === "completed" && view.outputKey && view.gateVerdict !== "fail" ? await ctx.storage.url(view.outputKey) : null,
+      output_url:
+        view.status === "completed" && view.outputKey && view.gateVerdict !== "fail" ? await ctx.storage.url(view.outputKey) : null,
       error: view.error ?? null,
       gate: gateOf(view),
-      held_back_url: view.status === "completed" && view.outputKey && view.gateVerdict === "fail" ? await ctx.storage.url(view.outputKey) : null,
+      held_back_url:
+        view.status === "completed" && view.outputKey && view.gateVerdict === "fail" ? await ctx.storage.url(view.outputKey) : null,
       output_check: view.status === "completed" ? view.outputCheck : null,
     })),
   );

@@ -24,11 +24,17 @@ type View = typeof renderViews.$inferSelect;
  * structure check marked for review takes one of the view's free redos of the day
  * instead of the unit.
  */
-export async function redoRenderView(ctx: VerbContext, input: { account: AuthenticatedAccount; renderSetId: string; viewIndex: number; reviewRedo?: boolean }) {
+export async function redoRenderView(
+  ctx: VerbContext,
+  input: { account: AuthenticatedAccount; renderSetId: string; viewIndex: number; reviewRedo?: boolean },
+) {
   if (!isUuid(input.renderSetId)) throw new AppError("not_found", "No multi-view set with this render_set_id.");
   const now = ctx.now();
   const { previous, redone, set } = await ctx.db.transaction(async (tx) => {
-    const [set] = await tx.select().from(renderSets).where(and(eq(renderSets.id, input.renderSetId), eq(renderSets.accountId, input.account.id)));
+    const [set] = await tx
+      .select()
+      .from(renderSets)
+      .where(and(eq(renderSets.id, input.renderSetId), eq(renderSets.accountId, input.account.id)));
     if (!set) throw new AppError("not_found", "No multi-view set with this render_set_id.");
     const [view] = await tx
       .select()
@@ -43,14 +49,30 @@ export async function redoRenderView(ctx: VerbContext, input: { account: Authent
     } else await consumeQuota(tx, { accountId: input.account.id, quota: input.account.monthlyQuota, now });
     const [redone] = await tx
       .update(renderViews)
-      .set({ status: "processing", outputKey: null, error: null, gateVerdict: null, gateScore: null, gateDetails: null, outputCheck: null, attempts: view.attempts + 1, updatedAt: now, completedAt: null })
+      .set({
+        status: "processing",
+        outputKey: null,
+        error: null,
+        gateVerdict: null,
+        gateScore: null,
+        gateDetails: null,
+        outputCheck: null,
+        attempts: view.attempts + 1,
+        updatedAt: now,
+        completedAt: null,
+      })
       .where(eq(renderViews.id, view.id))
       .returning();
-    await tx.update(renderSets).set({ status: "processing", error: null, updatedAt: now, completedAt: null }).where(eq(renderSets.id, set.id));
+    await tx
+      .update(renderSets)
+      .set({ status: "processing", error: null, updatedAt: now, completedAt: null })
+      .where(eq(renderSets.id, set.id));
     return { previous: view, redone, set };
   });
   try {
-    await ctx.events.send(multiviewRedoRequested.create({ setId: set.id, viewId: redone.id, attempt: redone.attempts, accountId: input.account.id }));
+    await ctx.events.send(
+      multiviewRedoRequested.create({ setId: set.id, viewId: redone.id, attempt: redone.attempts, accountId: input.account.id }),
+    );
   } catch (error) {
     await undoRedoStart(ctx, { set, view: previous, now, freeRedo: input.reviewRedo === true });
     throw error;

@@ -21,7 +21,13 @@ export async function startSibling(ctx: VerbContext, input: { accountId: string;
       if (!view || view.viewIndex === 0) return "not_pending";
       if (view.charged) return "started";
       if (view.status !== "processing") return "not_pending";
-      const debit = await debitCredits(tx, { accountId: input.accountId, amount: SIBLING_COST, chargeKey: viewChargeKey(view), jobId: view.id, operation: MULTIVIEW_OPERATION });
+      const debit = await debitCredits(tx, {
+        accountId: input.accountId,
+        amount: SIBLING_COST,
+        chargeKey: viewChargeKey(view),
+        jobId: view.id,
+        operation: MULTIVIEW_OPERATION,
+      });
       await announceCrossing(ctx.events, input.accountId, debit);
       await tx
         .update(renderViews)

@@ -8,7 +8,10 @@ import { env } from "@/env";
 import { sharp } from "@/server/images/sharp";
 import { ProviderError, type ProviderResult } from "@/server/providers/types";
 
-export async function callProvider(run: (signal: AbortSignal) => Promise<ProviderResult>, timeoutMs = env.V1_PROVIDER_TIMEOUT_MS): Promise<ProviderResult> {
+export async function callProvider(
+  run: (signal: AbortSignal) => Promise<ProviderResult>,
+  timeoutMs = env.V1_PROVIDER_TIMEOUT_MS,
+): Promise<ProviderResult> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -30,7 +33,8 @@ async function assertUsableOutputs(result: ProviderResult): Promise<void> {
   if (!result?.outputs?.length) throw new ProviderError("The provider returned no output.", { transient: true });
   for (const output of result.outputs) {
     if (output.contentType === "video/mp4") {
-      if (output.bytes.subarray(4, 8).toString("latin1") !== "ftyp") throw new ProviderError("The provider returned an invalid video.", { transient: true });
+      if (output.bytes.subarray(4, 8).toString("latin1") !== "ftyp")
+        throw new ProviderError("The provider returned an invalid video.", { transient: true });
       continue;
     }
     try {

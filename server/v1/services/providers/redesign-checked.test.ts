@@ -22,7 +22,8 @@ import { ledgerOf } from "@/test/multiview";
 import { viewChargeKey } from "../multiview/pricing";
 import { redesignChecked } from "./redesign-checked";
 
-const W = 320, H = 240;
+const W = 320,
+  H = 240;
 
 /** The room with its walls and ceiling repainted blue: a change the check is sure of. */
 const repainted = () => roomPhoto(W, H, { wall: "#4a6f9a" });
@@ -35,15 +36,28 @@ function modelDouble(answers: Buffer[]) {
     async redesign(_source: ImageFile, params: RedesignParams) {
       calls.push(params);
       const bytes = answers[Math.min(calls.length - 1, answers.length - 1)];
-      return { provider: "double", statusUrl: `https://models.example/predictions/${calls.length}`, model: "double/model", outputs: [{ bytes, contentType: "image/jpeg" }] };
+      return {
+        provider: "double",
+        statusUrl: `https://models.example/predictions/${calls.length}`,
+        model: "double/model",
+        outputs: [{ bytes, contentType: "image/jpeg" }],
+      };
     },
   };
   return { provider, calls };
 }
 
 const PARAMS: RedesignParams = {
-  type: "staging", roomType: "living_room", style: "modern", color: null, intensity: 0.6, environment: "interior",
-  maskPrompt: null, inspiration: null, styleReference: null, variant: 0,
+  type: "staging",
+  roomType: "living_room",
+  style: "modern",
+  color: null,
+  intensity: 0.6,
+  environment: "interior",
+  maskPrompt: null,
+  inspiration: null,
+  styleReference: null,
+  variant: 0,
 };
 
 describe("redesignChecked", () => {
@@ -65,7 +79,13 @@ describe("redesignChecked", () => {
     expect(result.statusUrl).toMatch(/\/1$/);
     expect(check?.verdict).toBe("review");
     expect(check?.summary).toMatch(/^Check this: .*floor/);
-    expect(check?.zones).toEqual([expect.objectContaining({ zone: "floor", reason: expect.stringMatching(/floor/), region: expect.objectContaining({ y: expect.any(Number) }) })]);
+    expect(check?.zones).toEqual([
+      expect.objectContaining({
+        zone: "floor",
+        reason: expect.stringMatching(/floor/),
+        region: expect.objectContaining({ y: expect.any(Number) }),
+      }),
+    ]);
   });
 
   it("asks once more, firmly, and keeps the second output when it passes", async () => {
@@ -81,11 +101,16 @@ describe("redesignChecked", () => {
     const room = await roomPhoto(W, H);
     const double = modelDouble([await repainted()]);
     const outcome = await providerStep(() => redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS));
-    expect(outcome).toMatchObject({ failed: { code: "structure_changed", message: expect.stringMatching(/upper back wall repainted \(\d+ % of it, limit 45 %\)/) } });
+    expect(outcome).toMatchObject({
+      failed: { code: "structure_changed", message: expect.stringMatching(/upper back wall repainted \(\d+ % of it, limit 45 %\)/) },
+    });
     expect(double.calls).toHaveLength(2);
     // Every zone's scores travel with the failure, so a reader of the failed output sees why.
     if (!("failed" in outcome)) throw new Error("expected a failure");
-    const details = outcome.failed.details as { zones: { zone: string; edgeRecall: number | null; failure: string | null }[]; geometry: { horizon: number } };
+    const details = outcome.failed.details as {
+      zones: { zone: string; edgeRecall: number | null; failure: string | null }[];
+      geometry: { horizon: number };
+    };
     expect(details.zones.find((z) => z.zone === "upper back wall")).toMatchObject({ failure: "repainted", edgeRecall: expect.any(Number) });
     expect(details.zones.map((z) => z.zone)).toEqual(expect.arrayContaining(["ceiling", "upper back wall", "floor"]));
     expect(details.geometry.horizon).toBe(0.5);
@@ -94,7 +119,10 @@ describe("redesignChecked", () => {
   it("does not check wall colour changes or exterior photos", async () => {
     const room = await roomPhoto(W, H);
     const blue = await roomPhoto(W, H, { wall: "#4a6f9a" });
-    for (const params of [{ ...PARAMS, type: "color_change" as const, color: "#4a6f9a" }, { ...PARAMS, environment: "exterior" as const }]) {
+    for (const params of [
+      { ...PARAMS, type: "color_change" as const, color: "#4a6f9a" },
+      { ...PARAMS, environment: "exterior" as const },
+    ]) {
       const double = modelDouble([blue]);
       const { check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, params);
       expect(double.calls).toHaveLength(1);
@@ -107,7 +135,10 @@ describe("redesignChecked", () => {
     const room = await roomPhoto(W, H);
     const ctx = { ...base, providers: { ...base.providers, redesign: modelDouble([await repainted()]).provider } };
     const { accountId } = await makeAccount({ plan: "premium", credits: 5 });
-    const [set] = await ctx.db.insert(renderSets).values({ accountId, roomType: "living_room", style: "modern", intensity: 0.6 }).returning();
+    const [set] = await ctx.db
+      .insert(renderSets)
+      .values({ accountId, roomType: "living_room", style: "modern", intensity: 0.6 })
+      .returning();
     const sourceKey = newBlobKey("source", "jpg");
     await ctx.storage.put(sourceKey, room, "image/jpeg");
     const [anchor] = await ctx.db

@@ -37,14 +37,21 @@ export interface CheckedResult {
 }
 
 /** `keptMask`: the keep mask stored with the job or view (D17), white where the photo is kept; null when nothing is. */
-export async function redesignChecked(provider: RedesignProvider, source: ImageFile, params: RedesignParams, keptMask: Buffer | null = null): Promise<CheckedResult> {
+export async function redesignChecked(
+  provider: RedesignProvider,
+  source: ImageFile,
+  params: RedesignParams,
+  keptMask: Buffer | null = null,
+): Promise<CheckedResult> {
   const keptAreas = keptMask ? await keptRegions(keptMask) : null;
   const generate = async (asked: RedesignParams) => {
     const made = await callProvider((signal) => provider.redesign(source, { ...asked, keptAreas }, signal));
     return keptMask ? restoreKeptOutput(source.bytes, made, keptMask) : { result: made, unaligned: null };
   };
   const deliver = (made: Awaited<ReturnType<typeof generate>>, check: OutputCheck | null): CheckedResult =>
-    made.unaligned ? { result: made.result, check: notRestoredCheck(made.unaligned), kept: null } : { result: made.result, check, kept: keptAreas };
+    made.unaligned
+      ? { result: made.result, check: notRestoredCheck(made.unaligned), kept: null }
+      : { result: made.result, check, kept: keptAreas };
   const first = await generate(params);
   if (first.unaligned || !needsStructureCheck(params)) return deliver(first, null);
   const options = { roomType: params.roomType, type: params.type, keptMask };
@@ -57,20 +64,36 @@ export async function redesignChecked(provider: RedesignProvider, source: ImageF
   if (second.unaligned) return deliver(second, null);
   const check = await checkStructure(source.bytes, second.result.outputs[0].bytes, options);
   if (check.verdict !== "fail") return deliver(second, outputCheckOf(check));
-  throw new AppError("structure_changed", `The generated image changed the room itself (${check.reason}), also when asked again, so it was not kept.`, {
-    details: scoresOf(check),
-  });
+  throw new AppError(
+    "structure_changed",
+    `The generated image changed the room itself (${check.reason}), also when asked again, so it was not kept.`,
+    {
+      details: scoresOf(check),
+    },
+  );
 }
 
 /** What a delivered output's record says of the check (D17): the verdict, one sentence, and the zones to look at, each with its plain reasons, most certain first. */
 export function outputCheckOf(check: StructureCheck): OutputCheck {
   if (check.verdict === "fail") throw new Error("a refused output is never delivered");
-  if ("unaligned" in check.alignment) return { verdict: "review", summary: check.summary, zones: [{ zone: "whole photo", reason: `the result could not be lined up with the photo: ${check.alignment.unaligned}`, region: null }] };
+  if ("unaligned" in check.alignment)
+    return {
+      verdict: "review",
+      summary: check.summary,
+      zones: [
+        { zone: "whole photo", reason: `the result could not be lined up with the photo: ${check.alignment.unaligned}`, region: null },
+      ],
+    };
   const zones = new Map<string, OutputCheck["zones"][number]>();
   for (const finding of check.findings) {
     const zone = zones.get(finding.zone);
     if (zone && !zone.reason.includes(plainReason(finding))) zone.reason += `; ${plainReason(finding)}`;
-    else zones.set(finding.zone, { zone: finding.zone, reason: plainReason(finding), region: roundRegion(check.zones.find((z) => z.zone === finding.zone)?.region ?? null) });
+    else
+      zones.set(finding.zone, {
+        zone: finding.zone,
+        reason: plainReason(finding),
+        region: roundRegion(check.zones.find((z) => z.zone === finding.zone)?.region ?? null),
+      });
   }
   return { verdict: check.verdict, summary: check.summary, zones: [...zones.values()] };
 }
@@ -80,7 +103,13 @@ function notRestoredCheck(reason: string): OutputCheck {
   return {
     verdict: "review",
     summary: `Check this: the result could not be lined up with the photo (${reason}), so the areas kept from the photo were not restored and the room was not compared.`,
-    zones: [{ zone: "kept areas", reason: `the areas to keep show what the model drew, not the photo: the result could not be lined up with the photo (${reason})`, region: null }],
+    zones: [
+      {
+        zone: "kept areas",
+        reason: `the areas to keep show what the model drew, not the photo: the result could not be lined up with the photo (${reason})`,
+        region: null,
+      },
+    ],
   };
 }
 
@@ -92,6 +121,12 @@ function roundRegion(region: OutputCheck["zones"][number]["region"]): OutputChec
 
 /** The check's scores, to two decimals (what they can tell a reader), for the error's details. */
 function scoresOf(check: StructureCheck): { zones: StructureCheck["zones"]; geometry: StructureCheck["geometry"] } {
-  const rounded = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).map(([key, value]) => [key, typeof value === "number" ? Math.round(value * 100) / 100 : value])) as T;
-  return { zones: check.zones.map(({ region: _region, ...zone }) => rounded(zone) as StructureCheck["zones"][number]), geometry: rounded(check.geometry) };
+  const rounded = <T extends object>(record: T) =>
+    Object.fromEntries(
+      Object.entries(record).map(([key, value]) => [key, typeof value === "number" ? Math.round(value * 100) / 100 : value]),
+    ) as T;
+  return {
+    zones: check.zones.map(({ region: _region, ...zone }) => rounded(zone) as StructureCheck["zones"][number]),
+    geometry: rounded(check.geometry),
+  };
 }

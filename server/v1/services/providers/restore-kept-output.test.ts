@@ -21,12 +21,23 @@ import { redesignChecked } from "./redesign-checked";
 import { restoreKeptFile } from "./restore-kept-output";
 
 const PARAMS: RedesignParams = {
-  type: "staging", roomType: "living_room", style: "modern", color: null, intensity: 0.6, environment: "interior",
-  maskPrompt: null, inspiration: null, styleReference: null, variant: 0,
+  type: "staging",
+  roomType: "living_room",
+  style: "modern",
+  color: null,
+  intensity: 0.6,
+  environment: "interior",
+  maskPrompt: null,
+  inspiration: null,
+  styleReference: null,
+  variant: 0,
 };
 
 /** Two windows of the development set's living room, as an agent would mark them. */
-const WINDOWS: [number, number, number, number][] = [[0.04, 0.08, 0.3, 0.62], [0.62, 0.05, 0.97, 0.55]];
+const WINDOWS: [number, number, number, number][] = [
+  [0.04, 0.08, 0.3, 0.62],
+  [0.62, 0.05, 0.97, 0.55],
+];
 
 let double: ReplicateDouble;
 let photo: Buffer;
@@ -44,21 +55,38 @@ beforeAll(async () => {
 afterAll(() => double.close());
 
 const hosted = (single: string, multi: string) =>
-  replicateRedesignProvider({ baseUrl: double.baseUrl, token: double.token, timeoutMs: 30_000, pollIntervalMs: 5, ledger: databaseTaskLedger }, { single, multi });
+  replicateRedesignProvider(
+    { baseUrl: double.baseUrl, token: double.token, timeoutMs: 30_000, pollIntervalMs: 5, ledger: databaseTaskLedger },
+    { single, multi },
+  );
 
 /** Each provider, and how it is called: a multi-view sibling goes to the multi-reference model with the anchor's output. */
 const PROVIDERS: [string, () => RedesignProvider, Partial<RedesignParams>][] = [
   ["local staging", () => localRedesignProvider, {}],
   ["local declutter", () => localRedesignProvider, { type: "declutter", style: null }],
   ["FLUX Kontext (one photo)", () => hosted("black-forest-labs/flux-kontext-pro", "google/nano-banana"), {}],
-  ["nano-banana (a multi-view sibling)", () => hosted("black-forest-labs/flux-kontext-pro", "google/nano-banana"), { styleReference: readFileSync("samples/structure-dev-set/real/armentrout-living.out.jpg") }],
-  ["FLUX 2 (a multi-view sibling)", () => hosted("black-forest-labs/flux-kontext-pro", "black-forest-labs/flux-2-pro"), { styleReference: readFileSync("samples/structure-dev-set/real/armentrout-living.out.jpg") }],
+  [
+    "nano-banana (a multi-view sibling)",
+    () => hosted("black-forest-labs/flux-kontext-pro", "google/nano-banana"),
+    { styleReference: readFileSync("samples/structure-dev-set/real/armentrout-living.out.jpg") },
+  ],
+  [
+    "FLUX 2 (a multi-view sibling)",
+    () => hosted("black-forest-labs/flux-kontext-pro", "black-forest-labs/flux-2-pro"),
+    { styleReference: readFileSync("samples/structure-dev-set/real/armentrout-living.out.jpg") },
+  ],
 ];
 
 /** The photo's part that an output re-framed by the model shows ([x0, y0, x1, y1] in the photo's pixels), and the kept areas there. */
-function within(image: RgbImage, map: Uint8Array, rect: { x0: number; y0: number; x1: number; y1: number }): { image: RgbImage; map: Uint8Array } {
-  const width = rect.x1 - rect.x0, height = rect.y1 - rect.y0;
-  const data = Buffer.alloc(width * height * 3), cut = new Uint8Array(width * height);
+function within(
+  image: RgbImage,
+  map: Uint8Array,
+  rect: { x0: number; y0: number; x1: number; y1: number },
+): { image: RgbImage; map: Uint8Array } {
+  const width = rect.x1 - rect.x0,
+    height = rect.y1 - rect.y0;
+  const data = Buffer.alloc(width * height * 3),
+    cut = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     image.data.copy(data, y * width * 3, ((rect.y0 + y) * image.width + rect.x0) * 3, ((rect.y0 + y) * image.width + rect.x1) * 3);
     cut.set(map.subarray((rect.y0 + y) * image.width + rect.x0, (rect.y0 + y) * image.width + rect.x1), y * width);
@@ -68,7 +96,10 @@ function within(image: RgbImage, map: Uint8Array, rect: { x0: number; y0: number
 
 /** Pixels of `where` whose channels differ between a and b, and the largest and mean difference there. */
 function compare(a: RgbImage, b: RgbImage, where: Uint8Array): { differing: number; max: number; mean: number; count: number } {
-  let differing = 0, max = 0, sum = 0, count = 0;
+  let differing = 0,
+    max = 0,
+    sum = 0,
+    count = 0;
   for (let p = 0; p < where.length; p++) {
     if (!where[p]) continue;
     count++;
@@ -117,7 +148,12 @@ describe("kept areas, provider by provider", () => {
 
   it("goes through the generation path: the delivered output is the restored one, and the model was told what is kept", async () => {
     double.requests.length = 0;
-    const { result, check, kept } = await redesignChecked(hosted("black-forest-labs/flux-kontext-pro", "google/nano-banana"), { bytes: photo, contentType: "image/jpeg" }, PARAMS, mask);
+    const { result, check, kept } = await redesignChecked(
+      hosted("black-forest-labs/flux-kontext-pro", "google/nano-banana"),
+      { bytes: photo, contentType: "image/jpeg" },
+      PARAMS,
+      mask,
+    );
     expect(check?.verdict).toBeDefined();
     expect(kept).toHaveLength(2);
     const delivered = await decodeRgb(result.outputs[0].bytes);
@@ -126,18 +162,28 @@ describe("kept areas, provider by provider", () => {
     const part = within(source, inner, { ...rect, x1: rect.x0 + delivered.width, y1: rect.y0 + delivered.height });
     expect(compare(delivered, part.image, part.map).mean).toBeLessThan(1.5);
     const create = double.requests.find((r) => r.method === "POST" && r.path.endsWith("/predictions"))!;
-    expect((create.body as { input: { prompt: string } }).input.prompt).toMatch(/The areas at the upper right and middle left of the photo are kept exactly/);
+    expect((create.body as { input: { prompt: string } }).input.prompt).toMatch(
+      /The areas at the upper right and middle left of the photo are kept exactly/,
+    );
   });
 
   it("delivers an output that cannot be lined up with the photo as the model made it, marked for review with the reason", async () => {
     const otherRoom = readFileSync("samples/structure-dev-set/real/homestaging-hall.jpg");
     const elsewhere: RedesignProvider = {
       name: "double",
-      redesign: async () => ({ provider: "double", statusUrl: "https://models.example/1", outputs: [{ bytes: otherRoom, contentType: "image/jpeg" }] }),
+      redesign: async () => ({
+        provider: "double",
+        statusUrl: "https://models.example/1",
+        outputs: [{ bytes: otherRoom, contentType: "image/jpeg" }],
+      }),
     };
     const { result, check, kept } = await redesignChecked(elsewhere, { bytes: photo, contentType: "image/jpeg" }, PARAMS, mask);
     expect(result.outputs[0].bytes.equals(otherRoom)).toBe(true);
     expect(kept).toBeNull();
-    expect(check).toMatchObject({ verdict: "review", summary: expect.stringMatching(/could not be lined up with the photo .* so the areas kept from the photo were not restored/), zones: [{ zone: "kept areas", region: null }] });
+    expect(check).toMatchObject({
+      verdict: "review",
+      summary: expect.stringMatching(/could not be lined up with the photo .* so the areas kept from the photo were not restored/),
+      zones: [{ zone: "kept areas", region: null }],
+    });
   });
 });

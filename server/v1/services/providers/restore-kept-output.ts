@@ -33,7 +33,12 @@ export type RestoredFile =
 
 /** One output with the photo's kept areas pasted in, the file and its pixels before encoding; or why it could not be aligned. */
 export async function restoreKeptFile(source: Buffer, output: ImageFile, mask: Buffer): Promise<RestoredFile> {
-  const [photo, made, photoSmall, madeSmall] = await Promise.all([decodeRgb(source), decodeRgb(output.bytes), decodeRgb(source, FEATURE_SIDE), decodeRgb(output.bytes, FEATURE_SIDE)]);
+  const [photo, made, photoSmall, madeSmall] = await Promise.all([
+    decodeRgb(source),
+    decodeRgb(output.bytes),
+    decodeRgb(source, FEATURE_SIDE),
+    decodeRgb(output.bytes, FEATURE_SIDE),
+  ]);
   const restoration = await restoreKeptAreas(photo, made, mask, { source: photoSmall, output: madeSmall });
   if (!restoration.restored) return restoration;
   const pixels = restoration.image;
@@ -46,7 +51,11 @@ export async function restoreKeptFile(source: Buffer, output: ImageFile, mask: B
 }
 
 /** The provider's result with every output restored, or, when one cannot be aligned, as made, with the reason. */
-export async function restoreKeptOutput(source: Buffer, result: ProviderResult, mask: Buffer): Promise<{ result: ProviderResult; unaligned: string | null }> {
+export async function restoreKeptOutput(
+  source: Buffer,
+  result: ProviderResult,
+  mask: Buffer,
+): Promise<{ result: ProviderResult; unaligned: string | null }> {
   const outputs: ImageFile[] = [];
   for (const output of result.outputs) {
     const restored = await restoreKeptFile(source, output, mask);

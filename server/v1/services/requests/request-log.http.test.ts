@@ -31,7 +31,12 @@ describe("the request log", () => {
   it("gives every answer an x-request-id and logs each request of a live key, without bodies or secrets", async () => {
     const { apiKey, accountId } = await makeAccount();
     const ok = await call("GET", "/me", { "x-api-key": apiKey, "x-forwarded-for": "203.0.113.9" });
-    const refused = await call("POST", "/upscale", { "x-api-key": apiKey, "x-forwarded-for": "203.0.113.9", "Idempotency-Key": "order-77" }, { image_url: "not a url" });
+    const refused = await call(
+      "POST",
+      "/upscale",
+      { "x-api-key": apiKey, "x-forwarded-for": "203.0.113.9", "Idempotency-Key": "order-77" },
+      { image_url: "not a url" },
+    );
     const missing = await call("GET", "/me");
     const unknownRoute = await call("GET", "/nowhere");
     for (const answer of [ok, refused, missing, unknownRoute]) expect(answer.requestId).toMatch(/^req_[0-9a-f]{32}$/);
@@ -52,7 +57,12 @@ describe("the request log", () => {
     // The key's last use, written with the batch: the address is kept there, on the key alone. It is
     // the client's address by the proxy rule (server/auth/client-ip.ts): with no proxy in front, the
     // connection's own, never what a client wrote in X-Forwarded-For.
-    const [key] = await (await getDb()).select({ at: apiKeys.lastUsedAt, ip: apiKeys.lastUsedIp }).from(apiKeys).where(eq(apiKeys.accountId, accountId));
+    const [key] = await (
+      await getDb()
+    )
+      .select({ at: apiKeys.lastUsedAt, ip: apiKeys.lastUsedIp })
+      .from(apiKeys)
+      .where(eq(apiKeys.accountId, accountId));
     expect(key.ip).toBe("127.0.0.1");
     expect(key.at!.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -67,7 +77,9 @@ describe("the request log", () => {
     expect(rows).toHaveLength(60);
     expect(new Set(rows.map((r) => r.requestId))).toEqual(new Set(answers.map((a) => a.requestId)));
     // Rows written by one transaction share its id (xmin): a write per request would make 60.
-    const [{ writes }] = await db.execute<{ writes: number }>(sql`select count(distinct xmin::text)::int as writes from v1.request_log where account_id = ${accountId}`);
+    const [{ writes }] = await db.execute<{ writes: number }>(
+      sql`select count(distinct xmin::text)::int as writes from v1.request_log where account_id = ${accountId}`,
+    );
     expect(writes).toBeLessThanOrEqual(5);
   });
 
@@ -81,7 +93,10 @@ describe("the request log", () => {
     await flushRequestLog();
 
     const byKey = await listRequests(db, { accountId, keyId: other.id, limit: 10 });
-    expect(byKey.rows.map((r) => [r.route, r.status, r.errorCode])).toEqual([["/delete", 403, "insufficient_scope"], ["/jobs", 200, null]]);
+    expect(byKey.rows.map((r) => [r.route, r.status, r.errorCode])).toEqual([
+      ["/delete", 403, "insufficient_scope"],
+      ["/jobs", 200, null],
+    ]);
     expect((await listRequests(db, { accountId, statusClass: "4xx", limit: 10 })).rows.map((r) => r.route)).toEqual(["/delete"]);
     expect((await listRequests(db, { accountId, statusClass: "2xx", route: "/me", limit: 10 })).rows).toHaveLength(3);
     expect((await listRequests(db, { accountId, from: new Date(Date.now() + 60_000), limit: 10 })).rows).toHaveLength(0);

@@ -29,12 +29,23 @@ export async function createVideo(ctx: VerbContext, input: { account: Authentica
   const jobId = crypto.randomUUID();
   const providerStatusUrl = `${ctx.providers.video.name}://video/${jobId}`;
   const statusEndpoint = `/api/v1/video?job_id=${jobId}`;
-  const result = { provider: ctx.providers.video.name, mode: request.mode, duration: request.duration, provider_status_url: providerStatusUrl, status_endpoint: statusEndpoint };
+  const result = {
+    provider: ctx.providers.video.name,
+    mode: request.mode,
+    duration: request.duration,
+    provider_status_url: providerStatusUrl,
+    status_endpoint: statusEndpoint,
+  };
   const created = { ...result, ...disclosureFields("video", ctx.providers.video.name) };
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
-      await acceptGeneration(tx, { account, now, events: ctx.events, charge: { amount: VIDEO_COST, chargeKey: `video:${jobId}`, jobId, operation: "video" } });
+      await acceptGeneration(tx, {
+        account,
+        now,
+        events: ctx.events,
+        charge: { amount: VIDEO_COST, chargeKey: `video:${jobId}`, jobId, operation: "video" },
+      });
       await tx.insert(mediaJobs).values({
         id: jobId,
         accountId: account.id,
@@ -57,9 +68,25 @@ export async function createVideo(ctx: VerbContext, input: { account: Authentica
     // Nothing will render it: refund and close it rather than leave it processing forever.
     await ctx.db.transaction(async (tx) => {
       await refundCredits(tx, { chargeKey: `video:${jobId}`, note: "not started" });
-      await tx.update(mediaJobs).set({ status: "failed", creditsCharged: 0, error: { code: "internal_error", message: "The video could not be started." }, completedAt: ctx.now() }).where(eq(mediaJobs.id, jobId));
+      await tx
+        .update(mediaJobs)
+        .set({
+          status: "failed",
+          creditsCharged: 0,
+          error: { code: "internal_error", message: "The video could not be started." },
+          completedAt: ctx.now(),
+        })
+        .where(eq(mediaJobs.id, jobId));
     });
     throw error;
   }
-  return envelope({ jobId, status: "processing", result: created, creditsCharged: VIDEO_COST, createdAt: now, updatedAt: now, completedAt: null });
+  return envelope({
+    jobId,
+    status: "processing",
+    result: created,
+    creditsCharged: VIDEO_COST,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  });
 }

@@ -26,15 +26,32 @@ export async function renderVideo(ctx: VerbContext, input: { jobId: string }): P
     const rounded = Math.min(99, Math.floor(percent));
     if (rounded < recorded + PROGRESS_STEP) return;
     recorded = rounded;
-    await ctx.db.update(mediaJobs).set({ progress: rounded, updatedAt: ctx.now() }).where(and(eq(mediaJobs.id, job.id), eq(mediaJobs.status, "processing")));
+    await ctx.db
+      .update(mediaJobs)
+      .set({ progress: rounded, updatedAt: ctx.now() })
+      .where(and(eq(mediaJobs.id, job.id), eq(mediaJobs.status, "processing")));
   };
   const provider = ctx.providers.video;
   const done = await callProvider(
     (signal) =>
-      provider.video({ mode: request.mode, image: image.bytes, tail: tail?.bytes ?? null, durationSeconds: request.duration, onProgress, workKey: `video:${job.id}` }, signal),
+      provider.video(
+        {
+          mode: request.mode,
+          image: image.bytes,
+          tail: tail?.bytes ?? null,
+          durationSeconds: request.duration,
+          onProgress,
+          workKey: `video:${job.id}`,
+        },
+        signal,
+      ),
     env.V1_VIDEO_PROVIDER_TIMEOUT_MS,
   );
-  const stored = await storeOutputs(ctx.storage, done, done.outputs.slice(0, 1), "video", { operation: `video_${request.mode}`, source: image.bytes, now: ctx.now() });
+  const stored = await storeOutputs(ctx.storage, done, done.outputs.slice(0, 1), "video", {
+    operation: `video_${request.mode}`,
+    source: image.bytes,
+    now: ctx.now(),
+  });
   const finished = ctx.now();
   const updated = await ctx.db
     .update(mediaJobs)

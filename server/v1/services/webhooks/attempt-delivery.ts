@@ -41,7 +41,11 @@ const SKIPPED: AttemptOutcome = { outcome: "skipped", retryAt: null, disabled: n
 
 export async function attemptDelivery(
   ctx: Pick<VerbContext, "db" | "now">,
-  input: { deliveryId: string; manual: boolean; /** Only if no scheduled attempt was made yet (the in-process first attempt). */ firstOnly?: boolean },
+  input: {
+    deliveryId: string;
+    manual: boolean;
+    /** Only if no scheduled attempt was made yet (the in-process first attempt). */ firstOnly?: boolean;
+  },
 ): Promise<AttemptOutcome> {
   const now = ctx.now();
   const claim = input.manual ? null : { now, until: new Date(now.getTime() + CLAIM_MS), firstOnly: input.firstOnly ?? false };
@@ -49,7 +53,10 @@ export async function attemptDelivery(
   if (!row) return SKIPPED;
   if (row.endpoint.disabledAt) {
     if (!input.manual) {
-      await ctx.db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, claimedUntil: null }).where(eq(webhookDeliveries.id, input.deliveryId));
+      await ctx.db
+        .update(webhookDeliveries)
+        .set({ status: "failed", nextAttemptAt: null, claimedUntil: null })
+        .where(eq(webhookDeliveries.id, input.deliveryId));
     }
     return SKIPPED;
   }
@@ -84,7 +91,8 @@ export async function attemptDelivery(
     });
     status = response.status;
     excerpt = response.body.toString("utf8");
-    if (status < 200 || status > 299) error = status >= 300 && status < 400 ? `Answered ${status}: redirects are not followed.` : `Answered ${status}.`;
+    if (status < 200 || status > 299)
+      error = status >= 300 && status < 400 ? `Answered ${status}: redirects are not followed.` : `Answered ${status}.`;
   } catch (thrown) {
     error = toAppError(thrown).message;
   }

@@ -35,7 +35,11 @@ export async function checkEndpointUrl(input: string): Promise<string> {
     await assertPublicUrl(url.toString(), { loopback: env.V1_WEBHOOK_LOOPBACK });
   } catch (error) {
     if (error instanceof AppError && error.code === "source_fetch_failed") {
-      throw new AppError("invalid_request", `This address cannot receive webhooks: it is private, local or does not resolve. ${ALLOWED_BY}`, { cause: error });
+      throw new AppError(
+        "invalid_request",
+        `This address cannot receive webhooks: it is private, local or does not resolve. ${ALLOWED_BY}`,
+        { cause: error },
+      );
     }
     throw error;
   }

@@ -26,11 +26,22 @@ export async function createEndpoint(db: Tx, input: CreateEndpointInput): Promis
     // Locked so two registrations at once cannot both pass the limit.
     const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId)).for("update");
     if (!account) throw new AppError("not_found", "No such account.");
-    const [{ endpoints }] = await tx.select({ endpoints: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, input.accountId));
-    if (endpoints >= MAX_WEBHOOK_ENDPOINTS) throw new AppError("conflict", `An account can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`);
+    const [{ endpoints }] = await tx
+      .select({ endpoints: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, input.accountId));
+    if (endpoints >= MAX_WEBHOOK_ENDPOINTS)
+      throw new AppError("conflict", `An account can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`);
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ accountId: input.accountId, url, eventTypes, description, secret: sealWebhookSecret(secret), createdBy: input.createdBy ?? null })
+      .values({
+        accountId: input.accountId,
+        url,
+        eventTypes,
+        description,
+        secret: sealWebhookSecret(secret),
+        createdBy: input.createdBy ?? null,
+      })
       .returning({ id: webhookEndpoints.id });
     return { endpointId: row.id, secret };
   });

@@ -66,15 +66,17 @@ function start(ctx: Context, lane: Lane, delivery: QueuedDelivery): void {
     if (next) {
       state.waiting -= 1;
       start(ctx, lane, next);
-    }
-    else if (lane.running === 0) state.lanes.delete(delivery.endpointId);
+    } else if (lane.running === 0) state.lanes.delete(delivery.endpointId);
   });
 }
 
 async function attemptNow(ctx: Context, delivery: QueuedDelivery): Promise<void> {
   try {
     const result = await attemptDelivery(ctx, { deliveryId: delivery.id, manual: false, firstOnly: true });
-    const follow = [...(result.retryAt ? [retryRun(delivery.id)] : []), ...(result.disabled ? [webhookEndpointDisabled.create(result.disabled)] : [])];
+    const follow = [
+      ...(result.retryAt ? [retryRun(delivery.id)] : []),
+      ...(result.disabled ? [webhookEndpointDisabled.create(result.disabled)] : []),
+    ];
     if (follow.length > 0) await ctx.events.send(follow);
   } catch (error) {
     // The delivery stays waiting: the rescue sweep hands it to a durable run.

@@ -39,12 +39,24 @@ export async function emitWebhook(
   const endpoints = await ctx.db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.accountId, input.accountId), isNull(webhookEndpoints.disabledAt), arrayContains(webhookEndpoints.eventTypes, [input.type])));
+    .where(
+      and(
+        eq(webhookEndpoints.accountId, input.accountId),
+        isNull(webhookEndpoints.disabledAt),
+        arrayContains(webhookEndpoints.eventTypes, [input.type]),
+      ),
+    );
   if (endpoints.length === 0) return null;
   const digest = crypto.createHash("sha256").update(`${input.type}:${input.data.kind}:${input.data.job_id}`).digest("hex");
   const eventId = `evt_${digest.slice(0, 32)}`;
   const body = { api_version: "v1", id: eventId, type: input.type, created_at: ctx.now().toISOString(), data: input.data };
-  const deliveries = await queueDeliveries(ctx, { eventId, accountId: input.accountId, type: input.type, body, endpointIds: endpoints.map((e) => e.id) });
+  const deliveries = await queueDeliveries(ctx, {
+    eventId,
+    accountId: input.accountId,
+    type: input.type,
+    body,
+    endpointIds: endpoints.map((e) => e.id),
+  });
   await dispatchDeliveries(ctx, deliveries);
   return { eventId };
 }

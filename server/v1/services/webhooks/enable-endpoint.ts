@@ -12,7 +12,13 @@ import { AppError } from "@/server/errors";
 export async function enableEndpoint(db: Tx, input: { accountId: string; endpointId: string; now: Date; heldBy?: string }): Promise<void> {
   const updated = await db
     .update(webhookEndpoints)
-    .set({ disabledAt: null, disabledReason: null, failingSince: null, updatedAt: input.now, ...(input.heldBy ? { heldBy: input.heldBy } : {}) })
+    .set({
+      disabledAt: null,
+      disabledReason: null,
+      failingSince: null,
+      updatedAt: input.now,
+      ...(input.heldBy ? { heldBy: input.heldBy } : {}),
+    })
     .where(and(eq(webhookEndpoints.accountId, input.accountId), eq(webhookEndpoints.id, input.endpointId)))
     .returning({ id: webhookEndpoints.id });
   if (updated.length === 0) throw new AppError("not_found", "No such webhook endpoint.");

@@ -13,6 +13,7 @@ export function checkEventTypes(types: readonly string[]): WebhookEventType[] {
 
 export function checkDescription(description: string | undefined): string {
   const text = (description ?? "").trim();
-  if (text.length > MAX_WEBHOOK_DESCRIPTION_LENGTH) throw new AppError("invalid_request", `The description is at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters.`);
+  if (text.length > MAX_WEBHOOK_DESCRIPTION_LENGTH)
+    throw new AppError("invalid_request", `The description is at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters.`);
   return text;
 }

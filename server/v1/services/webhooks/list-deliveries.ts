@@ -34,7 +34,10 @@ export async function listDeliveries(
         eq(webhookEndpoints.accountId, input.accountId),
         eq(webhookDeliveries.endpointId, input.endpointId),
         input.before
-          ? or(lt(webhookDeliveries.createdAt, input.before.at), and(eq(webhookDeliveries.createdAt, input.before.at), lt(webhookDeliveries.id, input.before.id)))
+          ? or(
+              lt(webhookDeliveries.createdAt, input.before.at),
+              and(eq(webhookDeliveries.createdAt, input.before.at), lt(webhookDeliveries.id, input.before.id)),
+            )
           : undefined,
       ),
     )
@@ -54,7 +57,12 @@ export async function listDeliveries(
           error: webhookAttempts.error,
         })
         .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, page.map((d) => d.id)))
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            page.map((d) => d.id),
+          ),
+        )
         .orderBy(webhookAttempts.at, webhookAttempts.id)
     : [];
   const last = page.at(-1);

@@ -49,8 +49,14 @@ it("delivers to a receiver on 127.0.0.1 under `npm run dev`'s settings, and the 
   expect(process.env.V1_FETCH_ALLOWLIST).not.toContain(`:${port}`);
   const db = await getDb();
   const { accountId } = await makeAccount();
-  const { endpointId, secret } = await createEndpoint(db, { accountId, url: `http://127.0.0.1:${port}/hooks/atrium`, eventTypes: ["job.completed"] });
-  await expect(createEndpoint(db, { accountId, url: `http://localhost:${port}/hooks/other`, eventTypes: ["job.failed"] })).resolves.toBeDefined();
+  const { endpointId, secret } = await createEndpoint(db, {
+    accountId,
+    url: `http://127.0.0.1:${port}/hooks/atrium`,
+    eventTypes: ["job.completed"],
+  });
+  await expect(
+    createEndpoint(db, { accountId, url: `http://localhost:${port}/hooks/other`, eventTypes: ["job.failed"] }),
+  ).resolves.toBeDefined();
 
   const { eventId } = await sendTestEvent(await createVerbContext(), { accountId, endpointId });
   await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 15_000, interval: 50 });

@@ -21,7 +21,10 @@ export async function queueDeliveries(
 ): Promise<QueuedDelivery[]> {
   if (input.endpointIds.length === 0) return [];
   const now = ctx.now().toISOString();
-  const endpoints = sql.join(input.endpointIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const endpoints = sql.join(
+    input.endpointIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   // The deliveries' foreign key to the event is checked at the end of the statement, when the event row exists.
   const rows = await ctx.db.execute<{ id: string; endpoint_id: string }>(sql`
     with event as (

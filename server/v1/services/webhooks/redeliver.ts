@@ -15,5 +15,7 @@ export async function redeliver(ctx: Pick<VerbContext, "db" | "events">, input: 
     .where(and(eq(webhookDeliveries.id, input.deliveryId), eq(webhookEndpoints.accountId, input.accountId)));
   if (!row) throw new AppError("not_found", "No such delivery.");
   if (row.disabledAt) throw new AppError("conflict", "This endpoint is disabled. Enable it first.");
-  await ctx.events.send(webhookDeliveryRequested.create({ deliveryId: input.deliveryId, manual: true }, { id: `webhook-redeliver-${crypto.randomUUID()}` }));
+  await ctx.events.send(
+    webhookDeliveryRequested.create({ deliveryId: input.deliveryId, manual: true }, { id: `webhook-redeliver-${crypto.randomUUID()}` }),
+  );
 }

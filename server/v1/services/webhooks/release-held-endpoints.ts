@@ -12,11 +12,19 @@ export const HOLDER_LEFT_REASON = "Its maker left the workspace";
  * endpoint and its delivery log stay, so the team can see what went there and turn it
  * back on) or, with `handTo`, handed to that person. Returns them by URL.
  */
-export async function releaseHeldEndpoints(tx: Tx, input: { accountId: string; holder: string; handTo: string | null; now: Date }): Promise<{ url: string }[]> {
+export async function releaseHeldEndpoints(
+  tx: Tx,
+  input: { accountId: string; holder: string; handTo: string | null; now: Date },
+): Promise<{ url: string }[]> {
   const held = await tx
     .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.accountId, input.accountId), eq(sql`coalesce(${webhookEndpoints.heldBy}, ${webhookEndpoints.createdBy})`, input.holder)))
+    .where(
+      and(
+        eq(webhookEndpoints.accountId, input.accountId),
+        eq(sql`coalesce(${webhookEndpoints.heldBy}, ${webhookEndpoints.createdBy})`, input.holder),
+      ),
+    )
     .orderBy(webhookEndpoints.createdAt)
     .for("update");
   if (held.length === 0) return [];
@@ -26,7 +34,11 @@ export async function releaseHeldEndpoints(tx: Tx, input: { accountId: string; h
     .set(
       input.handTo
         ? { heldBy: input.handTo, updatedAt: input.now }
-        : { disabledAt: sql`coalesce(${webhookEndpoints.disabledAt}, ${input.now.toISOString()}::timestamptz)`, disabledReason: HOLDER_LEFT_REASON, updatedAt: input.now },
+        : {
+            disabledAt: sql`coalesce(${webhookEndpoints.disabledAt}, ${input.now.toISOString()}::timestamptz)`,
+            disabledReason: HOLDER_LEFT_REASON,
+            updatedAt: input.now,
+          },
     )
     .where(inArray(webhookEndpoints.id, ids));
   return held.map(({ url }) => ({ url }));

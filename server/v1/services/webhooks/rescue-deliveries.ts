@@ -28,6 +28,8 @@ export async function rescueDeliveries(ctx: Pick<VerbContext, "db" | "now" | "ev
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
     .limit(input.limit);
   if (stranded.length === 0) return 0;
-  await ctx.events.send(stranded.map((d) => webhookDeliveryRequested.create({ deliveryId: d.id }, { id: `webhook-rescue-${d.id}-${d.attempts}` })));
+  await ctx.events.send(
+    stranded.map((d) => webhookDeliveryRequested.create({ deliveryId: d.id }, { id: `webhook-rescue-${d.id}-${d.attempts}` })),
+  );
   return stranded.length;
 }

@@ -14,7 +14,10 @@ import { queueDeliveries } from "./queue-deliveries";
  * signed and delivered (and retried) like any other, so a receiver can be tried before
  * real work reaches it.
  */
-export async function sendTestEvent(ctx: VerbContext, input: { accountId: string; endpointId: string }): Promise<{ eventId: string; deliveryId: string }> {
+export async function sendTestEvent(
+  ctx: VerbContext,
+  input: { accountId: string; endpointId: string },
+): Promise<{ eventId: string; deliveryId: string }> {
   if (!env.V1_WEBHOOKS_ENABLED) throw new AppError("feature_unavailable", "Webhooks are not enabled on this deployment.");
   const [endpoint] = await ctx.db
     .select({ id: webhookEndpoints.id, disabledAt: webhookEndpoints.disabledAt })
@@ -30,7 +33,13 @@ export async function sendTestEvent(ctx: VerbContext, input: { accountId: string
     created_at: ctx.now().toISOString(),
     data: { endpoint_id: endpoint.id, message: "A test event sent from the Developers section. Nothing happened to any job." },
   };
-  const deliveries = await queueDeliveries(ctx, { eventId, accountId: input.accountId, type: TEST_EVENT_TYPE, body, endpointIds: [endpoint.id] });
+  const deliveries = await queueDeliveries(ctx, {
+    eventId,
+    accountId: input.accountId,
+    type: TEST_EVENT_TYPE,
+    body,
+    endpointIds: [endpoint.id],
+  });
   await dispatchDeliveries(ctx, deliveries);
   return { eventId, deliveryId: deliveries[0].id };
 }

@@ -10,7 +10,12 @@ export function signWebhook(secret: string, timestamp: number, rawBody: string):
 }
 
 /** What a receiver does: constant-time comparison and a 5-minute window on the timestamp. */
-export function verifyWebhook(secret: string, headers: { timestamp: string; signature: string }, rawBody: string, nowSeconds: number): boolean {
+export function verifyWebhook(
+  secret: string,
+  headers: { timestamp: string; signature: string },
+  rawBody: string,
+  nowSeconds: number,
+): boolean {
   const timestamp = Number(headers.timestamp);
   if (!Number.isInteger(timestamp) || Math.abs(nowSeconds - timestamp) > 300) return false;
   const expected = Buffer.from(signWebhook(secret, timestamp, rawBody));

@@ -14,14 +14,23 @@ import { standardSignature } from "./sign-webhook";
 import { encryptStoredWebhookSecrets, openWebhookSecret } from "./webhook-secret";
 
 async function stored(endpointId: string): Promise<string> {
-  const [row] = await (await getDb()).select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId));
   return row.secret;
 }
 
 describe("webhook secrets at rest", () => {
   it("stores a new secret encrypted, never as given, in a form the standardwebhooks library takes", async () => {
     const { accountId } = await makeAccount();
-    const { endpointId, secret } = await createEndpoint(await getDb(), { accountId, url: `http://127.0.0.1:${process.env.FIXTURE_PORT}/hook`, eventTypes: ["job.completed"] });
+    const { endpointId, secret } = await createEndpoint(await getDb(), {
+      accountId,
+      url: `http://127.0.0.1:${process.env.FIXTURE_PORT}/hook`,
+      eventTypes: ["job.completed"],
+    });
     const row = await stored(endpointId);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(row).not.toContain(secret);

@@ -63,10 +63,15 @@ beforeAll(async () => {
       const now = (open.now.get(path) ?? 0) + 1;
       open.now.set(path, now);
       open.most.set(path, Math.max(now, open.most.get(path) ?? 0));
-      setTimeout(() => {
-        open.now.set(path, (open.now.get(path) ?? 1) - 1);
-        res.writeHead(status, status === 302 ? { location: "http://127.0.0.1:1/elsewhere" } : { "content-type": "text/plain" }).end(`answer ${status} ${"x".repeat(2000)}`);
-      }, delays.get(path) ?? 0);
+      setTimeout(
+        () => {
+          open.now.set(path, (open.now.get(path) ?? 1) - 1);
+          res
+            .writeHead(status, status === 302 ? { location: "http://127.0.0.1:1/elsewhere" } : { "content-type": "text/plain" })
+            .end(`answer ${status} ${"x".repeat(2000)}`);
+        },
+        delays.get(path) ?? 0,
+      );
     });
   });
   await new Promise<void>((resolve) => receiver.listen(Number(process.env.FIXTURE_PORT), "127.0.0.1", resolve));
@@ -125,7 +130,10 @@ describe("webhooks", () => {
     });
     const { jobId } = (await created.json()) as { jobId: string };
 
-    await until(() => to("/flaky").length + to("/steady").length, (n) => n >= 3);
+    await until(
+      () => to("/flaky").length + to("/steady").length,
+      (n) => n >= 3,
+    );
     expect(to("/steady")).toHaveLength(1);
     expect(to("/flaky")).toHaveLength(2);
     const body = JSON.parse(to("/steady")[0].body);
@@ -141,19 +149,31 @@ describe("webhooks", () => {
     expect(JSON.stringify(deliveries)).not.toContain(flaky.secret);
 
     // The receiver has answered; the attempt's row is written just after.
-    const log = await until(() => listDeliveries(db, { accountId, endpointId: flaky.endpointId, limit: 10 }), (page) => page.rows[0]?.attempts === 2);
+    const log = await until(
+      () => listDeliveries(db, { accountId, endpointId: flaky.endpointId, limit: 10 }),
+      (page) => page.rows[0]?.attempts === 2,
+    );
     expect(log.rows).toHaveLength(1);
     const [logged] = log.rows;
     expect(logged).toMatchObject({ eventId: body.id, eventType: "job.completed", status: "pending", attempts: 2, lastResponseStatus: 302 });
     expect(logged.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
-    expect(logged.attemptLog.map((a) => [a.trigger, a.responseStatus])).toEqual([["scheduled", 500], ["scheduled", 302]]);
+    expect(logged.attemptLog.map((a) => [a.trigger, a.responseStatus])).toEqual([
+      ["scheduled", 500],
+      ["scheduled", 302],
+    ]);
     expect(logged.attemptLog[0].responseExcerpt).toHaveLength(1024);
     expect(logged.attemptLog[0].responseExcerpt!.startsWith("answer 500 ")).toBe(true);
     expect(logged.attemptLog[1].error).toMatch(/redirects are not followed/);
-    expect(await listDeliveries(db, { accountId: (await makeAccount()).accountId, endpointId: flaky.endpointId, limit: 10 })).toEqual({ rows: [], next: null });
+    expect(await listDeliveries(db, { accountId: (await makeAccount()).accountId, endpointId: flaky.endpointId, limit: 10 })).toEqual({
+      rows: [],
+      next: null,
+    });
 
     await redeliver(await createVerbContext(), { accountId, deliveryId: logged.id });
-    await until(() => to("/flaky").length, (n) => n >= 3);
+    await until(
+      () => to("/flaky").length,
+      (n) => n >= 3,
+    );
     const after = await until(
       async () => (await listDeliveries(db, { accountId, endpointId: flaky.endpointId, limit: 10 })).rows[0],
       (row) => row.status === "delivered",
@@ -173,7 +193,10 @@ describe("webhooks", () => {
 
     const ctx = await createVerbContext();
     const test = await sendTestEvent(ctx, { accountId, endpointId: endpoint.endpointId });
-    await until(() => to("/rotating").length, (n) => n >= 1);
+    await until(
+      () => to("/rotating").length,
+      (n) => n >= 1,
+    );
     const [first] = to("/rotating");
     expect(JSON.parse(first.body)).toMatchObject({ id: test.eventId, type: "webhook.test", data: { endpoint_id: endpoint.endpointId } });
     expect(String(first.headers["webhook-signature"]).split(" ")).toHaveLength(2);
@@ -184,7 +207,10 @@ describe("webhooks", () => {
     await rotateEndpointSecret(db, { accountId, endpointId: endpoint.endpointId, overlapHours: 0, now: new Date() });
     const latest = await rotateEndpointSecret(db, { accountId, endpointId: endpoint.endpointId, overlapHours: 0, now: new Date() });
     await sendTestEvent(ctx, { accountId, endpointId: endpoint.endpointId });
-    await until(() => to("/rotating").length, (n) => n >= 2);
+    await until(
+      () => to("/rotating").length,
+      (n) => n >= 2,
+    );
     const second = to("/rotating")[1];
     expect(String(second.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expectSigned(second, latest.secret);
@@ -197,26 +223,41 @@ describe("webhooks", () => {
     const { endpointId } = await createEndpoint(db, { accountId, url: `${origin}/claimed`, eventTypes: ["job.completed"] });
     delays.set("/claimed", 300);
     // Stored but never dispatched: as if the process died right after the event.
-    const [stranded] = await queueDeliveries({ db, now: () => new Date() }, { eventId: "evt_stranded", accountId, type: "job.completed", body: { n: 1 }, endpointIds: [endpointId] });
+    const [stranded] = await queueDeliveries(
+      { db, now: () => new Date() },
+      { eventId: "evt_stranded", accountId, type: "job.completed", body: { n: 1 }, endpointIds: [endpointId] },
+    );
     const ctx = await createVerbContext();
-    const both = await Promise.all([attemptDelivery(ctx, { deliveryId: stranded.id, manual: false }), attemptDelivery(ctx, { deliveryId: stranded.id, manual: false })]);
+    const both = await Promise.all([
+      attemptDelivery(ctx, { deliveryId: stranded.id, manual: false }),
+      attemptDelivery(ctx, { deliveryId: stranded.id, manual: false }),
+    ]);
     expect(both.map((r) => r.outcome).sort()).toEqual(["delivered", "skipped"]);
     expect(to("/claimed")).toHaveLength(1);
 
     // The in-process first attempt is only ever a first: once the schedule moved on, it leaves the delivery alone.
     answers.set("/claimed", [500]);
-    const [failing] = await queueDeliveries({ db, now: () => new Date() }, { eventId: "evt_first", accountId, type: "job.completed", body: { n: 0 }, endpointIds: [endpointId] });
+    const [failing] = await queueDeliveries(
+      { db, now: () => new Date() },
+      { eventId: "evt_first", accountId, type: "job.completed", body: { n: 0 }, endpointIds: [endpointId] },
+    );
     expect((await attemptDelivery(ctx, { deliveryId: failing.id, manual: false, firstOnly: true })).outcome).toBe("failed");
     expect((await attemptDelivery(ctx, { deliveryId: failing.id, manual: false, firstOnly: true })).outcome).toBe("skipped");
     expect((await attemptDelivery(ctx, { deliveryId: failing.id, manual: false })).outcome).toBe("delivered");
     expect(to("/claimed")).toHaveLength(3);
 
-    const [waiting] = await queueDeliveries({ db, now: () => new Date() }, { eventId: "evt_waiting", accountId, type: "job.completed", body: { n: 2 }, endpointIds: [endpointId] });
+    const [waiting] = await queueDeliveries(
+      { db, now: () => new Date() },
+      { eventId: "evt_waiting", accountId, type: "job.completed", body: { n: 2 }, endpointIds: [endpointId] },
+    );
     // Not yet overdue: the sweep leaves it to whoever should attempt it.
     expect(await rescueDeliveries(ctx, { limit: 100 })).toBe(0);
     const later = await createVerbContext({ now: () => new Date(Date.now() + 3 * 60_000) });
     expect(await rescueDeliveries(later, { limit: 100 })).toBeGreaterThanOrEqual(1);
-    const row = await until(async () => (await listDeliveries(db, { accountId, endpointId, limit: 5 })).rows.find((d) => d.id === waiting.id), (d) => d?.status === "delivered");
+    const row = await until(
+      async () => (await listDeliveries(db, { accountId, endpointId, limit: 5 })).rows.find((d) => d.id === waiting.id),
+      (d) => d?.status === "delivered",
+    );
     expect(row?.status).toBe("delivered");
     expect(to("/claimed")).toHaveLength(4);
   });
@@ -228,13 +269,21 @@ describe("webhooks", () => {
     delays.set("/slow", 400);
     const ctx = await createVerbContext();
     const events = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => emitWebhook(ctx, { accountId, type: "job.completed", data: { job_id: `burst-${i}`, kind: "job", status: "completed" } })),
+      Array.from({ length: 40 }, (_, i) =>
+        emitWebhook(ctx, { accountId, type: "job.completed", data: { job_id: `burst-${i}`, kind: "job", status: "completed" } }),
+      ),
     );
-    await until(() => new Set(to("/slow").map((d) => d.headers["webhook-id"])).size, (n) => n >= 40);
+    await until(
+      () => new Set(to("/slow").map((d) => d.headers["webhook-id"])).size,
+      (n) => n >= 40,
+    );
     expect(new Set(to("/slow").map((d) => d.headers["webhook-id"]))).toEqual(new Set(events.map((e) => e!.eventId)));
     // The endpoint's lane runs 16 at a time and the rest wait their turn: none went to a durable run.
     expect(open.most.get("/slow")).toBe(16);
-    const log = await until(() => listDeliveries(db, { accountId, endpointId, limit: 50 }), (page) => page.rows.every((d) => d.status === "delivered"));
+    const log = await until(
+      () => listDeliveries(db, { accountId, endpointId, limit: 50 }),
+      (page) => page.rows.every((d) => d.status === "delivered"),
+    );
     expect(log.rows.map((d) => [d.status, d.attempts])).toEqual(Array(40).fill(["delivered", 1]));
   });
 });

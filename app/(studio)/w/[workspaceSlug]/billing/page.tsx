@@ -29,7 +29,9 @@ function planStatus(billing: NonNullable<BillingOverview>, subscribed: boolean):
     return `The ${paidPlanLabel(subscription.plan)} plan ended on ${day(subscription.endedUnpaidAt)}: its payment failed. Its credits are kept.`;
   }
   if (subscribed && subscription?.currentPeriodEnd) {
-    return subscription.cancelAtPeriodEnd ? `Ends on ${day(subscription.currentPeriodEnd)}, then Free.` : `Renews on ${day(subscription.currentPeriodEnd)}.`;
+    return subscription.cancelAtPeriodEnd
+      ? `Ends on ${day(subscription.currentPeriodEnd)}, then Free.`
+      : `Renews on ${day(subscription.currentPeriodEnd)}.`;
   }
   if (billing.plan === FREE_PLAN || billing.planSource === "stripe") return "No subscription.";
   return billing.planSource === "operator" ? "Set by the operator." : "The plan this deployment gives new workspaces.";
@@ -51,7 +53,9 @@ export default async function BillingPage({ params, searchParams }: Props) {
   let notice: CheckoutNoticeState | null = null;
   if (owner && checkout === "canceled") notice = { status: "canceled" };
   else if (owner && checkout && /^cs_\w{10,200}$/.test(checkout)) {
-    notice = await api.billing.completeCheckout({ workspaceId: workspace.id, sessionId: checkout }).catch((): CheckoutNoticeState => ({ status: "unknown" }));
+    notice = await api.billing
+      .completeCheckout({ workspaceId: workspace.id, sessionId: checkout })
+      .catch((): CheckoutNoticeState => ({ status: "unknown" }));
   }
   const billing = await api.billing.overview({ workspaceId: workspace.id });
   if (!billing) {
@@ -59,12 +63,16 @@ export default async function BillingPage({ params, searchParams }: Props) {
       <>
         <PageHeader title="Billing" description="The workspace's plan, its monthly limits and its credits." />
         <p role="status" className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-800 ring-1 ring-stone-200">
-          This workspace uses an image service account of another Atrium deployment (Settings → Image service): its plan and credits are billed there.
+          This workspace uses an image service account of another Atrium deployment (Settings → Image service): its plan and credits are
+          billed there.
         </p>
       </>
     );
   }
-  const invoices = owner && billing.paymentsEnabled && billing.hasCustomer ? await api.billing.invoices({ workspaceId: workspace.id }).catch(() => null) : null;
+  const invoices =
+    owner && billing.paymentsEnabled && billing.hasCustomer
+      ? await api.billing.invoices({ workspaceId: workspace.id }).catch(() => null)
+      : null;
   const subscription = billing.subscription;
   const subscribed = subscription && statusIn(SUBSCRIBED_STATUSES, subscription.status);
   const canBuy = owner && billing.paymentsEnabled;
@@ -74,7 +82,10 @@ export default async function BillingPage({ params, searchParams }: Props) {
       <PageHeader title="Billing" description="The workspace's plan, its monthly limits and its credits." />
       {notice ? <CheckoutNotice state={notice} /> : null}
       {chosen && !notice ? (
-        <div role="status" className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-accent-50 px-4 py-3 text-sm text-accent-900 ring-1 ring-accent-200">
+        <div
+          role="status"
+          className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-accent-50 px-4 py-3 text-sm text-accent-900 ring-1 ring-accent-200"
+        >
           <p>
             You chose {PLAN_TABLE[chosen].label} on the pricing page.{" "}
             {!planAbove(chosen, billing.plan)
@@ -122,13 +133,16 @@ export default async function BillingPage({ params, searchParams }: Props) {
         </Card>
         <Card className="p-5 sm:col-span-2 xl:col-span-1">
           <QuotaBar used={billing.usedThisMonth} quota={billing.monthlyQuota} />
-          {billing.plan === FREE_PLAN && billing.monthlyQuota === 0 ? <p className="mt-2 text-sm text-stone-600">The Free plan&apos;s quota comes with a confirmed email address.</p> : null}
+          {billing.plan === FREE_PLAN && billing.monthlyQuota === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">The Free plan&apos;s quota comes with a confirmed email address.</p>
+          ) : null}
         </Card>
       </div>
 
       {!billing.paymentsEnabled ? (
         <p role="status" className="mt-6 rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-800 ring-1 ring-stone-200">
-          Payments are not set up on this deployment. The Free plan&apos;s limits apply until the operator sets another plan or adds credits.
+          Payments are not set up on this deployment. The Free plan&apos;s limits apply until the operator sets another plan or adds
+          credits.
         </p>
       ) : !owner ? (
         <p role="status" className="mt-6 rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-800 ring-1 ring-stone-200">
@@ -189,7 +203,11 @@ export default async function BillingPage({ params, searchParams }: Props) {
             </Panel>
           </div>
           <Panel title="Invoices and receipts" className="mt-8">
-            {invoices ? <InvoiceTable invoices={invoices} /> : <p className="text-sm text-stone-600">No invoices or receipts yet. They appear here after the first payment.</p>}
+            {invoices ? (
+              <InvoiceTable invoices={invoices} />
+            ) : (
+              <p className="text-sm text-stone-600">No invoices or receipts yet. They appear here after the first payment.</p>
+            )}
           </Panel>
         </>
       ) : null}

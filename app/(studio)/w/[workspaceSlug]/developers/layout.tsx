@@ -7,7 +7,13 @@ import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 import { allows } from "@/shared/roles";
 
 /** The Developers section (D16): for members who hold manage_developers; to others it does not exist. */
-export default async function DevelopersLayout({ children, params }: { children: React.ReactNode; params: Promise<{ workspaceSlug: string }> }) {
+export default async function DevelopersLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ workspaceSlug: string }>;
+}) {
   const { workspaceSlug } = await params;
   const workspace = await orNotFound((await serverApi()).workspaces.bySlug({ slug: workspaceSlug }));
   if (!allows(workspace, "manage_developers")) notFound();

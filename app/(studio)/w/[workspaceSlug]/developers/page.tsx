@@ -26,7 +26,8 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ worksp
             <CopyButton text={baseUrl} label="Copy address" />
           </div>
           <p>
-            Create a key below, then run <code className="break-all font-mono">curl {baseUrl}/me -H &quot;x-api-key: $ATRIUM_API_KEY&quot;</code>. The{" "}
+            Create a key below, then run{" "}
+            <code className="break-all font-mono">curl {baseUrl}/me -H &quot;x-api-key: $ATRIUM_API_KEY&quot;</code>. The{" "}
             <Link href="/docs#quickstart" className="font-medium text-accent-700 underline">
               Quickstart
             </Link>{" "}

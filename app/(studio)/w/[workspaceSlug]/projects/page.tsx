@@ -26,7 +26,11 @@ export default async function ProjectsPage({
 
   return (
     <>
-      <PageHeader title="Projects" description="One project per property: its photos, staging, renders and listing copy." actions={<NewProjectButton />} />
+      <PageHeader
+        title="Projects"
+        description="One project per property: its photos, staging, renders and listing copy."
+        actions={<NewProjectButton />}
+      />
       <nav aria-label="Project views" className="mb-6 flex gap-2">
         {[
           { href: base, label: "Active", current: !archived },

@@ -3,7 +3,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { orNotFound, serverApi } from "@/server/trpc/server-caller";
 import { allows } from "@/shared/roles";
 
-export default async function SettingsLayout({ children, params }: { children: React.ReactNode; params: Promise<{ workspaceSlug: string }> }) {
+export default async function SettingsLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ workspaceSlug: string }>;
+}) {
   const { workspaceSlug } = await params;
   const workspace = await orNotFound((await serverApi()).workspaces.bySlug({ slug: workspaceSlug }));
   const base = `/w/${workspaceSlug}/settings`;

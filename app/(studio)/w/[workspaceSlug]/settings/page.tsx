@@ -20,14 +20,20 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       <Panel title="Workspace" description="The brokerage this workspace belongs to.">
         <RenameWorkspaceForm />
       </Panel>
-      <Panel title="MLS rules" description="The listing rules the studio checks each edit against before it starts, and the disclosure they ask for.">
+      <Panel
+        title="MLS rules"
+        description="The listing rules the studio checks each edit against before it starts, and the disclosure they ask for."
+      >
         <MlsRuleSetForm />
       </Panel>
       <Panel title="Agents" description="What agents may do beyond their own work on projects, photos and listing drafts.">
         <AgentGrantsForm />
       </Panel>
       {connection ? (
-        <Panel title="Image service" description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them. It was made for this workspace; the service address is this deployment's.">
+        <Panel
+          title="Image service"
+          description="The Atrium API account that runs this workspace's staging, renders and videos, and is billed for them. It was made for this workspace; the service address is this deployment's."
+        >
           <V1ConnectionDetails connection={connection} />
           <p className="mt-4 text-sm text-stone-600">
             Keys for your own website, CRM or listing tool, their request log and webhooks are in{" "}

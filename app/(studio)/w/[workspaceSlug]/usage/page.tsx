@@ -111,7 +111,11 @@ export default async function UsagePage({ params, searchParams }: Props) {
               </span>
             </p>
             <div className="mt-4">
-              <UsageTable caption="By month" nameHeader="Month" rows={usage.byMonth.map((row) => ({ key: row.month, name: monthLabel(row.month), credits: row.credits, units: row.units }))} />
+              <UsageTable
+                caption="By month"
+                nameHeader="Month"
+                rows={usage.byMonth.map((row) => ({ key: row.month, name: monthLabel(row.month), credits: row.credits, units: row.units }))}
+              />
             </div>
           </Card>
           <div className="mt-6 grid gap-4 lg:grid-cols-3">
@@ -119,14 +123,24 @@ export default async function UsagePage({ params, searchParams }: Props) {
               <UsageTable
                 caption={`By operation · ${monthLabel(usage.month)}`}
                 nameHeader="Operation"
-                rows={usage.byOperation.map((row) => ({ key: row.operation, name: USAGE_OPERATION_LABELS[row.operation], credits: row.credits, units: row.units }))}
+                rows={usage.byOperation.map((row) => ({
+                  key: row.operation,
+                  name: USAGE_OPERATION_LABELS[row.operation],
+                  credits: row.credits,
+                  units: row.units,
+                }))}
               />
             </Card>
             <Card className="p-5">
               <UsageTable
                 caption={`By project · ${monthLabel(usage.month)}`}
                 nameHeader="Project"
-                rows={usage.byProject.map((row) => ({ key: row.projectId ?? "none", name: row.address, credits: row.credits, units: row.units }))}
+                rows={usage.byProject.map((row) => ({
+                  key: row.projectId ?? "none",
+                  name: row.address,
+                  credits: row.credits,
+                  units: row.units,
+                }))}
               />
             </Card>
             <Card className="p-5">

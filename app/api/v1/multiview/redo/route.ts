@@ -7,7 +7,12 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const POST = bindRoute(V1_ROUTE_TABLE.redoMultiview, async ({ ctx, account, body }) => ({
-  body: await redoRenderView(ctx, { account, renderSetId: body.render_set_id, viewIndex: body.view_index, reviewRedo: body.review_redo === true }),
+  body: await redoRenderView(ctx, {
+    account,
+    renderSetId: body.render_set_id,
+    viewIndex: body.view_index,
+    reviewRedo: body.review_redo === true,
+  }),
 }));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(V1_ROUTE_TABLE.redoMultiview.path);

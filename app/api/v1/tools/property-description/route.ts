@@ -7,6 +7,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-export const POST = bindRoute(V1_ROUTE_TABLE.describeProperty, async ({ ctx, account, body }) => describeProperty(ctx, { account, request: body }));
+export const POST = bindRoute(V1_ROUTE_TABLE.describeProperty, async ({ ctx, account, body }) =>
+  describeProperty(ctx, { account, request: body }),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(V1_ROUTE_TABLE.describeProperty.path);

@@ -20,12 +20,25 @@ export async function POST(request: Request, { params }: { params: Promise<{ uid
   const form = await request.formData();
   const answer: ConnectedAppDecision =
     form.get("decision") === "approve"
-      ? { decision: "approve", workspaceId: String(form.get("workspaceId") ?? ""), scope: wordOf(KEY_SCOPES, form.get("scope"), "read_only") }
+      ? {
+          decision: "approve",
+          workspaceId: String(form.get("workspaceId") ?? ""),
+          scope: wordOf(KEY_SCOPES, form.get("scope"), "read_only"),
+        }
       : { decision: "deny" };
   try {
     const ctx = await createStudioContext();
-    const { redirectTo } = await decideConnectedApp(ctx, { uid, cookie: request.headers.get("cookie") ?? "", userId: session.user.id, ip: clientIp(request.headers), answer });
-    return handoffPage(redirectTo, answer.decision === "approve" ? "Connected. Returning you to the app…" : "Not connected. Returning you to the app…");
+    const { redirectTo } = await decideConnectedApp(ctx, {
+      uid,
+      cookie: request.headers.get("cookie") ?? "",
+      userId: session.user.id,
+      ip: clientIp(request.headers),
+      answer,
+    });
+    return handoffPage(
+      redirectTo,
+      answer.decision === "approve" ? "Connected. Returning you to the app…" : "Not connected. Returning you to the app…",
+    );
   } catch (thrown) {
     const error = toAppError(thrown);
     if (error.code === "internal_error") logError("[oauth] consent", thrown);

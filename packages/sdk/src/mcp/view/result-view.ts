@@ -29,7 +29,9 @@ type Result = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
 const checkOf = (value: unknown): Check => {
   const check = value as { verdict?: unknown; summary?: unknown } | null | undefined;
-  return check && (check.verdict === "pass" || check.verdict === "review") && typeof check.summary === "string" ? { verdict: check.verdict, summary: check.summary } : null;
+  return check && (check.verdict === "pass" || check.verdict === "review") && typeof check.summary === "string"
+    ? { verdict: check.verdict, summary: check.summary }
+    : null;
 };
 
 /** What to show of a result of stage_photo, create_multiview or create_video. */
@@ -47,7 +49,14 @@ function shownOf(result: Result): Shown {
     return { disclosure, items, message: result.status === "processing" ? "Still working: ask for the job's status later." : null };
   }
   if ("video_url" in result) {
-    const item = { title: "Video", before: text(result.image_url), after: text(result.video_url), video: true, check: null, status: String(result.status ?? "") };
+    const item = {
+      title: "Video",
+      before: text(result.image_url),
+      after: text(result.video_url),
+      video: true,
+      check: null,
+      status: String(result.status ?? ""),
+    };
     return { disclosure, items: [item], message: item.after ? null : "The video is still rendering: ask for the job's status later." };
   }
   const outputs = Array.isArray(result.output_urls) ? (result.output_urls as string[]) : [];
@@ -63,7 +72,11 @@ function shownOf(result: Result): Shown {
   return { disclosure, items, message: items.length === 0 ? "Still working: ask for the job's status later." : null };
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
@@ -82,7 +95,14 @@ function comparison(item: Comparison, disclosure: string | null): HTMLElement {
   }
   const after = item.after
     ? item.video
-      ? element("video", { class: "after-media", src: item.after, controls: "", muted: "", playsinline: "", "aria-label": `${item.title}: the video` })
+      ? element("video", {
+          class: "after-media",
+          src: item.after,
+          controls: "",
+          muted: "",
+          playsinline: "",
+          "aria-label": `${item.title}: the video`,
+        })
       : element("img", { class: "after-media", src: item.after, alt: `${item.title}: ${disclosure ?? "the result"}` })
     : element("p", { class: "pending" }, item.status === "failed" ? "This one failed." : "Not ready yet.");
   const cover = element("div", { class: "after" }, after);
@@ -102,7 +122,11 @@ function comparison(item: Comparison, disclosure: string | null): HTMLElement {
     figure.append(range);
   }
   const caption = element("figcaption", {}, element("strong", {}, item.title));
-  if (item.after) caption.append(" · ", element("a", { href: item.after, target: "_blank", rel: "noreferrer" }, item.video ? "Open the video" : "Open the result"));
+  if (item.after)
+    caption.append(
+      " · ",
+      element("a", { href: item.after, target: "_blank", rel: "noreferrer" }, item.video ? "Open the video" : "Open the result"),
+    );
   if (item.before) caption.append(" · ", element("a", { href: item.before, target: "_blank", rel: "noreferrer" }, "Open the photo"));
   figure.append(caption);
   if (item.check?.verdict === "review") {

@@ -56,7 +56,10 @@ export default async function ProjectPage({ params }: { params: Params }) {
 
   return (
     <>
-      <Link href={`/w/${workspaceSlug}/projects`} className="mb-4 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
+      <Link
+        href={`/w/${workspaceSlug}/projects`}
+        className="mb-4 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900"
+      >
         <ChevronLeft className="size-4" aria-hidden="true" />
         Projects
       </Link>
@@ -93,7 +96,21 @@ export default async function ProjectPage({ params }: { params: Params }) {
         <PhotoGrid photos={photos} />
       </section>
       <div className="mt-10">
-        <WorkflowStudio projectId={project.id} photos={photos} stagingProvider={env.PROVIDER_REDESIGN} describeProvider={env.PROVIDER_DESCRIBE} facts={{ address: project.address, propertyType: project.propertyType, listingStatus: project.listingStatus, listingType: project.listingType, price: project.price, bedrooms: project.bedrooms, bathrooms: project.bathrooms }} />
+        <WorkflowStudio
+          projectId={project.id}
+          photos={photos}
+          stagingProvider={env.PROVIDER_REDESIGN}
+          describeProvider={env.PROVIDER_DESCRIBE}
+          facts={{
+            address: project.address,
+            propertyType: project.propertyType,
+            listingStatus: project.listingStatus,
+            listingType: project.listingType,
+            price: project.price,
+            bedrooms: project.bedrooms,
+            bathrooms: project.bathrooms,
+          }}
+        />
       </div>
     </>
   );

@@ -21,7 +21,13 @@ export default async function AuditLogPage({
   const api = await serverApi();
   const workspace = await orNotFound(api.workspaces.bySlug({ slug: workspaceSlug }));
   if (!allows(workspace, "read_audit_log")) {
-    return <EmptyState icon={ShieldAlert} title={`Only ${holdersOf("read_audit_log")} read the audit log`} description="Ask one of them in this workspace." />;
+    return (
+      <EmptyState
+        icon={ShieldAlert}
+        title={`Only ${holdersOf("read_audit_log")} read the audit log`}
+        description="Ask one of them in this workspace."
+      />
+    );
   }
   const wanted = Number((await searchParams).before);
   const before = Number.isSafeInteger(wanted) && wanted > 0 ? wanted : undefined;
@@ -34,7 +40,11 @@ export default async function AuditLogPage({
       actions={<AuditExportButton />}
     >
       {page.events.length === 0 ? (
-        <EmptyState icon={ScrollText} title={before ? "No older events" : "Nothing recorded yet"} description="Events appear here as people manage the workspace." />
+        <EmptyState
+          icon={ScrollText}
+          title={before ? "No older events" : "Nothing recorded yet"}
+          description="Events appear here as people manage the workspace."
+        />
       ) : (
         <AuditEventList events={page.events} />
       )}

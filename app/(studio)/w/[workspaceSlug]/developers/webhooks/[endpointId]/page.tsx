@@ -20,7 +20,10 @@ export default async function EndpointPage({ params }: { params: Promise<{ works
   if (!endpoint) notFound();
   return (
     <>
-      <Link href={`/w/${workspaceSlug}/developers/webhooks`} className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline">
+      <Link
+        href={`/w/${workspaceSlug}/developers/webhooks`}
+        className="text-sm font-medium text-accent-700 underline-offset-2 hover:underline"
+      >
         ← All endpoints
       </Link>
       <EndpointDetail endpoint={endpoint} />
