@@ -5,8 +5,9 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { useTRPC } from "@/components/trpc/client";
 import { SubmitWithError } from "@/components/ui/submit-with-error";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { BalanceThresholdField } from "./balance-threshold-field";
 import { creditsLabel } from "@/shared/credit-costs";
 import { CREDIT_PACKS } from "@/shared/plans";
 
@@ -65,16 +66,7 @@ export function AutoTopUpForm({
         <p className="text-sm text-stone-600">Buy a credit pack first: auto top-up charges the card saved with it.</p>
       ) : null}
       <div className="grid max-w-sm gap-4">
-        <TextField
-          label="When the balance falls under"
-          type="number"
-          min={1}
-          inputMode="numeric"
-          value={threshold}
-          disabled={!enabled}
-          onChange={(e) => setThreshold(e.target.value)}
-          hint="credits"
-        />
+        <BalanceThresholdField value={threshold} disabled={!enabled} onChange={setThreshold} />
         <SelectField
           label="Buy"
           value={pack}

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from "react";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { useTRPC } from "@/components/trpc/client";
 import { SubmitWithError } from "@/components/ui/submit-with-error";
-import { TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { BalanceThresholdField } from "./balance-threshold-field";
 
 /** The owners' low-balance email: once each time a charge takes the balance under the threshold. */
 export function LowBalanceForm({ threshold: initial }: { threshold: number | null }) {
@@ -34,17 +34,7 @@ export function LowBalanceForm({ threshold: initial }: { threshold: number | nul
         <input type="checkbox" className="size-4 accent-accent-600" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
         Email the owners when credits run low
       </label>
-      <TextField
-        className="max-w-sm"
-        label="When the balance falls under"
-        type="number"
-        min={1}
-        inputMode="numeric"
-        value={threshold}
-        disabled={!enabled}
-        onChange={(e) => setThreshold(e.target.value)}
-        hint="credits"
-      />
+      <BalanceThresholdField className="max-w-sm" value={threshold} disabled={!enabled} onChange={setThreshold} />
       <SubmitWithError error={save.error} pending={save.isPending} variant="secondary">
         Save email setting
       </SubmitWithError>

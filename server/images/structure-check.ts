@@ -188,17 +188,18 @@ export async function checkStructure(
     });
     const pixels = ignored ? inFrame.filter((p) => !ignored[p]) : inFrame;
     const region = regionOf({ x0, y0, x1, y1 });
-    if (pixels.length < MIN_ZONE_LEFT * inFrame.length)
-      return {
-        zone: zone.name,
-        kind: zone.kind,
-        edgeRecall: null,
-        localRecall: null,
-        changed: null,
-        repaint: null,
-        lightness: null,
-        region,
-      };
+    // A zone the surface measures do not judge: too little of it left, or a floor (its own measures).
+    const unmeasured = {
+      zone: zone.name,
+      kind: zone.kind,
+      edgeRecall: null,
+      localRecall: null,
+      changed: null,
+      repaint: null,
+      lightness: null,
+      region,
+    };
+    if (pixels.length < MIN_ZONE_LEFT * inFrame.length) return unmeasured;
     if (zone.kind === "floor") {
       const mask = new Uint8Array(width * height);
       for (const p of pixels) mask[p] = 1;
@@ -214,17 +215,10 @@ export async function checkStructure(
         rect: { x0, y0, x1, y1 },
       });
       return {
-        zone: zone.name,
-        kind: zone.kind,
-        edgeRecall: null,
-        localRecall: null,
-        changed: null,
-        repaint: null,
-        lightness: null,
+        ...unmeasured,
         floorVisible: floor.visible,
         floorMaterialChanged: floor.materialChanged,
         floorLinesChanged: floor.linesChanged,
-        region,
       };
     }
     const score = { ...surfaceZone(zone, pixels, zoneLines(lines, unhiddenShares(lines, inFront, pixels), pixels), surface), region };

@@ -304,6 +304,14 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     credits_charged: z.number().nullable(),
     replayed: Replayed,
   });
+  /** A synchronous route's envelope (inpaint, upscale) as those tools answer it. */
+  const envelopeResult = (done: Awaited<ReturnType<AtriumClient["upscale" | "inpaint"]>>) => ({
+    job_id: done.job_id,
+    status: done.status,
+    output_urls: done.result?.output_urls ?? [],
+    credits_charged: done.credits_charged,
+    replayed: done.replayed,
+  });
 
   server.registerTool(
     "inpaint",
@@ -316,14 +324,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
-        const done = await client.inpaint(input, { idempotencyKey: idempotency_key });
-        return {
-          job_id: done.job_id,
-          status: done.status,
-          output_urls: done.result?.output_urls ?? [],
-          credits_charged: done.credits_charged,
-          replayed: done.replayed,
-        };
+        return envelopeResult(await client.inpaint(input, { idempotencyKey: idempotency_key }));
       }),
   );
 
@@ -338,14 +339,7 @@ export function createAtriumMcpServer(client: AtriumClient, options: AtriumMcpSe
     },
     async ({ idempotency_key, ...input }) =>
       answer(async () => {
-        const done = await client.upscale(input, { idempotencyKey: idempotency_key });
-        return {
-          job_id: done.job_id,
-          status: done.status,
-          output_urls: done.result?.output_urls ?? [],
-          credits_charged: done.credits_charged,
-          replayed: done.replayed,
-        };
+        return envelopeResult(await client.upscale(input, { idempotencyKey: idempotency_key }));
       }),
   );
 
