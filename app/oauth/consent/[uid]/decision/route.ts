@@ -10,6 +10,9 @@ import { decideConnectedApp, type ConnectedAppDecision } from "@/server/studio/d
 import { wordOf } from "@/components/ui/options";
 import { KEY_SCOPES } from "@/shared/vocabulary";
 
+/** 30 s gives the sign-in's routes a function of their own (docs/deploy.md, "Vercel bundles functions"): the authorization server's packages stay out of the lean routes' 40 MB bundle. */
+export const maxDuration = 30;
+
 /** The consent form's answer (components/oauth/consent-form.tsx), from this site's own page and a signed-in person only. */
 export async function POST(request: Request, { params }: { params: Promise<{ uid: string }> }): Promise<Response> {
   const { uid } = await params;
