@@ -11,7 +11,9 @@ const IDLE = "border-transparent text-stone-600 hover:border-stone-300 hover:tex
 /**
  * Tabs that are pages (Settings → General / Members): links with aria-current. A page
  * below a tab's page (an endpoint under Webhooks) keeps that tab current; the longest
- * matching href wins, so /settings/members does not also light up /settings.
+ * matching href wins, so /settings/members does not also light up /settings. Like the
+ * in-page tabs, the row wraps on a phone: scrolled sideways, the current tab was cut
+ * ("Conne…" for Developers → Connected apps at 390 px).
  */
 export function LinkTabs({ tabs, label }: { tabs: { href: string; label: string }[]; label: string }) {
   const pathname = usePathname();
@@ -20,7 +22,7 @@ export function LinkTabs({ tabs, label }: { tabs: { href: string; label: string 
     .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label={label} className="border-b border-stone-200">
-      <ul className="-mb-px flex gap-6 overflow-x-auto">
+      <ul className="-mb-px flex flex-wrap gap-x-6 gap-y-1">
         {tabs.map((tab) => {
           const active = tab.href === current;
           return (

@@ -5,8 +5,8 @@ import { expectAccessible, snap } from "./helpers";
 export const PHONE_WIDTHS = [360, 390, 414];
 
 /**
- * Asserts the page does not scroll sideways at each phone width (scrollWidth <= innerWidth),
- * then checks axe and saves a screenshot at 390 px. Leaves the page at 390 px.
+ * Asserts the page does not scroll sideways at each phone width (scrollWidth <= innerWidth)
+ * and no navigation cuts off its current item, then checks axe and saves a screenshot at 390 px. Leaves the page at 390 px.
  */
 export async function fitsPhones(page: Page, name: string) {
   for (const width of PHONE_WIDTHS) {
@@ -26,6 +26,20 @@ export async function fitsPhones(page: Page, name: string) {
         ),
     }));
     expect(sizes.scrollWidth, `${name} scrolls sideways at ${width} px: ${sizes.wide.join(", ")}`).toBeLessThanOrEqual(sizes.innerWidth);
+    // A row that scrolls sideways on its own never widens the page, yet can hide the current tab ("Conne…" at 390 px).
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('nav [aria-current="page"]')]
+        .filter((element) => element.getClientRects().length > 0)
+        .filter((element) => {
+          let right = window.innerWidth;
+          for (let around = element.parentElement; around; around = around.parentElement) {
+            if (getComputedStyle(around).overflowX !== "visible") right = Math.min(right, around.getBoundingClientRect().right);
+          }
+          return element.getBoundingClientRect().right > right + 0.5;
+        })
+        .map((element) => element.textContent),
+    );
+    expect(cut, `${name} at ${width} px cuts the current tab`).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, `${name} (390 px)`);
