@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, CloudUpload, XCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type DragEvent } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useWorkspace } from "@/components/shell/workspace-context";
 import { errorMessage, useTRPC } from "@/components/trpc/client";
 import { Button } from "@/components/ui/button";
@@ -33,6 +34,8 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
   const workspace = useWorkspace();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  // Files chosen in the server's HTML, before React has hydrated it, fire a change nobody hears: nothing uploads, nothing says so.
+  const hydrated = useHydrated();
   const [dragging, setDragging] = useState(false);
   const [items, setItems] = useState<UploadItem[]>([]);
   // What the last upload added, said once its photos are in the grid (their rows are gone by then).
@@ -128,12 +131,13 @@ export function PhotoUploader({ projectId }: { projectId: string }) {
           accept={ACCEPTED_PHOTO_TYPES.join(",")}
           className="sr-only"
           tabIndex={-1}
+          disabled={!hydrated}
           onChange={(event) => {
             void upload(Array.from(event.target.files ?? []));
             event.target.value = "";
           }}
         />
-        <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()}>
+        <Button variant="secondary" size="sm" disabled={!hydrated} onClick={() => inputRef.current?.click()}>
           Browse files
         </Button>
       </div>

@@ -39,6 +39,8 @@ test("photos keep the order they were chosen in, and finished uploads leave the 
     await roomJpeg(dir, "bath.jpg", "#cfd8dc", 320, 240),
   ];
   await page.goto(`/w/${workspace.slug}/projects/${project.id}`);
+  // The uploader takes files once the page has hydrated (before, a choice would be lost): straight after goto it may not have.
+  await expect(page.getByRole("button", { name: "Browse files" })).toBeEnabled();
   await page.getByLabel("Upload photos").setInputFiles(chosen);
   const tiles = page.getByRole("list", { name: "Photos" }).getByRole("listitem");
   await expect(tiles).toHaveCount(4, { timeout: 90_000 });
