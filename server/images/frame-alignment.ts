@@ -24,7 +24,7 @@
  * re-framing cannot be aligned: the model drew the room from another camera, or redrew
  * it, and the caller says so rather than compare two different views.
  *
- * Pasting the source's own pixels into an output (kept-areas.ts) needs the other
+ * Pasting the source's own pixels into an output (restore-kept.ts) needs the other
  * direction and more precision: `framingAtFullSize` fits the same map, scales it to the
  * images' full sizes and brings the output into the source's frame, so the source is
  * never resampled.
@@ -65,7 +65,7 @@ const IN_PLACE_SHARE = 0.6;
 const MATCHED_IN_PLACE = 3;
 /** A map within this many working pixels of the same-frame mapping everywhere is that mapping: the matches' noise, not a re-framing (the line measures allow 2 to 3 px). */
 const SAME_FRAME_TOLERANCE = 2;
-/** The same for pasting: half a feature pixel (4 px of a 4000 px photo), within the seam kept-areas.ts blends over. */
+/** The same for pasting: half a feature pixel (4 px of a 4000 px photo), within the seam restore-kept.ts blends over. */
 const PASTE_SAME_FRAME_TOLERANCE = 0.5;
 
 export type Alignment =
@@ -119,7 +119,7 @@ export async function alignFrames(
       ? await resizeRgb(outputLarge, Math.round(outputLarge.width * factor), Math.round(outputLarge.height * factor))
       : outputLarge;
   const sameAspect = Math.abs(source.width / source.height / (output.width / output.height) - 1) <= ALIGNMENT_LIMITS.sameAspect;
-  const fit = await fitMap(source, outputLarge);
+  const fit = await fitMap(await cornersOf(source), await cornersOf(outputLarge));
   // From working output pixels to source pixels.
   const toLarge = outputLarge.width / output.width;
   const map =
@@ -185,26 +185,23 @@ export type FullFraming =
   | { aligned: false; reason: string };
 
 /**
- * Brings a full-size output into its full-size source's frame (`decoded`: the two at
- * most FEATURE_SIDE px, when the caller has them). The map is fitted as
- * `alignFrames` fits it (ORB at 512 px, RANSAC, the same plausibility limits) and scaled
- * to the full sizes. Pasting needs more precision than measuring: a map within half a
- * feature pixel of the same frame is the same frame (the output only resized to the
- * source's size, if it differs); beyond, the output is warped into the source's frame
- * and cropped to the upright rectangle it covers.
+ * Brings a full-size output into its full-size source's frame. `sourceCorners`: the
+ * source's corners at the feature size, found once for all its outputs; `outputCorners`:
+ * the output's, when the caller found them (from the output decoded small: shrinking on
+ * load is cheaper than from the full-size pixels). The map is fitted as `alignFrames`
+ * fits it (ORB at 512 px, RANSAC, the same plausibility limits) and scaled to the full
+ * sizes. Pasting needs more precision than measuring: a map within half a feature pixel of
+ * the same frame is the same frame (the output only resized to the source's size, if it
+ * differs); beyond, the output is warped into the source's frame and cropped to the
+ * upright rectangle it covers.
  */
 export async function framingAtFullSize(
   source: RgbImage,
+  sourceCorners: Corners,
   output: RgbImage,
-  decoded?: { source: RgbImage; output: RgbImage },
+  outputCorners?: Corners,
 ): Promise<FullFraming> {
-  const small = async (image: RgbImage) => {
-    const factor = Math.min(1, FEATURE_SIDE / Math.max(image.width, image.height));
-    return factor < 1
-      ? resizeRgb(image, Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor)))
-      : image;
-  };
-  const [sourceSmall, outputSmall] = decoded ? [decoded.source, decoded.output] : await Promise.all([small(source), small(output)]);
+  const small = outputCorners ?? (await cornersOf(await smallOf(output)));
   const sameAspect = Math.abs(source.width / source.height / (output.width / output.height) - 1) <= ALIGNMENT_LIMITS.sameAspect;
   const whole = { x0: 0, y0: 0, x1: source.width, y1: source.height };
   const sameFrame = async (): Promise<FullFraming> => ({
@@ -214,17 +211,17 @@ export async function framingAtFullSize(
     rect: whole,
     reframing: null,
   });
-  const fit = await fitMap(sourceSmall, outputSmall);
+  const fit = await fitMap(sourceCorners, small);
   if (!fit.map) return fit.featureless && sameAspect ? sameFrame() : { aligned: false, reason: fit.reason };
-  const same = sameFrameMap(sourceSmall, outputSmall);
-  if (sameAspect && maxDisplacement(fit.map, same, outputSmall) <= PASTE_SAME_FRAME_TOLERANCE) return sameFrame();
+  const same = sameFrameMap(sourceCorners, small);
+  if (sameAspect && maxDisplacement(fit.map, same, small) <= PASTE_SAME_FRAME_TOLERANCE) return sameFrame();
   const reframing = describe(fit.map, same);
   const problem = implausible(fit.map, reframing);
   if (problem) return { aligned: false, reason: problem };
 
   // From full output pixels to full source pixels, then its inverse: where each source pixel lies in the output.
-  const [sx, sy] = [source.width / sourceSmall.width, source.height / sourceSmall.height];
-  const [ox, oy] = [output.width / outputSmall.width, output.height / outputSmall.height];
+  const [sx, sy] = [source.width / sourceCorners.width, source.height / sourceCorners.height];
+  const [ox, oy] = [output.width / small.width, output.height / small.height];
   const m = fit.map;
   const toSource: AffineMap = [(sx * m[0]) / ox, (sx * m[1]) / oy, sx * m[2], (sy * m[3]) / ox, (sy * m[4]) / oy, sy * m[5]];
   const toOutput = inverse(toSource);
@@ -243,6 +240,14 @@ export async function framingAtFullSize(
   return { aligned: true, output: warped, rect, reframing: { ...reframing, overlap } };
 }
 
+/** An image at most FEATURE_SIDE px on its long side, where its corners are found. */
+export async function smallOf(image: RgbImage): Promise<RgbImage> {
+  const factor = Math.min(1, FEATURE_SIDE / Math.max(image.width, image.height));
+  return factor < 1
+    ? resizeRgb(image, Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor)))
+    : image;
+}
+
 function inverse(m: AffineMap): AffineMap {
   const det = m[0] * m[4] - m[1] * m[3];
   const [a, b, d, e] = [m[4] / det, -m[1] / det, -m[3] / det, m[0] / det];
@@ -250,7 +255,7 @@ function inverse(m: AffineMap): AffineMap {
 }
 
 /** The mapping that stretches the output's frame over the whole source (what a plain resize assumes). */
-function sameFrameMap(source: RgbImage, output: RgbImage): AffineMap {
+function sameFrameMap(source: Size, output: Size): AffineMap {
   return [source.width / output.width, 0, 0, 0, source.height / output.height, 0];
 }
 
@@ -259,7 +264,7 @@ function apply(m: AffineMap, x: number, y: number): [number, number] {
 }
 
 /** The largest distance, in output pixels, between where two maps send the output's corners. */
-function maxDisplacement(a: AffineMap, b: AffineMap, output: RgbImage): number {
+function maxDisplacement(a: AffineMap, b: AffineMap, output: Size): number {
   const unit = Math.sqrt(b[0] * b[4]);
   let worst = 0;
   for (const [x, y] of [
@@ -307,32 +312,67 @@ type Fit =
   | { map: AffineMap; reason?: never; featureless?: never; stayedPut?: never }
   | { map: null; reason: string; featureless: boolean; stayedPut: boolean };
 
-/** ORB matches (ratio-tested) of the two images at the feature size, and RANSAC's refined affine map from output to source pixels. */
-async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
+type Size = { width: number; height: number };
+
+/** An image's ORB corners, as plain numbers: found once, they can be matched against any number of other images' corners. */
+export interface Corners extends Size {
+  /** x, y of each corner, in the image's pixels. */
+  points: Float32Array;
+  /** Each corner's 32-byte binary descriptor, one after the other. */
+  descriptors: Uint8Array;
+}
+
+const ORB_CORNERS = 2000;
+const DESCRIPTOR_BYTES = 32;
+
+/** The ORB corners of an image (at most FEATURE_SIDE px: `smallOf`). */
+export async function cornersOf(image: RgbImage): Promise<Corners> {
   const { cv } = await loadOpenCv();
   const held: { delete(): void }[] = [];
   const keep = <T extends { delete(): void }>(object: T) => (held.push(object), object);
   try {
-    const orb = keep(new cv.ORB(2000));
-    const detect = (image: RgbImage) => {
-      const grey = greyOf(image);
-      const mat = keep(new cv.Mat(image.height, image.width, cv.CV_8UC1));
-      // One view of the Mat's memory: each `mat.data` read makes a new one (measured: most of the fit's time when read per pixel).
-      const pixels = mat.data;
-      for (let p = 0; p < grey.length; p++) pixels[p] = Math.max(0, Math.min(255, Math.round(grey[p])));
-      const points = keep(new cv.KeyPointVector());
-      const descriptors = keep(new cv.Mat());
-      orb.detectAndCompute(mat, keep(new cv.Mat()), points, descriptors);
-      return { points, descriptors };
-    };
-    const src = detect(source),
-      out = detect(output);
-    if (src.points.size() < ALIGNMENT_LIMITS.minCorners)
+    const grey = greyOf(image);
+    const mat = keep(new cv.Mat(image.height, image.width, cv.CV_8UC1));
+    // One view of the Mat's memory: each `mat.data` read makes a new one (measured: most of the fit's time when read per pixel).
+    const pixels = mat.data;
+    for (let p = 0; p < grey.length; p++) pixels[p] = Math.max(0, Math.min(255, Math.round(grey[p])));
+    const found = keep(new cv.KeyPointVector());
+    const descriptors = keep(new cv.Mat());
+    keep(new cv.ORB(ORB_CORNERS)).detectAndCompute(mat, keep(new cv.Mat()), found, descriptors);
+    const count = found.size();
+    const points = new Float32Array(count * 2);
+    for (let i = 0; i < count; i++) {
+      const { pt } = found.get(i);
+      points[i * 2] = pt.x;
+      points[i * 2 + 1] = pt.y;
+    }
+    return { width: image.width, height: image.height, points, descriptors: count ? Uint8Array.from(descriptors.data) : new Uint8Array() };
+  } finally {
+    for (const object of held.reverse()) object.delete();
+  }
+}
+
+/** The corners' matches (ratio-tested) and RANSAC's refined affine map from output to source pixels. */
+async function fitMap(source: Corners, output: Corners): Promise<Fit> {
+  const { cv } = await loadOpenCv();
+  const held: { delete(): void }[] = [];
+  const keep = <T extends { delete(): void }>(object: T) => (held.push(object), object);
+  const sourceCount = source.points.length / 2,
+    outputCount = output.points.length / 2;
+  try {
+    if (sourceCount < ALIGNMENT_LIMITS.minCorners)
       return { map: null, reason: "the photo has too little texture to match", featureless: true, stayedPut: false };
-    if (out.points.size() < ALIGNMENT_LIMITS.minInliers)
+    if (outputCount < ALIGNMENT_LIMITS.minInliers)
       return { map: null, reason: "the output has too little texture to match with the photo", featureless: false, stayedPut: false };
+    const descriptorsOf = (corners: Corners, count: number) =>
+      keep(cv.matFromArray(count, DESCRIPTOR_BYTES, cv.CV_8UC1, corners.descriptors));
     const candidates = keep(new cv.DMatchVectorVector());
-    keep(new cv.BFMatcher(cv.NORM_HAMMING, false)).knnMatch(out.descriptors, src.descriptors, candidates, 2);
+    keep(new cv.BFMatcher(cv.NORM_HAMMING, false)).knnMatch(
+      descriptorsOf(output, outputCount),
+      descriptorsOf(source, sourceCount),
+      candidates,
+      2,
+    );
     const from: number[] = [],
       to: number[] = [];
     for (let i = 0; i < candidates.size(); i++) {
@@ -340,10 +380,8 @@ async function fitMap(source: RgbImage, output: RgbImage): Promise<Fit> {
       if (pair.size() < 2) continue;
       const [best, next] = [pair.get(0), pair.get(1)];
       if (best.distance >= RATIO_TEST * next.distance) continue;
-      const p = out.points.get(best.queryIdx).pt,
-        q = src.points.get(best.trainIdx).pt;
-      from.push(p.x, p.y);
-      to.push(q.x, q.y);
+      from.push(output.points[best.queryIdx * 2], output.points[best.queryIdx * 2 + 1]);
+      to.push(source.points[best.trainIdx * 2], source.points[best.trainIdx * 2 + 1]);
     }
     const count = from.length / 2;
     if (count < ALIGNMENT_LIMITS.minInliers) {

@@ -24,6 +24,12 @@ export async function decodeRgb(bytes: Buffer, maxSide?: number): Promise<RgbIma
   return { data, width: info.width, height: info.height };
 }
 
+/** The image's width and height with its EXIF orientation applied (from its header: nothing decoded). */
+export async function uprightSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const { autoOrient } = await sharp(bytes).metadata();
+  return { width: autoOrient.width, height: autoOrient.height };
+}
+
 export async function resizeRgb(image: RgbImage, width: number, height: number): Promise<RgbImage> {
   const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .resize(width, height, { fit: "fill" })

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
 import type { RedesignType } from "@/shared/vocabulary";
-import { restoreKeptAreas } from "./kept-areas";
+import { keptSourceOf, restoreKeptAreas } from "./restore-kept";
 import { decodeRgb, encodeJpeg } from "./raw-image";
 import { sharp } from "./sharp";
 import { checkStructure, needsStructureCheck, STRUCTURE_THRESHOLDS } from "./structure-check";
@@ -367,7 +367,7 @@ describe("checkStructure, D17: areas kept from the photo", () => {
       .png()
       .toBuffer();
     const staged = await perspectiveRoom({ windows: [window], furniture: true, wall: "#8fa58a" });
-    const restored = await restoreKeptAreas(await decodeRgb(room), await decodeRgb(staged), mask);
+    const restored = await restoreKeptAreas(await keptSourceOf(room, mask), await decodeRgb(staged));
     if (!restored.restored) throw new Error(restored.reason);
     return { room, mask, output: await encodeJpeg(restored.image, 92) };
   }

@@ -17,7 +17,8 @@ import type { AuthenticatedAccount } from "../keys/authenticate-key";
 import { failUnstartedGroup } from "./fail-unstarted-group";
 import { storeFile } from "../media/store-outputs";
 import { storeKeepMask } from "./store-keep-mask";
-import { storeSource, uprightSize } from "./store-source";
+import { uprightSize } from "@/server/images/raw-image";
+import { storeSource } from "./store-source";
 
 /**
  * POST /job: fetches and stores the sources (and the keep mask, D17), accepts the request (one quota unit; the

@@ -1,5 +1,5 @@
 import "server-only";
-import { sharp } from "@/server/images/sharp";
+import { uprightSize } from "@/server/images/raw-image";
 import type { BlobStore } from "@/server/storage";
 import { readImageUrl } from "@/server/net/read-image";
 import { storeFile } from "../media/store-outputs";
@@ -18,10 +18,4 @@ export async function storeSource(
   const image = await readImageUrl(storage, url);
   const key = await storeFile(storage, image, kind);
   return { key, ...(await uprightSize(image.bytes)) };
-}
-
-/** The image's width and height with its EXIF orientation applied. */
-export async function uprightSize(bytes: Buffer): Promise<{ width: number; height: number }> {
-  const { autoOrient } = await sharp(bytes).metadata();
-  return { width: autoOrient.width, height: autoOrient.height };
 }

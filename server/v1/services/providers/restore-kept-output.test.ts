@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEPT_AREAS, keptAt } from "@/server/images/kept-areas";
+import { keptSourceOf } from "@/server/images/restore-kept";
 import { decodeRgb, type RgbImage } from "@/server/images/raw-image";
 import { sharp } from "@/server/images/sharp";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
@@ -123,7 +124,7 @@ describe("kept areas, provider by provider", () => {
       // What the provider made differs from the photo in the kept areas: the paste is what makes them equal.
       expect(compare(output, source, inner).differing).toBeGreaterThan(1000);
 
-      const restored = await restoreKeptFile(photo, made.outputs[0], mask);
+      const restored = await restoreKeptFile(keptSourceOf(photo, mask), made.outputs[0]);
       if (!restored.restored) throw new Error(restored.reason);
       // The hosted models answer at about 1 MP in sides of multiples of 16, a hair off the photo's aspect ratio: the output shows a few pixels less of it.
       const { image: photoPart, map: keptPart } = within(source, inner, restored.rect);

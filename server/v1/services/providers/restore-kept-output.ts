@@ -2,7 +2,9 @@
  * The areas an agent keeps (D17), pasted back into a provider's outputs from the photo
  * before anything else sees them (redesign-checked.ts runs every redesign output of every
  * provider through here): the structure check, the store and the client get the restored
- * image. The output is brought into the photo's frame first (server/images/kept-areas.ts);
+ * image. The photo's side (its decodes, corners and the mask's seams) is prepared once for
+ * all the outputs, while the first is decoded. The output is brought into the photo's
+ * frame first (server/images/restore-kept.ts);
  * one that cannot be aligned is kept as the model made it, with the reason, and the
  * caller marks it for review rather than paste the photo over a moved room.
  *
@@ -12,8 +14,8 @@
  * rounding.
  */
 import "server-only";
-import { FEATURE_SIDE } from "@/server/images/frame-alignment";
-import { restoreKeptAreas } from "@/server/images/kept-areas";
+import { cornersOf, FEATURE_SIDE } from "@/server/images/frame-alignment";
+import { keptSourceOf, restoreKeptAreas, type KeptSource } from "@/server/images/restore-kept";
 import { decodeRgb, type RgbImage } from "@/server/images/raw-image";
 import { sharp } from "@/server/images/sharp";
 import type { ImageFile, ProviderResult } from "@/server/providers/types";
@@ -31,15 +33,14 @@ export type RestoredFile =
     }
   | { restored: false; reason: string };
 
-/** One output with the photo's kept areas pasted in, the file and its pixels before encoding; or why it could not be aligned. */
-export async function restoreKeptFile(source: Buffer, output: ImageFile, mask: Buffer): Promise<RestoredFile> {
-  const [photo, made, photoSmall, madeSmall] = await Promise.all([
-    decodeRgb(source),
-    decodeRgb(output.bytes),
-    decodeRgb(source, FEATURE_SIDE),
-    decodeRgb(output.bytes, FEATURE_SIDE),
-  ]);
-  const restoration = await restoreKeptAreas(photo, made, mask, { source: photoSmall, output: madeSmall });
+/**
+ * One output with the photo's kept areas pasted in, the file and its pixels before
+ * encoding; or why it could not be aligned. The output is decoded (and its corners found)
+ * while the photo's side may still be under way.
+ */
+export async function restoreKeptFile(source: KeptSource | Promise<KeptSource>, output: ImageFile): Promise<RestoredFile> {
+  const [kept, made, corners] = await Promise.all([source, decodeRgb(output.bytes), decodeRgb(output.bytes, FEATURE_SIDE).then(cornersOf)]);
+  const restoration = await restoreKeptAreas(kept, made, corners);
   if (!restoration.restored) return restoration;
   const pixels = restoration.image;
   const raw = sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } });
@@ -56,9 +57,11 @@ export async function restoreKeptOutput(
   result: ProviderResult,
   mask: Buffer,
 ): Promise<{ result: ProviderResult; unaligned: string | null }> {
+  // The photo's side once, for every output; the first output is decoded meanwhile.
+  const kept = keptSourceOf(source, mask);
   const outputs: ImageFile[] = [];
   for (const output of result.outputs) {
-    const restored = await restoreKeptFile(source, output, mask);
+    const restored = await restoreKeptFile(kept, output);
     if (!restored.restored) return { result, unaligned: restored.reason };
     outputs.push(restored.file);
   }
