@@ -1,50 +1,32 @@
 /**
  * Figure 18: pasting the areas an agent keeps (D17) into a 4000×3000 output, what every
- * redesign output with a keep mask waits for before the structure check and the store
+ * redesign output with a keep mask goes through before the structure check and the store
  * (server/images/restore-kept.ts). The real photo of figure 11 scaled to 4000×3000, a keep
  * mask over its door and windows and a fireplace's place (a fifth of the frame), against
  * the local provider's staging of it (the same frame: aligned, nothing warped) and against
  * that staging zoomed in by 3 % and cropped back (a re-framing: the output warped into the
- * photo's frame first). Timed from decoded pixels to pasted pixels: the two 512-px decodes
- * the alignment's fit works on, the fit, the mask scaled, the seam and the paste; the
- * full-size decodes and the encode every output pays anyway are the baseline, beside.
- * In the bench's own process, alternating, after a first call; the process's CPU time over
- * the compositing is reported beside the wall clock.
+ * photo's frame first). Timed as redesign outputs run it (restoreKeptFile: decodes,
+ * compositing, encode), less what the output pays without kept areas (the photo and the
+ * output decoded at full size, the output encoded), paired run by run. In the bench's own
+ * process, after a first call; the process's CPU time is reported beside the wall clock.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { keptSourceOf } from "@/server/images/restore-kept";
 import { decodeRgb, type RgbImage } from "@/server/images/raw-image";
 import { sharp } from "@/server/images/sharp";
-import { localRedesignProvider } from "@/server/providers/local/redesign";
 import { KEPT_JPEG_QUALITY, restoreKeptFile, type RestoredFile } from "@/server/v1/services/providers/restore-kept-output";
+import { keepMaskPng } from "@/test/keep-masks";
 import type { Figure } from "../lib/report";
-import { ROOT } from "../lib/settings";
+import { benchRealPhoto, stagedLocally } from "../lib/images";
 import { median, ms, percentile, timed } from "../lib/stats";
 
 const RUNS = 11;
 const TARGET_MS = 150;
-const REAL_PHOTO = "samples/structure-dev-set/decor8-hall.jpg";
 /** What an agent would keep in the hall: its door, the window and a fireplace's place, as [x0, y0, x1, y1]. */
 const KEPT: [number, number, number, number][] = [
   [0.55, 0.2, 0.75, 0.85],
   [0.1, 0.15, 0.3, 0.5],
   [0.3, 0.55, 0.45, 0.8],
 ];
-
-function maskPng(width: number, height: number): Promise<Buffer> {
-  const rects = KEPT.map(
-    ([x0, y0, x1, y1]) =>
-      `<rect x="${x0 * width}" y="${y0 * height}" width="${(x1 - x0) * width}" height="${(y1 - y0) * height}" fill="#fff"/>`,
-  ).join("");
-  return sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#000"/>${rects}</svg>`,
-    ),
-  )
-    .png()
-    .toBuffer();
-}
 
 /** The result encoded as the store gets it (restore-kept-output.ts). */
 const encode = (image: RgbImage) =>
@@ -53,29 +35,14 @@ const encode = (image: RgbImage) =>
     .toBuffer();
 
 export async function keptAreasTime(): Promise<Figure> {
-  const photo = await sharp(fs.readFileSync(path.join(ROOT, REAL_PHOTO)))
-    .resize(4000, 3000, { fit: "fill" })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-  const params = {
-    type: "staging" as const,
-    roomType: "living_room",
-    style: "modern",
-    color: null,
-    intensity: 0.8,
-    environment: "interior" as const,
-    maskPrompt: null,
-    inspiration: null,
-    styleReference: null,
-    variant: 0,
-  };
-  const staged = (await localRedesignProvider.redesign({ bytes: photo, contentType: "image/jpeg" }, params)).outputs[0].bytes;
+  const photo = await benchRealPhoto({ width: 4000, height: 3000 });
+  const staged = await stagedLocally(photo);
   const zoomed = await sharp(staged)
     .resize(4120, 3090)
     .extract({ left: 60, top: 45, width: 4000, height: 3000 })
     .jpeg({ quality: 90 })
     .toBuffer();
-  const mask = await maskPng(1024, 768);
+  const mask = await keepMaskPng(1024, 768, KEPT);
   const cases = [
     { name: "staging, same frame", output: staged },
     { name: "staging re-framed (zoomed 3 %)", output: zoomed },

@@ -10,30 +10,17 @@ import { eq } from "drizzle-orm";
 import { jobOutputs } from "@/db/schema";
 import { localRedesignProvider } from "@/server/providers/local/redesign";
 import { localUpscaleProvider } from "@/server/providers/local/upscale";
-import type { RedesignParams } from "@/server/providers/types";
 import { UPSCALE_MAX_LONG_SIDE } from "@/server/v1/services/media/upscale";
 import { queueWaitMs } from "../lib/queue-wait";
 import type { Figure } from "../lib/report";
 import { sizeLabel } from "../lib/images";
 import { median, ms, pairedRatio, seconds, timed, times } from "../lib/stats";
 import { apiJson, PHOTO_SIZES, photoFile, type BenchContext } from "./context";
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 
 const RUNS = 5;
 const POLL_MS = 50;
 const PHOTO = "medium" as const;
-
-const STAGING: RedesignParams = {
-  type: "staging",
-  roomType: "living_room",
-  style: "modern",
-  color: null,
-  intensity: 0.6,
-  environment: "interior",
-  maskPrompt: null,
-  inspiration: null,
-  styleReference: null,
-  variant: 0,
-};
 
 async function apiUpscale(ctx: BenchContext): Promise<void> {
   const answer = await apiJson(ctx, "POST", "/upscale", { image_url: ctx.images.url(photoFile(PHOTO)) });
@@ -79,7 +66,7 @@ async function apiStaging(ctx: BenchContext): Promise<{ visibleAfterCompletionMs
 }
 
 async function rawStaging(ctx: BenchContext): Promise<void> {
-  await localRedesignProvider.redesign({ bytes: ctx.photos[photoFile(PHOTO)], contentType: "image/jpeg" }, STAGING);
+  await localRedesignProvider.redesign({ bytes: ctx.photos[photoFile(PHOTO)], contentType: "image/jpeg" }, LIVING_ROOM_STAGING);
 }
 
 export async function pipelineOverhead(ctx: BenchContext): Promise<Figure> {

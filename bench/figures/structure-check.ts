@@ -7,42 +7,18 @@
  * on load to its working sizes). The first call of a process, which also loads OpenCV
  * and compiles the pixel loops, is reported apart.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { decodeRgb } from "@/server/images/raw-image";
-import { sharp } from "@/server/images/sharp";
 import { checkStructure } from "@/server/images/structure-check";
-import { localRedesignProvider } from "@/server/providers/local/redesign";
 import type { Figure } from "../lib/report";
-import { ROOT } from "../lib/settings";
+import { benchRealPhoto, stagedLocally } from "../lib/images";
 import { median, ms, pairedRatio, percentile, times, timed } from "../lib/stats";
 import { photoFile } from "./context";
 
 const RUNS = 11;
 const TARGET_MS = 1000;
-const REAL_PHOTO = "samples/structure-dev-set/decor8-hall.jpg";
-
-async function staged(source: Buffer): Promise<Buffer> {
-  const params = {
-    type: "staging" as const,
-    roomType: "living_room",
-    style: "modern",
-    color: null,
-    intensity: 0.8,
-    environment: "interior" as const,
-    maskPrompt: null,
-    inspiration: null,
-    styleReference: null,
-    variant: 0,
-  };
-  return (await localRedesignProvider.redesign({ bytes: source, contentType: "image/jpeg" }, params)).outputs[0].bytes;
-}
 
 export async function structureCheckTime(photos: Record<string, Buffer>): Promise<Figure> {
-  const real = await sharp(fs.readFileSync(path.join(ROOT, REAL_PHOTO)))
-    .resize(4000, 3000, { fit: "fill" })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  const real = await benchRealPhoto({ width: 4000, height: 3000 });
   const pairs = [
     { name: "made-up room, 4000×3000", source: photos[photoFile("large")] },
     { name: "real photo (decor8-hall), 4000×3000", source: real },
@@ -51,7 +27,7 @@ export async function structureCheckTime(photos: Record<string, Buffer>): Promis
   const targets = [];
   let first: number | null = null;
   for (const pair of pairs) {
-    const output = await staged(pair.source);
+    const output = await stagedLocally(pair.source);
     const check = () => checkStructure(pair.source, output, { roomType: "living_room" });
     const decodes = () => Promise.all([decodeRgb(output, 256), decodeRgb(pair.source, 512)]);
     first ??= (await timed(check)).ms;

@@ -4,10 +4,15 @@
  * like photos rather than flat drawings, and a local HTTP server that hands them to the
  * API (allowed through V1_FETCH_ALLOWLIST).
  */
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { sharp } from "@/server/images/sharp";
+import { localRedesignProvider } from "@/server/providers/local/redesign";
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 import { syntheticRoom } from "@/test/synthetic-room";
+import { ROOT } from "./settings";
 
 export interface Size {
   width: number;
@@ -25,6 +30,25 @@ export async function benchPhoto(size: Size): Promise<Buffer> {
     .composite([{ input: grain, blend: "soft-light" }])
     .jpeg({ quality: 90 })
     .toBuffer();
+}
+
+/** A real photo of the structure check's development set (a hall with a door, a window and a fireplace), scaled to the size as a JPEG. */
+export const REAL_PHOTO = "samples/structure-dev-set/decor8-hall.jpg";
+
+export function benchRealPhoto(size: Size): Promise<Buffer> {
+  return sharp(fs.readFileSync(path.join(ROOT, REAL_PHOTO)))
+    .resize(size.width, size.height, { fit: "fill" })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** The local provider's staging of a photo, at a strength that changes most of the room: what the image figures compare the photo with. */
+export async function stagedLocally(photo: Buffer): Promise<Buffer> {
+  const made = await localRedesignProvider.redesign(
+    { bytes: photo, contentType: "image/jpeg" },
+    { ...LIVING_ROOM_STAGING, intensity: 0.8 },
+  );
+  return made.outputs[0].bytes;
 }
 
 /** A mask for inpainting: white over the box on the floor, grown by a margin. */

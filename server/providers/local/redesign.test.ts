@@ -5,22 +5,10 @@ import { decode, deltaE, fractionRect, labOf, meanAbsDiff, meanRgb } from "@/tes
 import { roomBoxRect, syntheticRoom } from "@/test/synthetic-room";
 import { ProviderError, type RedesignParams } from "../types";
 import { localRedesignProvider } from "./redesign";
-
-const BASE: RedesignParams = {
-  type: "staging",
-  roomType: "living_room",
-  style: "modern",
-  color: null,
-  intensity: 0.6,
-  environment: "interior",
-  maskPrompt: null,
-  inspiration: null,
-  styleReference: null,
-  variant: 0,
-};
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 
 async function run(bytes: Buffer, params: Partial<RedesignParams>) {
-  const result = await localRedesignProvider.redesign({ bytes, contentType: "image/jpeg" }, { ...BASE, ...params });
+  const result = await localRedesignProvider.redesign({ bytes, contentType: "image/jpeg" }, { ...LIVING_ROOM_STAGING, ...params });
   expect(result.provider).toBe("local");
   expect(result.statusUrl).toMatch(/^local:\/\/redesign\/[0-9a-f-]{36}$/);
   expect(result.outputs).toHaveLength(1);
@@ -123,16 +111,19 @@ describe("local redesign: style previews", () => {
   it("matches a style reference's colour statistics (multi-view siblings)", async () => {
     const anchorSource = await syntheticRoom({ box: true, format: "jpeg" });
     const reference = (
-      await localRedesignProvider.redesign({ bytes: anchorSource, contentType: "image/jpeg" }, { ...BASE, style: "bohemian", intensity: 1 })
+      await localRedesignProvider.redesign(
+        { bytes: anchorSource, contentType: "image/jpeg" },
+        { ...LIVING_ROOM_STAGING, style: "bohemian", intensity: 1 },
+      )
     ).outputs[0].bytes;
     const sibling = await syntheticRoom({ box: true, shift: 0.2, wall: "#a8b8c8", format: "jpeg" });
     const free = await localRedesignProvider.redesign(
       { bytes: sibling, contentType: "image/jpeg" },
-      { ...BASE, style: "bohemian", intensity: 1 },
+      { ...LIVING_ROOM_STAGING, style: "bohemian", intensity: 1 },
     );
     const matched = await localRedesignProvider.redesign(
       { bytes: sibling, contentType: "image/jpeg" },
-      { ...BASE, style: "bohemian", intensity: 1, styleReference: reference, variant: 1 },
+      { ...LIVING_ROOM_STAGING, style: "bohemian", intensity: 1, styleReference: reference, variant: 1 },
     );
     const target = await labStatsOf(reference);
     const distance = async (bytes: Buffer) => {

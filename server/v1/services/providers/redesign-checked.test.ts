@@ -21,6 +21,7 @@ import { generateRenderView } from "../multiview/generate-render-view";
 import { ledgerOf } from "@/test/multiview";
 import { viewChargeKey } from "../multiview/pricing";
 import { redesignChecked } from "./redesign-checked";
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 
 const W = 320,
   H = 240;
@@ -47,24 +48,11 @@ function modelDouble(answers: Buffer[]) {
   return { provider, calls };
 }
 
-const PARAMS: RedesignParams = {
-  type: "staging",
-  roomType: "living_room",
-  style: "modern",
-  color: null,
-  intensity: 0.6,
-  environment: "interior",
-  maskPrompt: null,
-  inspiration: null,
-  styleReference: null,
-  variant: 0,
-};
-
 describe("redesignChecked", () => {
   it("keeps a good first output without asking again", async () => {
     const room = await roomPhoto(W, H);
     const double = modelDouble([await roomPhoto(W, H, { floor: "#7a5a3a" })]);
-    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
+    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, LIVING_ROOM_STAGING);
     expect(result.statusUrl).toMatch(/\/1$/);
     expect(double.calls.map((c) => c.firmStructure ?? false)).toEqual([false]);
     expect(check).toMatchObject({ verdict: "pass", zones: [] });
@@ -74,7 +62,7 @@ describe("redesignChecked", () => {
     // The floor under new furniture looks another material: re-laid, or covered by a rug, which pixels cannot tell apart.
     const room = await perspectiveRoom({ windows: [{ box: [0.5, 0.12, 0.95, 0.62] }] });
     const double = modelDouble([await perspectiveRoom({ windows: [{ box: [0.5, 0.12, 0.95, 0.62] }], floor: "tiles", furniture: true })]);
-    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
+    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, LIVING_ROOM_STAGING);
     expect(double.calls).toHaveLength(1);
     expect(result.statusUrl).toMatch(/\/1$/);
     expect(check?.verdict).toBe("review");
@@ -91,7 +79,7 @@ describe("redesignChecked", () => {
   it("asks once more, firmly, and keeps the second output when it passes", async () => {
     const room = await roomPhoto(W, H);
     const double = modelDouble([await repainted(), room]);
-    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS);
+    const { result, check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, LIVING_ROOM_STAGING);
     expect(result.statusUrl).toMatch(/\/2$/);
     expect(double.calls.map((c) => c.firmStructure ?? false)).toEqual([false, true]);
     expect(check?.verdict).toBe("pass");
@@ -100,7 +88,9 @@ describe("redesignChecked", () => {
   it("refuses a second bad output with structure_changed, a permanent failure", async () => {
     const room = await roomPhoto(W, H);
     const double = modelDouble([await repainted()]);
-    const outcome = await providerStep(() => redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, PARAMS));
+    const outcome = await providerStep(() =>
+      redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, LIVING_ROOM_STAGING),
+    );
     expect(outcome).toMatchObject({
       failed: { code: "structure_changed", message: expect.stringMatching(/upper back wall repainted \(\d+ % of it, limit 45 %\)/) },
     });
@@ -120,8 +110,8 @@ describe("redesignChecked", () => {
     const room = await roomPhoto(W, H);
     const blue = await roomPhoto(W, H, { wall: "#4a6f9a" });
     for (const params of [
-      { ...PARAMS, type: "color_change" as const, color: "#4a6f9a" },
-      { ...PARAMS, environment: "exterior" as const },
+      { ...LIVING_ROOM_STAGING, type: "color_change" as const, color: "#4a6f9a" },
+      { ...LIVING_ROOM_STAGING, environment: "exterior" as const },
     ]) {
       const double = modelDouble([blue]);
       const { check } = await redesignChecked(double.provider, { bytes: room, contentType: "image/jpeg" }, params);

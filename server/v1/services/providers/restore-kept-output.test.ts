@@ -20,19 +20,7 @@ import { startReplicateDouble, type ReplicateDouble } from "@/test/doubles/repli
 import { keepMaskPng, shrunkBy } from "@/test/keep-masks";
 import { redesignChecked } from "./redesign-checked";
 import { restoreKeptFile } from "./restore-kept-output";
-
-const PARAMS: RedesignParams = {
-  type: "staging",
-  roomType: "living_room",
-  style: "modern",
-  color: null,
-  intensity: 0.6,
-  environment: "interior",
-  maskPrompt: null,
-  inspiration: null,
-  styleReference: null,
-  variant: 0,
-};
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 
 /** Two windows of the development set's living room, as an agent would mark them. */
 const WINDOWS: [number, number, number, number][] = [
@@ -119,7 +107,7 @@ function compare(a: RgbImage, b: RgbImage, where: Uint8Array): { differing: numb
 describe("kept areas, provider by provider", () => {
   for (const [name, provider, params] of PROVIDERS) {
     it(`${name}: the photo's pixels bit for bit before encoding, within the encoder's rounding in the file`, async () => {
-      const made = await provider().redesign({ bytes: photo, contentType: "image/jpeg" }, { ...PARAMS, ...params });
+      const made = await provider().redesign({ bytes: photo, contentType: "image/jpeg" }, { ...LIVING_ROOM_STAGING, ...params });
       const output = await decodeRgb(made.outputs[0].bytes);
       // What the provider made differs from the photo in the kept areas: the paste is what makes them equal.
       expect(compare(output, source, inner).differing).toBeGreaterThan(1000);
@@ -152,7 +140,7 @@ describe("kept areas, provider by provider", () => {
     const { result, check, kept } = await redesignChecked(
       hosted("black-forest-labs/flux-kontext-pro", "google/nano-banana"),
       { bytes: photo, contentType: "image/jpeg" },
-      PARAMS,
+      LIVING_ROOM_STAGING,
       mask,
     );
     expect(check?.verdict).toBeDefined();
@@ -178,7 +166,12 @@ describe("kept areas, provider by provider", () => {
         outputs: [{ bytes: otherRoom, contentType: "image/jpeg" }],
       }),
     };
-    const { result, check, kept } = await redesignChecked(elsewhere, { bytes: photo, contentType: "image/jpeg" }, PARAMS, mask);
+    const { result, check, kept } = await redesignChecked(
+      elsewhere,
+      { bytes: photo, contentType: "image/jpeg" },
+      LIVING_ROOM_STAGING,
+      mask,
+    );
     expect(result.outputs[0].bytes.equals(otherRoom)).toBe(true);
     expect(kept).toBeNull();
     expect(check).toMatchObject({
