@@ -18,18 +18,12 @@ import type { ImageFile, RedesignParams } from "@/server/providers/types";
 import type { RedesignType } from "@/shared/vocabulary";
 import { UPSCALE_MAX_LONG_SIDE } from "@/server/v1/services/media/upscale";
 import { OPERATIONS, type Operation } from "./operations";
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 
 const redesign = (type: RedesignType): Omit<RedesignParams, "type"> & { type: RedesignType } => ({
+  ...LIVING_ROOM_STAGING,
   type,
-  roomType: "living_room",
-  style: "modern",
   color: type === "color_change" ? "#4a6fa5" : null,
-  intensity: 0.6,
-  environment: "interior",
-  maskPrompt: null,
-  inspiration: null,
-  styleReference: null,
-  variant: 0,
 });
 
 async function imageOutput(result: { outputs: ImageFile[] }): Promise<string> {

@@ -24,23 +24,13 @@ import { sizeLabel } from "../lib/images";
 import { REMOTE_PROVIDER, type BenchProvider } from "../lib/settings";
 import { ratio, seconds, times } from "../lib/stats";
 import { PHOTO_SIZES, photoFile, type BenchContext } from "./context";
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 
 const PHOTOS = 40;
 const PHOTO = "medium" as const;
 const STYLE = "scandinavian" as const;
 
-const STAGING: RedesignParams = {
-  type: "staging",
-  roomType: "living_room",
-  style: STYLE,
-  color: null,
-  intensity: 0.6,
-  environment: "interior",
-  maskPrompt: null,
-  inspiration: null,
-  styleReference: null,
-  variant: 0,
-};
+const STAGING: RedesignParams = { ...LIVING_ROOM_STAGING, style: STYLE };
 
 /** One prediction straight to the Replicate double, as a bare client would make it. */
 async function remotePrediction(bytes: Buffer): Promise<void> {

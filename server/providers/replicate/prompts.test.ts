@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { RedesignParams } from "@/server/providers/types";
 import { redesignPrompt, referencePrompt } from "./prompts";
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 
-const params: RedesignParams = {
-  type: "declutter",
-  roomType: "living_room",
-  style: null,
-  color: null,
-  intensity: 0.6,
-  environment: "interior",
-  maskPrompt: null,
-  inspiration: null,
-  styleReference: null,
-  variant: 1,
-};
+const params: RedesignParams = { ...LIVING_ROOM_STAGING, type: "declutter", style: null, variant: 1 };
 
 describe("redesignPrompt", () => {
   it("asks a declutter to leave what hangs on the walls, which the structure check cannot tell from a window or a light erased", () => {

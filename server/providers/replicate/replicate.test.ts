@@ -19,19 +19,13 @@ import { replicateRedesignProvider } from "./redesign";
 import { replicateUpscaleProvider } from "./upscale";
 import { replicateVideoProvider } from "./video";
 import { rejectionOf } from "@/test/rejection";
+import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
 
 const MODELS = { single: "black-forest-labs/flux-kontext-pro", multi: "google/nano-banana" };
 const params = (overrides: Partial<RedesignParams> = {}): RedesignParams => ({
-  type: "staging",
+  ...LIVING_ROOM_STAGING,
   roomType: "bedroom",
   style: "scandinavian",
-  color: null,
-  intensity: 0.6,
-  environment: "interior",
-  maskPrompt: null,
-  inspiration: null,
-  styleReference: null,
-  variant: 0,
   ...overrides,
 });
 
