@@ -57,10 +57,11 @@ export async function restoreKeptOutput(
   result: ProviderResult,
   mask: Buffer,
 ): Promise<{ result: ProviderResult; unaligned: string | null }> {
-  // The photo's side once, for every output; the first output is decoded meanwhile.
-  const kept = keptSourceOf(source, mask);
+  // The photo's side once, for every output, started with the first output's decodes (so nothing runs unawaited when there is none).
+  let kept: Promise<KeptSource> | null = null;
   const outputs: ImageFile[] = [];
   for (const output of result.outputs) {
+    kept ??= keptSourceOf(source, mask);
     const restored = await restoreKeptFile(kept, output);
     if (!restored.restored) return { result, unaligned: restored.reason };
     outputs.push(restored.file);
