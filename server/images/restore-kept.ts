@@ -233,7 +233,7 @@ function maskRuns(grey: Buffer, width: number, height: number, reach: number): {
  * shows `rect` of the source's frame (all of it unless the model re-framed the photo):
  * runs and pixels outside it are left out, the rest moved with it.
  */
-export function pasteKept(source: RgbImage, output: RgbImage, seams: Seams, rect: Box): void {
+function pasteKept(source: RgbImage, output: RgbImage, seams: Seams, rect: Box): void {
   const { whole, blended, weights } = seams;
   const sourceRow = source.width * 3,
     outputRow = output.width * 3;
