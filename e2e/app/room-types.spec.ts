@@ -64,7 +64,8 @@ test("room types are suggested from each photo, asked when unknown; the descript
     const description = page.getByRole("form", { name: "Property description" });
     await description.getByLabel("Price (USD)").fill("850000");
     await description.getByRole("button", { name: /Write description/ }).click();
-    await expect(page.getByRole("article", { name: "Description" }).first()).toBeVisible();
+    // The run's own card (not the "Description, starting" card shown at the click): the request, and the price with it, has been taken.
+    await expect(page.getByRole("article", { name: "Description", exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByText("House · For sale · $850,000")).toBeVisible();
     await page.goto(`/w/${project.workspace.slug}/projects`);
