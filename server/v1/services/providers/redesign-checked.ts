@@ -23,6 +23,7 @@ import "server-only";
 import { AppError } from "@/server/errors";
 import { checkStructure, needsStructureCheck, type StructureCheck } from "@/server/images/structure-check";
 import { keptRegions, type KeptRegion } from "@/server/images/kept-areas";
+import { keptSourceOf, type KeptSource } from "@/server/images/restore-kept";
 import { plainReason } from "@/server/images/structure-verdict";
 import type { ImageFile, ProviderResult, RedesignParams, RedesignProvider } from "@/server/providers/types";
 import type { OutputCheck } from "../../schemas/output-check";
@@ -44,9 +45,12 @@ export async function redesignChecked(
   keptMask: Buffer | null = null,
 ): Promise<CheckedResult> {
   const keptAreas = keptMask ? await keptRegions(keptMask) : null;
+  // The photo's side of the paste, found once for the first try's outputs and a second try's.
+  let keptSource: Promise<KeptSource> | null = null;
   const generate = async (asked: RedesignParams) => {
     const made = await callProvider((signal) => provider.redesign(source, { ...asked, keptAreas }, signal));
-    return keptMask ? restoreKeptOutput(source.bytes, made, keptMask) : { result: made, unaligned: null };
+    if (!keptMask) return { result: made, unaligned: null };
+    return restoreKeptOutput(() => (keptSource ??= keptSourceOf(source.bytes, keptMask)), made);
   };
   const deliver = (made: Awaited<ReturnType<typeof generate>>, check: OutputCheck | null): CheckedResult =>
     made.unaligned

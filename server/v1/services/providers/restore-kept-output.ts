@@ -15,7 +15,7 @@
  */
 import "server-only";
 import { cornersOf, FEATURE_SIDE } from "@/server/images/frame-alignment";
-import { keptSourceOf, restoreKeptAreas, type KeptSource } from "@/server/images/restore-kept";
+import { restoreKeptAreas, type KeptSource } from "@/server/images/restore-kept";
 import { decodeRgb, type RgbImage } from "@/server/images/raw-image";
 import { sharp } from "@/server/images/sharp";
 import type { ImageFile, ProviderResult } from "@/server/providers/types";
@@ -51,18 +51,19 @@ export async function restoreKeptFile(source: KeptSource | Promise<KeptSource>, 
   return { restored: true, file, pixels, rect: restoration.rect };
 }
 
-/** The provider's result with every output restored, or, when one cannot be aligned, as made, with the reason. */
+/**
+ * The provider's result with every output restored, or, when one cannot be aligned, as
+ * made, with the reason. `source`: the photo's side, asked for when the first output is
+ * decoded (so it runs beside that decode) and shared by every call of a job: its outputs
+ * and a second try.
+ */
 export async function restoreKeptOutput(
-  source: Buffer,
+  source: () => Promise<KeptSource>,
   result: ProviderResult,
-  mask: Buffer,
 ): Promise<{ result: ProviderResult; unaligned: string | null }> {
-  // The photo's side once, for every output, started with the first output's decodes (so nothing runs unawaited when there is none).
-  let kept: Promise<KeptSource> | null = null;
   const outputs: ImageFile[] = [];
   for (const output of result.outputs) {
-    kept ??= keptSourceOf(source, mask);
-    const restored = await restoreKeptFile(kept, output);
+    const restored = await restoreKeptFile(source(), output);
     if (!restored.restored) return { result, unaligned: restored.reason };
     outputs.push(restored.file);
   }
