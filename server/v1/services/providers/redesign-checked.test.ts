@@ -22,6 +22,10 @@ import { ledgerOf } from "@/test/multiview";
 import { viewChargeKey } from "../multiview/pricing";
 import { redesignChecked } from "./redesign-checked";
 import { LIVING_ROOM_STAGING } from "@/test/redesign-params";
+import { keepMaskPng, shrunkBy } from "@/test/keep-masks";
+import { KEPT_AREAS, keptAt } from "@/server/images/kept-areas";
+import { decodeRgb } from "@/server/images/raw-image";
+import { sharp } from "@/server/images/sharp";
 
 const W = 320,
   H = 240;
@@ -83,6 +87,49 @@ describe("redesignChecked", () => {
     expect(result.statusUrl).toMatch(/\/2$/);
     expect(double.calls.map((c) => c.firmStructure ?? false)).toEqual([false, true]);
     expect(check?.verdict).toBe("pass");
+  });
+
+  it("pastes the kept areas into a firm second try as into the first, and delivers the second restored", async () => {
+    const room = await roomPhoto(W, H);
+    // The window on the left wall is kept; the second try erased it, the first repainted every wall.
+    const mask = await keepMaskPng(W, H, [[0.05, 0.08, 0.3, 0.42]]);
+    const windowErased = await sharp(room)
+      .composite([
+        {
+          input: await sharp({ create: { width: 70, height: 70, channels: 3, background: "#d9d4c7" } })
+            .png()
+            .toBuffer(),
+          left: 24,
+          top: 27,
+        },
+      ])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const double = modelDouble([await repainted(), windowErased]);
+    const { result, check, kept } = await redesignChecked(
+      double.provider,
+      { bytes: room, contentType: "image/jpeg" },
+      LIVING_ROOM_STAGING,
+      mask,
+    );
+    expect(double.calls.map((c) => c.firmStructure ?? false)).toEqual([false, true]);
+    expect(result.statusUrl).toMatch(/\/2$/);
+    expect(check?.verdict).toBe("pass");
+    expect(kept).toHaveLength(1);
+    // Inside the kept area shrunk by the seam the delivered image is the photo's, within the encoder's rounding; as the model made it, the window was gone.
+    const inner = shrunkBy(await keptAt(mask, W, H), W, H, KEPT_AREAS.seam);
+    const [photo, delivered, made] = await Promise.all([decodeRgb(room), decodeRgb(result.outputs[0].bytes), decodeRgb(windowErased)]);
+    const meanDifference = (a: Buffer, b: Buffer) => {
+      let [sum, count] = [0, 0];
+      inner.forEach((k, p) => {
+        if (!k) return;
+        for (let c = p * 3; c < p * 3 + 3; c++) sum += Math.abs(a[c] - b[c]);
+        count += 3;
+      });
+      return sum / count;
+    };
+    expect(meanDifference(delivered.data, photo.data)).toBeLessThan(1.5);
+    expect(meanDifference(made.data, photo.data)).toBeGreaterThan(20);
   });
 
   it("refuses a second bad output with structure_changed, a permanent failure", async () => {
