@@ -6,9 +6,10 @@
  * the local provider's staging of it (the same frame: aligned, nothing warped) and against
  * that staging zoomed in by 3 % and cropped back (a re-framing: the output warped into the
  * photo's frame first). Timed as redesign outputs run it (restoreKeptFile: decodes,
- * compositing, encode), less what the output pays without kept areas (the photo and the
- * output decoded at full size, the output encoded), paired run by run. In the bench's own
- * process, after a first call; the process's CPU time is reported beside the wall clock.
+ * compositing, encode), less the decodes and the encode the figure has always left out of
+ * the compositing (the photo and the output decoded at full size, the output encoded),
+ * paired run by run. In the bench's own process, after a first call; the process's CPU
+ * time is reported beside the wall clock.
  */
 import { keptSourceOf } from "@/server/images/restore-kept";
 import { decodeRgb, type RgbImage } from "@/server/images/raw-image";
@@ -52,7 +53,7 @@ export async function keptAreasTime(): Promise<Figure> {
   const first = (await timed(() => restoreKeptFile(keptSourceOf(photo, mask), { bytes: staged, contentType: "image/jpeg" }))).ms;
   for (const c of cases) {
     const output = { bytes: c.output, contentType: "image/jpeg" };
-    // What an output pays with or without kept areas: the two decoded at full size (the output alone for a job's further outputs), the result encoded.
+    // What the figure leaves out of the compositing: the photo and the output decoded at full size (the output alone for a job's further outputs), the result encoded.
     const [jobExtra, furtherExtra, jobCpu, baselines]: number[][] = [[], [], [], []];
     let restored: RestoredFile | null = null;
     for (let i = 0; i < RUNS; i++) {
@@ -85,18 +86,18 @@ export async function keptAreasTime(): Promise<Figure> {
     targets.push({
       name: `${c.name}: compositing`,
       met: median(jobExtra) < TARGET_MS,
-      detail: `median ${ms(median(jobExtra))} added to a job's one output, the photo's side included, over ${RUNS} runs (target < ${ms(TARGET_MS)}); ${ms(median(furtherExtra))} to each further output`,
+      detail: `median ${ms(median(jobExtra))} of compositing for a job's one output, the photo's side included, over ${RUNS} runs (target < ${ms(TARGET_MS)}); ${ms(median(furtherExtra))} to each further output`,
     });
   }
   return {
     id: 18,
     title: "Kept areas",
-    method: `restoreKeptFile as redesign outputs run it (restore-kept-output.ts): the photo's side (keptSourceOf: the photo decoded at full size and at 512 px, its corners, the mask's seams) under way while the output is decoded at both sizes and its corners found, then the fit, the warp when re-framed, the paste and the encode; a 4000×3000 photo and an output of it, three kept areas (a fifth of the frame). What kept areas add is its time less the baseline's measured just before (the photo and the output decoded at full size, the output encoded as the store does), paired run by run; a further output of the same job reuses the photo's side, against the output's decode and encode alone. ${RUNS} runs, in the bench process after a first call.`,
+    method: `restoreKeptFile as redesign outputs run it (restore-kept-output.ts): the photo's side (keptSourceOf: the photo decoded at full size and at 512 px, its corners, the mask's seams) under way while the output is decoded at both sizes and its corners found, then the fit, the warp when re-framed, the paste and the encode; a 4000×3000 photo and an output of it, three kept areas (a fifth of the frame). The compositing is its time less the baseline measured just before it (the photo and the output decoded at full size, the output encoded as the store does: pixel work the figure leaves out, though an output without kept areas is stored as the model made it), paired run by run; a further output of the same job reuses the photo's side, against the output's decode and encode alone. ${RUNS} runs, in the bench process after a first call.`,
     columns: [
       "output",
       "baseline (decodes + encode)",
-      "added to a job's one output",
-      "added to a further output",
+      "compositing, a job's one output",
+      "compositing, a further output",
       "the job's CPU time",
       "framing",
     ],
@@ -104,7 +105,7 @@ export async function keptAreasTime(): Promise<Figure> {
     targets,
     notes: [
       `First call in the process (loads OpenCV): ${ms(first)}.`,
-      "CPU time: user and system time of the bench's process over the whole one-output job (decodes and encode included, libvips' threads too); the time added is wall clock, where the photo's side overlaps the decodes on the two cores.",
+      "CPU time: user and system time of the bench's process over the whole one-output job (decodes and encode included, libvips' threads too); the compositing is wall clock, where the photo's side overlaps the decodes on the two cores.",
     ],
   };
 }
