@@ -241,7 +241,7 @@ export async function framingAtFullSize(
 }
 
 /** An image at most FEATURE_SIDE px on its long side, where its corners are found. */
-export async function smallOf(image: RgbImage): Promise<RgbImage> {
+async function smallOf(image: RgbImage): Promise<RgbImage> {
   const factor = Math.min(1, FEATURE_SIDE / Math.max(image.width, image.height));
   return factor < 1
     ? resizeRgb(image, Math.max(1, Math.round(image.width * factor)), Math.max(1, Math.round(image.height * factor)))
@@ -325,7 +325,7 @@ export interface Corners extends Size {
 const ORB_CORNERS = 2000;
 const DESCRIPTOR_BYTES = 32;
 
-/** The ORB corners of an image (at most FEATURE_SIDE px: `smallOf`). */
+/** The ORB corners of an image at most FEATURE_SIDE px on its long side. */
 export async function cornersOf(image: RgbImage): Promise<Corners> {
   const { cv } = await loadOpenCv();
   const held: { delete(): void }[] = [];
