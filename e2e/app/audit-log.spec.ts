@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
-import { expectAccessible, roomJpeg, snap, uniqueEmail } from "./helpers";
+import { choosePhotos, expectAccessible, roomJpeg, snap, uniqueEmail } from "./helpers";
 import { signUpThroughApi } from "./studio-api";
 
 const password = "audited-actions-2026";
@@ -79,7 +79,7 @@ test("the audit log shows every event kind, made by the real flows, and exports 
     await dialog.getByRole("button", { name: "Create project" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "8 Ledger Lane" })).toBeVisible();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-audit-"));
-    await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "porch.jpg", "#d6c7a1", 320, 240)]);
+    await choosePhotos(page, [await roomJpeg(dir, "porch.jpg", "#d6c7a1", 320, 240)]);
     await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
     await page.getByRole("button", { name: "Publish listing page" }).click();
     await page

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appDatabase, workspaceCredits } from "./db";
-import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+import { choosePhotos, expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 
 /**
  * Whole-listing staging (issue 18 point 2): the total on the button before the click; a
@@ -43,13 +43,11 @@ test("a 3-photo listing: cost on the button, one batch and one charge per photo 
   await dialog.getByRole("button", { name: "Create project" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "40 Listing Row" })).toBeVisible();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-batch-"));
-  await page
-    .getByLabel("Upload photos")
-    .setInputFiles([
-      await roomJpeg(dir, "lounge.jpg", "#d6c7a1", 640, 480),
-      await roomJpeg(dir, "bedroom.jpg", "#cfd8dc", 640, 480),
-      await roomJpeg(dir, "kitchen.jpg", "#e8dcc8", 640, 480),
-    ]);
+  await choosePhotos(page, [
+    await roomJpeg(dir, "lounge.jpg", "#d6c7a1", 640, 480),
+    await roomJpeg(dir, "bedroom.jpg", "#cfd8dc", 640, 480),
+    await roomJpeg(dir, "kitchen.jpg", "#e8dcc8", 640, 480),
+  ]);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(3);
 
   await page.getByRole("tab", { name: "Whole listing" }).click();

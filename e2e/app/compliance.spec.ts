@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+import { choosePhotos, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 
 /**
  * Compliance in the studio (issue 16): a staged result's change overlay behind "Show
@@ -25,7 +25,7 @@ test("shows where a result changed the photo and copies the listing remark", asy
   await dialog.getByLabel("Property type").selectOption("house");
   await dialog.getByRole("button", { name: "Create project" }).click();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-compliance-"));
-  await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "study.jpg", "#d8cdb4", 480, 360)]);
+  await choosePhotos(page, [await roomJpeg(dir, "study.jpg", "#d8cdb4", 480, 360)]);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
 
   const remarks = page.getByTestId("listing-remarks");

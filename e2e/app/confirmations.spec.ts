@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+import { choosePhotos, expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 import { ownerOfWorkspace, signUpThroughApi } from "./studio-api";
 
 /**
@@ -41,7 +41,7 @@ test("destructive actions ask first, archive can be undone, a workspace is delet
   await newProject.getByRole("button", { name: "Create project" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "5 Safe Street" })).toBeVisible();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-confirm-"));
-  await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "hall.jpg", "#d6c7a1", 320, 240)]);
+  await choosePhotos(page, [await roomJpeg(dir, "hall.jpg", "#d6c7a1", 320, 240)]);
   const photos = page.getByRole("list", { name: "Photos" }).getByRole("listitem");
   await expect(photos).toHaveCount(1);
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appDatabase } from "./db";
-import { expectAccessible, roomJpeg, signUp, snap } from "./helpers";
+import { choosePhotos, expectAccessible, roomJpeg, signUp, snap } from "./helpers";
 
 /**
  * Credits in sight: the balance and plan (GET /me's headers) in the sidebar and on the
@@ -42,7 +42,7 @@ test("the balance and plan are in sight, costs are on the buttons, a short balan
   await expect(page.getByRole("heading", { level: 1, name: "3 Penny Lane" })).toBeVisible();
   const projectUrl = page.url();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-credits-"));
-  await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "den.jpg", "#d6c7a1", 320, 240)]);
+  await choosePhotos(page, [await roomJpeg(dir, "den.jpg", "#d6c7a1", 320, 240)]);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
 
   // Leave the account five credits, as if most had been spent.

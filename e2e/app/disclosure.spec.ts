@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+import { choosePhotos, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 
 /**
  * Honest labels (issue 13, D14): on the offline provider a staging result reads as a
@@ -38,7 +38,7 @@ test("a local staging result is a style preview everywhere; no local or removal 
   await dialog.getByLabel("Property type").selectOption("house");
   await dialog.getByRole("button", { name: "Create project" }).click();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-disclosure-"));
-  await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "lounge.jpg", "#d6c7a1", 320, 240)]);
+  await choosePhotos(page, [await roomJpeg(dir, "lounge.jpg", "#d6c7a1", 320, 240)]);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(1);
 
   await test.step("where staging starts, the studio names the offline provider and how to connect a hosted one", async () => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appDatabase, workspaceCredits } from "./db";
-import { roomJpeg, signUp, uniqueEmail } from "./helpers";
+import { choosePhotos, roomJpeg, signUp, uniqueEmail } from "./helpers";
 
 /**
  * Every button that creates something or costs credits, double-clicked, while the
@@ -91,9 +91,10 @@ test("double clicks start each workflow once and charge it once", async ({ page 
   const slug = await newWorkspace(page, "Once Homes");
   await newProject(page, "9 Single Street");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-double-"));
-  await page
-    .getByLabel("Upload photos")
-    .setInputFiles([await roomJpeg(dir, "living.jpg", "#d6c7a1", 320, 240), await roomJpeg(dir, "living-east.jpg", "#cdbf9c", 320, 240)]);
+  await choosePhotos(page, [
+    await roomJpeg(dir, "living.jpg", "#d6c7a1", 320, 240),
+    await roomJpeg(dir, "living-east.jpg", "#cdbf9c", 320, 240),
+  ]);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(2);
   const workflows = page.getByRole("region", { name: "Workflows" });
   const results = (name: string) => page.getByRole("article", { name });

@@ -31,6 +31,16 @@ export async function expectAccessible(page: Page, name: string) {
   expect(blocking, `accessibility violations on ${name}`).toEqual([]);
 }
 
+/**
+ * Chooses photos in a project's uploader. It takes files once the page has hydrated
+ * (before, a choice fires a change nobody hears and is lost; the input and Browse files
+ * are disabled until then), and straight after a navigation it may not have.
+ */
+export async function choosePhotos(page: Page, files: string[]) {
+  await expect(page.getByRole("button", { name: "Browse files" })).toBeEnabled();
+  await page.getByLabel("Upload photos").setInputFiles(files);
+}
+
 /** A real JPEG of a flat-coloured "room" with a darker "window", written to a temp file. */
 export async function roomJpeg(dir: string, name: string, color: string, width = 1200, height = 800) {
   const window = await sharp({

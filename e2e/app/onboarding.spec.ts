@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+import { choosePhotos, expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 
 const password = "listing-photos-2024";
 
@@ -80,7 +80,7 @@ test("a broker signs up, builds a team and uploads a listing's photos", async ({
   await test.step("upload two photos", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "atrium-e2e-"));
     const files = [await roomJpeg(dir, "living-room.jpg", "#d6c7a1"), await roomJpeg(dir, "bedroom.jpg", "#b8c4b8", 900, 1200)];
-    await page.getByLabel("Upload photos").setInputFiles(files);
+    await choosePhotos(page, files);
     await expect(page.getByRole("status").filter({ hasText: "2 photos uploaded" })).toBeVisible();
     const grid = page.getByRole("list", { name: "Photos" });
     await expect(grid.getByRole("listitem")).toHaveCount(2);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expectAccessible, roomJpeg, snap, uniqueEmail } from "./helpers";
+import { choosePhotos, expectAccessible, roomJpeg, snap, uniqueEmail } from "./helpers";
 import { ownerOfWorkspace } from "./studio-api";
 
 /**
@@ -39,9 +39,7 @@ test("photos keep the order they were chosen in, and finished uploads leave the 
     await roomJpeg(dir, "bath.jpg", "#cfd8dc", 320, 240),
   ];
   await page.goto(`/w/${workspace.slug}/projects/${project.id}`);
-  // The uploader takes files once the page has hydrated (before, a choice would be lost): straight after goto it may not have.
-  await expect(page.getByRole("button", { name: "Browse files" })).toBeEnabled();
-  await page.getByLabel("Upload photos").setInputFiles(chosen);
+  await choosePhotos(page, chosen);
   const tiles = page.getByRole("list", { name: "Photos" }).getByRole("listitem");
   await expect(tiles).toHaveCount(4, { timeout: 90_000 });
   await expect(tiles).toHaveText([/porch\.jpg/, /attic\.jpg/, /kitchen\.jpg/, /bath\.jpg/]);

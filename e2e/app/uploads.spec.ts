@@ -13,7 +13,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { answerBeforeBody } from "../../test/partial-body";
-import { snap, uniqueEmail } from "./helpers";
+import { choosePhotos, snap, uniqueEmail } from "./helpers";
 import { signUpThroughApi } from "./studio-api";
 
 const SERVER_LOG = path.resolve("e2e/artifacts/web-server.log");
@@ -63,7 +63,7 @@ test("a 24 MB photo uploads whole through the studio; 26 MB is refused with 413 
     await page.goto(`/w/${workspace.slug}/projects/${project.id}`);
     const uploads: string[] = [];
     page.on("request", (request) => request.method() === "PUT" && uploads.push(request.url()));
-    await page.getByLabel("Upload photos").setInputFiles([large]);
+    await choosePhotos(page, [large]);
     await expect(page.getByRole("status").filter({ hasText: "1 photo uploaded" })).toBeVisible({ timeout: 180_000 });
     await snap(page, "uploads-24mb-done");
     const [photo] = await api.photos.list.query({ workspaceId: workspace.id, projectId: project.id });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
+import { choosePhotos, expectAccessible, roomJpeg, signUp, snap, uniqueEmail } from "./helpers";
 
 /**
  * A new broker runs every workflow through the UI, against the app's own v1 API and
@@ -34,7 +34,7 @@ async function openProjectWithPhotos(page: Page) {
     await roomJpeg(dir, "living-east.jpg", "#cdbf9c", 320, 240),
     await roomJpeg(dir, "kitchen.jpg", "#c9d3cf", 320, 240),
   ];
-  await page.getByLabel("Upload photos").setInputFiles(files);
+  await choosePhotos(page, files);
   await expect(page.getByRole("list", { name: "Photos" }).getByRole("listitem")).toHaveCount(3);
 }
 

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import fs from "node:fs";
-import { roomJpeg, submitSignUp, uniqueEmail } from "../app/helpers";
+import { choosePhotos, roomJpeg, submitSignUp, uniqueEmail } from "../app/helpers";
 
 const bucketUrl = process.env.PRODUCTION_BUCKET_URL!;
 
@@ -39,7 +39,7 @@ test("a photo uploaded in the studio goes straight to S3", async ({ page }) => {
   // Playwright's own output folder for this test, cleaned by Playwright, pass or fail.
   const dir = test.info().outputPath();
   fs.mkdirSync(dir, { recursive: true });
-  await page.getByLabel("Upload photos").setInputFiles([await roomJpeg(dir, "kitchen.jpg", "#e7dcc8", 1600, 1200)]);
+  await choosePhotos(page, [await roomJpeg(dir, "kitchen.jpg", "#e7dcc8", 1600, 1200)]);
   await expect(page.getByRole("status").filter({ hasText: "1 photo uploaded" })).toBeVisible();
 
   // The bytes went to the bucket as one POST form (its signed policy caps the size:
